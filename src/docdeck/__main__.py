@@ -1,0 +1,3 @@
+from docdeck.cli import main
+
+raise SystemExit(main())

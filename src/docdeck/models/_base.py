@@ -1,0 +1,97 @@
+"""Shared base classes and enumerations of the wire format."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
+
+__all__ = [
+    "ROLE_ORDER",
+    "CollectionPointer",
+    "ContentPosition",
+    "DefaultLevel",
+    "Emoji",
+    "ErrorBody",
+    "ErrorDetail",
+    "ListPage",
+    "MemberRole",
+    "MemberRoleOrGuest",
+    "NextPage",
+    "RequestBody",
+    "Resource",
+    "SpacePointer",
+    "Timestamp",
+    "Url",
+]
+
+
+def _iso(value: datetime) -> str:
+    return value.isoformat().replace("+00:00", "Z")
+
+
+Timestamp = Annotated[datetime, PlainSerializer(_iso, return_type=str)]
+"""ISO 8601 date-time; UTC values are written with a `Z` suffix."""
+
+MemberRole = Literal["admin", "create", "edit", "review", "comment", "read"]
+MemberRoleOrGuest = MemberRole | None
+DefaultLevel = MemberRole | Literal["inherit"] | None
+Emoji = Annotated[str, Field(max_length=50)]
+Url = Annotated[str, Field(max_length=2048)]
+
+ROLE_ORDER: tuple[MemberRole, ...] = ("read", "comment", "review", "edit", "create", "admin")
+"""Roles from least to most capable; a role may do everything the ones before it may."""
+
+
+class Resource(BaseModel):
+    """A response object; unknown fields are kept so a newer platform never breaks parsing."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+
+class RequestBody(BaseModel):
+    """A request body. Unknown fields are refused so a typo is reported, not silently dropped."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+T = TypeVar("T")
+
+
+class NextPage(Resource):
+    page: str
+
+
+class ListPage(Resource, Generic[T]):
+    """The list envelope: `items`, total `count`, and `next.page` while more pages remain."""
+
+    items: list[T]
+    count: int | None = None
+    next: NextPage | None = None
+
+
+class ErrorDetail(Resource):
+    code: int
+    message: str
+
+
+class ErrorBody(Resource):
+    error: ErrorDetail
+
+
+class SpacePointer(RequestBody):
+    type: Literal["space"]
+    space: str
+
+
+class CollectionPointer(RequestBody):
+    type: Literal["collection"]
+    collection: str
+
+
+class ContentPosition(RequestBody):
+    """Where to insert a space or collection among its siblings."""
+
+    before: SpacePointer | CollectionPointer | None = None
+    after: SpacePointer | CollectionPointer | None = None
