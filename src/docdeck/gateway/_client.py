@@ -1,0 +1,89 @@
+"""The client object: resource groups over one shared transport."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from types import TracebackType
+
+import httpx
+
+from docdeck.gateway._transport import DEFAULT_TIMEOUT, Transport
+from docdeck.gateway.resources.collections import Collections
+from docdeck.gateway.resources.members import Members
+from docdeck.gateway.resources.orgs import Orgs
+from docdeck.gateway.resources.spaces import Spaces
+from docdeck.gateway.resources.teams import Teams
+
+__all__ = ["Client"]
+
+
+class Client:
+    """An async client for the v1 API; use `async with` so the connection pool is closed."""
+
+    def __init__(
+        self,
+        base_url: str,
+        token: str,
+        *,
+        timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
+        max_retries: int = 2,
+        transport: httpx.AsyncBaseTransport | None = None,
+        user_agent: str | None = None,
+    ) -> None:
+        if not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"base URL must start with http:// or https://, got {base_url!r}")
+        if not token:
+            raise ValueError("an API token is required")
+        self._transport = Transport(
+            base_url,
+            token,
+            timeout=timeout,
+            max_retries=max_retries,
+            transport=transport,
+            user_agent=user_agent,
+        )
+
+    @property
+    def base_url(self) -> str:
+        return self._transport.base_url
+
+    @property
+    def transport(self) -> Transport:
+        return self._transport
+
+    def __repr__(self) -> str:
+        return f"Client(base_url={self.base_url!r})"
+
+    @cached_property
+    def orgs(self) -> Orgs:
+        return Orgs(self._transport)
+
+    @cached_property
+    def members(self) -> Members:
+        return Members(self._transport)
+
+    @cached_property
+    def teams(self) -> Teams:
+        return Teams(self._transport)
+
+    @cached_property
+    def collections(self) -> Collections:
+        return Collections(self._transport)
+
+    @cached_property
+    def spaces(self) -> Spaces:
+        return Spaces(self._transport)
+
+    async def aclose(self) -> None:
+        await self._transport.aclose()
+
+    async def __aenter__(self) -> Client:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()

@@ -1,0 +1,163 @@
+"""Typed errors: one class per failure kind, chosen by one factory."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "APIConnectionError",
+    "APIError",
+    "APIResponseValidationError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "DocdeckError",
+    "InternalServerError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "PreconditionFailedError",
+    "RateLimitError",
+    "status_error",
+]
+
+_REASONS = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    405: "Method Not Allowed",
+    409: "Conflict",
+    412: "Precondition Failed",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+    504: "Gateway Timeout",
+}
+
+
+class DocdeckError(Exception):
+    """Base of every error the gateway raises."""
+
+
+class APIError(DocdeckError):
+    """A request that did not give a usable answer; carries what was asked, never the token."""
+
+    def __init__(self, message: str, *, method: str, path: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.method = method
+        self.path = path
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.method} {self.path})"
+
+    def __repr__(self) -> str:
+        name = type(self).__name__
+        return f"{name}(method={self.method!r}, path={self.path!r}, message={self.message!r})"
+
+
+class APIStatusError(APIError):
+    """The server answered with an error status."""
+
+    status_code: int = 0
+
+    def __init__(
+        self, message: str, *, method: str, path: str, status_code: int, body: Any = None
+    ) -> None:
+        super().__init__(message, method=method, path=path)
+        self.status_code = status_code
+        self.body = body
+
+    @property
+    def reason(self) -> str:
+        return _REASONS.get(self.status_code, "Error")
+
+    def __str__(self) -> str:
+        return f"{self.status_code} {self.reason} on {self.method} {self.path}: {self.message}"
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(status_code={self.status_code}, method={self.method!r}, "
+            f"path={self.path!r}, message={self.message!r})"
+        )
+
+
+class BadRequestError(APIStatusError):
+    status_code = 400
+
+
+class AuthenticationError(APIStatusError):
+    status_code = 401
+
+
+class PermissionDeniedError(APIStatusError):
+    status_code = 403
+
+
+class NotFoundError(APIStatusError):
+    status_code = 404
+
+
+class ConflictError(APIStatusError):
+    status_code = 409
+
+
+class PreconditionFailedError(APIStatusError):
+    status_code = 412
+
+
+class RateLimitError(APIStatusError):
+    status_code = 429
+
+
+class InternalServerError(APIStatusError):
+    """Any 5xx."""
+
+
+class APIConnectionError(APIError):
+    """The server could not be reached, or the connection broke."""
+
+    def __init__(
+        self, message: str = "Could not connect to the API", *, method: str, path: str
+    ) -> None:
+        super().__init__(message, method=method, path=path)
+
+
+class APITimeoutError(APIConnectionError):
+    def __init__(self, *, method: str, path: str) -> None:
+        super().__init__("The request timed out", method=method, path=path)
+
+
+class APIResponseValidationError(APIError):
+    """A success answer whose body does not match the expected model."""
+
+
+_BY_STATUS: dict[int, type[APIStatusError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    412: PreconditionFailedError,
+    429: RateLimitError,
+}
+
+
+def status_error(status_code: int, body: Any, *, method: str, path: str) -> APIStatusError:
+    """Build the error for a response: the class by status, the message from `error.message`."""
+    message = None
+    if isinstance(body, dict):
+        error = body.get("error")
+        if isinstance(error, dict) and isinstance(error.get("message"), str):
+            message = error["message"]
+        elif isinstance(body.get("message"), str):
+            message = body["message"]
+    if message is None:
+        message = _REASONS.get(status_code, f"HTTP {status_code}")
+    cls = _BY_STATUS.get(status_code)
+    if cls is None:
+        cls = InternalServerError if status_code >= 500 else APIStatusError
+    return cls(message, method=method, path=path, status_code=status_code, body=body)

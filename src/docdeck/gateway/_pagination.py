@@ -1,0 +1,74 @@
+"""Lists: await for one page, `async for` for every item, iter_pages() for pages."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Generator
+from typing import Any, Generic, TypeVar
+
+from pydantic import TypeAdapter
+
+from docdeck.gateway._transport import Transport, parse
+from docdeck.models import ListPage
+
+__all__ = ["AsyncPaginator", "paginate"]
+
+T = TypeVar("T")
+
+
+class AsyncPaginator(Generic[T]):
+    """A lazy list request: nothing is sent until it is awaited or iterated."""
+
+    def __init__(
+        self,
+        transport: Transport,
+        path: str,
+        item: type[T],
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        self._transport = transport
+        self._path = path
+        self._adapter: TypeAdapter[ListPage[T]] = TypeAdapter(ListPage[item])  # type: ignore[valid-type]
+        self._params = dict(params or {})
+
+    @property
+    def path(self) -> str:
+        return self._path
+
+    async def get_page(self, page: str | None = None) -> ListPage[T]:
+        params = dict(self._params)
+        if page is not None:
+            params["page"] = page
+        response = await self._transport.request("GET", self._path, params=params)
+        return parse(response, self._adapter, "GET", self._path)
+
+    def __await__(self) -> Generator[Any, None, ListPage[T]]:
+        return self.get_page(self._params.get("page")).__await__()
+
+    async def iter_pages(self) -> AsyncIterator[ListPage[T]]:
+        cursor: str | None = self._params.get("page")
+        seen: set[str] = set()
+        while True:
+            current = await self.get_page(cursor)
+            yield current
+            if current.next is None or current.next.page in seen:
+                return
+            seen.add(current.next.page)
+            cursor = current.next.page
+
+    async def _items(self) -> AsyncIterator[T]:
+        async for current in self.iter_pages():
+            for item in current.items:
+                yield item
+
+    def __aiter__(self) -> AsyncIterator[T]:
+        return self._items()
+
+    async def all(self) -> list[T]:
+        """Every item of every page, in order."""
+        return [item async for item in self]
+
+
+async def paginate(paginator: AsyncPaginator[T]) -> AsyncIterator[T]:
+    """Follow `next.page` through every page and yield each item."""
+    async for item in paginator:
+        yield item

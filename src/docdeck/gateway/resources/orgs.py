@@ -1,0 +1,86 @@
+"""Organizations."""
+
+from __future__ import annotations
+
+import builtins
+
+from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
+from docdeck.models import (
+    EmailDomainOrganizations,
+    MemberRoleOrGuest,
+    Organization,
+    PingResult,
+    SearchSpaceResult,
+    SitePointer,
+)
+
+__all__ = ["Orgs"]
+
+
+class Orgs(Resource):
+    @endpoint("GET", "/v1/orgs")
+    def list(
+        self, *, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[Organization]:
+        return self._list("/v1/orgs", Organization, page=page, limit=limit)
+
+    @endpoint("GET", "/v1/orgs/{organizationId}")
+    async def get(self, org_id: str) -> Organization:
+        return await self._transport.call("GET", f"/v1/orgs/{seg(org_id)}", Organization)
+
+    @endpoint("PATCH", "/v1/orgs/{organizationId}")
+    async def update(
+        self,
+        org_id: str,
+        *,
+        title: str | NotGiven = NOT_GIVEN,
+        emailDomains: builtins.list[str] | NotGiven = NOT_GIVEN,
+        hostname: str | NotGiven = NOT_GIVEN,
+        defaultRole: MemberRoleOrGuest | NotGiven = NOT_GIVEN,
+        defaultContent: SitePointer | dict[str, str] | NotGiven | None = NOT_GIVEN,
+        logo: str | NotGiven | None = NOT_GIVEN,
+        sso: bool | NotGiven = NOT_GIVEN,
+        ai: bool | NotGiven = NOT_GIVEN,
+        inviteLinks: bool | NotGiven = NOT_GIVEN,
+    ) -> Organization:
+        body = body_of(
+            title=title,
+            emailDomains=emailDomains,
+            hostname=hostname,
+            defaultRole=defaultRole,
+            defaultContent=defaultContent,
+            logo=logo,
+            sso=sso,
+            ai=ai,
+            inviteLinks=inviteLinks,
+        )
+        return await self._transport.call(
+            "PATCH", f"/v1/orgs/{seg(org_id)}", Organization, json=body, send_json=True
+        )
+
+    @endpoint("DELETE", "/v1/orgs/{organizationId}/link-invites/{inviteId}")
+    async def delete_invite(self, org_id: str, invite_id: str) -> None:
+        await self._transport.call_empty(
+            "DELETE", f"/v1/orgs/{seg(org_id)}/link-invites/{seg(invite_id)}"
+        )
+
+    @endpoint("GET", "/v1/orgs/{organizationId}/search")
+    def search(
+        self, org_id: str, query: str, *, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[SearchSpaceResult]:
+        return self._list(
+            f"/v1/orgs/{seg(org_id)}/search", SearchSpaceResult, query=query, page=page, limit=limit
+        )
+
+    @endpoint("GET", "/v1/email-domains/{emailDomain}/orgs")
+    async def by_email_domain(self, domain: str) -> builtins.list[Organization]:
+        result = await self._transport.call(
+            "GET", f"/v1/email-domains/{seg(domain)}/orgs", EmailDomainOrganizations
+        )
+        return result.organizations
+
+    @endpoint("POST", "/v1/orgs/{organizationId}/ping")
+    async def ping(self, org_id: str) -> PingResult:
+        return await self._transport.call("POST", f"/v1/orgs/{seg(org_id)}/ping", PingResult)
