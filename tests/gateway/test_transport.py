@@ -1,0 +1,272 @@
+"""Failure modes of the transport: retries, Retry-After, error mapping, token secrecy.
+
+These need a server that misbehaves on purpose, so they use httpx.MockTransport;
+everything else in tests/gateway talks to the real sandbox.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+import httpx
+import pytest
+
+from docdeck.gateway import (
+    APIConnectionError,
+    APIResponseValidationError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    Client,
+    ConflictError,
+    InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    PreconditionFailedError,
+    RateLimitError,
+)
+from docdeck.gateway._transport import backoff_seconds, retry_after_seconds
+
+TOKEN = "secret-token-value-123"
+ORG = {
+    "object": "organization",
+    "id": "o1",
+    "title": "Acme",
+    "createdAt": "2024-01-01T00:00:00Z",
+    "emailDomains": [],
+    "type": "business",
+    "inviteLinks": False,
+    "plan": "free_2024",
+    "urls": {"location": "http://x/v1/orgs/o1", "app": "http://x/app/orgs/o1"},
+    "trial": {"status": "notapplicable"},
+    "permissions": {
+        k: True
+        for k in [
+            "view",
+            "admin",
+            "ownTeam",
+            "createContent",
+            "createOpenAPISpec",
+            "ingestConversations",
+            "viewBilling",
+            "listMembers",
+            "listTeams",
+            "listIntegrations",
+        ]
+    },
+}
+
+
+def make_client(handler, max_retries: int = 2) -> tuple[Client, list[float]]:
+    client = Client(
+        "http://api.test", TOKEN, transport=httpx.MockTransport(handler), max_retries=max_retries
+    )
+    sleeps: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+
+    client.transport.sleep = fake_sleep
+    return client, sleeps
+
+
+def error(status: int, message: str) -> httpx.Response:
+    return httpx.Response(status, json={"error": {"code": status, "message": message}})
+
+
+@pytest.mark.parametrize(
+    ("status", "cls"),
+    [
+        (400, BadRequestError),
+        (401, AuthenticationError),
+        (403, PermissionDeniedError),
+        (404, NotFoundError),
+        (409, ConflictError),
+        (412, PreconditionFailedError),
+        (500, InternalServerError),
+    ],
+)
+async def test_status_maps_to_error_class(status: int, cls: type) -> None:
+    client, _ = make_client(lambda request: error(status, "title: too long"))
+    async with client:
+        with pytest.raises(cls) as info:
+            await client.orgs.get("o1")
+    err = info.value
+    assert err.status_code == status
+    assert err.message == "title: too long"
+    assert err.method == "GET"
+    assert err.path == "/v1/orgs/o1"
+    assert str(err).startswith(f"{status} ")
+    assert "GET /v1/orgs/o1" in str(err)
+
+
+async def test_get_retries_503_then_succeeds() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        return error(503, "busy") if len(calls) < 3 else httpx.Response(200, json=ORG)
+
+    client, sleeps = make_client(handler)
+    async with client:
+        org = await client.orgs.get("o1")
+    assert org.title == "Acme"
+    assert len(calls) == 3
+    assert len(sleeps) == 2
+    assert all(0.5 <= s <= 8 for s in sleeps)
+
+
+async def test_retry_after_is_honoured_on_429() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        if len(calls) == 1:
+            return httpx.Response(
+                429, headers={"Retry-After": "3"}, json={"error": {"code": 429, "message": "slow"}}
+            )
+        return httpx.Response(200, json=ORG)
+
+    client, sleeps = make_client(handler)
+    async with client:
+        await client.orgs.get("o1")
+    assert sleeps == [3.0]
+
+
+async def test_gives_up_after_max_retries() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        return error(429, "slow down")
+
+    client, _ = make_client(handler, max_retries=2)
+    async with client:
+        with pytest.raises(RateLimitError):
+            await client.orgs.get("o1")
+    assert len(calls) == 3
+
+
+async def test_post_is_never_retried() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        return error(503, "busy")
+
+    client, sleeps = make_client(handler)
+    async with client:
+        with pytest.raises(InternalServerError):
+            await client.spaces.duplicate("s1")
+    assert len(calls) == 1
+    assert sleeps == []
+
+
+async def test_connection_failure_is_retried_then_reported() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        raise httpx.ConnectError("refused", request=request)
+
+    client, _ = make_client(handler)
+    async with client:
+        with pytest.raises(APIConnectionError) as info:
+            await client.orgs.get("o1")
+    assert len(calls) == 3
+    assert "api.test" in str(info.value)
+
+
+async def test_timeout_is_its_own_error() -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise httpx.ReadTimeout("slow", request=request)
+
+    client, _ = make_client(handler, max_retries=0)
+    async with client:
+        with pytest.raises(APITimeoutError):
+            await client.orgs.get("o1")
+
+
+async def test_unexpected_body_is_a_validation_error() -> None:
+    client, _ = make_client(lambda request: httpx.Response(200, json={"id": 3}))
+    async with client:
+        with pytest.raises(APIResponseValidationError) as info:
+            await client.orgs.get("o1")
+    assert "Unexpected response body" in str(info.value)
+
+
+async def test_non_json_error_body_still_gives_a_message() -> None:
+    client, _ = make_client(lambda request: httpx.Response(502, text="<html>bad gateway</html>"))
+    async with client:
+        with pytest.raises(InternalServerError) as info:
+            await client.orgs.get("o1")
+    assert info.value.status_code == 502
+    assert info.value.message == "Bad Gateway"
+
+
+async def test_token_never_appears_in_errors_or_reprs() -> None:
+    seen_headers = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        seen_headers.append(request.headers["authorization"])
+        return error(401, "Unknown token")
+
+    client, _ = make_client(handler)
+    async with client:
+        with pytest.raises(AuthenticationError) as info:
+            await client.orgs.get("o1")
+    assert seen_headers == [f"Bearer {TOKEN}"]
+    err = info.value
+    rendered = [str(err), repr(err), repr(client), repr(client.transport)]
+    rendered.append("".join(traceback.format_exception(err)))
+    for text in rendered:
+        assert TOKEN not in text
+
+
+async def test_ids_are_escaped_into_one_path_segment() -> None:
+    paths = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        paths.append(request.url.raw_path.decode())
+        return httpx.Response(200, json=ORG)
+
+    client, _ = make_client(handler)
+    async with client:
+        await client.orgs.get("../spaces/x?y=1")
+    assert paths == ["/v1/orgs/..%2Fspaces%2Fx%3Fy%3D1"]
+
+
+async def test_base_url_with_v1_suffix_is_not_doubled() -> None:
+    urls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        urls.append(str(request.url))
+        return httpx.Response(200, json=ORG)
+
+    client = Client("http://api.test/v1/", TOKEN, transport=httpx.MockTransport(handler))
+    async with client:
+        await client.orgs.get("o1")
+    assert urls == ["http://api.test/v1/orgs/o1"]
+
+
+def test_client_rejects_bad_base_url_and_empty_token() -> None:
+    with pytest.raises(ValueError, match="http"):
+        Client("api.test", TOKEN)
+    with pytest.raises(ValueError, match="token"):
+        Client("http://api.test", "")
+
+
+def test_retry_after_parsing() -> None:
+    assert retry_after_seconds(httpx.Response(429, headers={"Retry-After": "2.5"})) == 2.5
+    assert retry_after_seconds(httpx.Response(429, headers={"Retry-After": "9999"})) == 60.0
+    assert retry_after_seconds(httpx.Response(429, headers={"Retry-After": "soon"})) is None
+    past = "Wed, 21 Oct 2015 07:28:00 GMT"
+    assert retry_after_seconds(httpx.Response(429, headers={"Retry-After": past})) == 0.0
+    assert retry_after_seconds(httpx.Response(429)) is None
+
+
+def test_backoff_grows_and_is_capped() -> None:
+    for attempt in range(10):
+        value = backoff_seconds(attempt)
+        assert 0.5 <= value <= 8.0
+    assert max(backoff_seconds(0) for _ in range(50)) <= 0.5
