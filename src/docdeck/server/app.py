@@ -1,0 +1,42 @@
+"""The sandbox's FastAPI application factory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from docdeck.server.context import Purger, Sandbox
+from docdeck.server.errors import install_error_handlers
+from docdeck.server.ids import utc_now
+from docdeck.server.store import Database
+
+
+def create_app(db_path: str | Path, *, clock: Callable[[], datetime] | None = None) -> FastAPI:
+    """The v1 API on the SQLite file at `db_path` (created and migrated now, so the app works
+    without lifespan events, e.g. under `httpx.ASGITransport`). `clock` returns aware UTC
+    datetimes; tests pass one to move time."""
+    from docdeck.server.routers import (
+        app_pages,
+        collections,
+        members,
+        orgs,
+        spaces,
+        teams,
+    )
+
+    now = clock or utc_now
+    db = Database(db_path)
+    app = FastAPI(
+        title="docdeck sandbox",
+        version="0.1.0",
+        description="A local implementation of the documentation platform's v1 API.",
+    )
+    app.state.sandbox = Sandbox(db=db, clock=now, purger=Purger(db, now))
+    install_error_handlers(app)
+    for module in (orgs, members, teams, collections, spaces, app_pages):
+        app.include_router(module.router)
+    app.router.add_event_handler("shutdown", db.close)
+    return app

@@ -1,0 +1,109 @@
+"""Per-app state and the per-request context every handler receives (caller, clock, base URL)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from fastapi import Request
+
+from docdeck.server.auth import Caller, caller_for_token, hash_token
+from docdeck.server.errors import unauthorized
+from docdeck.server.ids import from_db, to_db
+from docdeck.server.store import Database
+
+RETENTION = timedelta(days=7)
+"""Deleted spaces can be restored for this long, then they are removed for good."""
+
+
+class Purger:
+    """Removes spaces deleted more than RETENTION ago, lazily: only when one is due.
+
+    Reads never depend on it (they filter by the same window), so a missed purge can only
+    leave rows on disk a little longer, never show them.
+    """
+
+    def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
+        self._db = db
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._due: datetime | None = None
+        self.purge()
+
+    def purge(self) -> int:
+        with self._lock, self._db.write() as conn:
+            cutoff = to_db(self._clock() - RETENTION)
+            removed = conn.execute(
+                "DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (cutoff,)
+            ).rowcount
+            row = conn.execute("SELECT MIN(deleted_at) FROM spaces").fetchone()
+            self._due = None if row[0] is None else from_db(row[0]) + RETENTION
+            return int(removed)
+
+    def note_deleted(self, deleted_at: datetime) -> None:
+        due = deleted_at + RETENTION
+        with self._lock:
+            if self._due is None or due < self._due:
+                self._due = due
+
+    def maybe_purge(self) -> None:
+        due = self._due
+        if due is not None and self._clock() >= due:
+            self.purge()
+
+
+@dataclass
+class Sandbox:
+    db: Database
+    clock: Callable[[], datetime]
+    purger: Purger
+    _callers: dict[str, Caller] = field(default_factory=dict)
+
+    def caller(self, token: str) -> Caller | None:
+        key = hash_token(token)
+        known = self._callers.get(key)
+        if known is not None:
+            return known
+        with self.db.read() as conn:
+            found = caller_for_token(conn, token)
+        if found is not None:
+            self._callers[key] = found
+        return found
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a handler needs about the request: who calls, the store, the time, where we are."""
+
+    sandbox: Sandbox
+    caller: Caller
+    base_url: str
+
+    @property
+    def db(self) -> Database:
+        return self.sandbox.db
+
+    def now(self) -> datetime:
+        return self.sandbox.clock()
+
+    def url(self, path: str) -> str:
+        return f"{self.base_url}{path}"
+
+
+def get_ctx(request: Request) -> Ctx:
+    """FastAPI dependency: authenticates the bearer token (401 otherwise)."""
+    sandbox: Sandbox = request.app.state.sandbox
+    header = request.headers.get("authorization")
+    if not header:
+        raise unauthorized("missing Authorization header; send 'Authorization: Bearer <token>'")
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        raise unauthorized("the Authorization header must be 'Bearer <token>'")
+    caller = sandbox.caller(token)
+    if caller is None:
+        raise unauthorized("unknown API token; mint one with `docdeck token create`")
+    sandbox.purger.maybe_purge()
+    return Ctx(sandbox, caller, str(request.base_url).rstrip("/"))

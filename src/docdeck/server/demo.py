@@ -1,0 +1,276 @@
+"""The demo workspace: two organizations a person can explore right away.
+
+Northwind Labs is a product company documenting its API; Lumen is an open-source project.
+Every role appears, plus a guest, so each `permissions` variation can be seen.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from docdeck.server.ids import new_id, to_db, utc_now
+from docdeck.server.services.ordering import end_position
+from docdeck.server.services.spaces import insert_space
+from docdeck.server.store import Database
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    email: str
+    display_name: str
+    role: str  # the role in their first organization, or "guest"
+
+
+# email, display name, {organization key: role or None for guest}, joined days ago, seen days ago
+_PEOPLE: list[tuple[str, str, dict[str, str | None], int, float | None]] = [
+    ("ada@northwind.dev", "Ada Okafor", {"northwind": "admin", "lumen": "create"}, 420, 0.1),
+    ("bruno@northwind.dev", "Bruno Castillo", {"northwind": "create"}, 380, 1.5),
+    ("chen@northwind.dev", "Chen Wei", {"northwind": "edit", "lumen": "edit"}, 300, 0.4),
+    ("dana@northwind.dev", "Dana Kowalski", {"northwind": "review"}, 210, 3.0),
+    ("emeka@northwind.dev", "Emeka Nwosu", {"northwind": "comment"}, 150, 12.0),
+    ("freya@northwind.dev", "Freya Lindqvist", {"northwind": "read"}, 60, None),
+    ("gus@fieldwork.io", "Gus Patel", {"northwind": None}, 20, 2.0),
+    ("hana@lumen-project.org", "Hana Sato", {"lumen": "admin"}, 700, 0.2),
+    ("ivan@lumen-project.org", "Ivan Petrov", {"lumen": "create"}, 500, 6.0),
+    ("joy@lumen-project.org", "Joy Mensah", {"lumen": "review"}, 90, None),
+]
+
+_ORGS: dict[str, dict[str, Any]] = {
+    "northwind": dict(
+        title="Northwind Labs",
+        domains=["northwind.dev"],
+        hostname="northwind",
+        type="business",
+        use_case="productDocs",
+        community=None,
+        plan="pro_2024",
+        age=800,
+    ),
+    "lumen": dict(
+        title="Lumen",
+        domains=["lumen-project.org"],
+        hostname="lumen",
+        type="community",
+        use_case="openSourceDocs",
+        community="openSource",
+        plan="community_2024",
+        age=720,
+    ),
+}
+
+# organization, title, parent collection title or None
+_COLLECTIONS = [
+    ("northwind", "Engineering", None, "How we build and run the platform"),
+    ("northwind", "API", "Engineering", "Public and partner APIs"),
+    ("northwind", "Company Handbook", None, "Policies, onboarding and rituals"),
+    ("lumen", "User Guide", None, "Everything a Lumen user needs"),
+]
+
+# organization, title, emoji, collection title or None, visibility, age days, deleted days ago
+_SPACES: list[tuple[str, str, str, str | None, str, int, int | None]] = [
+    ("northwind", "Public API Reference", "📘", "API", "public", 200, None),
+    ("northwind", "Webhooks Guide", "🪝", "API", "in-collection", 120, None),
+    ("northwind", "Architecture Decisions", "🏛️", "Engineering", "private", 260, None),
+    ("northwind", "Incident Runbooks", "🚨", "Engineering", "private", 180, None),
+    ("northwind", "Onboarding", "👋", "Company Handbook", "private", 400, None),
+    ("northwind", "Release Notes", "📣", None, "public", 350, None),
+    ("northwind", "Design System", "🎨", None, "unlisted", 90, None),
+    ("northwind", "Q3 Launch Plan", "🗓️", None, "private", 100, 2),
+    ("lumen", "Getting Started", "🚀", "User Guide", "public", 700, None),
+    ("lumen", "Configuration Reference", "⚙️", "User Guide", "public", 650, None),
+    ("lumen", "Contributing", "🤝", None, "public", 690, None),
+    ("lumen", "Plugin API", "🧩", None, "public", 300, None),
+]
+
+# organization, team, owner email, member emails, granted spaces {title: role}
+_TEAMS = [
+    (
+        "northwind",
+        "Platform",
+        "chen@northwind.dev",
+        ["bruno@northwind.dev", "dana@northwind.dev"],
+        {"Architecture Decisions": "admin", "Incident Runbooks": "edit"},
+    ),
+    (
+        "northwind",
+        "Docs Guild",
+        "bruno@northwind.dev",
+        ["emeka@northwind.dev", "freya@northwind.dev", "gus@fieldwork.io"],
+        {"Public API Reference": "edit"},
+    ),
+    (
+        "lumen",
+        "Maintainers",
+        "hana@lumen-project.org",
+        ["ivan@lumen-project.org"],
+        {"Plugin API": "admin", "Contributing": "edit"},
+    ),
+]
+
+# direct grants: email, space title, role
+_GRANTS = [("gus@fieldwork.io", "Webhooks Guide", "edit")]
+
+
+def _load(conn: sqlite3.Connection, now: datetime) -> None:
+    def ago(days: float) -> str:
+        return to_db(now - timedelta(days=days))
+
+    org_ids: dict[str, str] = {}
+    for key, org in _ORGS.items():
+        org_ids[key] = new_id()
+        conn.execute(
+            """INSERT INTO organizations (id, title, created_at, email_domains, hostname, type,
+                use_case, community_type, default_role, plan) VALUES (?,?,?,?,?,?,?,?,?,?)""",
+            (
+                org_ids[key],
+                org["title"],
+                ago(org["age"]),
+                json.dumps(org["domains"]),
+                org["hostname"],
+                org["type"],
+                org["use_case"],
+                org["community"],
+                "read",
+                org["plan"],
+            ),
+        )
+        conn.execute(
+            "INSERT INTO link_invites (id, organization_id, role, created_at) VALUES (?,?,?,?)",
+            (new_id(), org_ids[key], "read", ago(10)),
+        )
+    users: dict[str, str] = {}
+    for email, name, roles, joined, seen in _PEOPLE:
+        users[email] = new_id()
+        conn.execute(
+            "INSERT INTO users (id, email, display_name) VALUES (?, ?, ?)",
+            (users[email], email, name),
+        )
+        for key, role in roles.items():
+            conn.execute(
+                """INSERT INTO members (organization_id, user_id, role, joined_at, last_seen_at)
+                VALUES (?, ?, ?, ?, ?)""",
+                (
+                    org_ids[key],
+                    users[email],
+                    role,
+                    ago(joined),
+                    None if seen is None else to_db(now - timedelta(days=seen)),
+                ),
+            )
+    collections: dict[str, str] = {}
+    for key, title, parent, description in _COLLECTIONS:
+        collections[title] = new_id()
+        parent_id = collections[parent] if parent else None
+        conn.execute(
+            """INSERT INTO collections (id, organization_id, parent_id, title, description,
+                position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)""",
+            (
+                collections[title],
+                org_ids[key],
+                parent_id,
+                title,
+                description,
+                end_position(conn, org_ids[key], parent_id),
+                ago(400),
+            ),
+        )
+    spaces: dict[str, str] = {}
+    for key, title, emoji, parent, visibility, age, deleted in _SPACES:
+        parent_id = collections[parent] if parent else None
+        spaces[title] = insert_space(
+            conn,
+            org_id=org_ids[key],
+            now=now - timedelta(days=age),
+            title=title,
+            parent=parent_id,
+            position=end_position(conn, org_ids[key], parent_id),
+            emoji=emoji,
+            visibility=visibility,
+        )
+        if deleted is not None:
+            conn.execute(
+                "UPDATE spaces SET deleted_at = ? WHERE id = ?", (ago(deleted), spaces[title])
+            )
+    for key, title, owner, members, granted in _TEAMS:
+        team_id = new_id()
+        conn.execute(
+            "INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)",
+            (team_id, org_ids[key], title, ago(250)),
+        )
+        for email, role in [(owner, "owner"), *((m, "member") for m in members)]:
+            conn.execute(
+                "INSERT INTO team_members (team_id, user_id, role, added_at) VALUES (?,?,?,?)",
+                (team_id, users[email], role, ago(200)),
+            )
+        for space_title, role in granted.items():
+            conn.execute(
+                "INSERT INTO space_grants (space_id, team_id, role) VALUES (?, ?, ?)",
+                (spaces[space_title], team_id, role),
+            )
+    for email, space_title, role in _GRANTS:
+        conn.execute(
+            "INSERT INTO space_grants (space_id, user_id, role) VALUES (?, ?, ?)",
+            (spaces[space_title], users[email], role),
+        )
+
+
+def _accounts(conn: sqlite3.Connection) -> list[DemoAccount]:
+    """The demo people still present, with their role in the first organization listed."""
+    accounts = []
+    for email, name, roles, _, _ in _PEOPLE:
+        if conn.execute("SELECT 1 FROM users WHERE email = ?", (email,)).fetchone():
+            role = next(iter(roles.values()))
+            accounts.append(DemoAccount(email, name, role or "guest"))
+    return accounts
+
+
+def ensure_demo(db_path: str | Path, *, now: datetime | None = None) -> list[DemoAccount]:
+    """Loads the demo workspace into an empty database; returns the demo accounts, admin first.
+
+    A database that already holds organizations is left as it is.
+    """
+    db = Database(db_path)
+    try:
+        with db.write() as conn:
+            if conn.execute("SELECT COUNT(*) FROM organizations").fetchone()[0] == 0:
+                _load(conn, now or utc_now())
+            return _accounts(conn)
+    finally:
+        db.close()
+
+
+def add_bulk_spaces(
+    db_path: str | Path, org_id: str, n: int, *, now: datetime | None = None
+) -> list[str]:
+    """Adds `n` top-level spaces to an organization (for benchmarks); returns their ids."""
+    db = Database(db_path)
+    stamp = now or utc_now()
+    try:
+        with db.write() as conn:
+            if (
+                conn.execute("SELECT 1 FROM organizations WHERE id = ?", (org_id,)).fetchone()
+                is None
+            ):
+                raise LookupError(f"no organization {org_id!r}")
+            position = end_position(conn, org_id, None)
+            ids = []
+            for index in range(n):
+                ids.append(
+                    insert_space(
+                        conn,
+                        org_id=org_id,
+                        now=stamp,
+                        title=f"Bulk space {index + 1:04d}",
+                        parent=None,
+                        position=position + index,
+                        emoji="📄",
+                    )
+                )
+            return ids
+    finally:
+        db.close()

@@ -1,0 +1,201 @@
+"""One error shape for every failure: `{"error": {"code": <status>, "message": "..."}}`.
+
+FastAPI's 422 validation errors, Starlette's 404/405 and anything unexpected are converted here,
+so a client never sees another shape and never a 422.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # FastAPI is imported only by the app, not by services and the demo loader.
+    from fastapi import FastAPI, Request
+    from fastapi.responses import JSONResponse
+
+log = logging.getLogger("docdeck.server")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, message)
+
+
+def forbidden(message: str) -> ApiError:
+    return ApiError(403, message)
+
+
+def unauthorized(message: str) -> ApiError:
+    return ApiError(401, message, {"WWW-Authenticate": "Bearer"})
+
+
+def not_found(message: str) -> ApiError:
+    return ApiError(404, message)
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, message)
+
+
+def error_response(
+    status: int, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    from fastapi.responses import JSONResponse
+
+    return JSONResponse(
+        {"error": {"code": status, "message": message}}, status_code=status, headers=headers
+    )
+
+
+_TYPE_TAGS = {"str", "int", "float", "bool", "none", "dict", "list", "json-or-python"}
+
+
+def _field_path(loc: Sequence[int | str]) -> str:
+    """`('body', 'position', 'before', 'SpacePointer', 'space')` -> `position.before.space`."""
+    parts: list[str] = []
+    for index, item in enumerate(loc):
+        if index == 0 and item in ("body", "query", "path", "header"):
+            continue
+        if isinstance(item, int):
+            parts.append(f"[{item}]")
+            continue
+        if "[" in item or item in _TYPE_TAGS or item[:1].isupper():
+            continue  # a union member's tag, not a field
+        parts.append(("." if parts else "") + item)
+    return "".join(parts) or "body"
+
+
+def _describe(error: dict[str, Any]) -> str:
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters"
+    if kind == "string_too_short":
+        minimum = ctx.get("min_length")
+        return "must not be empty" if minimum == 1 else f"must be at least {minimum} characters"
+    if kind == "missing":
+        return "is required"
+    if kind == "extra_forbidden":
+        return "is not a known field"
+    if kind == "json_invalid":
+        return f"malformed JSON ({ctx.get('error', 'invalid')})"
+    if kind in ("less_than_equal", "less_than"):
+        return f"must be at most {ctx.get('le', ctx.get('lt'))}"
+    if kind in ("greater_than_equal", "greater_than"):
+        return f"must be at least {ctx.get('ge', ctx.get('gt'))}"
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return "must be an integer"
+    if kind in ("bool_parsing", "bool_type"):
+        return "must be true or false"
+    if kind == "string_type":
+        return "must be a string"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        return "must be a JSON object"
+    if kind == "list_type":
+        return "must be an array"
+    return str(error.get("msg", "is invalid")).lower()
+
+
+_QUOTED = re.compile(r"'([^']*)'")
+_NULLABLE_ROLES = {"role", "defaultRole", "defaultLevel"}
+
+
+def _union_choice(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """For a union of models (`SpacePointer | CollectionPointer`), keep the errors of the
+    member that came closest (fewest errors), not the noise of every member."""
+    branches: dict[tuple[Any, ...], dict[str, list[dict[str, Any]]]] = {}
+    plain: list[dict[str, Any]] = []
+    for error in errors:
+        loc = tuple(error.get("loc", ()))
+        tag = next((i for i, p in enumerate(loc) if isinstance(p, str) and p[:1].isupper()), None)
+        if tag is None:
+            plain.append(error)
+        else:
+            branches.setdefault(loc[:tag], {}).setdefault(str(loc[tag]), []).append(error)
+    for members in branches.values():
+        best: list[dict[str, Any]] = min(members.values(), key=len)
+        plain.extend(best)
+    return plain
+
+
+def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
+    """A short message naming each bad field once, merging the errors of a union's members."""
+    everything = list(errors)
+    allowed_by_field: dict[str, list[str]] = {}
+    for error in everything:
+        if error.get("type") in ("literal_error", "enum"):
+            expected = str((error.get("ctx") or {}).get("expected", ""))
+            values = allowed_by_field.setdefault(_field_path(error.get("loc", ())), [])
+            values += [v for v in _QUOTED.findall(expected) if v not in values]
+    by_field: dict[str, list[dict[str, Any]]] = {}
+    for error in _union_choice(everything):
+        by_field.setdefault(_field_path(error.get("loc", ())), []).append(error)
+    messages: list[str] = []
+    for field, field_errors in by_field.items():
+        kinds = {e.get("type") for e in field_errors}
+        if "literal_error" in kinds or "enum" in kinds:
+            allowed = list(allowed_by_field.get(field, []))
+            leaf = field.rsplit(".", 1)[-1]
+            if "none_required" in kinds or (leaf in _NULLABLE_ROLES and "admin" in allowed):
+                allowed.append("null")
+            given = field_errors[0].get("input")
+            shown = f" (got {given!r})" if isinstance(given, str | int | float) else ""
+            messages.append(f"{field}: must be one of {', '.join(allowed)}{shown}")
+            continue
+        relevant = [e for e in field_errors if e.get("type") != "none_required"] or field_errors
+        if relevant[0].get("type") == "json_invalid":
+            field = "body"
+        elif field == "body" and relevant[0].get("type") == "missing":
+            messages.append("body: a JSON object is required")
+            continue
+        messages.append(f"{field}: {_describe(relevant[0])}")
+    return "; ".join(messages) or "invalid request"
+
+
+async def _api_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ApiError)
+    return error_response(exc.status, exc.message, exc.headers)
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    errors = getattr(exc, "errors", None)
+    return error_response(400, describe_errors(errors() if callable(errors) else []))
+
+
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
+    from starlette.exceptions import HTTPException as StarletteHTTPException
+
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code == 404:
+        message = f"no route {request.method} {request.url.path}"
+    elif exc.status_code == 405:
+        message = f"method {request.method} is not allowed on {request.url.path}"
+    else:
+        message = str(exc.detail)
+    return error_response(exc.status_code, message, dict(exc.headers or {}) or None)
+
+
+async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
+    return error_response(500, "internal error in the sandbox server; see its log")
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    from fastapi.exceptions import RequestValidationError
+    from pydantic import ValidationError
+    from starlette.exceptions import HTTPException as StarletteHTTPException
+
+    app.add_exception_handler(ApiError, _api_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(ValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unexpected)

@@ -1,0 +1,96 @@
+"""Keyset pagination: the `page` cursor encodes the last item's sort key and id, not an offset.
+
+So a cursor stays correct while items are added or removed before it: the next page starts
+right after the last item the client saw, wherever that item now sits.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from docdeck.server.errors import bad_request
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class PageRequest:
+    page: str | None
+    limit: int
+
+
+@dataclass(frozen=True)
+class PageResult:
+    rows: list[sqlite3.Row]
+    count: int
+    next_page: str | None
+
+
+def encode_cursor(scope: str, key: Sequence[Any]) -> str:
+    raw = json.dumps({"s": scope, "k": list(key)}, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(scope: str, cursor: str, width: int) -> list[Any]:
+    invalid = bad_request("page: not a valid page cursor for this list; use `next.page` as given")
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        data = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")))
+    except (ValueError, binascii.Error, UnicodeError):
+        raise invalid from None
+    if not isinstance(data, dict) or data.get("s") != scope:
+        raise invalid
+    key = data.get("k")
+    if not isinstance(key, list) or len(key) != width:
+        raise invalid
+    if not all(isinstance(v, str | int | float) and not isinstance(v, bool) for v in key):
+        raise invalid
+    return key
+
+
+def fetch_page(
+    conn: sqlite3.Connection,
+    *,
+    select: str,
+    from_where: str,
+    params: Sequence[Any],
+    keys: Sequence[str],
+    select_params: Sequence[Any] = (),
+    descending: bool,
+    scope: str,
+    request: PageRequest,
+) -> PageResult:
+    """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
+
+    `from_where` is the FROM/JOIN/WHERE part shared by the count and the page query; it must end
+    with a WHERE clause (use `WHERE 1` when there is no filter).
+    """
+    count = conn.execute(f"SELECT COUNT(*) {from_where}", params).fetchone()[0]
+    if request.limit == 0:
+        return PageResult([], count, None)
+    key_list = ", ".join(keys)
+    direction = "DESC" if descending else "ASC"
+    order = ", ".join(f"{k} {direction}" for k in keys)
+    sql = f"SELECT {select}, {', '.join(f'{k} AS k{i}' for i, k in enumerate(keys))} {from_where}"
+    page_params = [*select_params, *params]
+    if request.page is not None:
+        after = decode_cursor(scope, request.page, len(keys))
+        marks = ", ".join("?" for _ in keys)
+        sql += f" AND ({key_list}) {'<' if descending else '>'} ({marks})"
+        page_params += after
+    sql += f" ORDER BY {order} LIMIT ?"
+    page_params.append(request.limit + 1)
+    rows = conn.execute(sql, page_params).fetchall()
+    next_page = None
+    if len(rows) > request.limit:
+        rows = rows[: request.limit]
+        last = rows[-1]
+        next_page = encode_cursor(scope, [last[f"k{i}"] for i in range(len(keys))])
+    return PageResult(rows, count, next_page)

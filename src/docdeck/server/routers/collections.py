@@ -1,0 +1,163 @@
+"""Collections: read, create, update, delete, list spaces, move, transfer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query, Response
+
+from docdeck.models import (
+    Collection,
+    CollectionCreate,
+    CollectionMove,
+    CollectionUpdate,
+    ListPage,
+    Space,
+    Transfer,
+)
+from docdeck.server.context import Ctx
+from docdeck.server.errors import ApiError
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import at_least, space_grants, space_role
+from docdeck.server.routers._common import CtxDep, PageDep
+from docdeck.server.services import collections as service
+from docdeck.server.services.access import (
+    guest_collections,
+    load_collection,
+    load_org,
+    require,
+    require_admin,
+)
+from docdeck.server.wire import collection_model, no_content, respond, respond_list, space_model
+
+router = APIRouter(tags=["collections"])
+
+
+def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_collection(conn, ctx, collection_id)
+        model = collection_model(ctx, row, member)
+    headers = {"Location": model.urls.location} if status == 201 else None
+    return respond(model, status=status, headers=headers)
+
+
+@router.get("/v1/collections/{collectionId}", response_model=Collection)
+def get_collection(ctx: CtxDep, collectionId: str) -> Response:
+    return _reply(ctx, collectionId)
+
+
+@router.patch("/v1/collections/{collectionId}", response_model=Collection)
+def update_collection(
+    ctx: CtxDep, collectionId: str, body: Annotated[CollectionUpdate, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        _, member = load_collection(conn, ctx, collectionId)
+        require_admin(member, "update collections")
+        service.update_collection(conn, collectionId, body)
+    return _reply(ctx, collectionId)
+
+
+@router.delete("/v1/collections/{collectionId}", status_code=204)
+def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
+    with ctx.db.write() as conn:
+        try:
+            row, member = load_collection(conn, ctx, collectionId)
+        except ApiError as error:
+            if error.status == 404:
+                return no_content()
+            raise
+        require_admin(member, "delete collections")
+        deleted = service.delete_collection(conn, row, ctx.now())
+    if deleted:
+        ctx.sandbox.purger.note_deleted(ctx.now())
+    return no_content()
+
+
+@router.get("/v1/collections/{collectionId}/spaces", response_model=ListPage[Space])
+def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_collection(conn, ctx, collectionId)
+        grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+        where = "FROM spaces s WHERE s.parent_id = ? AND s.deleted_at IS NULL"
+        params: list[Any] = [collectionId]
+        if member.is_guest:
+            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
+            params += list(grants)
+        result = fetch_page(
+            conn,
+            select="s.*",
+            from_where=where,
+            params=params,
+            keys=["s.position", "s.id"],
+            descending=False,
+            scope="collection-spaces",
+            request=page,
+        )
+    items = [space_model(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
+    return respond_list(items, result)
+
+
+@router.post("/v1/collections/{collectionId}/move", response_model=Collection)
+def move_collection(
+    ctx: CtxDep, collectionId: str, body: Annotated[CollectionMove, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        row, member = load_collection(conn, ctx, collectionId)
+        require_admin(member, "move collections")
+        service.move_collection(conn, row, body)
+    return _reply(ctx, collectionId)
+
+
+@router.post("/v1/collections/{collectionId}/transfer", response_model=Collection)
+def transfer_collection(
+    ctx: CtxDep, collectionId: str, body: Annotated[Transfer, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        row, member = load_collection(conn, ctx, collectionId)
+        require_admin(member, "transfer collections")
+        service.transfer_collection(conn, row, body.organization, ctx.caller.user_id)
+    return _reply(ctx, collectionId)
+
+
+@router.get("/v1/orgs/{organizationId}/collections", response_model=ListPage[Collection])
+def list_collections(
+    ctx: CtxDep,
+    organizationId: str,
+    page: PageDep,
+    nested: Annotated[bool, Query(description="false lists only top-level collections")] = True,
+) -> Response:
+    with ctx.db.read() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        where = "FROM collections c WHERE c.organization_id = ?"
+        params: list[Any] = [organizationId]
+        if not nested:
+            where += " AND c.parent_id IS NULL"
+        if member.is_guest:
+            grants = space_grants(conn, organizationId, ctx.caller.user_id)
+            visible = sorted(guest_collections(conn, organizationId, grants))
+            where += f" AND c.id IN ({','.join('?' for _ in visible) or 'NULL'})"
+            params += visible
+        result = fetch_page(
+            conn,
+            select="c.*",
+            from_where=where,
+            params=params,
+            keys=["c.position", "c.id"],
+            descending=False,
+            scope=f"collections:{int(nested)}",
+            request=page,
+        )
+    return respond_list([collection_model(ctx, r, member) for r in result.rows], result)
+
+
+@router.post("/v1/orgs/{organizationId}/collections", status_code=201, response_model=Collection)
+def create_collection(
+    ctx: CtxDep, organizationId: str, body: Annotated[CollectionCreate | None, Body()] = None
+) -> Response:
+    with ctx.db.write() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        require(at_least(member.role, "create"), "creating collections needs the create role")
+        collection_id = service.create_collection(
+            conn, organizationId, body or CollectionCreate(), ctx.now()
+        )
+    return _reply(ctx, collection_id, status=201)

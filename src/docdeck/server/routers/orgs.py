@@ -1,0 +1,204 @@
+"""Organizations: list, read, update, link invites, search, email-domain lookup, ping."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query, Response
+
+from docdeck.models import (
+    EmailDomainOrganizations,
+    ListPage,
+    Organization,
+    OrganizationUpdate,
+    PingResult,
+    SearchSpaceResult,
+)
+from docdeck.server.errors import bad_request
+from docdeck.server.ids import to_db
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import membership, owns_a_team, space_grants
+from docdeck.server.routers._common import CtxDep, PageDep, contains
+from docdeck.server.services.access import load_org, require_admin
+from docdeck.server.wire import no_content, organization_model, respond, respond_list
+
+router = APIRouter(tags=["organizations"])
+
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
+_HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
+
+
+@router.get("/v1/orgs", response_model=ListPage[Organization])
+def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
+    with ctx.db.read() as conn:
+        result = fetch_page(
+            conn,
+            select="o.*",
+            from_where="FROM organizations o JOIN members m ON m.organization_id = o.id"
+            " WHERE m.user_id = ? AND m.disabled = 0",
+            params=[ctx.caller.user_id],
+            keys=["o.created_at", "o.id"],
+            descending=False,
+            scope="orgs",
+            request=page,
+        )
+        items = []
+        for row in result.rows:
+            member = membership(conn, row["id"], ctx.caller.user_id)
+            owns = member is not None and owns_a_team(conn, member)
+            items.append(organization_model(ctx, row, member, owns))
+    return respond_list(items, result)
+
+
+@router.get("/v1/orgs/{organizationId}", response_model=Organization)
+def get_organization(ctx: CtxDep, organizationId: str) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_org(conn, ctx, organizationId)
+        return respond(organization_model(ctx, row, member, owns_a_team(conn, member)))
+
+
+def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
+    given = body.model_fields_set
+    changes: dict[str, Any] = {}
+    for field in ("title", "emailDomains", "hostname", "sso", "ai", "inviteLinks"):
+        if field in given and getattr(body, field) is None:
+            raise bad_request(f"{field}: must not be null")
+    if "title" in given:
+        assert body.title is not None
+        if not body.title.strip():
+            raise bad_request("title: must not be blank")
+        changes["title"] = body.title
+    if body.emailDomains is not None:
+        domains: list[str] = []
+        for index, domain in enumerate(body.emailDomains):
+            clean = domain.strip().lower().lstrip("@")
+            if not _DOMAIN.match(clean):
+                raise bad_request(f"emailDomains[{index}]: {domain!r} is not a domain name")
+            if clean not in domains:
+                domains.append(clean)
+        changes["email_domains"] = json.dumps(domains)
+    if body.hostname is not None:
+        if not _HOSTNAME.match(body.hostname):
+            raise bad_request("hostname: use 3 to 32 lowercase letters, digits and inner hyphens")
+        changes["hostname"] = body.hostname
+    if "defaultRole" in given:
+        changes["default_role"] = body.defaultRole
+    if body.defaultContent is not None:
+        raise bad_request(
+            f"defaultContent.site: no site {body.defaultContent.site!r} in this organization"
+        )
+    if "logo" in given:
+        if body.logo is not None and not body.logo.startswith(("http://", "https://")):
+            raise bad_request("logo: must be an http(s) URL")
+        changes["logo"] = body.logo
+    for field in ("sso", "ai", "inviteLinks"):
+        if field in given:
+            changes["invite_links" if field == "inviteLinks" else field] = int(getattr(body, field))
+    return changes
+
+
+@router.patch("/v1/orgs/{organizationId}", response_model=Organization)
+def update_organization(
+    ctx: CtxDep, organizationId: str, body: Annotated[OrganizationUpdate, Body()]
+) -> Response:
+    changes = _org_changes(body)
+    with ctx.db.write() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        require_admin(member, "update the organization")
+        if "hostname" in changes:
+            taken = conn.execute(
+                "SELECT 1 FROM organizations WHERE hostname = ? AND id != ?",
+                (changes["hostname"], organizationId),
+            ).fetchone()
+            if taken:
+                raise bad_request(
+                    f"hostname: {changes['hostname']!r} is used by another organization"
+                )
+        if changes:
+            assignments = ", ".join(f"{column} = ?" for column in changes)
+            conn.execute(
+                f"UPDATE organizations SET {assignments} WHERE id = ?",
+                [*changes.values(), organizationId],
+            )
+        row, _ = load_org(conn, ctx, organizationId)
+        return respond(organization_model(ctx, row, member, owns_a_team(conn, member)))
+
+
+@router.delete("/v1/orgs/{organizationId}/link-invites/{inviteId}", status_code=204)
+def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
+    with ctx.db.write() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        require_admin(member, "delete invite links")
+        conn.execute(
+            "DELETE FROM link_invites WHERE id = ? AND organization_id = ?",
+            (inviteId, organizationId),
+        )
+    return no_content()
+
+
+@router.get("/v1/orgs/{organizationId}/search", response_model=ListPage[SearchSpaceResult])
+def search_organization(
+    ctx: CtxDep,
+    organizationId: str,
+    page: PageDep,
+    query: Annotated[str, Query(min_length=1, max_length=512)],
+) -> Response:
+    with ctx.db.read() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        where = (
+            "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
+            " AND instr(casefold(s.title), ?) > 0"
+        )
+        params: list[Any] = [organizationId, contains(query)]
+        if member.is_guest:
+            granted = list(space_grants(conn, organizationId, ctx.caller.user_id))
+            where += f" AND s.id IN ({','.join('?' for _ in granted) or 'NULL'})"
+            params += granted
+        result = fetch_page(
+            conn,
+            select="s.id, s.title",
+            from_where=where,
+            params=params,
+            keys=["casefold(s.title)", "s.id"],
+            descending=False,
+            scope="search",
+            request=page,
+        )
+    # Page content arrives with the content issue; until then a hit is a space title.
+    items = [
+        SearchSpaceResult.model_validate({"id": r["id"], "title": r["title"], "pages": []})
+        for r in result.rows
+    ]
+    return respond_list(items, result)
+
+
+@router.get("/v1/email-domains/{emailDomain}/orgs", response_model=EmailDomainOrganizations)
+def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
+    domain = emailDomain.strip().lower().lstrip("@")
+    with ctx.db.read() as conn:
+        rows = conn.execute(
+            "SELECT o.* FROM organizations o WHERE EXISTS"
+            " (SELECT 1 FROM json_each(o.email_domains) WHERE value = ?)"
+            " ORDER BY o.created_at, o.id",
+            (domain,),
+        ).fetchall()
+        organizations = []
+        for row in rows:
+            member = membership(conn, row["id"], ctx.caller.user_id)
+            owns = member is not None and owns_a_team(conn, member)
+            organizations.append(organization_model(ctx, row, member, owns))
+    return respond(EmailDomainOrganizations(organizations=organizations))
+
+
+@router.post("/v1/orgs/{organizationId}/ping", response_model=PingResult)
+def ping(ctx: CtxDep, organizationId: str) -> Response:
+    with ctx.db.write() as conn:
+        load_org(conn, ctx, organizationId)
+        conn.execute(
+            "UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?",
+            (to_db(ctx.now()), organizationId, ctx.caller.user_id),
+        )
+    # The sandbox has no visitor authentication, so there are no claims to return.
+    return respond(PingResult.model_validate({}))

@@ -1,0 +1,162 @@
+"""Spaces: read, create, update, delete, restore, duplicate, move, transfer, list."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query, Response
+
+from docdeck.models import ListPage, Space, SpaceCreate, SpaceMove, SpaceUpdate, Transfer
+from docdeck.server.context import Ctx
+from docdeck.server.errors import ApiError
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import at_least, space_grants, space_role
+from docdeck.server.routers._common import CtxDep, PageDep
+from docdeck.server.services import spaces as service
+from docdeck.server.services.access import (
+    load_org,
+    load_space,
+    require,
+    require_admin,
+    require_live,
+    retention_cutoff,
+)
+from docdeck.server.wire import no_content, respond, respond_list, space_model
+
+router = APIRouter(tags=["spaces"])
+
+
+def _require_space_admin(role: str | None, action: str) -> None:
+    require(role == "admin", f"{action} needs the admin role on the space")
+
+
+def _reply(ctx: Ctx, space_id: str, status: int = 200) -> Response:
+    with ctx.db.read() as conn:
+        access = load_space(conn, ctx, space_id)
+        model = space_model(ctx, access.row, access.role)
+    headers = {"Location": model.urls.location} if status == 201 else None
+    return respond(model, status=status, headers=headers)
+
+
+@router.get("/v1/spaces/{spaceId}", response_model=Space)
+def get_space(
+    ctx: CtxDep,
+    spaceId: str,
+    shareKey: Annotated[str | None, Query(description="Ignored by the sandbox")] = None,
+) -> Response:
+    return _reply(ctx, spaceId)
+
+
+@router.patch("/v1/spaces/{spaceId}", response_model=Space)
+def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]) -> Response:
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        require_live(access)
+        _require_space_admin(access.role, "updating a space")
+        service.update_space(conn, access.row, body, ctx.now())
+    return _reply(ctx, spaceId)
+
+
+@router.delete("/v1/spaces/{spaceId}", status_code=204)
+def delete_space(ctx: CtxDep, spaceId: str) -> Response:
+    now = ctx.now()
+    with ctx.db.write() as conn:
+        try:
+            access = load_space(conn, ctx, spaceId)
+        except ApiError as error:
+            if error.status == 404:
+                return no_content()
+            raise
+        _require_space_admin(access.role, "deleting a space")
+        service.delete_space(conn, spaceId, now)
+    ctx.sandbox.purger.note_deleted(now)
+    return no_content()
+
+
+@router.post("/v1/spaces/{spaceId}/restore", response_model=Space)
+def restore_space(ctx: CtxDep, spaceId: str) -> Response:
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        _require_space_admin(access.role, "restoring a space")
+        if access.row["deleted_at"] is not None:
+            service.restore_space(conn, access.row, ctx.now())
+    return _reply(ctx, spaceId)
+
+
+@router.post("/v1/spaces/{spaceId}/duplicate", status_code=201, response_model=Space)
+def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        require_live(access)
+        require(at_least(access.member.role, "create"), "duplicating a space needs the create role")
+        copy_id = service.duplicate_space(conn, access.row, ctx.now())
+    return _reply(ctx, copy_id, status=201)
+
+
+@router.post("/v1/spaces/{spaceId}/move", response_model=Space)
+def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) -> Response:
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        require_live(access)
+        _require_space_admin(access.role, "moving a space")
+        service.move_space(conn, access.row, body, ctx.now())
+    return _reply(ctx, spaceId)
+
+
+@router.post("/v1/spaces/{spaceId}/transfer", response_model=Space)
+def transfer_space(ctx: CtxDep, spaceId: str, body: Annotated[Transfer, Body()]) -> Response:
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        require_live(access)
+        require_admin(access.member, "transfer spaces")
+        service.transfer_space(conn, access.row, body.organization, ctx.caller.user_id, ctx.now())
+    return _reply(ctx, spaceId)
+
+
+@router.get("/v1/orgs/{organizationId}/spaces", response_model=ListPage[Space])
+def list_spaces(
+    ctx: CtxDep,
+    organizationId: str,
+    page: PageDep,
+    deleted: Annotated[
+        bool,
+        Query(description="Sandbox extension: true lists the spaces deleted in the last 7 days"),
+    ] = False,
+) -> Response:
+    with ctx.db.read() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        grants = space_grants(conn, organizationId, ctx.caller.user_id)
+        where = "FROM spaces s WHERE s.organization_id = ?"
+        params: list[Any] = [organizationId]
+        if deleted:
+            require_admin(member, "list deleted spaces")
+            where += " AND s.deleted_at > ?"
+            params.append(retention_cutoff(ctx))
+        else:
+            where += " AND s.deleted_at IS NULL"
+        if member.is_guest:
+            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
+            params += list(grants)
+        result = fetch_page(
+            conn,
+            select="s.*",
+            from_where=where,
+            params=params,
+            keys=["s.position", "s.id"],
+            descending=False,
+            scope=f"spaces:{int(deleted)}",
+            request=page,
+        )
+    items = [space_model(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
+    return respond_list(items, result)
+
+
+@router.post("/v1/orgs/{organizationId}/spaces", status_code=201, response_model=Space)
+def create_space(
+    ctx: CtxDep, organizationId: str, body: Annotated[SpaceCreate | None, Body()] = None
+) -> Response:
+    with ctx.db.write() as conn:
+        _, member = load_org(conn, ctx, organizationId)
+        require(at_least(member.role, "create"), "creating spaces needs the create role")
+        space_id = service.create_space(conn, organizationId, body or SpaceCreate(), ctx.now())
+    return _reply(ctx, space_id, status=201)

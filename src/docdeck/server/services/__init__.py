@@ -1,0 +1,1 @@
+"""Domain services: the rules of the API, separate from HTTP routing."""

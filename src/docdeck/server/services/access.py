@@ -1,0 +1,105 @@
+"""Loading a resource for the caller: 404 when it is missing or the caller may not see it.
+
+A caller who is not a member of a resource's organization gets the same 404 as for an unknown
+id, so ids of other organizations' resources cannot be probed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from docdeck.server.context import RETENTION, Ctx
+from docdeck.server.errors import forbidden, not_found
+from docdeck.server.ids import to_db
+from docdeck.server.permissions import Membership, membership, space_grants, space_role
+
+
+def require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise forbidden(message)
+
+
+def load_org(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> tuple[sqlite3.Row, Membership]:
+    row = conn.execute("SELECT * FROM organizations WHERE id = ?", (org_id,)).fetchone()
+    member = None if row is None else membership(conn, org_id, ctx.caller.user_id)
+    if row is None or member is None:
+        raise not_found(f"organization {org_id!r} not found")
+    return row, member
+
+
+def require_admin(member: Membership, action: str) -> None:
+    require(member.is_admin, f"only an organization admin may {action}")
+
+
+def require_member(member: Membership, action: str) -> None:
+    require(not member.is_guest, f"guests may not {action}; ask an admin for a member role")
+
+
+@dataclass(frozen=True)
+class SpaceAccess:
+    row: sqlite3.Row
+    member: Membership
+    role: str | None
+    grants: dict[str, str]
+
+
+def retention_cutoff(ctx: Ctx) -> str:
+    return to_db(ctx.now() - RETENTION)
+
+
+def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess:
+    """The space, deleted or not, unless it is past the restore window (then it is gone)."""
+    missing = not_found(f"space {space_id!r} not found")
+    row = conn.execute("SELECT * FROM spaces WHERE id = ?", (space_id,)).fetchone()
+    if row is None:
+        raise missing
+    if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
+        raise missing
+    member = membership(conn, row["organization_id"], ctx.caller.user_id)
+    if member is None:
+        raise missing
+    grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+    role = space_role(member, grants, space_id)
+    if role is None:
+        raise missing
+    return SpaceAccess(row, member, role, grants)
+
+
+def require_live(access: SpaceAccess) -> None:
+    if access.row["deleted_at"] is not None:
+        raise not_found(f"space {access.row['id']!r} is deleted; restore it first")
+
+
+def guest_collections(conn: sqlite3.Connection, org_id: str, grants: dict[str, str]) -> set[str]:
+    """Collections a guest sees: those holding, at any depth, a space granted to them."""
+    if not grants:
+        return set()
+    marks = ",".join("?" for _ in grants)
+    rows = conn.execute(
+        f"""WITH RECURSIVE up(id) AS (
+            SELECT parent_id FROM spaces WHERE id IN ({marks}) AND parent_id IS NOT NULL
+                AND deleted_at IS NULL
+            UNION SELECT c.parent_id FROM collections c JOIN up ON c.id = up.id
+                WHERE c.parent_id IS NOT NULL)
+        SELECT up.id FROM up JOIN collections c ON c.id = up.id WHERE c.organization_id = ?""",
+        [*grants, org_id],
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def load_collection(
+    conn: sqlite3.Connection, ctx: Ctx, collection_id: str
+) -> tuple[sqlite3.Row, Membership]:
+    missing = not_found(f"collection {collection_id!r} not found")
+    row = conn.execute("SELECT * FROM collections WHERE id = ?", (collection_id,)).fetchone()
+    if row is None:
+        raise missing
+    member = membership(conn, row["organization_id"], ctx.caller.user_id)
+    if member is None:
+        raise missing
+    if member.is_guest:
+        grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+        if collection_id not in guest_collections(conn, row["organization_id"], grants):
+            raise missing
+    return row, member

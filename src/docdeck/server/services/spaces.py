@@ -1,0 +1,199 @@
+"""Space life cycle: create, update, delete, restore, duplicate, move and transfer."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from docdeck.models import SpaceCreate, SpaceMove, SpaceUpdate
+from docdeck.server.errors import bad_request
+from docdeck.server.ids import new_id, to_db
+from docdeck.server.services.moves import (
+    check_parent,
+    check_transfer_target,
+    drop_team_grants,
+    plan_move,
+)
+from docdeck.server.services.ordering import end_position, position_at_index, siblings
+
+TITLE_MAX = 50
+COPY_SUFFIX = " (copy)"
+DEFAULT_TITLE = "Untitled"
+
+
+def _check_title(title: str | None) -> str:
+    if title is None:
+        raise bad_request("title: must be a string, not null")
+    if not title.strip():
+        raise bad_request("title: must not be empty")
+    return title
+
+
+def _check_icon(icon: str) -> str:
+    if not icon.startswith(("http://", "https://")):
+        raise bad_request("icon: must be an http(s) URL")
+    return icon
+
+
+def insert_space(
+    conn: sqlite3.Connection,
+    *,
+    org_id: str,
+    now: datetime,
+    title: str,
+    parent: str | None,
+    position: float,
+    emoji: str | None = None,
+    icon: str | None = None,
+    visibility: str = "private",
+    edit_mode: str = "live",
+    default_level: str | None = "inherit",
+) -> str:
+    space_id, revision_id = new_id(), new_id()
+    stamp = to_db(now)
+    conn.execute(
+        """INSERT INTO spaces (id, organization_id, parent_id, title, emoji, icon, visibility,
+            edit_mode, default_level, position, revision_id, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        (
+            space_id,
+            org_id,
+            parent,
+            title,
+            emoji,
+            icon,
+            visibility,
+            edit_mode,
+            default_level,
+            position,
+            revision_id,
+            stamp,
+            stamp,
+        ),
+    )
+    conn.execute(
+        "INSERT INTO revisions (id, space_id, type, created_at) VALUES (?, ?, 'edits', ?)",
+        (revision_id, space_id, stamp),
+    )
+    return space_id
+
+
+def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: datetime) -> str:
+    title = DEFAULT_TITLE if "title" not in body.model_fields_set else _check_title(body.title)
+    check_parent(conn, org_id, body.parent)
+    if body.template is not None:
+        raise bad_request(f"template.id: no template {body.template.id!r} in this sandbox")
+    return insert_space(
+        conn,
+        org_id=org_id,
+        now=now,
+        title=title,
+        parent=body.parent,
+        position=end_position(conn, org_id, body.parent),
+        emoji=body.emoji,
+        edit_mode=body.editMode or "live",
+    )
+
+
+def update_space(
+    conn: sqlite3.Connection, row: sqlite3.Row, body: SpaceUpdate, now: datetime
+) -> None:
+    given = body.model_fields_set
+    changes: dict[str, object] = {}
+    if "title" in given:
+        changes["title"] = _check_title(body.title)
+    if "editMode" in given:
+        if body.editMode is None:
+            raise bad_request("editMode: must be one of live, locked")
+        changes["edit_mode"] = body.editMode
+    if "defaultLevel" in given:
+        changes["default_level"] = body.defaultLevel
+    if body.emoji is not None and body.icon is not None:
+        raise bad_request("emoji, icon: give only one of them")
+    if "emoji" in given:
+        changes["emoji"] = body.emoji
+        if body.emoji is not None:
+            changes["icon"] = None
+    if "icon" in given:
+        changes["icon"] = None if body.icon is None else _check_icon(body.icon)
+        if body.icon is not None:
+            changes["emoji"] = None
+    if not changes:
+        return
+    changes["updated_at"] = to_db(now)
+    assignments = ", ".join(f"{column} = ?" for column in changes)
+    conn.execute(f"UPDATE spaces SET {assignments} WHERE id = ?", [*changes.values(), row["id"]])
+
+
+def delete_space(conn: sqlite3.Connection, space_id: str, now: datetime) -> None:
+    conn.execute(
+        "UPDATE spaces SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
+        (to_db(now), space_id),
+    )
+
+
+def restore_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -> None:
+    """Back where it was; at the end of the top level if its collection is gone."""
+    parent = row["parent_id"]
+    position = row["position"]
+    if parent is not None:
+        exists = conn.execute("SELECT 1 FROM collections WHERE id = ?", (parent,)).fetchone()
+        if exists is None:
+            parent, position = None, end_position(conn, row["organization_id"], None)
+    conn.execute(
+        "UPDATE spaces SET deleted_at = NULL, parent_id = ?, position = ?, updated_at = ?"
+        " WHERE id = ?",
+        (parent, position, to_db(now), row["id"]),
+    )
+
+
+def copy_title(title: str) -> str:
+    return title[: TITLE_MAX - len(COPY_SUFFIX)] + COPY_SUFFIX
+
+
+def duplicate_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -> str:
+    """A copy right after the original, with a new first revision of its own."""
+    org_id, parent = row["organization_id"], row["parent_id"]
+    others = siblings(conn, org_id, parent)
+    index = next(i + 1 for i, s in enumerate(others) if s.kind == "space" and s.id == row["id"])
+    return insert_space(
+        conn,
+        org_id=org_id,
+        now=now,
+        title=copy_title(row["title"]),
+        parent=parent,
+        position=position_at_index(conn, others, index, org_id, parent),
+        emoji=row["emoji"],
+        icon=row["icon"],
+        visibility=row["visibility"],
+        edit_mode=row["edit_mode"],
+        default_level=row["default_level"],
+    )
+
+
+def move_space(conn: sqlite3.Connection, row: sqlite3.Row, body: SpaceMove, now: datetime) -> None:
+    placement = plan_move(
+        conn,
+        kind="space",
+        row=row,
+        parent_given="parent" in body.model_fields_set,
+        parent=body.parent,
+        position=body.position,
+    )
+    conn.execute(
+        "UPDATE spaces SET parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
+        (placement.parent, placement.position, to_db(now), row["id"]),
+    )
+
+
+def transfer_space(
+    conn: sqlite3.Connection, row: sqlite3.Row, target_org: str, user_id: str, now: datetime
+) -> None:
+    """To the end of the target's top level; the space leaves its collection."""
+    check_transfer_target(conn, row["organization_id"], target_org, user_id, "space")
+    conn.execute(
+        "UPDATE spaces SET organization_id = ?, parent_id = NULL, position = ?, updated_at = ?"
+        " WHERE id = ?",
+        (target_org, end_position(conn, target_org, None), to_db(now), row["id"]),
+    )
+    drop_team_grants(conn, [row["id"]])

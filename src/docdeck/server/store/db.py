@@ -1,0 +1,116 @@
+"""SQLite access: one connection per thread, serialized writes, short read snapshots.
+
+Writes take a process-wide lock and then `BEGIN IMMEDIATE`, so two threads never race for the
+write lock inside SQLite; `busy_timeout` covers another process writing the same file. Every
+write is one transaction: it commits when the block ends and rolls back on any exception.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from docdeck.server.store.schema import MIGRATIONS, SCHEMA_VERSION
+
+BUSY_TIMEOUT_MS = 30_000
+
+
+class SchemaTooNewError(RuntimeError):
+    """The database was written by a newer docdeck whose schema this one does not know."""
+
+
+def _casefold(value: object) -> str | None:
+    return None if value is None else str(value).casefold()
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
+    conn.row_factory = sqlite3.Row
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA synchronous = NORMAL")
+    # SQLite's lower() only folds ASCII; searches and title filters are Unicode-aware.
+    conn.create_function("casefold", 1, _casefold, deterministic=True)
+    return conn
+
+
+def migrate(path: Path) -> None:
+    """Bring the file at `path` to the current schema, creating it if needed."""
+    conn = _connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise SchemaTooNewError(
+                    f"{path}: schema version {version} is newer than this docdeck "
+                    f"understands ({SCHEMA_VERSION})"
+                )
+            for number in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {number + 1}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    finally:
+        conn.close()
+
+
+class Database:
+    """The sandbox's SQLite file, migrated when opened."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        migrate(self.path)
+        self._local = threading.local()
+        self._write_lock = threading.Lock()
+        self._all: list[sqlite3.Connection] = []
+        self._all_lock = threading.Lock()
+
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = _connect(self.path)
+            self._local.conn = conn
+            with self._all_lock:
+                self._all.append(conn)
+        return conn
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A consistent snapshot for several queries (a list and its count agree)."""
+        conn = self._conn()
+        conn.execute("BEGIN")
+        try:
+            yield conn
+        finally:
+            conn.execute("COMMIT")
+
+    @contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        conn = self._conn()
+        with self._write_lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def close(self) -> None:
+        with self._all_lock:
+            for conn in self._all:
+                with contextlib.suppress(sqlite3.ProgrammingError):
+                    conn.close()
+            self._all.clear()
+        self._local = threading.local()

@@ -1,0 +1,47 @@
+"""Names and helpers shared by the server tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import httpx
+
+ADMIN = "ada@northwind.dev"  # admin of Northwind Labs, `create` in Lumen
+CREATOR = "bruno@northwind.dev"  # create; owner of the Docs Guild team
+EDITOR = "chen@northwind.dev"  # edit; owner of the Platform team; edit in Lumen
+REVIEWER = "dana@northwind.dev"
+COMMENTER = "emeka@northwind.dev"
+READER = "freya@northwind.dev"
+GUEST = "gus@fieldwork.io"  # guest of Northwind with edit on Webhooks Guide (and Docs Guild)
+LUMEN_ADMIN = "hana@lumen-project.org"  # not a member of Northwind
+
+
+@dataclass(frozen=True)
+class DemoIds:
+    orgs: dict[str, str]
+    users: dict[str, str]
+    spaces: dict[str, str]
+    collections: dict[str, str]
+    teams: dict[str, str]
+
+    @property
+    def northwind(self) -> str:
+        return self.orgs["Northwind Labs"]
+
+    @property
+    def lumen(self) -> str:
+        return self.orgs["Lumen"]
+
+
+Api = Callable[[str | None], httpx.AsyncClient]
+
+
+def error_of(response: httpx.Response, status: int) -> str:
+    """The error message, after checking the status and the error shape."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}
+    assert body["error"]["code"] == status
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    return str(body["error"]["message"])

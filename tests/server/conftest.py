@@ -1,0 +1,57 @@
+"""Fixtures for the server tests: an HTTP client per demo user and the demo's ids by name."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from ._support import ADMIN, Api, DemoIds
+
+
+@pytest.fixture
+def ids(sandbox_db: Path) -> DemoIds:
+    conn = sqlite3.connect(sandbox_db)
+    try:
+
+        def table(sql: str) -> dict[str, str]:
+            return {key: value for key, value in conn.execute(sql)}
+
+        return DemoIds(
+            orgs=table("SELECT title, id FROM organizations"),
+            users=table("SELECT email, id FROM users"),
+            spaces=table("SELECT title, id FROM spaces"),
+            collections=table("SELECT title, id FROM collections"),
+            teams=table("SELECT title, id FROM teams"),
+        )
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+async def api(sandbox_app: FastAPI, token_for: Callable[[str], str]) -> AsyncIterator[Api]:
+    """`api(email)` is an HTTP client authenticated as that demo user; `api(None)` has no token."""
+    clients: list[httpx.AsyncClient] = []
+
+    def make(email: str | None) -> httpx.AsyncClient:
+        headers = {} if email is None else {"Authorization": f"Bearer {token_for(email)}"}
+        client = httpx.AsyncClient(
+            transport=httpx.ASGITransport(app=sandbox_app),
+            base_url="http://sandbox.test",
+            headers=headers,
+        )
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        await client.aclose()
+
+
+@pytest.fixture
+def admin(api: Api) -> httpx.AsyncClient:
+    return api(ADMIN)
