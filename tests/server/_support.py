@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import httpx
 
-ADMIN = "ada@northwind.dev"  # admin of Northwind Labs, `create` in Lumen
+ADMIN = "ada@northwind.dev"  # admin of Northwind Labs and of Lumen
 CREATOR = "bruno@northwind.dev"  # create; owner of the Docs Guild team
 EDITOR = "chen@northwind.dev"  # edit; owner of the Platform team; edit in Lumen
 REVIEWER = "dana@northwind.dev"

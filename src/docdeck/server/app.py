@@ -37,6 +37,9 @@ def create_app(db_path: str | Path, *, clock: Callable[[], datetime] | None = No
     app.state.sandbox = Sandbox(db=db, clock=now, purger=Purger(db, now))
     install_error_handlers(app)
     for module in (orgs, members, teams, collections, spaces, app_pages):
-        app.include_router(module.router)
+        # The routers carry no prefix or dependencies of their own, so their routes are added
+        # as they are: `app.routes` then lists every endpoint (FastAPI >= 0.16x would otherwise
+        # nest them in lazily resolved included-router entries).
+        app.router.routes.extend(module.router.routes)
     app.router.add_event_handler("shutdown", db.close)
     return app

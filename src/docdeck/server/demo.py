@@ -28,13 +28,15 @@ class DemoAccount:
 
 # email, display name, {organization key: role or None for guest}, joined days ago, seen days ago
 _PEOPLE: list[tuple[str, str, dict[str, str | None], int, float | None]] = [
-    ("ada@northwind.dev", "Ada Okafor", {"northwind": "admin", "lumen": "create"}, 420, 0.1),
+    ("ada@northwind.dev", "Ada Okafor", {"northwind": "admin", "lumen": "admin"}, 420, 0.1),
     ("bruno@northwind.dev", "Bruno Castillo", {"northwind": "create"}, 380, 1.5),
     ("chen@northwind.dev", "Chen Wei", {"northwind": "edit", "lumen": "edit"}, 300, 0.4),
     ("dana@northwind.dev", "Dana Kowalski", {"northwind": "review"}, 210, 3.0),
     ("emeka@northwind.dev", "Emeka Nwosu", {"northwind": "comment"}, 150, 12.0),
     ("freya@northwind.dev", "Freya Lindqvist", {"northwind": "read"}, 60, None),
     ("gus@fieldwork.io", "Gus Patel", {"northwind": None}, 20, 2.0),
+    ("ines@northwind.dev", "Inês Duarte", {"northwind": "edit"}, 30, 0.8),
+    ("kofi@northwind.dev", "Kofi Boateng", {"northwind": "read"}, 7, 1.0),
     ("hana@lumen-project.org", "Hana Sato", {"lumen": "admin"}, 700, 0.2),
     ("ivan@lumen-project.org", "Ivan Petrov", {"lumen": "create"}, 500, 6.0),
     ("joy@lumen-project.org", "Joy Mensah", {"lumen": "review"}, 90, None),
