@@ -1,0 +1,135 @@
+"""The docdeck app: paints its shell at once, connects in a worker, then shows the browser."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Awaitable, Callable
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.worker import Worker, WorkerState
+
+from docdeck.gateway import Client
+from docdeck.tui.errors import describe
+from docdeck.tui.messages import Connected
+from docdeck.tui.screens import ConnectErrorScreen, HelpScreen, MainScreen
+
+__all__ = ["BENCH_READY_ENV", "DocdeckApp"]
+
+BENCH_READY_ENV = "DOCDECK_BENCH_READY_FILE"
+"""If set, the time the organizations first show is written there (for the cold-start benchmark)."""
+
+
+class DocdeckApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "docdeck"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
+        Binding(
+            "question_mark",
+            "help",
+            "Help",
+            id="app.help",
+            tooltip="Show every key and what it does",
+        ),
+    ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+
+    def __init__(
+        self,
+        connect: Callable[[], Awaitable[Client]],
+        account_label: str,
+        *,
+        keymap: dict[str, str] | None = None,
+        theme: str | None = None,
+    ) -> None:
+        super().__init__()
+        self._connect = connect
+        self.account_label = account_label
+        self.sub_title = account_label
+        self.client: Client | None = None
+        self._keymap_setting = keymap or {}
+        self._theme_setting = theme
+        self._ready_reported = False
+
+    def get_default_screen(self) -> MainScreen:
+        return MainScreen(self.account_label)
+
+    def on_mount(self) -> None:
+        if self._keymap_setting:
+            self.set_keymap(self._keymap_setting)
+        if self._theme_setting:
+            if self._theme_setting in self.available_themes:
+                self.theme = self._theme_setting
+            else:
+                known = ", ".join(sorted(self.available_themes))
+                self.notify(
+                    f"Unknown theme “{self._theme_setting}”; using the default. Known: {known}",
+                    title="Theme",
+                    severity="warning",
+                )
+        self.connect()
+
+    # ----- connecting ------------------------------------------------------------------------
+
+    def connect(self) -> None:
+        self.run_worker(
+            self._open_client(),
+            name="Connecting",
+            group="connect",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _open_client(self) -> Client:
+        return await self._connect()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "connect":
+            return
+        if event.state is WorkerState.SUCCESS:
+            self.client = event.worker.result
+            self.post_message(Connected())
+        elif event.state is WorkerState.ERROR and event.worker.error is not None:
+            problem = describe(event.worker.error, f"Connecting to {self.account_label}")
+            self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+
+    def _retry(self, retry: bool | None) -> None:
+        if retry:
+            self.connect()
+
+    def on_connected(self, _: Connected) -> None:
+        browser = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(browser, MainScreen):
+            browser.start()
+
+    def organizations_shown(self) -> None:
+        """The cold-start benchmark's finish line: the tree shows organizations."""
+        if self._ready_reported:
+            return
+        self._ready_reported = True
+        path = os.environ.get(BENCH_READY_ENV)
+        if path:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(str(time.time()))
+
+    # ----- errors, help, exit ----------------------------------------------------------------
+
+    def report_error(self, error: BaseException, doing: str) -> None:
+        """The one place a failed request becomes a notification: what, why, what to do."""
+        problem = describe(error, doing)
+        self.notify(problem.message, title=problem.title, severity="error", timeout=10)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        rows_of = getattr(self.screen, "help_rows", None)
+        rows = rows_of() if rows_of is not None else []
+        self.push_screen(HelpScreen(rows))
+
+    async def on_unmount(self) -> None:
+        if self.client is not None:
+            await self.client.aclose()
+            self.client = None

@@ -1,0 +1,73 @@
+"""Every failure the TUI shows goes through here: what failed, why, and what to do next."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from docdeck.gateway import (
+    APIConnectionError,
+    APIResponseValidationError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    PreconditionFailedError,
+    RateLimitError,
+)
+
+__all__ = ["Problem", "describe"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    title: str
+    message: str
+    fatal: bool = False
+    """True when nothing will work until the user fixes the account (bad token, no server)."""
+
+
+def _advice(error: BaseException) -> tuple[str, bool]:
+    if isinstance(error, AuthenticationError):
+        return (
+            "The server refused the API token. Check the token of this profile "
+            "(docdeck profile add NAME --base-url URL) or the DOCDECK_TOKEN variable.",
+            True,
+        )
+    if isinstance(error, PermissionDeniedError):
+        return "Your role does not allow this; ask an organization admin for a higher role.", False
+    if isinstance(error, NotFoundError):
+        return "It may have been deleted or moved meanwhile; press r to refresh.", False
+    if isinstance(error, BadRequestError):
+        return "Correct the input and try again.", False
+    if isinstance(error, ConflictError | PreconditionFailedError):
+        return "Something changed meanwhile; press r to refresh, then try again.", False
+    if isinstance(error, RateLimitError):
+        return "The server is rate limiting; wait a moment and try again.", False
+    if isinstance(error, InternalServerError):
+        return "The server failed; try again, or later if it keeps failing.", False
+    if isinstance(error, APITimeoutError):
+        return "The server did not answer in time; press r to retry.", False
+    if isinstance(error, APIConnectionError):
+        return (
+            "The connection to the server is lost; check that it runs, then press r to retry.",
+            False,
+        )
+    if isinstance(error, APIResponseValidationError):
+        return "The server answered in an unexpected format; is it a compatible API?", False
+    return "This is a bug in docdeck; please report it.", False
+
+
+def describe(error: BaseException, doing: str) -> Problem:
+    """Turn an exception from a request into words for a notification or an error screen."""
+    advice, fatal = _advice(error)
+    if isinstance(error, APIStatusError):
+        why = f"{error.message} ({error.status_code} {error.reason})"
+    elif isinstance(error, APIConnectionError):
+        why = error.message
+    else:
+        why = f"{type(error).__name__}: {error}"
+    return Problem(title=f"{doing} failed", message=f"{why}\n{advice}", fatal=fatal)

@@ -1,0 +1,34 @@
+"""How values read on screen. Dates are absolute (UTC), so a view reads the same tomorrow."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from docdeck.models import MemberRoleOrGuest
+
+__all__ = ["RESTORE_WINDOW", "date", "datetime_text", "role_text", "yes_no"]
+
+RESTORE_WINDOW = timedelta(days=7)
+"""A deleted space can be restored for this long, then it is removed for good."""
+
+
+def datetime_text(value: datetime | None) -> str:
+    if value is None:
+        return "—"
+    return value.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def date(value: datetime | None) -> str:
+    if value is None:
+        return "—"
+    return value.strftime("%Y-%m-%d")
+
+
+def role_text(role: MemberRoleOrGuest) -> str:
+    return role if role is not None else "guest"
+
+
+def yes_no(value: bool | None) -> str:
+    if value is None:
+        return "—"
+    return "yes" if value else "no"

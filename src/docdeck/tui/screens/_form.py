@@ -1,0 +1,103 @@
+"""A dialog of text fields (titles, emoji, emails) whose values go into one request."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from docdeck.tui.screens._request_dialog import RequestDialog
+
+__all__ = ["FormDialog", "FormField"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class FormField:
+    name: str
+    label: str
+    value: str = ""
+    placeholder: str = ""
+    required: bool = False
+    max_length: int = 0
+    """The API's limit for the field; the input refuses more so the request cannot fail on it."""
+
+
+class FormDialog(RequestDialog[T]):
+    """Enter in the last field (or the button) sends; escape cancels."""
+
+    def __init__(
+        self,
+        title: str,
+        fields: list[FormField],
+        submit: Callable[[dict[str, str]], Awaitable[T]],
+        *,
+        doing: str,
+        action_label: str = "Save",
+    ) -> None:
+        super().__init__(title, doing, submit)
+        self.fields = fields
+        self.action_label = action_label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="form"):
+            yield Label(self.dialog_title, id="dialog-title")
+            for field in self.fields:
+                yield Label(field.label, classes="field-label")
+                yield Input(
+                    value=field.value,
+                    placeholder=field.placeholder,
+                    max_length=field.max_length,
+                    id=f"field-{field.name}",
+                )
+            yield Static("", id="dialog-error")
+            with Horizontal(id="dialog-buttons"):
+                yield Button(self.action_label, variant="primary", id="dialog-ok")
+                yield Button("Cancel", id="dialog-cancel")
+
+    def on_mount(self) -> None:
+        self._set_error("")
+
+    @property
+    def values(self) -> dict[str, str]:
+        return {
+            field.name: self.query_one(f"#field-{field.name}", Input).value for field in self.fields
+        }
+
+    def _missing(self) -> FormField | None:
+        values = self.values
+        for field in self.fields:
+            if field.required and not values[field.name].strip():
+                return field
+        return None
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        if event.input is not inputs[-1]:
+            inputs[inputs.index(event.input) + 1].focus()
+            return
+        self._confirm()
+
+    @on(Button.Pressed, "#dialog-ok")
+    def _ok(self) -> None:
+        self._confirm()
+
+    @on(Button.Pressed, "#dialog-cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    def _confirm(self) -> None:
+        missing = self._missing()
+        if missing is not None:
+            self._set_error(f"{missing.label} is required.")
+            self.query_one(f"#field-{missing.name}", Input).focus()
+            return
+        self.send(self.values)

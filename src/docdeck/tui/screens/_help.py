@@ -1,0 +1,66 @@
+"""The help screen: every key, what it does, and whether it works on the current selection."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+__all__ = ["HelpRow", "HelpScreen"]
+
+
+@dataclass(frozen=True)
+class HelpRow:
+    key: str
+    description: str
+    tooltip: str
+    state: str = ""
+    """Empty when available; otherwise why not, for the current selection."""
+
+
+INTRO = (
+    "The tree lists organizations; expand one (→ or space) to load its collections, spaces, "
+    "Members, Teams and Recently deleted. Lists load a page at a time: reaching “… load more” "
+    "loads the next page. The pane on the right shows the selected item. "
+    "ctrl+p opens the command palette with every action."
+)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close", id="help.close", tooltip="Close help"),
+    ]
+
+    def __init__(self, rows: list[HelpRow]) -> None:
+        super().__init__()
+        self.rows = rows
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="help"):
+            yield Label("docdeck — keys", id="dialog-title")
+            with VerticalScroll():
+                yield Static(Text(INTRO), id="help-intro")
+                yield Static(self._table(), id="help-keys")
+            yield Label("escape: close", classes="dialog-keys")
+
+    def _table(self) -> Table:
+        table = Table(box=None, expand=True, padding=(0, 1))
+        table.add_column("Key", style="bold", no_wrap=True)
+        table.add_column("Action", no_wrap=True)
+        table.add_column("What it does", ratio=1)
+        for row in self.rows:
+            what = Text(row.tooltip)
+            if row.state:
+                what.append(f"\n{row.state}", style="italic dim")
+            table.add_row(row.key, row.description, what)
+        return table
+
+    def action_close(self) -> None:
+        self.dismiss(None)

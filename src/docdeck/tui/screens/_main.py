@@ -1,0 +1,290 @@
+"""The browser: organization tree on the left, the selected item's details on the right."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input
+from textual.worker import Worker
+
+from docdeck.tui.availability import Availability, Selection, availability
+from docdeck.tui.commands import BrowserCommands
+from docdeck.tui.entries import (
+    CollectionEntry,
+    Entry,
+    LoadMoreEntry,
+    MembersEntry,
+    OrgEntry,
+    SpaceEntry,
+    TeamEntry,
+    org_of,
+)
+from docdeck.tui.messages import EntrySelected, RowChanged
+from docdeck.tui.screens._content_actions import ContentActions
+from docdeck.tui.screens._help import HelpRow
+from docdeck.tui.screens._people_actions import PeopleActions
+from docdeck.tui.widgets import DetailPane, OrgTree
+from docdeck.tui.workers import report_worker_failure
+
+__all__ = ["BROWSER_ACTIONS", "MainScreen"]
+
+BROWSER_ACTIONS = (
+    "new_space",
+    "new_collection",
+    "rename",
+    "move",
+    "delete",
+    "restore",
+    "duplicate",
+    "change_role",
+    "add_team_member",
+    "remove_team_member",
+    "toggle_team_role",
+)
+"""Actions whose availability depends on the selection and the caller's permissions."""
+
+
+def _b(key: str, action: str, description: str, tooltip: str, *, show: bool = True) -> Binding:
+    return Binding(key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip)
+
+
+class MainScreen(ContentActions, PeopleActions):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        _b(
+            "n",
+            "new_space",
+            "New space",
+            "Create a space in the selected collection or organization",
+        ),
+        _b(
+            "c",
+            "new_collection",
+            "New collection",
+            "Create a collection in the selected one or the organization",
+        ),
+        _b("e", "rename", "Rename", "Rename the selected space, collection or team"),
+        _b("m", "move", "Move", "Move the selected space into a collection or to the top level"),
+        _b(
+            "d,delete",
+            "delete",
+            "Delete",
+            "Delete the selected space, collection or team (asks first)",
+        ),
+        _b("u", "restore", "Restore", "Restore the selected recently deleted space"),
+        _b("y", "duplicate", "Duplicate", "Make a copy of the selected space next to it"),
+        _b("o", "change_role", "Role", "Change the organization role of the highlighted member"),
+        _b(
+            "a", "add_team_member", "Add member", "Add a member to the selected team by email or id"
+        ),
+        _b(
+            "x",
+            "remove_team_member",
+            "Remove member",
+            "Remove the highlighted member from the team",
+        ),
+        _b(
+            "t",
+            "toggle_team_role",
+            "Owner/member",
+            "Make the highlighted team member an owner, or a member again",
+        ),
+        _b("slash", "filter", "Filter", "Filter the loaded tree by title"),
+        _b("escape", "clear_filter", "Clear filter", "Show the whole tree again", show=False),
+        _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
+    ]
+    COMMANDS = {BrowserCommands}
+    BROWSER_ACTIONS = BROWSER_ACTIONS
+    AUTO_FOCUS = "OrgTree"
+
+    def __init__(self, account_label: str) -> None:
+        super().__init__()
+        self.account_label = account_label
+        self._started = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="browser"):
+            with Vertical(id="tree-panel"):
+                yield Input(placeholder="filter the tree by title", id="tree-filter")
+                yield OrgTree(id="org-tree")
+            yield DetailPane(id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#tree-filter", Input).display = False
+        if getattr(self.app, "client", None) is not None:
+            self.start()
+
+    def start(self) -> None:
+        """Once both connected and composed: the first request, for the organizations."""
+        if self._started or not self.query(OrgTree) or not self.query(DetailPane):
+            return
+        self._started = True
+        self.detail.show(None)
+        self.org_tree.load_root()
+
+    # ----- selection and availability --------------------------------------------------------
+
+    @property
+    def selection(self) -> Selection:
+        if not self.is_mounted or not self.query(DetailPane):
+            return Selection()
+        detail = self.detail
+        return Selection(
+            entry=self.org_tree.current,
+            member=detail.highlighted_member,
+            membership=detail.highlighted_membership,
+        )
+
+    def availability_of(self, action: str) -> Availability:
+        return availability(action, self.selection)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in BROWSER_ACTIONS:
+            state = self.availability_of(action)
+            if not state.applies:
+                return False
+            return True if state.allowed else None
+        if action == "clear_filter":
+            fields = self.query("#tree-filter").results(Input)
+            return any(field.display for field in fields)
+        return True
+
+    def _selection_changed(self) -> None:
+        self.refresh_bindings()
+        selection = self.selection
+        reasons = [
+            state.reason
+            for action in BROWSER_ACTIONS
+            if (state := availability(action, selection)).reason is not None
+        ]
+        self.detail.set_reasons(list(dict.fromkeys(reasons)))
+
+    @on(EntrySelected)
+    def _entry_selected(self, message: EntrySelected) -> None:
+        self.detail.show(message.entry)
+        self._selection_changed()
+
+    @on(RowChanged)
+    def _row_changed(self) -> None:
+        self._selection_changed()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action is disabled here says why instead of doing nothing."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled:
+            return
+        action = active.binding.action
+        if action in BROWSER_ACTIONS:
+            self.explain(action)
+
+    def explain(self, action: str) -> None:
+        state = self.availability_of(action)
+        if state.reason is not None:
+            self.notify(state.reason, title="Not allowed", severity="warning")
+
+    async def run_or_explain(self, action: str) -> None:
+        """The palette's way in: run an allowed action, explain a forbidden one."""
+        if action in BROWSER_ACTIONS and not self.availability_of(action).allowed:
+            self.explain(action)
+            return
+        await self.run_action(action)
+
+    def help_rows(self) -> list[HelpRow]:
+        rows: list[HelpRow] = []
+        for namespace, bindings in self._modal_binding_chain:
+            for _key, binding in bindings:
+                if namespace is not self and namespace is not self.app:
+                    continue
+                state = ""
+                if binding.action in BROWSER_ACTIONS:
+                    found = self.availability_of(binding.action)
+                    if not found.applies:
+                        state = "Not for the current selection."
+                    elif found.reason is not None:
+                        state = found.reason
+                keys = self.app.get_key_display(binding)
+                row = HelpRow(keys, binding.description, binding.tooltip, state)
+                if row not in rows:
+                    rows.append(row)
+        return rows
+
+    # ----- filter and refresh ----------------------------------------------------------------
+
+    def action_filter(self) -> None:
+        field = self.query_one("#tree-filter", Input)
+        field.display = True
+        field.focus()
+        self.refresh_bindings()
+
+    @on(Input.Changed, "#tree-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.org_tree.set_filter(event.value)
+
+    @on(Input.Submitted, "#tree-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.org_tree.focus()
+
+    def action_clear_filter(self) -> None:
+        field = self.query_one("#tree-filter", Input)
+        field.value = ""
+        field.display = False
+        self.org_tree.set_filter("")
+        self.org_tree.focus()
+        self.refresh_bindings()
+
+    def action_refresh(self) -> None:
+        entry = self.org_tree.current
+        if entry is None or isinstance(entry, LoadMoreEntry):
+            entry = entry.parent if entry is not None else None
+        if entry is None or entry is self.org_tree.model:
+            self.org_tree.load_root()
+            return
+        if isinstance(entry, OrgEntry):
+            entry.collections = None
+        if isinstance(entry, CollectionEntry):
+            org = org_of(entry)
+            if org is not None:
+                org.collections = None
+        if isinstance(entry, MembersEntry):
+            entry.member_pages.clear()
+            self.detail.show(entry)
+        if isinstance(entry, TeamEntry):
+            org = org_of(entry)
+            if org is not None:
+                self.run_worker(
+                    self._reload_team(entry, org.organization.id),
+                    name=f"Reloading {entry.title}",
+                    group="refresh",
+                    exclusive=True,
+                    exit_on_error=False,
+                )
+            return
+        if isinstance(entry, SpaceEntry | OrgEntry):
+            self.run_worker(
+                self._refetch(entry),
+                name=f"Reloading {entry.title}",
+                group="refresh",
+                exclusive=True,
+                exit_on_error=False,
+            )
+        if entry.expandable and (entry.expanded or entry.children is not None or entry.failed):
+            self.org_tree.load(entry)
+        elif entry.expandable:
+            entry.children = None
+
+    async def _refetch(self, entry: Entry) -> None:
+        if isinstance(entry, SpaceEntry):
+            entry.space = await self.client.spaces.get(entry.value.id)
+        elif isinstance(entry, OrgEntry):
+            entry.org = await self.client.orgs.get(entry.organization.id)
+        self.org_tree.refresh_entry(entry)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)

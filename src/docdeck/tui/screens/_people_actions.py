@@ -1,0 +1,173 @@
+"""Browser actions on people: a member's organization role, and a team's members and their roles."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import cast
+
+from docdeck.models import ROLE_ORDER, Member, MemberRoleOrGuest, TeamMemberRole
+from docdeck.tui.entries import TeamEntry, org_of
+from docdeck.tui.formatting import role_text
+from docdeck.tui.screens._browser_base import BrowserBase
+from docdeck.tui.screens._confirm import ConfirmDialog
+from docdeck.tui.screens._form import FormDialog, FormField
+from docdeck.tui.screens._pick import PickDialog
+
+__all__ = ["PeopleActions"]
+
+_ROLE_HELP = {
+    "admin": "admin — administrate content: create and delete spaces",
+    "create": "create — create content",
+    "edit": "edit — edit live content or change requests",
+    "review": "review — review content",
+    "comment": "comment — access content and its discussions",
+    "read": "read — read only",
+}
+
+
+class PeopleActions(BrowserBase):
+    def action_change_role(self) -> None:
+        table = self.detail.member_table
+        member = self.detail.highlighted_member
+        org = org_of(self.org_tree.current)
+        if table is None or member is None or org is None:
+            return
+        client = self.client
+        choices: list[tuple[str, MemberRoleOrGuest]] = [
+            (_ROLE_HELP[role], role) for role in reversed(ROLE_ORDER)
+        ]
+        choices.append(("guest — no organization role, only what is shared", None))
+        current = next((i for i, (_, role) in enumerate(choices) if role == member.role), 0)
+
+        async def change(role: MemberRoleOrGuest) -> Member:
+            return await client.members.update(org.organization.id, member.id, role=role)
+
+        def changed(updated: Member | None) -> None:
+            if updated is None:
+                return
+            table.replace_member(updated)
+            self.notify(
+                f"{updated.user.displayName} is now {role_text(updated.role)}.",
+                title="Role changed",
+            )
+
+        self.app.push_screen(
+            PickDialog(
+                f"Role of {member.user.displayName}",
+                choices,
+                change,
+                doing=f"Changing the role of {member.user.displayName}",
+                current=current,
+            ),
+            callback=changed,
+        )
+
+    def _team(self) -> tuple[TeamEntry, str] | None:
+        entry = self.org_tree.current
+        org = org_of(entry)
+        if not isinstance(entry, TeamEntry) or org is None:
+            return None
+        return entry, org.organization.id
+
+    async def _reload_team(self, entry: TeamEntry, org_id: str) -> None:
+        """The membership endpoints answer 204; fetch the team (its count) and members again."""
+        client = self.client
+        entry.team, entry.memberships = await asyncio.gather(
+            client.teams.get(org_id, entry.value.id),
+            client.teams.members.list(org_id, entry.value.id, limit=100).all(),
+        )
+        self.org_tree.refresh_entry(entry)
+
+    def action_add_team_member(self) -> None:
+        found = self._team()
+        if found is None:
+            return
+        entry, org_id = found
+        client = self.client
+
+        async def add(values: dict[str, str]) -> bool:
+            user = values["user"].strip()
+            role = values["role"].strip().lower() or "member"
+            if role not in ("owner", "member"):
+                raise ValueError(f"Team role must be owner or member, not “{role}”")
+            await client.teams.members.update(
+                org_id,
+                entry.value.id,
+                add=[user],
+                memberships={user: {"role": cast(TeamMemberRole, role)}},
+            )
+            await self._reload_team(entry, org_id)
+            return True
+
+        def added(done: bool | None) -> None:
+            if done:
+                self.notify(f"Added to {entry.title}.", title="Team member added")
+
+        self.app.push_screen(
+            FormDialog(
+                f"Add a member to {entry.title}",
+                [
+                    FormField("user", "Email or user id", required=True),
+                    FormField("role", "Team role (member or owner)", "member"),
+                ],
+                add,
+                doing=f"Adding a member to {entry.title}",
+                action_label="Add",
+            ),
+            callback=added,
+        )
+
+    def action_remove_team_member(self) -> None:
+        found = self._team()
+        membership = self.detail.highlighted_membership
+        if found is None or membership is None:
+            return
+        entry, org_id = found
+        user = membership.organization
+        client = self.client
+
+        async def remove() -> bool:
+            await client.teams.members.remove(org_id, entry.value.id, user.id)
+            await self._reload_team(entry, org_id)
+            return True
+
+        def removed(done: bool | None) -> None:
+            if done:
+                self.notify(
+                    f"{user.user.displayName} left {entry.title}.", title="Team member removed"
+                )
+
+        self.app.push_screen(
+            ConfirmDialog(
+                "Remove from team?",
+                f"Remove {user.user.displayName} from the team “{entry.title}”? "
+                "They stay a member of the organization.",
+                remove,
+                doing=f"Removing {user.user.displayName} from {entry.title}",
+                action_label="Remove",
+            ),
+            callback=removed,
+        )
+
+    def action_toggle_team_role(self) -> None:
+        found = self._team()
+        membership = self.detail.highlighted_membership
+        if found is None or membership is None:
+            return
+        entry, org_id = found
+        user = membership.organization
+        role: TeamMemberRole = "member" if membership.team.role == "owner" else "owner"
+        self.run_worker(
+            self._set_team_role(entry, org_id, user.id, role),
+            name=f"Making {user.user.displayName} {role} of {entry.title}",
+            group="team-role",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _set_team_role(
+        self, entry: TeamEntry, org_id: str, user_id: str, role: TeamMemberRole
+    ) -> None:
+        await self.client.teams.members.put(org_id, entry.value.id, user_id, role=role)
+        await self._reload_team(entry, org_id)
+        self.notify(f"Team role set to {role}.", title="Team role changed")

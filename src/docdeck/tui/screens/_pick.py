@@ -1,0 +1,57 @@
+"""A dialog to pick one of a few values (a collection to move into, a role)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from docdeck.tui.screens._request_dialog import RequestDialog
+
+__all__ = ["PickDialog"]
+
+T = TypeVar("T")
+
+
+class PickDialog(RequestDialog[T]):
+    """Enter on an option sends the request with that option's value."""
+
+    def __init__(
+        self,
+        title: str,
+        choices: list[tuple[str, Any]],
+        submit: Callable[[Any], Awaitable[T]],
+        *,
+        doing: str,
+        current: int = 0,
+    ) -> None:
+        super().__init__(title, doing, submit)
+        self.choices = choices
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="pick"):
+            yield Label(self.dialog_title, id="dialog-title")
+            yield OptionList(
+                *(Option(label, id=str(index)) for index, (label, _) in enumerate(self.choices)),
+                id="dialog-options",
+            )
+            yield Static("", id="dialog-error")
+            yield Label("enter: choose   escape: cancel", classes="dialog-keys")
+
+    def on_mount(self) -> None:
+        self._set_error("")
+        options = self.query_one(OptionList)
+        if self.choices:
+            options.highlighted = min(self.current, len(self.choices) - 1)
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.send(self.choices[event.option_index][1])

@@ -1,0 +1,121 @@
+"""The right-hand pane: the selected entry's fields, or a table for members and teams."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from docdeck.models import Member, TeamMembership
+from docdeck.tui.entries import (
+    CollectionEntry,
+    DeletedEntry,
+    Entry,
+    LoadMoreEntry,
+    MembersEntry,
+    OrgEntry,
+    SpaceEntry,
+    TeamEntry,
+    TeamsEntry,
+    org_of,
+)
+from docdeck.tui.widgets._field_list import Field, FieldList
+from docdeck.tui.widgets._member_table import MemberTable
+from docdeck.tui.widgets._resource_fields import collection_fields, org_fields, space_fields
+from docdeck.tui.widgets._team_detail import TeamDetail
+
+__all__ = ["DetailPane"]
+
+
+def _collection_title(entry: Entry, collection_id: str | None) -> str | None:
+    if collection_id is None:
+        return None
+    org = org_of(entry)
+    for collection in (org.collections if org is not None else None) or ():
+        if collection.id == collection_id:
+            return collection.title
+    return collection_id
+
+
+def _fields(fields: list[Field]) -> VerticalScroll:
+    return VerticalScroll(FieldList(fields, id="fields"), classes="fields-scroll")
+
+
+def _hint(text: str) -> Static:
+    return Static(Text(text, style="italic"), classes="hint")
+
+
+class DetailPane(Vertical):
+    """Shows one entry at a time; what it shows is rebuilt on each selection (no request for
+    resources already in the tree's model)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.entry: Entry | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Vertical(_hint("Connecting…"), id="detail-body")
+        yield Static("", id="detail-why")
+
+    def show(self, entry: Entry | None) -> None:
+        self.entry = entry
+        body = self.query_one("#detail-body", Vertical)
+        body.remove_children()
+        body.mount_all(self._views(entry))
+
+    def set_reasons(self, reasons: list[str]) -> None:
+        """Say why the keys shown dimmed in the footer are unavailable here."""
+        why = self.query_one("#detail-why", Static)
+        why.update(Text("\n".join(reasons), style="italic"))
+        why.display = bool(reasons)
+
+    def _views(self, entry: Entry | None) -> list[Widget]:
+        if entry is None:
+            return [_hint("Select an organization, collection, space, Members or a team.")]
+        if isinstance(entry, OrgEntry):
+            return [_fields(org_fields(entry.organization))]
+        if isinstance(entry, SpaceEntry):
+            collection = _collection_title(entry, entry.value.parent)
+            return [_fields(space_fields(entry.value, collection))]
+        if isinstance(entry, CollectionEntry):
+            parent = _collection_title(entry, entry.value.parent)
+            return [_fields(collection_fields(entry.value, parent))]
+        if isinstance(entry, MembersEntry):
+            return [MemberTable(entry)]
+        if isinstance(entry, TeamEntry):
+            return [TeamDetail(entry)]
+        if isinstance(entry, TeamsEntry):
+            count = "" if entry.children is None else f"{len(entry.children)} loaded. "
+            return [_hint(f"Teams of the organization. {count}Expand to list them.")]
+        if isinstance(entry, DeletedEntry):
+            return [
+                _hint(
+                    "Spaces deleted in the last 7 days. Expand, select one "
+                    "and press u to restore it; after 7 days they are removed for good."
+                )
+            ]
+        if isinstance(entry, LoadMoreEntry):
+            return [_hint("More items exist; they load when the cursor reaches this line.")]
+        return []
+
+    @property
+    def member_table(self) -> MemberTable | None:
+        tables = self.query(MemberTable)
+        return tables.first() if tables else None
+
+    @property
+    def team_detail(self) -> TeamDetail | None:
+        details = self.query(TeamDetail)
+        return details.first() if details else None
+
+    @property
+    def highlighted_member(self) -> Member | None:
+        table = self.member_table
+        return table.highlighted if table is not None else None
+
+    @property
+    def highlighted_membership(self) -> TeamMembership | None:
+        detail = self.team_detail
+        return detail.highlighted if detail is not None else None

@@ -1,0 +1,339 @@
+"""The organization tree: a lazy view of the entries model, filled by workers as nodes open."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding, BindingType
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+from textual.worker import Worker
+
+from docdeck.tui.entries import (
+    CollectionEntry,
+    Entry,
+    LoadMoreEntry,
+    OrgEntry,
+    RootEntry,
+    SpaceEntry,
+)
+from docdeck.tui.loaders import load_children, load_more
+from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntrySelected
+from docdeck.tui.workers import client_of, report_worker_failure
+
+__all__ = ["OrgTree"]
+
+LOADING = Text("loading…", style="dim italic")
+FAILED = Text("⚠ could not load — press r to retry", style="red")
+EMPTY = Text("(empty)", style="dim italic")
+
+
+class OrgTree(Tree[Entry]):
+    """Organizations at the top; children load on expand, one worker per node."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "expand_cursor", "Expand", show=False),
+        Binding("left", "collapse_cursor", "Collapse", show=False),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        self.model = RootEntry(expanded=True)
+        super().__init__("Organizations", self.model, id=id)
+        self.show_root = False
+        self.filter_text = ""
+        self._shown: Entry | None = None
+
+    # ----- loading ---------------------------------------------------------------------------
+
+    def load_root(self) -> None:
+        self.load(self.model)
+
+    def load(self, entry: Entry) -> None:
+        """Fetch an entry's first page of children in a worker (replacing any in flight)."""
+        entry.children = None
+        entry.loading = True
+        entry.failed = False
+        self.render_children(entry)
+        self.run_worker(
+            self._fetch(entry),
+            name=f"Loading {entry.title or 'organizations'}",
+            group=f"load-{id(entry)}",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _fetch(self, entry: Entry) -> None:
+        try:
+            children = await load_children(client_of(self), entry)
+        except Exception:
+            self.post_message(ChildrenFailed(entry))
+            raise
+        self.post_message(ChildrenLoaded(entry, children))
+
+    def _load_more(self, more: LoadMoreEntry) -> None:
+        owner = more.parent
+        if owner is None or more.loading:
+            return
+        more.loading = True
+        self._relabel(more)
+        self.run_worker(
+            self._fetch_more(owner, more),
+            name=f"Loading more of {owner.title or 'organizations'}",
+            group=f"more-{id(owner)}",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _fetch_more(self, owner: Entry, more: LoadMoreEntry) -> None:
+        try:
+            children = await load_more(client_of(self), owner, more)
+        except Exception:
+            self.post_message(ChildrenFailed(owner, replacing=more))
+            raise
+        self.post_message(ChildrenLoaded(owner, children, replacing=more))
+
+    @on(ChildrenLoaded)
+    def _children_loaded(self, message: ChildrenLoaded) -> None:
+        message.stop()
+        entry = message.entry
+        entry.adopt(message.children)
+        if message.replacing is None:
+            entry.children = message.children
+            entry.loading = False
+            self.render_children(entry)
+        elif entry.children is not None and message.replacing in entry.children:
+            index = entry.children.index(message.replacing)
+            entry.children[index : index + 1] = message.children
+            self._splice(entry, message.replacing, message.children)
+        self._sync_selection()
+        if entry is self.model:
+            self._first_organizations_shown()
+
+    @on(ChildrenFailed)
+    def _children_failed(self, message: ChildrenFailed) -> None:
+        message.stop()
+        if message.replacing is not None:
+            message.replacing.loading = False
+            self._relabel(message.replacing)
+            return
+        message.entry.loading = False
+        message.entry.failed = True
+        self.render_children(message.entry)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
+
+    def _first_organizations_shown(self) -> None:
+        if self.model.children and self.cursor_line < 0:
+            self.move_cursor_to_line(0)
+        notify = getattr(self.app, "organizations_shown", None)
+        if notify is not None:
+            notify()
+
+    # ----- rendering -------------------------------------------------------------------------
+
+    def _matches(self, entry: Entry) -> bool:
+        return self.filter_text.casefold() in entry.title.casefold()
+
+    def _visible(self, entry: Entry) -> bool:
+        if not self.filter_text:
+            return True
+        if isinstance(entry, LoadMoreEntry):
+            return False
+        if self._matches(entry):
+            return True
+        return any(self._visible(child) for child in entry.children or ())
+
+    def _label(self, entry: Entry) -> Text:
+        label = entry.label()
+        if isinstance(entry, LoadMoreEntry) and entry.loading:
+            return LOADING
+        if self.filter_text and self._matches(entry):
+            label.highlight_words([self.filter_text], "reverse", case_sensitive=False)
+        return label
+
+    def _add(self, parent: TreeNode[Entry], entry: Entry, before: int | None = None) -> None:
+        expand = entry.expanded
+        if self.filter_text and entry.children:
+            expand = any(self._visible(child) for child in entry.children)
+        node = parent.add(
+            self._label(entry),
+            entry,
+            before=before,
+            expand=expand and entry.expandable,
+            allow_expand=entry.expandable,
+        )
+        entry.node = node
+        self._fill(node, entry)
+
+    def _fill(self, node: TreeNode[Entry], entry: Entry) -> None:
+        if entry.children is not None:
+            shown = [child for child in entry.children if self._visible(child)]
+            for child in shown:
+                self._add(node, child)
+            if not entry.children and entry.expandable:
+                node.add_leaf(EMPTY)
+        elif entry.loading:
+            node.add_leaf(LOADING)
+        elif entry.failed:
+            node.add_leaf(FAILED)
+
+    def render_children(self, entry: Entry) -> None:
+        """Rebuild the nodes under an entry from the model (cheap: no request)."""
+        node = self.root if entry is self.model else entry.node
+        if node is None or (node is not self.root and node.tree is not self):
+            return
+        node.remove_children()
+        self._fill(node, entry)
+        self._sync_selection()
+
+    def _splice(self, owner: Entry, more: LoadMoreEntry, entries: list[Entry]) -> None:
+        """Put a newly loaded page where its "load more…" node was, leaving the rest in place."""
+        node = more.node
+        parent = self.root if owner is self.model else owner.node
+        if self.filter_text or node is None or parent is None or node not in parent.children:
+            self.render_children(owner)
+            return
+        index = list(parent.children).index(node)
+        node.remove()
+        for offset, entry in enumerate(entries):
+            self._add(parent, entry, before=index + offset)
+
+    def _relabel(self, entry: Entry) -> None:
+        if entry.node is not None:
+            entry.node.set_label(self._label(entry))
+
+    def refresh_entry(self, entry: Entry) -> None:
+        """Show an entry's changed resource (a rename, a move) in its label and the detail pane."""
+        self._relabel(entry)
+        if entry is self._shown:
+            self.post_message(EntrySelected(entry))
+
+    def set_filter(self, text: str) -> None:
+        self.filter_text = text.strip()
+        self.render_children(self.model)
+        if self.filter_text:
+            first = self._first_match(self.model)
+            if first is not None:
+                self.select_entry(first)
+
+    def _first_match(self, entry: Entry) -> Entry | None:
+        for child in entry.children or ():
+            if self._matches(child):
+                return child
+            found = self._first_match(child)
+            if found is not None:
+                return found
+        return None
+
+    # ----- selection -------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Entry | None:
+        node = self.cursor_node
+        return node.data if node is not None else None
+
+    def select_entry(self, entry: Entry) -> None:
+        node = entry.node
+        if node is None or node.tree is not self:
+            return
+        _ = self.last_line  # lay the lines out so the node knows its line
+        self.move_cursor(node)
+        self._sync_selection()
+
+    def _sync_selection(self) -> None:
+        current = self.current
+        if current is not self._shown:
+            self._shown = current
+            self.post_message(EntrySelected(current))
+
+    @on(Tree.NodeHighlighted)
+    def _highlighted(self, event: Tree.NodeHighlighted[Entry]) -> None:
+        event.stop()
+        self._sync_selection()
+        if isinstance(event.node.data, LoadMoreEntry):
+            self._load_more(event.node.data)
+
+    @on(Tree.NodeSelected)
+    def _selected(self, event: Tree.NodeSelected[Entry]) -> None:
+        event.stop()
+        if isinstance(event.node.data, LoadMoreEntry):
+            self._load_more(event.node.data)
+
+    @on(Tree.NodeExpanded)
+    def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
+        event.stop()
+        entry = event.node.data
+        if entry is None:
+            return
+        entry.expanded = True
+        if entry.children is None and not entry.loading:
+            self.load(entry)
+
+    @on(Tree.NodeCollapsed)
+    def _collapsed(self, event: Tree.NodeCollapsed[Entry]) -> None:
+        event.stop()
+        if event.node.data is not None:
+            event.node.data.expanded = False
+
+    def action_expand_cursor(self) -> None:
+        node = self.cursor_node
+        if node is None:
+            return
+        if node.allow_expand and not node.is_expanded:
+            node.expand()
+        elif node.children:
+            self.action_cursor_down()
+
+    def action_collapse_cursor(self) -> None:
+        node = self.cursor_node
+        if node is None:
+            return
+        if node.is_expanded:
+            node.collapse()
+        elif node.parent is not None and node.parent is not self.root:
+            self.move_cursor(node.parent)
+
+    # ----- edits in place --------------------------------------------------------------------
+
+    def insert(self, container: Entry, entry: Entry, *, after: Entry | None = None) -> None:
+        """Add a new entry under a loaded container (a new, restored or moved space)."""
+        if container.children is None:
+            return
+        entry.parent = container
+        children = container.children
+        if after is not None and after in children:
+            children.insert(children.index(after) + 1, entry)
+        else:
+            children.insert(_insertion_index(children, entry), entry)
+        self.render_children(container)
+
+    def discard(self, entry: Entry) -> None:
+        """Take an entry out of the tree (deleted, moved away, restored)."""
+        parent = entry.parent
+        if parent is None or parent.children is None or entry not in parent.children:
+            return
+        parent.children.remove(entry)
+        node = entry.node
+        if node is not None and node.tree is self and node.parent is not None:
+            node.remove()
+        entry.node = None
+        self._sync_selection()
+
+
+def _insertion_index(children: list[Entry], entry: Entry) -> int:
+    """Collections first, then spaces, then the fixed Members/Teams/Recently deleted entries."""
+    kinds: tuple[type[Entry], ...] = (CollectionEntry,)
+    if isinstance(entry, SpaceEntry):
+        kinds = (CollectionEntry, SpaceEntry, LoadMoreEntry)
+    if isinstance(entry, OrgEntry):
+        kinds = (OrgEntry,)
+    index = 0
+    for position, child in enumerate(children):
+        if isinstance(child, kinds):
+            index = position + 1
+    if isinstance(entry, SpaceEntry) and index and isinstance(children[index - 1], LoadMoreEntry):
+        index -= 1
+    return index

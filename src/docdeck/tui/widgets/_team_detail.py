@@ -1,0 +1,110 @@
+"""A team: its fields and its members with their team roles."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Label
+from textual.worker import Worker
+
+from docdeck.models import TeamMembership
+from docdeck.tui.entries import OrgEntry, TeamEntry, org_of
+from docdeck.tui.formatting import role_text
+from docdeck.tui.messages import RowChanged
+from docdeck.tui.widgets._field_list import FieldList
+from docdeck.tui.widgets._resource_fields import team_fields
+from docdeck.tui.workers import client_of, report_worker_failure
+
+__all__ = ["TeamDetail"]
+
+PAGE_SIZE = 100
+
+
+class TeamDetail(Vertical):
+    DEFAULT_CSS = """
+    TeamDetail { height: 1fr; }
+    TeamDetail #team-members-title { padding: 1 1 0 1; text-style: bold; }
+    TeamDetail DataTable { height: 1fr; }
+    """
+
+    def __init__(self, entry: TeamEntry) -> None:
+        super().__init__()
+        self.entry = entry
+
+    @property
+    def org(self) -> OrgEntry:
+        org = org_of(self.entry)
+        assert org is not None
+        return org
+
+    def compose(self) -> ComposeResult:
+        yield FieldList(team_fields(self.entry.value), id="team-fields")
+        yield Label("Members: loading…", id="team-members-title")
+        table: DataTable[str] = DataTable(id="team-members", cursor_type="row", zebra_stripes=True)
+        table.add_column("Name", key="name")
+        table.add_column("Email", key="email")
+        table.add_column("Team role", key="team_role")
+        table.add_column("Org role", key="org_role")
+        yield table
+
+    def on_mount(self) -> None:
+        if self.entry.memberships is not None:
+            self._show(self.entry.memberships)
+        else:
+            self.reload()
+
+    def reload(self) -> None:
+        """Fetch the team and its members again (after a change, or on refresh)."""
+        self.run_worker(
+            self._fetch(),
+            name=f"Loading the members of {self.entry.title}",
+            group="team-members",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _fetch(self) -> None:
+        client = client_of(self)
+        org_id = self.org.organization.id
+        memberships = await client.teams.members.list(
+            org_id, self.entry.value.id, limit=PAGE_SIZE
+        ).all()
+        self.entry.memberships = memberships
+        self._show(memberships)
+
+    def _show(self, memberships: list[TeamMembership]) -> None:
+        table = self.query_one("#team-members", DataTable)
+        row = table.cursor_row
+        table.clear()
+        for item in memberships:
+            member = item.organization
+            table.add_row(
+                member.user.displayName,
+                member.user.email or "—",
+                item.team.role,
+                role_text(member.role),
+                key=member.id,
+            )
+        if memberships:
+            table.move_cursor(row=min(max(row, 0), len(memberships) - 1))
+        count = len(memberships)
+        self.query_one("#team-members-title", Label).update(
+            f"Members ({count})" if count else "Members: none yet — press a to add one"
+        )
+        self.query_one("#team-fields", FieldList).set_fields(team_fields(self.entry.value))
+        self.post_message(RowChanged())
+
+    @property
+    def highlighted(self) -> TeamMembership | None:
+        memberships = self.entry.memberships or []
+        row = self.query_one("#team-members", DataTable).cursor_row
+        return memberships[row] if 0 <= row < len(memberships) else None
+
+    @on(DataTable.RowHighlighted)
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self.post_message(RowChanged())
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)

@@ -1,0 +1,71 @@
+"""Helpers for driving the real TUI against the in-process sandbox."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Tree
+
+from docdeck.tui.app import DocdeckApp
+from docdeck.tui.entries import Entry
+from docdeck.tui.widgets import OrgTree
+
+AppFactory = Callable[..., DocdeckApp]
+
+
+async def wait_for_workers(pilot: Pilot[None]) -> None:
+    """Let every worker finish and every message it posted be handled."""
+    for _ in range(10):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(worker.is_running for worker in pilot.app.workers):
+            break
+    await pilot.pause()
+
+
+def tree_of(pilot: Pilot[None]) -> OrgTree:
+    return pilot.app.screen_stack[0].query_one(OrgTree)
+
+
+def visible_labels(tree: Tree[Entry]) -> list[str]:
+    """The labels of the lines the tree shows, top to bottom (expanded nodes only)."""
+    labels: list[str] = []
+
+    def walk(node: object, depth: int) -> None:
+        for child in node.children:  # type: ignore[attr-defined]
+            labels.append("  " * depth + str(child.label.plain))
+            if child.is_expanded:
+                walk(child, depth + 1)
+
+    walk(tree.root, 0)
+    return labels
+
+
+def find_node(tree: Tree[Entry], title: str):  # type: ignore[no-untyped-def]
+    """The first shown node whose label contains `title`."""
+    stack = list(tree.root.children)
+    while stack:
+        node = stack.pop(0)
+        if title in node.label.plain:
+            return node
+        stack[0:0] = list(node.children)
+    raise AssertionError(f"no node labelled {title!r} in {visible_labels(tree)}")
+
+
+async def open_node(pilot: Pilot[None], title: str) -> None:
+    """Move the cursor to a node by its title and expand it, waiting for its children."""
+    tree = tree_of(pilot)
+    node = find_node(tree, title)
+    tree.select_entry(node.data)
+    await pilot.pause()
+    if node.allow_expand and not node.is_expanded:
+        node.expand()
+    await wait_for_workers(pilot)
+
+
+async def select(pilot: Pilot[None], title: str) -> None:
+    tree = tree_of(pilot)
+    tree.focus()
+    tree.select_entry(find_node(tree, title).data)
+    await wait_for_workers(pilot)
