@@ -1,0 +1,130 @@
+"""The platform's OpenAPI 3.0 document, turned into JSON Schema a validator can use.
+
+Conversions (each a difference between OpenAPI 3.0 and JSON Schema, or a defect in the v130
+document that gap-fill.md §10 lists):
+- `nullable: true` becomes a `null` type (or an `anyOf` with null beside a `$ref`/`oneOf`);
+- `format` is dropped: formats are annotations (`emoji`, `uri`, `date-time`) not checked here;
+- `Space.required` lists `type`, which v130 never defines: removed;
+- `getOrganizationsForEmailDomain` requires `organizaitons` (sic): corrected to `organizations`;
+- the ping response names its property `gitbookVisitorClaims`; the reference (which wins)
+  names it `serviceVisitorClaims`: the schema is given that name (neither is required).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft7Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT7
+
+ROOT = "urn:platform-openapi"
+ENV = "DOCDECK_PLATFORM_OPENAPI"
+
+
+def document_path() -> Path | None:
+    configured = os.environ.get(ENV)
+    if configured:
+        return Path(configured)
+    default = Path(__file__).resolve().parents[2].parent / "shared/reference/platform-openapi.json"
+    return default if default.exists() else None
+
+
+def _convert(node: Any) -> Any:
+    if isinstance(node, list):
+        return [_convert(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _convert(v) for k, v in node.items() if k not in ("format", "nullable", "example")}
+    if node.get("nullable") is True:
+        if "type" in out and "$ref" not in out:
+            out["type"] = [out["type"], "null"]
+        else:
+            return {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+@cache
+def _converted() -> dict[str, Any]:
+    path = document_path()
+    if path is None or not path.exists():
+        pytest.skip(
+            f"platform OpenAPI document not found: set {ENV} or place it at "
+            "../shared/reference/platform-openapi.json next to the repository"
+        )
+    document = json.loads(path.read_text())
+    space = document["components"]["schemas"]["Space"]
+    space["required"] = [field for field in space["required"] if field != "type"]
+    for item in document["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            schema = (
+                operation.get("responses", {})
+                .get("200", {})
+                .get("content", {})
+                .get("application/json", {})
+                .get("schema", {})
+            )
+            if operation.get("operationId") == "getOrganizationsForEmailDomain":
+                schema["required"] = ["organizations"]
+            if operation.get("operationId") == "updateOrganizationMemberLastSeenAt":
+                schema["properties"] = {
+                    "serviceVisitorClaims": schema["properties"]["gitbookVisitorClaims"]
+                }
+    converted = _convert(copy.deepcopy(document))
+    return dict(converted)
+
+
+@cache
+def _registry() -> Registry:
+    resource = Resource.from_contents(_converted(), default_specification=DRAFT7)
+    return Registry().with_resource(ROOT, resource)
+
+
+@cache
+def operations() -> dict[str, tuple[str, str, dict[str, Any]]]:
+    """operationId -> (METHOD, /v1 path, operation)."""
+    found = {}
+    for path, item in _converted()["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "operationId" in operation:
+                found[operation["operationId"]] = (method.upper(), "/v1" + path, operation)
+    return found
+
+
+def _pointer(*parts: str) -> str:
+    return "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def response_validator(operation_id: str, status: int) -> Draft7Validator | None:
+    """A validator for that response's JSON body; None when the spec gives it no body."""
+    method, path, operation = operations()[operation_id]
+    responses = operation["responses"]
+    if str(status) not in responses:
+        raise AssertionError(
+            f"{operation_id}: status {status} is not documented (documented: {sorted(responses)})"
+        )
+    response = responses[str(status)]
+    base: tuple[str, ...] = (
+        "paths",
+        path.removeprefix("/v1"),
+        method.lower(),
+        "responses",
+        str(status),
+    )
+    if "$ref" in response:  # a shared response such as `#/components/responses/NotFoundError`
+        name = response["$ref"].rsplit("/", 1)[-1]
+        response = _converted()["components"]["responses"][name]
+        base = ("components", "responses", name)
+    content = response.get("content", {}).get("application/json")
+    if content is None:
+        return None
+    ref = f"{ROOT}#/" + _pointer(*base, "content", "application/json", "schema")
+    return Draft7Validator({"$ref": ref}, registry=_registry())

@@ -1,0 +1,242 @@
+"""Every endpoint of the slice, called on the sandbox, answers what the platform's OpenAPI
+document (v130) says: a documented status and a body valid against its response schema.
+
+The models are shared by the server and the gateway, so a mistake in a model would pass the
+other tests on both sides; this test checks the wire format against the platform itself.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from .openapi import operations, response_validator
+
+
+@dataclass(frozen=True)
+class Demo:
+    org: str
+    other_org: str
+    space: str
+    deleted_space: str
+    collection: str
+    nested_collection: str
+    team: str
+    admin_id: str
+    member_id: str
+    invite: str
+    engineering_space: str
+
+
+@pytest.fixture
+def demo(sandbox_db: Path) -> Demo:
+    conn = sqlite3.connect(sandbox_db)
+
+    def one(sql: str) -> str:
+        return str(conn.execute(sql).fetchone()[0])
+
+    try:
+        return Demo(
+            org=one("SELECT id FROM organizations WHERE title = 'Northwind Labs'"),
+            other_org=one("SELECT id FROM organizations WHERE title = 'Lumen'"),
+            space=one("SELECT id FROM spaces WHERE title = 'Release Notes'"),
+            deleted_space=one("SELECT id FROM spaces WHERE deleted_at IS NOT NULL"),
+            collection=one("SELECT id FROM collections WHERE title = 'Engineering'"),
+            nested_collection=one("SELECT id FROM collections WHERE title = 'API'"),
+            team=one("SELECT id FROM teams WHERE title = 'Platform'"),
+            admin_id=one("SELECT id FROM users WHERE email = 'ada@northwind.dev'"),
+            member_id=one("SELECT id FROM users WHERE email = 'emeka@northwind.dev'"),
+            invite=one(
+                "SELECT l.id FROM link_invites l JOIN organizations o"
+                " ON o.id = l.organization_id WHERE o.title = 'Northwind Labs'"
+            ),
+            engineering_space=one("SELECT id FROM spaces WHERE title = 'Architecture Decisions'"),
+        )
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+async def client(sandbox_app: FastAPI, admin_token: str) -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=sandbox_app),
+        base_url="http://sandbox.test",
+        headers={"Authorization": f"Bearer {admin_token}"},
+    ) as c:
+        yield c
+
+
+Call = Callable[[httpx.AsyncClient, Demo], Awaitable[httpx.Response]]
+
+
+CALLS: dict[str, Call] = {
+    # Organizations and members
+    "listOrganizationsForAuthenticatedUser": lambda c, d: c.get("/v1/orgs"),
+    "getOrganizationById": lambda c, d: c.get(f"/v1/orgs/{d.org}"),
+    "updateOrganizationById": lambda c, d: c.patch(
+        f"/v1/orgs/{d.org}", json={"title": "Northwind", "logo": "https://x.example/l.png"}
+    ),
+    "deleteOrganizationInviteById": lambda c, d: c.delete(
+        f"/v1/orgs/{d.org}/link-invites/{d.invite}"
+    ),
+    "searchOrganizationContent": lambda c, d: c.get(
+        f"/v1/orgs/{d.org}/search", params={"query": "guide"}
+    ),
+    "getOrganizationsForEmailDomain": lambda c, d: c.get("/v1/email-domains/northwind.dev/orgs"),
+    "listMembersInOrganizationById": lambda c, d: c.get(
+        f"/v1/orgs/{d.org}/members", params={"limit": 3}
+    ),
+    "getMemberInOrganizationById": lambda c, d: c.get(f"/v1/orgs/{d.org}/members/{d.member_id}"),
+    "removeMemberFromOrganizationById": lambda c, d: c.delete(
+        f"/v1/orgs/{d.org}/members/{d.member_id}"
+    ),
+    "updateMemberInOrganizationById": lambda c, d: c.patch(
+        f"/v1/orgs/{d.org}/members/{d.member_id}", json={"role": None}
+    ),
+    "updateOrganizationMemberLastSeenAt": lambda c, d: c.post(f"/v1/orgs/{d.org}/ping"),
+    "setUserAsSSOMemberForOrganization": lambda c, d: c.post(
+        f"/v1/orgs/{d.org}/members/{d.member_id}/sso"
+    ),
+    "listSpacesForOrganizationMember": lambda c, d: c.get(
+        f"/v1/orgs/{d.org}/members/{d.member_id}/spaces"
+    ),
+    "listTeamsForOrganizationMember": lambda c, d: c.get(
+        f"/v1/orgs/{d.org}/members/{d.member_id}/teams"
+    ),
+    # Teams and team members
+    "listTeamsInOrganizationById": lambda c, d: c.get(f"/v1/orgs/{d.org}/teams"),
+    "createOrganizationTeam": lambda c, d: c.put(
+        f"/v1/orgs/{d.org}/teams", json={"title": "Writers", "members": [d.member_id]}
+    ),
+    "getTeamInOrganizationById": lambda c, d: c.get(f"/v1/orgs/{d.org}/teams/{d.team}"),
+    "removeTeamFromOrganizationById": lambda c, d: c.delete(f"/v1/orgs/{d.org}/teams/{d.team}"),
+    "updateTeamInOrganizationById": lambda c, d: c.patch(
+        f"/v1/orgs/{d.org}/teams/{d.team}", json={"title": "Platform Core"}
+    ),
+    "listTeamMembersInOrganizationById": lambda c, d: c.get(
+        f"/v1/orgs/{d.org}/teams/{d.team}/members"
+    ),
+    "updateMembersInOrganizationTeam": lambda c, d: c.put(
+        f"/v1/orgs/{d.org}/teams/{d.team}/members",
+        json={"add": ["emeka@northwind.dev"], "memberships": {d.member_id: {"role": "owner"}}},
+    ),
+    "addMemberToOrganizationTeamById": lambda c, d: c.put(
+        f"/v1/orgs/{d.org}/teams/{d.team}/members/{d.member_id}", json={"role": "member"}
+    ),
+    "deleteMemberFromOrganizationTeamById": lambda c, d: c.delete(
+        f"/v1/orgs/{d.org}/teams/{d.team}/members/{d.member_id}"
+    ),
+    # Collections
+    "getCollectionById": lambda c, d: c.get(f"/v1/collections/{d.nested_collection}"),
+    "deleteCollectionById": lambda c, d: c.delete(f"/v1/collections/{d.collection}"),
+    "updateCollectionById": lambda c, d: c.patch(
+        f"/v1/collections/{d.collection}",
+        json={"description": "How we build", "defaultLevel": None},
+    ),
+    "listSpacesInCollectionById": lambda c, d: c.get(
+        f"/v1/collections/{d.nested_collection}/spaces"
+    ),
+    "moveCollection": lambda c, d: c.post(
+        f"/v1/collections/{d.nested_collection}/move", json={"parent": None}
+    ),
+    "transferCollection": lambda c, d: c.post(
+        f"/v1/collections/{d.collection}/transfer", json={"organization": d.other_org}
+    ),
+    "listCollectionsInOrganizationById": lambda c, d: c.get(f"/v1/orgs/{d.org}/collections"),
+    "createCollection": lambda c, d: c.post(
+        f"/v1/orgs/{d.org}/collections", json={"title": "Legal", "parent": d.collection}
+    ),
+    # Spaces
+    "getSpaceById": lambda c, d: c.get(f"/v1/spaces/{d.deleted_space}"),
+    "deleteSpaceById": lambda c, d: c.delete(f"/v1/spaces/{d.space}"),
+    "updateSpaceById": lambda c, d: c.patch(
+        f"/v1/spaces/{d.space}", json={"icon": "https://x.example/i.png", "editMode": "locked"}
+    ),
+    "duplicateSpace": lambda c, d: c.post(f"/v1/spaces/{d.space}/duplicate"),
+    "restoreSpace": lambda c, d: c.post(f"/v1/spaces/{d.deleted_space}/restore"),
+    "moveSpace": lambda c, d: c.post(
+        f"/v1/spaces/{d.space}/move", json={"parent": d.nested_collection}
+    ),
+    "transferSpace": lambda c, d: c.post(
+        f"/v1/spaces/{d.space}/transfer", json={"organization": d.other_org}
+    ),
+    "listSpacesInOrganizationById": lambda c, d: c.get(f"/v1/orgs/{d.org}/spaces"),
+    "createSpace": lambda c, d: c.post(
+        f"/v1/orgs/{d.org}/spaces", json={"title": "Security", "emoji": "🔐"}
+    ),
+}
+
+
+def test_the_slice_has_forty_operations() -> None:
+    assert len(CALLS) == 40
+    known = operations()
+    for operation_id in CALLS:
+        assert operation_id in known, operation_id
+
+
+@pytest.mark.parametrize("operation_id", sorted(CALLS))
+async def test_response_matches_platform_schema(
+    operation_id: str, client: httpx.AsyncClient, demo: Demo
+) -> None:
+    response = await CALLS[operation_id](client, demo)
+    assert response.status_code < 300, response.text
+    method, path, _ = operations()[operation_id]
+    assert response.request.method == method
+    template = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path))
+    assert re.fullmatch(template, response.request.url.path), (path, response.request.url.path)
+    validator = response_validator(operation_id, response.status_code)
+    if validator is None:
+        assert response.content == b"", f"{operation_id} documents no body"
+        return
+    body = response.json()
+    errors = sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))
+    assert not errors, "\n".join(
+        f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in errors[:10]
+    )
+    if body.get("items"):
+        assert body["items"], f"{operation_id}: the demo gives a non-empty list to check"
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "call"),
+    [
+        ("getOrganizationById", lambda c, d: c.get("/v1/orgs/no-such-org")),
+        ("moveSpace", lambda c, d: c.post(f"/v1/spaces/{d.space}/move", json={"parent": "nope"})),
+        (
+            "moveCollection",
+            lambda c, d: c.post(
+                f"/v1/collections/{d.nested_collection}/move",
+                json={
+                    "parent": d.collection,
+                    "position": {"before": {"type": "space", "space": d.engineering_space}},
+                },
+            ),
+        ),
+    ],
+)
+async def test_documented_errors_match_the_error_schema(
+    operation_id: str, call: Call, client: httpx.AsyncClient, demo: Demo
+) -> None:
+    response = await call(client, demo)
+    assert response.status_code >= 400
+    validator = response_validator(operation_id, response.status_code)
+    assert validator is not None
+    assert not list(validator.iter_errors(response.json()))
+
+
+async def test_the_validator_is_not_vacuous(client: httpx.AsyncClient, demo: Demo) -> None:
+    """Bodies the platform would not send are caught: a null `deletedAt`, a missing field."""
+    space = (await client.get(f"/v1/spaces/{demo.space}")).json()
+    validator = response_validator("getSpaceById", 200)
+    assert validator is not None
+    assert not list(validator.iter_errors(space))
+    assert list(validator.iter_errors({**space, "deletedAt": None}))
+    assert list(validator.iter_errors({k: v for k, v in space.items() if k != "revision"}))
+    assert list(validator.iter_errors({**space, "defaultLevel": "owner"}))
