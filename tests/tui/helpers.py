@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 from textual.pilot import Pilot
-from textual.widgets import Tree
+from textual.widgets import Input, Tree
+from textual.worker import WorkerFailed
 
 from docdeck.tui.app import DocdeckApp
 from docdeck.tui.entries import Entry
@@ -17,7 +19,9 @@ AppFactory = Callable[..., DocdeckApp]
 async def wait_for_workers(pilot: Pilot[None]) -> None:
     """Let every worker finish and every message it posted be handled."""
     for _ in range(10):
-        await pilot.app.workers.wait_for_complete()
+        # A failed worker is reported by the app; tests assert on what the user sees.
+        with contextlib.suppress(WorkerFailed):
+            await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         if not any(worker.is_running for worker in pilot.app.workers):
             break
@@ -69,3 +73,16 @@ async def select(pilot: Pilot[None], title: str) -> None:
     tree.focus()
     tree.select_entry(find_node(tree, title).data)
     await wait_for_workers(pilot)
+
+
+def labels_under(tree: Tree[Entry], title: str) -> list[str]:
+    """The labels of a shown node's direct children."""
+    return [str(child.label.plain) for child in find_node(tree, title).children]
+
+
+async def type_text(pilot: Pilot[None], text: str) -> None:
+    await pilot.press(*[char if char != " " else "space" for char in text])
+
+
+def dialog_input(pilot: Pilot[None], name: str) -> Input:
+    return pilot.app.screen.query_one(f"#field-{name}", Input)

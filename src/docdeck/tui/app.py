@@ -97,8 +97,13 @@ class DocdeckApp(App[None]):
             self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
 
     def _retry(self, retry: bool | None) -> None:
-        if retry:
+        if not retry:
+            return
+        browser = self.screen_stack[0] if self.screen_stack else None
+        if self.client is None:
             self.connect()
+        elif isinstance(browser, MainScreen):
+            browser.org_tree.load_root()
 
     def on_connected(self, _: Connected) -> None:
         browser = self.screen_stack[0] if self.screen_stack else None
@@ -120,6 +125,9 @@ class DocdeckApp(App[None]):
     def report_error(self, error: BaseException, doing: str) -> None:
         """The one place a failed request becomes a notification: what, why, what to do."""
         problem = describe(error, doing)
+        if problem.fatal and not isinstance(self.screen, ConnectErrorScreen):
+            self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+            return
         self.notify(problem.message, title=problem.title, severity="error", timeout=10)
 
     def action_help(self) -> None:

@@ -84,7 +84,11 @@ class MemberTable(Vertical):
 
     @property
     def highlighted(self) -> Member | None:
-        row = self.table.cursor_row
+        tables = self.query("#members").results(DataTable)
+        table = next(tables, None)
+        if table is None:
+            return None
+        row = table.cursor_row
         if not self.members or not 0 <= row < len(self.members):
             return None
         return self.members[row]

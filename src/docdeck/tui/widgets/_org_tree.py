@@ -241,11 +241,11 @@ class OrgTree(Tree[Entry]):
             return
         _ = self.last_line  # lay the lines out so the node knows its line
         self.move_cursor(node)
-        self._sync_selection()
+        self._sync_selection(force=True)
 
-    def _sync_selection(self) -> None:
+    def _sync_selection(self, *, force: bool = False) -> None:
         current = self.current
-        if current is not self._shown:
+        if force or current is not self._shown:
             self._shown = current
             self.post_message(EntrySelected(current))
 

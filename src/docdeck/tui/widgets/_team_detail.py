@@ -98,7 +98,10 @@ class TeamDetail(Vertical):
     @property
     def highlighted(self) -> TeamMembership | None:
         memberships = self.entry.memberships or []
-        row = self.query_one("#team-members", DataTable).cursor_row
+        table = next(self.query("#team-members").results(DataTable), None)
+        if table is None:
+            return None
+        row = table.cursor_row
         return memberships[row] if 0 <= row < len(memberships) else None
 
     @on(DataTable.RowHighlighted)

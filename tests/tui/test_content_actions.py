@@ -1,0 +1,140 @@
+"""Creating, renaming, moving, deleting, restoring and duplicating, end to end on the sandbox."""
+
+from __future__ import annotations
+
+from docdeck.tui.entries import SpaceEntry
+from docdeck.tui.screens import ConfirmDialog, FormDialog, PickDialog
+from docdeck.tui.widgets import DetailPane, FieldList
+from tui.helpers import (
+    AppFactory,
+    dialog_input,
+    labels_under,
+    open_node,
+    select,
+    tree_of,
+    type_text,
+    wait_for_workers,
+)
+
+
+async def _northwind(pilot) -> None:  # type: ignore[no-untyped-def]
+    await wait_for_workers(pilot)
+    await open_node(pilot, "Northwind Labs")
+
+
+async def test_create_a_space_in_a_collection(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await open_node(pilot, "Company Handbook")
+        await pilot.press("n")
+        assert isinstance(app.screen, FormDialog)
+        await type_text(pilot, "Security Policies")
+        await pilot.press("tab")
+        dialog_input(pilot, "emoji").value = "🔐"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+        tree = tree_of(pilot)
+        assert "🔐 Security Policies" in labels_under(tree, "Company Handbook")
+        current = tree.current
+        assert isinstance(current, SpaceEntry) and current.title == "Security Policies"
+        fields = app.screen.query_one(DetailPane).query_one(FieldList)
+        assert fields.value_of("Collection") == "Company Handbook"
+
+
+async def test_create_a_collection_at_the_top_level(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        await pilot.press("c")
+        await type_text(pilot, "Research")
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        children = labels_under(tree_of(pilot), "Northwind Labs")
+        assert children[:3] == ["▤ Engineering", "▤ Company Handbook", "▤ Research"]
+
+
+async def test_rename_a_space(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.press("e")
+        assert dialog_input(pilot, "title").value == "Release Notes"
+        dialog_input(pilot, "title").value = "Changelog"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert "📣 Changelog" in labels_under(tree_of(pilot), "Northwind Labs")
+        fields = app.screen.query_one(DetailPane).query_one(FieldList)
+        assert fields.value_of("Title") == "📣 Changelog"
+
+
+async def test_move_a_space_into_a_collection(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await open_node(pilot, "Engineering")
+        await select(pilot, "Design System")
+        await pilot.press("m")
+        assert isinstance(app.screen, PickDialog)
+        labels = [label for label, _ in app.screen.choices]
+        assert labels[:3] == ["(top level of the organization)", "Engineering", "  API"]
+        await pilot.press("down", "enter")
+        await wait_for_workers(pilot)
+        tree = tree_of(pilot)
+        assert "🎨 Design System" not in labels_under(tree, "Northwind Labs")
+        assert "🎨 Design System" in labels_under(tree, "Engineering")
+        fields = app.screen.query_one(DetailPane).query_one(FieldList)
+        assert fields.value_of("Collection") == "Engineering"
+
+
+async def test_delete_then_restore_a_space(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await select(pilot, "Design System")
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await wait_for_workers(pilot)
+        tree = tree_of(pilot)
+        assert "🎨 Design System" not in labels_under(tree, "Northwind Labs")
+
+        await open_node(pilot, "Recently deleted")
+        assert "🎨 Design System" in labels_under(tree, "Recently deleted")
+        await select(pilot, "Design System")
+        fields = app.screen.query_one(DetailPane).query_one(FieldList)
+        assert fields.value_of("Deleted") != "—"
+        await pilot.press("u")
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await wait_for_workers(pilot)
+        assert "🎨 Design System" not in labels_under(tree, "Recently deleted")
+        assert "🎨 Design System" in labels_under(tree, "Northwind Labs")
+
+
+async def test_cancelled_delete_changes_nothing(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await select(pilot, "Design System")
+        await pilot.press("d", "n")
+        await wait_for_workers(pilot)
+        assert "🎨 Design System" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+async def test_duplicate_a_space(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.press("y")
+        await wait_for_workers(pilot)
+        children = labels_under(tree_of(pilot), "Northwind Labs")
+        copies = [label for label in children if "Release Notes" in label]
+        assert len(copies) == 2
+        current = tree_of(pilot).current
+        assert isinstance(current, SpaceEntry) and "Release Notes" in current.title
+        assert current.node is not None and current.node.label.plain == copies[1]

@@ -1,0 +1,134 @@
+"""Members and teams: the member table and its filters, role changes, team membership."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Input, Label
+
+from docdeck.tui.screens import FormDialog, PickDialog
+from docdeck.tui.widgets import MemberTable, TeamDetail
+from tui.helpers import AppFactory, dialog_input, open_node, select, type_text, wait_for_workers
+
+
+def _column(table: DataTable[str], key: str) -> list[str]:
+    return [str(value) for value in table.get_column(key)]
+
+
+async def _members(pilot) -> MemberTable:  # type: ignore[no-untyped-def]
+    await wait_for_workers(pilot)
+    await open_node(pilot, "Northwind Labs")
+    await select(pilot, "Members")
+    return pilot.app.screen.query_one(MemberTable)
+
+
+async def test_member_table_lists_members_with_roles(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        members = await _members(pilot)
+        table = members.table
+        names = _column(table, "name")
+        assert "Ada Okafor" in names and "Freya Lindqvist" in names
+        roles = dict(zip(names, _column(table, "role"), strict=True))
+        assert roles["Ada Okafor"] == "admin"
+        assert roles["Gus Patel"] == "guest"
+        assert str(members.query_one("#member-count", Label).render()) == f"{len(names)} members"
+
+
+async def test_member_filters_use_the_api(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        members = await _members(pilot)
+        members.query_one("#member-search", Input).focus()
+        await type_text(pilot, "chen")
+        await wait_for_workers(pilot)
+        assert _column(members.table, "name") == ["Chen Wei"]
+
+        members.query_one("#member-search", Input).value = ""
+        await wait_for_workers(pilot)
+        members.query_one("#member-role").value = "read"  # type: ignore[attr-defined]
+        await wait_for_workers(pilot)
+        assert set(_column(members.table, "role")) == {"read"}
+        assert "Freya Lindqvist" in _column(members.table, "name")
+
+
+async def test_change_a_members_role(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        members = await _members(pilot)
+        table = members.table
+        row = _column(table, "name").index("Freya Lindqvist")
+        table.focus()
+        table.move_cursor(row=row)
+        await pilot.pause()
+        await pilot.press("o")
+        assert isinstance(app.screen, PickDialog)
+        choice = [role for _, role in app.screen.choices].index("comment")
+        app.screen.query_one("#dialog-options").highlighted = choice  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, PickDialog)
+        assert _column(table, "role")[row] == "comment"
+
+
+async def _team(pilot, title: str) -> TeamDetail:  # type: ignore[no-untyped-def]
+    await wait_for_workers(pilot)
+    await open_node(pilot, "Northwind Labs")
+    await open_node(pilot, "Teams")
+    await select(pilot, title)
+    return pilot.app.screen.query_one(TeamDetail)
+
+
+async def test_team_shows_members_and_roles(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        detail = await _team(pilot, "Platform")
+        table = detail.query_one(DataTable)
+        roles = dict(zip(_column(table, "name"), _column(table, "team_role"), strict=True))
+        assert roles == {"Chen Wei": "owner", "Bruno Castillo": "member", "Dana Kowalski": "member"}
+
+
+async def test_add_toggle_and_remove_a_team_member(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        detail = await _team(pilot, "Platform")
+        await pilot.press("a")
+        assert isinstance(app.screen, FormDialog)
+        await type_text(pilot, "ines@northwind.dev")
+        await pilot.press("enter", "enter")
+        await wait_for_workers(pilot)
+        detail = app.screen.query_one(TeamDetail)
+        table = detail.query_one(DataTable)
+        names = _column(table, "name")
+        assert "Inês Duarte" in names
+        assert "(4)" in str(detail.query_one("#team-members-title", Label).render())
+
+        table.focus()
+        table.move_cursor(row=names.index("Inês Duarte"))
+        await pilot.pause()
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        table = app.screen.query_one(TeamDetail).query_one(DataTable)
+        roles = dict(zip(_column(table, "name"), _column(table, "team_role"), strict=True))
+        assert roles["Inês Duarte"] == "owner"
+
+        table.focus()
+        table.move_cursor(row=_column(table, "name").index("Inês Duarte"))
+        await pilot.pause()
+        await pilot.press("x", "y")
+        await wait_for_workers(pilot)
+        table = app.screen.query_one(TeamDetail).query_one(DataTable)
+        assert "Inês Duarte" not in _column(table, "name")
+
+
+async def test_a_failed_request_keeps_the_dialog_and_its_input(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _team(pilot, "Platform")
+        await pilot.press("a")
+        await type_text(pilot, "nobody@nowhere.example")
+        await pilot.press("enter", "enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert dialog_input(pilot, "user").value == "nobody@nowhere.example"
+        error = str(app.screen.query_one("#dialog-error").render())
+        assert "nobody@nowhere.example" in error or "not" in error.lower()
+        assert any(n.severity == "error" for n in app._notifications)
