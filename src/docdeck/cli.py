@@ -1,5 +1,187 @@
-"""The `docdeck` command."""
+"""The `docdeck` command: argument parsing and the one place errors become exit codes.
+
+Startup must stay fast (`docdeck --help`, and the TUI's cold start), so this
+module imports only the standard library; each command imports what it needs
+(Textual, uvicorn, the server) when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from docdeck import __version__
+
+__all__ = ["EXIT_ERROR", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "CLIError", "main"]
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130
+DEBUG_ENV = "DOCDECK_DEBUG"
+
+Handler = Callable[[argparse.Namespace], int]
 
 
-def main(argv: list[str] | None = None) -> int:
-    return 0
+class CLIError(Exception):
+    """A user or environment error: shown as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (argparse prints usage plus the message)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port {text!r} is not a number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is outside 0-65535")
+    return port
+
+
+def _add_account_options(parser: argparse.ArgumentParser, *, suppress_defaults: bool) -> None:
+    # The same options on `docdeck` and `docdeck tui`; SUPPRESS stops the subcommand's
+    # defaults from overwriting values given before it.
+    default = argparse.SUPPRESS if suppress_defaults else None
+    group = parser.add_argument_group("account (first match wins)")
+    group.add_argument(
+        "--base-url", default=default, metavar="URL", help="API base URL (needs --token)"
+    )
+    group.add_argument(
+        "--token",
+        default=default,
+        metavar="TOKEN",
+        help="API token (visible in shell history: prefer DOCDECK_TOKEN or a profile)",
+    )
+    group.add_argument(
+        "--profile", default=default, metavar="NAME", help="a profile from config.toml"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="docdeck",
+        description=(
+            "Browse and manage a documentation platform from the terminal. With no account "
+            "configured, opens a local sandbox with a demo workspace."
+        ),
+        epilog=(
+            "Account resolution: --base-url/--token, then DOCDECK_BASE_URL/DOCDECK_TOKEN, "
+            "then --profile or the default profile, otherwise the embedded sandbox."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"docdeck {__version__}")
+    _add_account_options(parser, suppress_defaults=False)
+    parser.set_defaults(handler=_run_tui)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    tui = commands.add_parser("tui", help="open the terminal UI (the default)")
+    _add_account_options(tui, suppress_defaults=True)
+    tui.set_defaults(handler=_run_tui)
+
+    serve = commands.add_parser("serve", help="run the sandbox API server")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_port, default=8080, help="port, 0 for any free one (8080)")
+    serve.add_argument(
+        "--db", metavar="PATH", help="SQLite database (default: the embedded sandbox's)"
+    )
+    serve.add_argument(
+        "--demo", action="store_true", help="load the demo workspace into an empty database"
+    )
+    serve.add_argument(
+        "--log-level",
+        choices=("critical", "error", "warning", "info", "debug"),
+        default="info",
+        help="server log level (info)",
+    )
+    # For the launcher only: print {"base_url", "token"} as one JSON line when ready,
+    # and stop when stdin closes (the parent has gone).
+    serve.add_argument("--emit-connection", action="store_true", help=argparse.SUPPRESS)
+    serve.set_defaults(handler=_lazy("docdeck._cli.serve", "run_serve"))
+
+    token = commands.add_parser("token", help="sandbox API tokens")
+    token_commands = token.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    create = token_commands.add_parser(
+        "create", help="print a new token for a sandbox user, alone on stdout"
+    )
+    create.add_argument(
+        "--db", metavar="PATH", help="SQLite database (default: the embedded sandbox's)"
+    )
+    create.add_argument("--email", required=True, help="the user's email address")
+    create.set_defaults(handler=_lazy("docdeck._cli.tokens", "run_token_create"))
+
+    profile = commands.add_parser("profile", help="manage hosted accounts in config.toml")
+    profile_commands = profile.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    add = profile_commands.add_parser(
+        "add", help="add a profile; the token is read from a prompt or stdin"
+    )
+    add.add_argument("name")
+    add.add_argument("--base-url", required=True, metavar="URL")
+    add.add_argument("--default", action="store_true", help="also make it the default profile")
+    add.add_argument("--replace", action="store_true", help="replace a profile of that name")
+    add.set_defaults(handler=_lazy("docdeck._cli.profiles", "run_profile_add"))
+    listing = profile_commands.add_parser("list", help="list profiles (never their tokens)")
+    listing.set_defaults(handler=_lazy("docdeck._cli.profiles", "run_profile_list"))
+    remove = profile_commands.add_parser("remove", help="remove a profile")
+    remove.add_argument("name")
+    remove.set_defaults(handler=_lazy("docdeck._cli.profiles", "run_profile_remove"))
+    default_cmd = profile_commands.add_parser(
+        "default", help="show, set or --unset the default profile"
+    )
+    default_cmd.add_argument("name", nargs="?")
+    default_cmd.add_argument(
+        "--unset", action="store_true", help="open the sandbox by default again"
+    )
+    default_cmd.set_defaults(handler=_lazy("docdeck._cli.profiles", "run_profile_default"))
+    return parser
+
+
+def _lazy(module: str, function: str) -> Handler:
+    def handler(args: argparse.Namespace) -> int:
+        import importlib
+
+        result: int = getattr(importlib.import_module(module), function)(args)
+        return result
+
+    return handler
+
+
+def _run_tui(args: argparse.Namespace) -> int:
+    from docdeck._cli.tui import run_tui
+
+    return run_tui(args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; return its exit code (0 ok, 1 internal error, 2 error, 130 interrupted)."""
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args)
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        from docdeck.config import ConfigError
+
+        if isinstance(error, CLIError | ConfigError):
+            _say_error(str(error))
+            return EXIT_ERROR
+        if os.environ.get(DEBUG_ENV):
+            raise
+        _say_error(
+            f"internal error: {type(error).__name__}: {error} "
+            f"(set {DEBUG_ENV}=1 to see the traceback, and please report it)"
+        )
+        return EXIT_INTERNAL
+
+
+def _say_error(message: str) -> None:
+    print(f"docdeck: error: {' '.join(message.split())}", file=sys.stderr)

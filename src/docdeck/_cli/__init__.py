@@ -1,0 +1,1 @@
+"""The `docdeck` subcommands, one module each, imported only when that command runs."""

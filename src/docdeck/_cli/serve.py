@@ -1,0 +1,160 @@
+"""`docdeck serve`: the sandbox API server under uvicorn.
+
+The listening socket is bound here, before uvicorn starts, for two reasons: a
+port in use becomes one clear line instead of uvicorn's log-and-exit, and with
+`--port 0` the real port is known (uvicorn only logs it). The launcher runs this
+command with `--emit-connection` and reads one JSON line from stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import json
+import signal
+import socket
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from docdeck.cli import EXIT_OK, CLIError
+from docdeck.config import sandbox_db_path
+
+__all__ = ["bind_socket", "format_base_url", "run_serve"]
+
+
+class _Stopped(BaseException):
+    """SIGTERM, turned into an exception so `serve` ends like Ctrl-C: cleanly, exit 0."""
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
+def format_base_url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, or a CLIError saying exactly why not."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise CLIError(f"cannot listen on {host!r}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        where = format_base_url(host, port).removeprefix("http://")
+        if error.errno == errno.EADDRINUSE:
+            raise CLIError(
+                f"port {port} on {host} is already in use; choose another with --port"
+            ) from None
+        if error.errno == errno.EACCES:
+            raise CLIError(f"no permission to listen on {where}; use a port above 1023") from None
+        raise CLIError(f"cannot listen on {where}: {error.strerror}") from None
+    sock.set_inheritable(False)
+    return sock
+
+
+def _database(path_arg: str | None) -> Path:
+    path = Path(path_arg).expanduser() if path_arg else sandbox_db_path()
+    if path.is_dir():
+        raise CLIError(f"--db {path} is a directory; give a database file path")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise CLIError(f"cannot create the directory of {path}: {error.strerror}") from None
+    return path
+
+
+def _watch_parent(server: Any) -> None:
+    """Stop when stdin reaches EOF: the launcher (our parent) closed it or died."""
+
+    def watch() -> None:
+        try:
+            while sys.stdin.buffer.read(4096):
+                pass
+        except (OSError, ValueError):
+            pass
+        server.should_exit = True
+
+    threading.Thread(target=watch, name="docdeck-parent-watch", daemon=True).start()
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    emit = bool(args.emit_connection)
+    db_path = _database(args.db)
+    sock = bind_socket(args.host, args.port)
+    port = sock.getsockname()[1]
+    base_url = format_base_url(args.host, port)
+    previous_term = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        import uvicorn
+
+        from docdeck.server import create_app, ensure_demo, mint_token
+
+        config = uvicorn.Config(
+            create_app(db_path),
+            log_level="warning" if emit else args.log_level,
+            access_log=not emit,
+            timeout_graceful_shutdown=3,
+            server_header=False,
+        )
+        server = uvicorn.Server(config)
+        if emit:
+            _watch_parent(server)
+        accounts = ensure_demo(db_path) if (args.demo or emit) else []
+        if emit:
+            if not accounts:
+                raise CLIError(f"the sandbox database {db_path} has no demo accounts")
+            token = mint_token(db_path, accounts[0].email)
+            ready_line = json.dumps({"base_url": base_url, "token": token})
+        else:
+            _print_banner(base_url, db_path, accounts)
+            ready_line = ""
+        _run_until_stopped(server, sock, ready_line)
+    except (KeyboardInterrupt, _Stopped):
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+        sock.close()
+    if not emit:
+        print("docdeck: sandbox server stopped", file=sys.stderr)
+    return EXIT_OK
+
+
+def _run_until_stopped(server: Any, sock: socket.socket, ready_line: str) -> None:
+    import asyncio
+
+    async def serve() -> None:
+        task = asyncio.create_task(server.serve(sockets=[sock]))
+        if ready_line:
+            while not server.started and not task.done():
+                await asyncio.sleep(0.005)
+            if server.started:
+                sys.stdout.write(ready_line + "\n")
+                sys.stdout.flush()
+        await task
+
+    asyncio.run(serve())
+
+
+def _print_banner(base_url: str, db_path: Path, accounts: list[Any]) -> None:
+    lines = [f"docdeck sandbox API at {base_url}/v1  (database: {db_path})"]
+    if accounts:
+        width = max(len(account.role or "guest") for account in accounts)
+        lines.append("Demo accounts:")
+        lines += [
+            f"  {(account.role or 'guest'):<{width}}  {account.email}  ({account.display_name})"
+            for account in accounts
+        ]
+        lines.append(f"Get a token with: docdeck token create --db {db_path} --email EMAIL")
+    lines.append("Press Ctrl-C to stop.")
+    print("\n".join(lines), flush=True)

@@ -1,0 +1,377 @@
+"""User settings, profiles and where docdeck keeps its files.
+
+The settings live in one TOML file (`config.toml` in the platformdirs config
+dir). It holds API tokens, so it is written atomically and only ever with mode
+0600. Environment variables with the `DOCDECK_` prefix override the file
+(nested sections with `__`, e.g. `DOCDECK_UI__THEME`), which is what scripts
+and CI expect. Every problem with the file becomes one `ConfigError` line that
+names the file and the setting, because a traceback is no help to someone who
+mistyped a table name.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Self
+from urllib.parse import urlsplit
+
+import platformdirs
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    SerializationInfo,
+    ValidationError,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+__all__ = [
+    "CONFIG_FILE_NAME",
+    "SANDBOX_DB_NAME",
+    "SANDBOX_LABEL",
+    "Account",
+    "ConfigError",
+    "Profile",
+    "Settings",
+    "UISettings",
+    "check_base_url",
+    "check_profile_name",
+    "config_dir",
+    "config_path",
+    "data_dir",
+    "load_settings",
+    "read_config_file",
+    "resolve_account",
+    "sandbox_db_path",
+    "write_config_file",
+]
+
+APP_NAME = "docdeck"
+CONFIG_FILE_NAME = "config.toml"
+SANDBOX_DB_NAME = "sandbox.db"
+SANDBOX_LABEL = "sandbox"
+CONFIG_DIR_ENV = "DOCDECK_CONFIG_DIR"
+DATA_DIR_ENV = "DOCDECK_DATA_DIR"
+BASE_URL_ENV = "DOCDECK_BASE_URL"
+TOKEN_ENV = "DOCDECK_TOKEN"
+
+_PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+_REVEAL = "reveal_secrets"
+_FILE_ONLY: ContextVar[bool] = ContextVar("docdeck_config_file_only", default=False)
+
+
+class ConfigError(Exception):
+    """A problem with the settings, worded as one line for the terminal."""
+
+
+# --- locations ---------------------------------------------------------------
+
+
+def config_dir() -> Path:
+    """The directory of `config.toml`; `DOCDECK_CONFIG_DIR` moves it (tests, portable setups)."""
+    override = os.environ.get(CONFIG_DIR_ENV)
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+def data_dir() -> Path:
+    """The directory of the sandbox database; `DOCDECK_DATA_DIR` moves it."""
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def config_path() -> Path:
+    return config_dir() / CONFIG_FILE_NAME
+
+
+def sandbox_db_path() -> Path:
+    return data_dir() / SANDBOX_DB_NAME
+
+
+# --- validation shared by the file and the command line ----------------------
+
+
+def check_base_url(url: str) -> str:
+    """Accept only absolute http(s) URLs so a typo fails here, not as a confusing connect error."""
+    url = url.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        raise ValueError(f"base URL {url!r} must start with http:// or https://")
+    if not parts.hostname:
+        raise ValueError(f"base URL {url!r} has no host name")
+    if parts.query or parts.fragment:
+        raise ValueError(f"base URL {url!r} must not have a query or fragment")
+    try:
+        parts.port  # noqa: B018 - raises on a malformed port
+    except ValueError:
+        raise ValueError(f"base URL {url!r} has an invalid port") from None
+    return url.rstrip("/")
+
+
+def check_profile_name(name: str) -> str:
+    """Profile names are TOML keys and command arguments: keep them plain."""
+    if not _PROFILE_NAME.fullmatch(name):
+        raise ValueError(
+            f"profile name {name!r} must be 1-64 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+    return name
+
+
+# --- the settings model ------------------------------------------------------
+
+
+class Profile(BaseModel):
+    """A hosted account: where the API is and the token that opens it."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    base_url: str
+    """The API's base URL, e.g. `https://api.example.com` (with or without `/v1`)."""
+    token: SecretStr
+    """The API token. Kept secret: never shown by `profile list`, repr or logs."""
+
+    @field_validator("base_url")
+    @classmethod
+    def _check_base_url(cls, value: str) -> str:
+        return check_base_url(value)
+
+    @field_validator("token")
+    @classmethod
+    def _check_token(cls, value: SecretStr) -> SecretStr:
+        secret = value.get_secret_value().strip()
+        if not secret:
+            raise ValueError("token is empty")
+        if any(ch.isspace() for ch in secret):
+            raise ValueError("token must not contain whitespace")
+        return SecretStr(secret)
+
+    @field_serializer("token")
+    def _dump_token(self, value: SecretStr, info: SerializationInfo) -> str:
+        """Reveal the token only when writing the config file asks for it explicitly."""
+        context = info.context or {}
+        return value.get_secret_value() if context.get(_REVEAL) else str(value)
+
+
+class UISettings(BaseModel):
+    """How the terminal UI looks."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    theme: str = "textual-dark"
+    """A Textual theme name, e.g. `textual-dark`, `textual-light`, `nord`, `gruvbox`."""
+
+
+class Settings(BaseSettings):
+    """Everything `config.toml` may hold; `DOCDECK_*` environment variables override it."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="DOCDECK_",
+        env_nested_delimiter="__",
+        extra="forbid",
+        use_attribute_docstrings=True,
+    )
+
+    default_profile: str | None = None
+    """The profile `docdeck` opens unless a flag, an environment variable or `--profile` wins."""
+    profiles: dict[str, Profile] = Field(default_factory=dict)
+    """Hosted accounts by name: `[profiles.NAME]` tables with `base_url` and `token`."""
+    ui: UISettings = Field(default_factory=UISettings)
+    """The `[ui]` table: appearance."""
+    keymap: dict[str, str] = Field(default_factory=dict)
+    """The `[keymap]` table: binding id -> keys (comma separated), e.g. `quit = "ctrl+q"`."""
+
+    @field_validator("profiles")
+    @classmethod
+    def _check_profile_names(cls, value: dict[str, Profile]) -> dict[str, Profile]:
+        for name in value:
+            check_profile_name(name)
+        return value
+
+    @model_validator(mode="after")
+    def _default_profile_exists(self) -> Self:
+        if self.default_profile is not None and self.default_profile not in self.profiles:
+            raise ValueError(f"default_profile {self.default_profile!r} names no [profiles] entry")
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # The file's contents arrive as init kwargs; the environment overrides them,
+        # except while reading the file alone to edit and write it back.
+        if _FILE_ONLY.get():
+            return (init_settings,)
+        return (env_settings, init_settings)
+
+    def to_toml_dict(self) -> dict[str, Any]:
+        """The file's contents, tokens included, leaving out what is at its default."""
+        dumped: dict[str, Any] = self.model_dump(
+            mode="json", exclude_none=True, exclude_defaults=True, context={_REVEAL: True}
+        )
+        return dumped
+
+
+# --- reading and writing the file --------------------------------------------
+
+
+def _first_error(error: ValidationError) -> str:
+    detail = error.errors(include_url=False)[0]
+    where = ".".join(str(part) for part in detail["loc"])
+    message = str(detail["msg"]).removeprefix("Value error, ")
+    if detail["type"] == "extra_forbidden":
+        message = "unknown setting"
+    more = len(error.errors()) - 1
+    suffix = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+    return f"{where}: {message}{suffix}" if where else f"{message}{suffix}"
+
+
+def read_config_file(path: Path | None = None) -> Settings:
+    """The file's settings alone (no environment): what profile commands edit and write back."""
+    path = path or config_path()
+    return _validate_file(path, _read_toml(path))
+
+
+def _validate_file(path: Path, data: dict[str, Any]) -> Settings:
+    reset = _FILE_ONLY.set(True)
+    try:
+        return Settings(**data)
+    except ValidationError as error:
+        raise ConfigError(f"config file {path}: {_first_error(error)}") from None
+    finally:
+        _FILE_ONLY.reset(reset)
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings in effect: the file, then `DOCDECK_*` environment variables over it."""
+    path = path or config_path()
+    data = _read_toml(path)
+    _validate_file(path, data)
+    try:
+        return Settings(**data)
+    except ValidationError as error:
+        raise ConfigError(f"DOCDECK_ environment setting: {_first_error(error)}") from None
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except UnicodeDecodeError:
+        raise ConfigError(f"config file {path}: not UTF-8 text") from None
+    except OSError as error:
+        raise ConfigError(f"config file {path}: cannot read it ({error.strerror})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"config file {path}: invalid TOML: {error}") from None
+
+
+def write_config_file(settings: Settings, path: Path | None = None) -> Path:
+    """Replace the file atomically; the temp file is 0600 from birth, so no token leaks."""
+    import tomli_w
+
+    path = path or config_path()
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=".config-", suffix=".toml")
+    except OSError as error:
+        raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as file:
+            tomli_w.dump(settings.to_toml_dict(), file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp_name, path)
+    except OSError as error:
+        Path(temp_name).unlink(missing_ok=True)
+        raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
+    return path
+
+
+# --- which account to open ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Account:
+    """The account `docdeck` opens. No `base_url` means the embedded sandbox."""
+
+    label: str
+    """What the header shows: the profile name, the server's host, or "sandbox"."""
+    source: Literal["flags", "environment", "profile", "sandbox"]
+    base_url: str | None = None
+    token: SecretStr | None = None
+
+    @property
+    def is_sandbox(self) -> bool:
+        return self.base_url is None
+
+
+def _pair(
+    base_url: str | None, token: str | None, *, url_name: str, token_name: str, source: str
+) -> tuple[str, SecretStr] | None:
+    base_url = (base_url or "").strip() or None
+    token = (token or "").strip() or None
+    if base_url is None and token is None:
+        return None
+    if token is None:
+        raise ConfigError(f"{url_name} needs {token_name} as well ({source})")
+    if base_url is None:
+        raise ConfigError(f"{token_name} needs {url_name} as well ({source})")
+    try:
+        return check_base_url(base_url), SecretStr(token)
+    except ValueError as error:
+        raise ConfigError(f"{url_name}: {error}") from None
+
+
+def resolve_account(
+    *,
+    base_url: str | None,
+    token: str | None,
+    profile: str | None,
+    environ: Mapping[str, str],
+    settings: Settings,
+) -> Account:
+    """First match wins: flags, `DOCDECK_BASE_URL`/`DOCDECK_TOKEN`, a profile, the sandbox."""
+    flags = _pair(
+        base_url, token, url_name="--base-url", token_name="--token", source="command line"
+    )
+    if flags:
+        return Account(urlsplit(flags[0]).netloc, "flags", *flags)
+    env = _pair(
+        environ.get(BASE_URL_ENV),
+        environ.get(TOKEN_ENV),
+        url_name=BASE_URL_ENV,
+        token_name=TOKEN_ENV,
+        source="environment",
+    )
+    if env:
+        return Account(urlsplit(env[0]).netloc, "environment", *env)
+    name = profile or settings.default_profile
+    if name is not None:
+        found = settings.profiles.get(name)
+        if found is None:
+            known = (
+                ", ".join(sorted(settings.profiles))
+                or "none yet; add one with `docdeck profile add`"
+            )
+            raise ConfigError(f"no profile named {name!r} (profiles: {known})")
+        return Account(name, "profile", found.base_url, found.token)
+    return Account(SANDBOX_LABEL, "sandbox")
