@@ -1,0 +1,50 @@
+"""One error shape for every failure, with messages that name the field."""
+
+from __future__ import annotations
+
+import httpx
+from fastapi import FastAPI
+
+from docdeck.server.errors import describe_errors
+
+from ._support import Api, DemoIds, error_of
+
+
+async def test_unknown_route_and_method_use_the_error_shape(api: Api, ids: DemoIds) -> None:
+    assert "no route GET /v1/nothing" in error_of(await api(None).get("/v1/nothing"), 404)
+    response = await api("ada@northwind.dev").put(f"/v1/orgs/{ids.northwind}")
+    assert "method PUT is not allowed" in error_of(response, 405)
+
+
+async def test_unexpected_errors_are_a_500_in_the_same_shape(sandbox_app: FastAPI) -> None:
+    def boom() -> None:
+        raise ZeroDivisionError("no")
+
+    sandbox_app.add_api_route("/v1/test-boom", boom)
+    transport = httpx.ASGITransport(app=sandbox_app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        response = await client.get("/v1/test-boom")
+    assert "internal error" in error_of(response, 500)
+
+
+def test_messages_name_nested_fields_and_merge_unions() -> None:
+    errors = [
+        {
+            "type": "literal_error",
+            "loc": ("body", "role", "literal['owner','member']"),
+            "msg": "",
+            "input": "x",
+            "ctx": {"expected": "'owner' or 'member'"},
+        },
+        {
+            "type": "string_too_long",
+            "loc": ("body", "items", 2, "title"),
+            "msg": "",
+            "input": "",
+            "ctx": {"max_length": 5},
+        },
+    ]
+    assert describe_errors(errors) == (
+        "role: must be one of owner, member (got 'x'); items[2].title: must be at most 5 characters"
+    )
+    assert describe_errors([]) == "invalid request"

@@ -1,0 +1,113 @@
+"""The SQLite store (schema versions, pragmas) and the demo workspace loader."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from docdeck.server import (
+    DemoAccount,
+    UnknownUserError,
+    add_bulk_spaces,
+    create_app,
+    ensure_demo,
+    mint_token,
+)
+from docdeck.server.auth import hash_token
+from docdeck.server.store import Database, SchemaTooNewError
+from docdeck.server.store.schema import SCHEMA_VERSION
+
+
+def test_new_database_is_migrated_in_wal_mode(tmp_path: Path) -> None:
+    db = Database(tmp_path / "new.db")
+    try:
+        with db.read() as conn:
+            assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+            assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    finally:
+        db.close()
+
+
+def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "future.db"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(SchemaTooNewError, match="newer"):
+        Database(path)
+
+
+def test_a_failed_write_leaves_nothing_behind(tmp_path: Path) -> None:
+    db = Database(tmp_path / "tx.db")
+    try:
+        with pytest.raises(RuntimeError), db.write() as conn:
+            conn.execute("INSERT INTO users (id, email, display_name) VALUES ('u', 'a@b.c', 'A')")
+            raise RuntimeError("boom")
+        with db.read() as conn:
+            assert conn.execute("SELECT COUNT(*) FROM users").fetchone()[0] == 0
+    finally:
+        db.close()
+
+
+def test_ensure_demo_loads_once_and_lists_accounts(tmp_path: Path) -> None:
+    path = tmp_path / "demo.db"
+    accounts = ensure_demo(path)
+    assert accounts[0] == DemoAccount("ada@northwind.dev", "Ada Okafor", "admin")
+    assert {a.role for a in accounts} >= {
+        "admin",
+        "create",
+        "edit",
+        "review",
+        "comment",
+        "read",
+        "guest",
+    }
+    assert ensure_demo(path) == accounts  # already there: unchanged, same answer
+    conn = sqlite3.connect(path)
+    try:
+        count = lambda sql: conn.execute(sql).fetchone()[0]  # noqa: E731
+        assert count("SELECT COUNT(*) FROM organizations") == 2
+        assert count("SELECT COUNT(*) FROM teams") == 3
+        assert count("SELECT COUNT(*) FROM collections WHERE parent_id IS NOT NULL") >= 1
+        assert count("SELECT COUNT(*) FROM spaces WHERE deleted_at IS NOT NULL") == 1
+        assert count("SELECT COUNT(*) FROM spaces WHERE parent_id IS NULL") >= 2
+        assert count("SELECT COUNT(*) FROM spaces WHERE revision_id IS NULL") == 0
+        assert count("SELECT COUNT(DISTINCT joined_at) FROM members") > 8
+    finally:
+        conn.close()
+
+
+def test_mint_token_stores_only_a_hash(tmp_path: Path) -> None:
+    path = tmp_path / "demo.db"
+    ensure_demo(path)
+    token = mint_token(path, "ADA@northwind.dev")
+    conn = sqlite3.connect(path)
+    try:
+        stored = [row[0] for row in conn.execute("SELECT token_hash FROM api_tokens")]
+    finally:
+        conn.close()
+    assert stored == [hash_token(token)] and token not in stored
+    with pytest.raises(UnknownUserError):
+        mint_token(path, "nobody@example.org")
+    assert issubclass(UnknownUserError, LookupError)
+
+
+def test_add_bulk_spaces(tmp_path: Path) -> None:
+    path = tmp_path / "demo.db"
+    ensure_demo(path)
+    conn = sqlite3.connect(path)
+    (org,) = conn.execute("SELECT id FROM organizations WHERE title = 'Lumen'").fetchone()
+    conn.close()
+    created = add_bulk_spaces(path, org, 1000)
+    assert len(set(created)) == 1000
+    with pytest.raises(LookupError):
+        add_bulk_spaces(path, "nope", 1)
+
+
+def test_create_app_creates_an_empty_database(tmp_path: Path) -> None:
+    path = tmp_path / "nested" / "empty.db"
+    app = create_app(path)
+    assert path.exists() and app.title == "docdeck sandbox"
