@@ -71,6 +71,8 @@ class SandboxProcess:
         self._process: subprocess.Popen[bytes] | None = None
         self._connection: SandboxConnection | None = None
         self._ready_lock = asyncio.Lock()
+        self.exit_code: int | None = None
+        """How the last child ended: 0 when it shut down on its own after `stop` closed stdin."""
 
     @property
     def pid(self) -> int | None:
@@ -174,6 +176,7 @@ class SandboxProcess:
                 process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 continue
+        self.exit_code = process.poll()
         if process.stdout is not None:
             process.stdout.close()
 

@@ -1,0 +1,257 @@
+"""`docdeck profile ...`, `docdeck token create` and the error contract, through `main([...])`."""
+
+from __future__ import annotations
+
+import io
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from docdeck import __version__
+from docdeck.cli import main
+from docdeck.config import read_config_file
+from docdeck.server import DemoAccount
+
+TOKEN = "ddk_profile-secret"
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+
+
+def _one_error_line(captured: pytest.CaptureResult[str]) -> str:
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert "Traceback" not in captured.err
+    return lines[0]
+
+
+def test_profile_add_reads_the_token_from_stdin_and_writes_0600(
+    monkeypatch: pytest.MonkeyPatch, config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, TOKEN + "\n")
+
+    assert main(["profile", "add", "work", "--base-url", "https://docs.example.com/"]) == 0
+
+    profile = read_config_file().profiles["work"]
+    assert profile.base_url == "https://docs.example.com"
+    assert profile.token.get_secret_value() == TOKEN
+    assert stat.S_IMODE(config_file.stat().st_mode) == 0o600
+    captured = capsys.readouterr()
+    assert TOKEN not in captured.out + captured.err
+
+
+def test_profile_add_prompts_without_echo_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    prompts: list[str] = []
+
+    def fake_getpass(prompt: str) -> str:
+        prompts.append(prompt)
+        return TOKEN
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr("getpass.getpass", fake_getpass)
+
+    assert main(["profile", "add", "work", "--base-url", "https://x.org", "--default"]) == 0
+
+    assert prompts == ["API token for profile 'work' (not echoed): "]
+    settings = read_config_file()
+    assert settings.default_profile == "work"
+    assert settings.profiles["work"].token.get_secret_value() == TOKEN
+
+
+def test_profile_list_shows_names_urls_and_default_but_never_tokens(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, TOKEN)
+    main(["profile", "add", "work", "--base-url", "https://work.example.com"])
+    _stdin(monkeypatch, "other-token")
+    main(["profile", "add", "home", "--base-url", "http://localhost:8080"])
+    main(["profile", "default", "work"])
+    capsys.readouterr()
+
+    assert main(["profile", "list"]) == 0
+
+    out = capsys.readouterr().out
+    assert out.splitlines() == [
+        "  home  http://localhost:8080",
+        "* work  https://work.example.com",
+    ]
+    assert TOKEN not in out and "other-token" not in out
+
+
+def test_profile_remove_and_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, TOKEN)
+    main(["profile", "add", "work", "--base-url", "https://x.org", "--default"])
+
+    assert main(["profile", "remove", "work"]) == 0
+
+    settings = read_config_file()
+    assert settings.profiles == {}
+    assert settings.default_profile is None
+    assert "now opens the embedded sandbox" in capsys.readouterr().err
+
+
+def test_profile_default_shows_sets_and_unsets(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, TOKEN)
+    main(["profile", "add", "work", "--base-url", "https://x.org"])
+    capsys.readouterr()
+
+    assert main(["profile", "default"]) == 0
+    assert capsys.readouterr().out.strip() == "(none: the embedded sandbox)"
+    assert main(["profile", "default", "work"]) == 0
+    assert read_config_file().default_profile == "work"
+    assert main(["profile", "default", "--unset"]) == 0
+    assert read_config_file().default_profile is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "expected"),
+    [
+        (["profile", "add", "w", "--base-url", "ftp://x.org"], TOKEN, "http:// or https://"),
+        (["profile", "add", "w", "--base-url", "https://"], TOKEN, "has no host name"),
+        (["profile", "add", "bad name", "--base-url", "https://x.org"], TOKEN, "profile name"),
+        (["profile", "add", "w", "--base-url", "https://x.org"], "", "no token given"),
+        (["profile", "add", "w", "--base-url", "https://x.org"], "a b", "single line"),
+        (["profile", "remove", "ghost"], "", "no profile named 'ghost' (profiles: none)"),
+        (["profile", "default", "ghost"], "", "no profile named 'ghost'"),
+        (["profile", "add", "w"], "", "the following arguments are required: --base-url"),
+        (["--profile", "ghost"], "", "no profile named 'ghost'"),
+        (["--base-url", "https://x.org"], "", "--base-url needs --token"),
+        (["serve", "--port", "99999"], "", "port 99999 is outside 0-65535"),
+        (["--bogus"], "", "unrecognized arguments: --bogus"),
+        (["frobnicate"], "", "invalid choice: 'frobnicate'"),
+    ],
+)
+def test_errors_are_one_line_and_exit_2(
+    argv: list[str],
+    stdin: str,
+    expected: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    config_file: Path,
+) -> None:
+    _stdin(monkeypatch, stdin)
+
+    try:
+        code = main(argv)
+    except SystemExit as stop:  # argparse's own errors
+        code = int(stop.code or 0)
+
+    assert code == 2
+    line = _one_error_line(capsys.readouterr())
+    assert line.startswith("docdeck")
+    assert expected in line
+    assert not config_file.exists()
+
+
+def test_a_duplicate_profile_needs_replace(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, TOKEN)
+    main(["profile", "add", "w", "--base-url", "https://x.org"])
+    capsys.readouterr()
+    _stdin(monkeypatch, "new-token")
+
+    assert main(["profile", "add", "w", "--base-url", "https://y.org"]) == 2
+    assert "add --replace" in _one_error_line(capsys.readouterr())
+    assert read_config_file().profiles["w"].base_url == "https://x.org"
+
+    _stdin(monkeypatch, "new-token")
+    assert main(["profile", "add", "w", "--base-url", "https://y.org", "--replace"]) == 0
+    assert read_config_file().profiles["w"].token.get_secret_value() == "new-token"
+
+
+def test_a_corrupt_config_fails_before_the_ui_starts(
+    config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text("[profiles.work\n")
+
+    assert main([]) == 2
+    line = _one_error_line(capsys.readouterr())
+    assert line.startswith(f"docdeck: error: config file {config_file}: invalid TOML")
+    assert config_file.read_text() == "[profiles.work\n"
+
+
+async def test_token_create_prints_only_a_working_token(
+    sandbox_db: Path, demo_accounts: list[DemoAccount], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import httpx
+
+    from docdeck.server import create_app
+
+    assert (
+        main(["token", "create", "--db", str(sandbox_db), "--email", demo_accounts[0].email]) == 0
+    )
+
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    token = out.strip()
+    transport = httpx.ASGITransport(app=create_app(sandbox_db))
+    async with httpx.AsyncClient(transport=transport, base_url="http://sandbox") as http:
+        answer = await http.get("/v1/orgs", headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200
+    assert answer.json()["items"]
+
+
+@pytest.mark.parametrize(
+    ("make_db", "email", "expected"),
+    [
+        ("demo", "nobody@example.com", "no user with email 'nobody@example.com'"),
+        ("missing", "ada@northwind.dev", "no sandbox database at"),
+        ("garbage", "ada@northwind.dev", "is not a usable sandbox database"),
+    ],
+)
+def test_token_create_errors(
+    make_db: str,
+    email: str,
+    expected: str,
+    sandbox_db: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    db = {"demo": sandbox_db, "missing": tmp_path / "none.db", "garbage": tmp_path / "junk.db"}[
+        make_db
+    ]
+    if make_db == "garbage":
+        db.write_bytes(b"this is not sqlite" * 100)
+
+    assert main(["token", "create", "--db", str(db), "--email", email]) == 2
+
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert expected in _one_error_line(captured)
+    if make_db == "missing":
+        assert not db.exists()
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"docdeck {__version__}"
+
+
+def test_an_unexpected_failure_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("docdeck._cli.profiles.read_config_file", broken)
+
+    assert main(["profile", "list"]) == 1
+    line = _one_error_line(capsys.readouterr())
+    assert "internal error: ZeroDivisionError: division by zero" in line

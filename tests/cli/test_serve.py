@@ -1,0 +1,78 @@
+"""`docdeck serve` over a real loopback port, in a subprocess, stopped the way a user stops it."""
+
+from __future__ import annotations
+
+import re
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from docdeck.server import mint_token
+
+pytestmark = pytest.mark.loopback
+
+URL = re.compile(r"sandbox API at (http://127\.0\.0\.1:\d+)/v1")
+
+
+def _serve(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "docdeck", "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
+def test_serve_answers_and_stops_cleanly(tmp_path: Path, stop_signal: signal.Signals) -> None:
+    db = tmp_path / "served.db"
+    server = _serve("--demo", "--port", "0", "--db", str(db), "--log-level", "warning")
+    try:
+        assert server.stdout is not None
+        banner = [server.stdout.readline() for _ in range(3)]
+        found = URL.search(banner[0])
+        assert found, banner
+        assert banner[1] == "Demo accounts:\n"
+        admin_email = banner[2].split()[1]
+        assert banner[2].split()[0] == "admin"
+
+        token = mint_token(db, admin_email)
+        answer = httpx.get(
+            f"{found.group(1)}/v1/orgs", headers={"Authorization": f"Bearer {token}"}, timeout=10
+        )
+        assert answer.status_code == 200
+        assert len(answer.json()["items"]) >= 2
+    finally:
+        server.send_signal(stop_signal)
+        _, err = server.communicate(timeout=20)
+
+    assert server.returncode == 0
+    assert "Traceback" not in err
+    assert "docdeck: sandbox server stopped" in err
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = _serve("--port", str(port), "--db", str(tmp_path / "x.db"))
+        out, err = server.communicate(timeout=20)
+
+    assert server.returncode == 2
+    assert out == ""
+    assert err.splitlines() == [
+        f"docdeck: error: port {port} on 127.0.0.1 is already in use; choose another with --port"
+    ]
+
+
+def test_python_dash_m_docdeck_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "docdeck", "--version"], capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout.startswith("docdeck ")) == (0, True)
