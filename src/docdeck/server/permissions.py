@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 
 from docdeck.models import (
     ROLE_ORDER,
@@ -109,6 +110,7 @@ def organization_permissions(member: Membership | None, owns_team: bool) -> Orga
     )
 
 
+@cache  # one shared, never mutated object per role: long space lists build it once
 def space_permissions(role: str | None) -> SpacePermissions:
     return SpacePermissions(
         view=role is not None,
