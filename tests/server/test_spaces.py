@@ -407,3 +407,25 @@ async def test_transfer_space_rejects_bad_targets(api: Api, ids: DemoIds) -> Non
     )
     response = await api(EDITOR).post(path, json={"organization": ids.lumen})
     assert "admin role in the target" in error_of(response, 403)
+
+
+async def test_org_space_list_is_in_tree_order(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    """Depth-first: a collection's spaces come where the collection sits among its siblings."""
+    assert await org_space_titles(admin, ids.northwind) == [
+        "Public API Reference",  # Engineering › API
+        "Webhooks Guide",
+        "Architecture Decisions",  # Engineering
+        "Incident Runbooks",
+        "Onboarding",  # Company Handbook
+        "Release Notes",  # top level
+        "Design System",
+    ]
+    await admin.post(
+        f"/v1/collections/{ids.collections['Company Handbook']}/move",
+        json={
+            "position": {
+                "before": {"type": "collection", "collection": ids.collections["Engineering"]}
+            }
+        },
+    )
+    assert (await org_space_titles(admin, ids.northwind))[0] == "Onboarding"

@@ -63,6 +63,8 @@ def fetch_page(
     params: Sequence[Any],
     keys: Sequence[str],
     select_params: Sequence[Any] = (),
+    with_sql: str = "",
+    with_params: Sequence[Any] = (),
     descending: bool,
     scope: str,
     request: PageRequest,
@@ -70,16 +72,20 @@ def fetch_page(
     """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
 
     `from_where` is the FROM/JOIN/WHERE part shared by the count and the page query; it must end
-    with a WHERE clause (use `WHERE 1` when there is no filter).
+    with a WHERE clause (use `WHERE 1` when there is no filter). `with_sql` is a leading
+    `WITH` clause (see `TREE_ORDER`) used by both queries.
     """
-    count = conn.execute(f"SELECT COUNT(*) {from_where}", params).fetchone()[0]
+    count = conn.execute(
+        f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
+    ).fetchone()[0]
     if request.limit == 0:
         return PageResult([], count, None)
     key_list = ", ".join(keys)
     direction = "DESC" if descending else "ASC"
     order = ", ".join(f"{k} {direction}" for k in keys)
-    sql = f"SELECT {select}, {', '.join(f'{k} AS k{i}' for i, k in enumerate(keys))} {from_where}"
-    page_params = [*select_params, *params]
+    keyed = ", ".join(f"{k} AS k{i}" for i, k in enumerate(keys))
+    sql = f"{with_sql} SELECT {select}, {keyed} {from_where}"
+    page_params = [*with_params, *select_params, *params]
     if request.page is not None:
         after = decode_cursor(scope, request.page, len(keys))
         marks = ", ".join("?" for _ in keys)
@@ -94,3 +100,22 @@ def fetch_page(
         last = rows[-1]
         next_page = encode_cursor(scope, [last[f"k{i}"] for i in range(len(keys))])
     return PageResult(rows, count, next_page)
+
+
+def _segment(alias: str) -> str:
+    # Fixed width and offset so text order is numeric order, even for negative positions.
+    return f"printf('%024.9f', {alias}.position + 1e12) || ':' || {alias}.id || '/'"
+
+
+TREE_ORDER = f"""WITH RECURSIVE tree(id, path) AS (
+    SELECT c.id, {_segment("c")} FROM collections c
+        WHERE c.organization_id = ? AND c.parent_id IS NULL
+    UNION ALL SELECT c.id, tree.path || {_segment("c")} FROM collections c
+        JOIN tree ON c.parent_id = tree.id)"""
+"""Depth-first order of an organization's collections (param: organization id): a collection's
+`tree.path` sorts after its parent's and before its next sibling's."""
+
+SPACE_TREE_KEY = (
+    f"COALESCE((SELECT path FROM tree WHERE tree.id = s.parent_id), '') || {_segment('s')}"
+)
+"""The depth-first sort key of a space `s` under `TREE_ORDER`."""

@@ -17,7 +17,7 @@ from docdeck.models import (
 )
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import TREE_ORDER, fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import collections as service
@@ -128,7 +128,7 @@ def list_collections(
 ) -> Response:
     with ctx.db.read() as conn:
         _, member = load_org(conn, ctx, organizationId)
-        where = "FROM collections c WHERE c.organization_id = ?"
+        where = "FROM collections c JOIN tree ON tree.id = c.id WHERE c.organization_id = ?"
         params: list[Any] = [organizationId]
         if not nested:
             where += " AND c.parent_id IS NULL"
@@ -142,7 +142,9 @@ def list_collections(
             select="c.*",
             from_where=where,
             params=params,
-            keys=["c.position", "c.id"],
+            keys=["tree.path", "c.id"],
+            with_sql=TREE_ORDER,
+            with_params=[organizationId],
             descending=False,
             scope=f"collections:{int(nested)}",
             request=page,

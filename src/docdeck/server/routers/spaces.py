@@ -9,7 +9,7 @@ from fastapi import APIRouter, Body, Query, Response
 from docdeck.models import ListPage, Space, SpaceCreate, SpaceMove, SpaceUpdate, Transfer
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import SPACE_TREE_KEY, TREE_ORDER, fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import spaces as service
@@ -142,7 +142,9 @@ def list_spaces(
             select="s.*",
             from_where=where,
             params=params,
-            keys=["s.position", "s.id"],
+            keys=[SPACE_TREE_KEY, "s.id"],
+            with_sql=TREE_ORDER,
+            with_params=[organizationId],
             descending=False,
             scope=f"spaces:{int(deleted)}",
             request=page,
