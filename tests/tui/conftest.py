@@ -11,8 +11,25 @@ from docdeck.tui.app import DocdeckApp
 from tui.helpers import AppFactory
 
 
+class RecordingTransport(httpx.ASGITransport):
+    """The in-process transport, keeping a log of the requests the app sent."""
+
+    def __init__(self, app: FastAPI) -> None:
+        super().__init__(app=app)
+        self.requests: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(f"{request.method} {request.url.path}")
+        return await super().handle_async_request(request)
+
+
 @pytest.fixture
-def make_app(sandbox_app: FastAPI, admin_token: str) -> AppFactory:
+def transport(sandbox_app: FastAPI) -> RecordingTransport:
+    return RecordingTransport(sandbox_app)
+
+
+@pytest.fixture
+def make_app(transport: RecordingTransport, admin_token: str) -> AppFactory:
     """`make_app(token=None)`: the app on the sandbox, as the demo admin unless a token is given."""
 
     def make(token: str | None = None, **kwargs: object) -> DocdeckApp:
@@ -20,7 +37,7 @@ def make_app(sandbox_app: FastAPI, admin_token: str) -> AppFactory:
             return Client(
                 "http://sandbox",
                 token or admin_token,
-                transport=httpx.ASGITransport(app=sandbox_app),
+                transport=transport,
             )
 
         return DocdeckApp(connect=connect, account_label="sandbox", **kwargs)  # type: ignore[arg-type]

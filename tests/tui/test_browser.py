@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from docdeck.gateway import APIConnectionError, Client
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.screens import ConnectErrorScreen, HelpScreen, MainScreen
+from docdeck.tui.screens import ConnectErrorScreen, FormDialog, HelpScreen, MainScreen
 from tui.helpers import (
     AppFactory,
     labels_under,
@@ -133,3 +133,39 @@ async def test_a_refused_token_says_which_setting_to_fix(make_app: AppFactory) -
         assert isinstance(app.screen, ConnectErrorScreen)
         message = str(app.screen.query_one("#connect-error-message", Static).render())
         assert "token" in message and "DOCDECK_TOKEN" in message
+
+
+async def test_palette_runs_actions_and_explains_forbidden_ones(
+    make_app: AppFactory, token_for
+) -> None:  # type: ignore[no-untyped-def]
+    app = make_app(token=token_for("freya@northwind.dev"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Northwind Labs")
+        await select(pilot, "Release Notes")
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "delete")
+        await wait_for_workers(pilot)
+        palette = app.screen
+        options = palette.query_one("CommandList")
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]  # type: ignore[attr-defined]
+        assert any("Unavailable" in prompt and "admin role" in prompt for prompt in prompts)
+        await pilot.press("down", "enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, MainScreen)
+        notes = [n for n in app._notifications if n.title == "Not allowed"]
+        assert notes and "delete" in notes[-1].message
+
+
+async def test_palette_opens_the_new_space_dialog(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Northwind Labs")
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "new space")
+        await wait_for_workers(pilot)
+        await pilot.press("down", "enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert "Northwind Labs" in app.screen.dialog_title

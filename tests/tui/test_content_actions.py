@@ -29,7 +29,7 @@ async def test_create_a_space_in_a_collection(make_app: AppFactory) -> None:
         await open_node(pilot, "Company Handbook")
         await pilot.press("n")
         assert isinstance(app.screen, FormDialog)
-        await type_text(pilot, "Security Policies")
+        dialog_input(pilot, "title").value = "Security Policies"
         await pilot.press("tab")
         dialog_input(pilot, "emoji").value = "🔐"
         await pilot.press("enter")

@@ -92,7 +92,7 @@ async def test_add_toggle_and_remove_a_team_member(make_app: AppFactory) -> None
         detail = await _team(pilot, "Platform")
         await pilot.press("a")
         assert isinstance(app.screen, FormDialog)
-        await type_text(pilot, "ines@northwind.dev")
+        dialog_input(pilot, "user").value = "ines@northwind.dev"
         await pilot.press("enter", "enter")
         await wait_for_workers(pilot)
         detail = app.screen.query_one(TeamDetail)
@@ -124,7 +124,7 @@ async def test_a_failed_request_keeps_the_dialog_and_its_input(make_app: AppFact
     async with app.run_test(size=(120, 40)) as pilot:
         await _team(pilot, "Platform")
         await pilot.press("a")
-        await type_text(pilot, "nobody@nowhere.example")
+        dialog_input(pilot, "user").value = "nobody@nowhere.example"
         await pilot.press("enter", "enter")
         await wait_for_workers(pilot)
         assert isinstance(app.screen, FormDialog)

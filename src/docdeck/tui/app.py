@@ -32,7 +32,7 @@ class DocdeckApp(App[None]):
             "help",
             "Help",
             id="app.help",
-            tooltip="Show every key and what it does",
+            tooltip="Every key and what it does",
         ),
     ]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]

@@ -185,7 +185,7 @@ class TeamEntry(Entry):
         return self.value.title
 
     def label(self) -> Text:
-        return Text.assemble(self.title, (f"  {self.value.members}", "dim"))
+        return Text.assemble(self.title, (f" · {self.value.members}", "dim"))
 
 
 @dataclass(eq=False)

@@ -26,10 +26,12 @@ class HelpRow:
 
 
 INTRO = (
-    "The tree lists organizations; expand one (→ or space) to load its collections, spaces, "
-    "Members, Teams and Recently deleted. Lists load a page at a time: reaching “… load more” "
-    "loads the next page. The pane on the right shows the selected item. "
-    "ctrl+p opens the command palette with every action."
+    "The tree lists organizations; expand one (→, space or enter) to load its collections, "
+    "spaces, Members, Teams and Recently deleted; ← collapses or goes to the parent. Lists load "
+    "a page at a time: reaching “… load more” loads the next page. The pane on the right shows "
+    "the selected item; tab moves between the tree and the pane's table and filters. Keys shown "
+    "dimmed in the footer are not allowed for you here; the pane's last line says why. "
+    "ctrl+p opens the command palette with every action.\n"
 )
 
 

@@ -48,23 +48,44 @@ BROWSER_ACTIONS = (
 """Actions whose availability depends on the selection and the caller's permissions."""
 
 
-def _b(key: str, action: str, description: str, tooltip: str, *, show: bool = True) -> Binding:
-    return Binding(key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip)
+_NEW = Binding.Group("New", compact=True)
+_TEAM = Binding.Group("Team member", compact=True)
+
+
+def _b(
+    key: str,
+    action: str,
+    description: str,
+    tooltip: str,
+    *,
+    show: bool = True,
+    group: Binding.Group | None = None,
+) -> Binding:
+    return Binding(
+        key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip, group=group
+    )
 
 
 class MainScreen(ContentActions, PeopleActions):
     BINDINGS: ClassVar[list[BindingType]] = [
+        # The app's own keys, repeated here so the footer shows them first at any width.
+        Binding(
+            "question_mark", "app.help", "Help", id="app.help", tooltip="Every key and what it does"
+        ),
+        Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
         _b(
             "n",
             "new_space",
             "New space",
             "Create a space in the selected collection or organization",
+            group=_NEW,
         ),
         _b(
             "c",
             "new_collection",
             "New collection",
             "Create a collection in the selected one or the organization",
+            group=_NEW,
         ),
         _b("e", "rename", "Rename", "Rename the selected space, collection or team"),
         _b("m", "move", "Move", "Move the selected space into a collection or to the top level"),
@@ -78,19 +99,25 @@ class MainScreen(ContentActions, PeopleActions):
         _b("y", "duplicate", "Duplicate", "Make a copy of the selected space next to it"),
         _b("o", "change_role", "Role", "Change the organization role of the highlighted member"),
         _b(
-            "a", "add_team_member", "Add member", "Add a member to the selected team by email or id"
+            "a",
+            "add_team_member",
+            "Add member",
+            "Add a member to the selected team by email or id",
+            group=_TEAM,
         ),
         _b(
             "x",
             "remove_team_member",
             "Remove member",
             "Remove the highlighted member from the team",
+            group=_TEAM,
         ),
         _b(
             "t",
             "toggle_team_role",
             "Owner/member",
             "Make the highlighted team member an owner, or a member again",
+            group=_TEAM,
         ),
         _b("slash", "filter", "Filter", "Filter the loaded tree by title"),
         _b("escape", "clear_filter", "Clear filter", "Show the whole tree again", show=False),
@@ -116,6 +143,15 @@ class MainScreen(ContentActions, PeopleActions):
 
     def on_mount(self) -> None:
         self.query_one("#tree-filter", Input).display = False
+        self._fit_footer()
+
+    def on_resize(self) -> None:
+        self._fit_footer()
+
+    def _fit_footer(self) -> None:
+        """Below 120 columns the footer drops its padding so more keys fit."""
+        for footer in self.query(Footer):
+            footer.compact = self.size.width < 120
         if getattr(self.app, "client", None) is not None:
             self.start()
 
@@ -195,22 +231,31 @@ class MainScreen(ContentActions, PeopleActions):
         await self.run_action(action)
 
     def help_rows(self) -> list[HelpRow]:
-        rows: list[HelpRow] = []
-        for namespace, bindings in self._modal_binding_chain:
+        """One row per action of this screen and the app, with the keys the keymap gives it."""
+        keys: dict[str, list[str]] = {}
+        found: dict[str, Binding] = {}
+        keymap = self.app._keymap
+        for node in (self, self.app):
+            bindings = node._bindings.copy()
+            if keymap:
+                bindings.apply_keymap(keymap)
             for _key, binding in bindings:
-                if namespace is not self and namespace is not self.app:
+                if binding.id is None or binding.action == "clear_filter":
                     continue
-                state = ""
-                if binding.action in BROWSER_ACTIONS:
-                    found = self.availability_of(binding.action)
-                    if not found.applies:
-                        state = "Not for the current selection."
-                    elif found.reason is not None:
-                        state = found.reason
-                keys = self.app.get_key_display(binding)
-                row = HelpRow(keys, binding.description, binding.tooltip, state)
-                if row not in rows:
-                    rows.append(row)
+                found.setdefault(binding.id, binding)
+                keys.setdefault(binding.id, []).append(self.app.get_key_display(binding))
+        rows: list[HelpRow] = []
+        for binding_id, binding in found.items():
+            state = ""
+            if binding.action in BROWSER_ACTIONS:
+                available = self.availability_of(binding.action)
+                if not available.applies:
+                    state = "Not for the current selection."
+                elif available.reason is not None:
+                    state = available.reason
+            key = ", ".join(dict.fromkeys(keys[binding_id]))
+            rows.append(HelpRow(key, binding.description, binding.tooltip, state))
+        rows.append(HelpRow("ctrl+p", "Palette", "Search and run any action by name"))
         return rows
 
     # ----- filter and refresh ----------------------------------------------------------------

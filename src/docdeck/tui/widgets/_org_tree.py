@@ -42,6 +42,7 @@ class OrgTree(Tree[Entry]):
         self.model = RootEntry(expanded=True)
         super().__init__("Organizations", self.model, id=id)
         self.show_root = False
+        self.guide_depth = 3
         self.filter_text = ""
         self._shown: Entry | None = None
 

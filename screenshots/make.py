@@ -1,0 +1,114 @@
+"""Save SVG screenshots of the TUI on a fresh demo sandbox: `python screenshots/make.py`.
+
+The app runs headless against the in-process sandbox (no port, no network), so
+the pictures show exactly what `docdeck` shows on the demo workspace.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import httpx
+from textual.pilot import Pilot
+
+from docdeck.gateway import Client
+from docdeck.server import create_app, ensure_demo, mint_token
+from docdeck.tui.app import DocdeckApp
+from docdeck.tui.widgets import OrgTree
+
+HERE = Path(__file__).parent
+
+
+async def _settle(pilot: Pilot[None]) -> None:
+    for _ in range(10):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(worker.is_running for worker in pilot.app.workers):
+            break
+
+
+async def _goto(pilot: Pilot[None], title: str, *, expand: bool = False) -> None:
+    tree = pilot.app.screen_stack[0].query_one(OrgTree)
+    stack = list(tree.root.children)
+    while stack:
+        node = stack.pop(0)
+        if title in node.label.plain and node.data is not None:
+            tree.focus()
+            tree.select_entry(node.data)
+            if expand:
+                node.expand()
+            await _settle(pilot)
+            return
+        stack[0:0] = list(node.children)
+    raise SystemExit(f"no node {title!r}")
+
+
+async def _browse(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Engineering", expand=True)
+    await _goto(pilot, "API", expand=True)
+    await _goto(pilot, "Public API Reference")
+
+
+async def _members(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Members")
+
+
+async def _team(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Teams", expand=True)
+    await _goto(pilot, "Platform")
+
+
+async def _new_space(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Company Handbook", expand=True)
+    await pilot.press("n")
+    await _settle(pilot)
+
+
+async def _help(pilot: Pilot[None]) -> None:
+    await _browse(pilot)
+    await pilot.press("question_mark")
+    await _settle(pilot)
+
+
+SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
+    ("main-80x24", (80, 24), _browse),
+    ("main-160x50", (160, 50), _browse),
+    ("members-80x24", (80, 24), _members),
+    ("members-160x50", (160, 50), _members),
+    ("team-120x40", (120, 40), _team),
+    ("new-space-80x24", (80, 24), _new_space),
+    ("help-120x40", (120, 40), _help),
+]
+
+
+async def main(only: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "sandbox.db"
+        accounts = ensure_demo(db)
+        token = mint_token(db, accounts[0].email)
+        server = create_app(db)
+        for name, size, steps in SHOTS:
+            if only and name not in only:
+                continue
+
+            async def connect() -> Client:
+                return Client("http://sandbox", token, transport=httpx.ASGITransport(app=server))
+
+            app = DocdeckApp(connect=connect, account_label="sandbox")
+            async with app.run_test(size=size) as pilot:
+                await _settle(pilot)
+                await steps(pilot)
+                path = app.save_screenshot(f"{name}.svg", path=str(HERE))
+                print(path)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))
