@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any, Literal, Self
 from urllib.parse import urlsplit
 
-import platformdirs
 from pydantic import (
     BaseModel,
     ConfigDict,
@@ -35,6 +34,17 @@ from pydantic import (
     model_validator,
 )
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
+
+from docdeck._cli.locations import (
+    BASE_URL_ENV,
+    CONFIG_FILE_NAME,
+    SANDBOX_DB_NAME,
+    TOKEN_ENV,
+    config_dir,
+    config_path,
+    data_dir,
+    sandbox_db_path,
+)
 
 __all__ = [
     "CONFIG_FILE_NAME",
@@ -57,14 +67,7 @@ __all__ = [
     "write_config_file",
 ]
 
-APP_NAME = "docdeck"
-CONFIG_FILE_NAME = "config.toml"
-SANDBOX_DB_NAME = "sandbox.db"
 SANDBOX_LABEL = "sandbox"
-CONFIG_DIR_ENV = "DOCDECK_CONFIG_DIR"
-DATA_DIR_ENV = "DOCDECK_DATA_DIR"
-BASE_URL_ENV = "DOCDECK_BASE_URL"
-TOKEN_ENV = "DOCDECK_TOKEN"
 
 _PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _REVEAL = "reveal_secrets"
@@ -75,27 +78,7 @@ class ConfigError(Exception):
     """A problem with the settings, worded as one line for the terminal."""
 
 
-# --- locations ---------------------------------------------------------------
-
-
-def config_dir() -> Path:
-    """The directory of `config.toml`; `DOCDECK_CONFIG_DIR` moves it (tests, portable setups)."""
-    override = os.environ.get(CONFIG_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
-
-
-def data_dir() -> Path:
-    """The directory of the sandbox database; `DOCDECK_DATA_DIR` moves it."""
-    override = os.environ.get(DATA_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
-
-
-def config_path() -> Path:
-    return config_dir() / CONFIG_FILE_NAME
-
-
-def sandbox_db_path() -> Path:
-    return data_dir() / SANDBOX_DB_NAME
+# --- locations: in docdeck._cli.locations (free of pydantic), re-exported here ---
 
 
 # --- validation shared by the file and the command line ----------------------

@@ -9,7 +9,6 @@ base URL and a token.
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import json
 import os
@@ -21,9 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from docdeck.config import Account, sandbox_db_path
+from docdeck._cli.locations import sandbox_db_path
 
 if TYPE_CHECKING:
+    import asyncio
+
+    from docdeck.config import Account
     from docdeck.gateway import Client
 
 __all__ = [
@@ -70,7 +72,7 @@ class SandboxProcess:
         self.startup_timeout = startup_timeout
         self._process: subprocess.Popen[bytes] | None = None
         self._connection: SandboxConnection | None = None
-        self._ready_lock = asyncio.Lock()
+        self._ready_lock: asyncio.Lock | None = None
         self.exit_code: int | None = None
         """How the last child ended: 0 when it shut down on its own after `stop` closed stdin."""
 
@@ -118,6 +120,10 @@ class SandboxProcess:
 
     async def wait_ready(self) -> SandboxConnection:
         """The server's base URL and admin token, once it accepts requests."""
+        import asyncio
+
+        if self._ready_lock is None:
+            self._ready_lock = asyncio.Lock()
         async with self._ready_lock:
             if self._process is None or self._process.poll() is not None:
                 self.start()
@@ -188,10 +194,13 @@ class SandboxProcess:
 
 
 @contextmanager
-def open_account(account: Account, *, db_path: Path | None = None) -> Iterator[Connect]:
+def open_account(
+    account: Account, *, db_path: Path | None = None, sandbox: SandboxProcess | None = None
+) -> Iterator[Connect]:
     """A `connect()` coroutine function for the account; the sandbox is stopped on exit.
 
-    The sandbox is spawned before this yields so it starts while the UI loads.
+    The sandbox is spawned before this yields (or earlier, by the caller, passed
+    as `sandbox`) so it starts while the UI loads.
     """
     if not account.is_sandbox:
         assert account.base_url is not None and account.token is not None
@@ -205,16 +214,16 @@ def open_account(account: Account, *, db_path: Path | None = None) -> Iterator[C
         yield connect_remote
         return
 
-    sandbox = SandboxProcess(db_path or sandbox_db_path())
-    sandbox.start()
+    running = sandbox or SandboxProcess(db_path or sandbox_db_path())
+    running.start()
 
     async def connect_sandbox() -> Client:
         from docdeck.gateway import Client
 
-        connection = await sandbox.wait_ready()
+        connection = await running.wait_ready()
         return Client(connection.base_url, connection.token)
 
     try:
         yield connect_sandbox
     finally:
-        sandbox.stop()
+        running.stop()

@@ -142,5 +142,5 @@ def test_docdeck_hands_the_app_a_working_sandbox_and_stops_it(
     assert seen["keymap"] == {}
     assert len(seen["orgs"]) >= 2  # type: ignore[arg-type]
     assert sandbox_db_path().is_file()
-    assert len(started) == 1
+    assert len(set(started)) == 1  # one child, however often start() was asked
     assert _gone(started[0])

@@ -19,8 +19,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from docdeck._cli.locations import sandbox_db_path
 from docdeck.cli import EXIT_OK, CLIError
-from docdeck.config import sandbox_db_path
 
 __all__ = ["bind_socket", "format_base_url", "run_serve"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from docdeck._cli.locations import sandbox_db_path
 from docdeck.cli import EXIT_OK, CLIError
-from docdeck.config import sandbox_db_path
 
 __all__ = ["run_token_create"]
 
