@@ -1,0 +1,117 @@
+"""Cross-cutting checks over all 40 endpoints of the slice: a token is required everywhere,
+and an unknown id in the path is a 404 (or, for deletes, a 204)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ._support import Api, DemoIds, error_of
+
+ORG = "/v1/orgs/{org}"
+T = ORG + "/teams/{team}"
+M = ORG + "/members/{user}"
+
+# method, path, body; {org}, {team}, {user}, {coll}, {space} are filled from the demo.
+ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", "/v1/orgs", None),
+    ("GET", ORG, None),
+    ("PATCH", ORG, {"title": "New title"}),
+    ("DELETE", ORG + "/link-invites/{invite}", None),
+    ("GET", ORG + "/search?query=guide", None),
+    ("GET", "/v1/email-domains/northwind.dev/orgs", None),
+    ("GET", ORG + "/members", None),
+    ("GET", M, None),
+    ("DELETE", M, None),
+    ("PATCH", M, {"role": "read"}),
+    ("POST", ORG + "/ping", None),
+    ("POST", M + "/sso", None),
+    ("GET", M + "/spaces", None),
+    ("GET", M + "/teams", None),
+    ("GET", ORG + "/teams", None),
+    ("PUT", ORG + "/teams", {"title": "New team"}),
+    ("GET", T, None),
+    ("DELETE", T, None),
+    ("PATCH", T, {"title": "Renamed"}),
+    ("GET", T + "/members", None),
+    ("PUT", T + "/members", {"add": []}),
+    ("PUT", T + "/members/{user}", {"role": "member"}),
+    ("DELETE", T + "/members/{user}", None),
+    ("GET", "/v1/collections/{coll}", None),
+    ("DELETE", "/v1/collections/{coll}", None),
+    ("PATCH", "/v1/collections/{coll}", {"title": "X"}),
+    ("GET", "/v1/collections/{coll}/spaces", None),
+    ("POST", "/v1/collections/{coll}/move", {"parent": None}),
+    ("POST", "/v1/collections/{coll}/transfer", {"organization": "{lumen}"}),
+    ("GET", ORG + "/collections", None),
+    ("POST", ORG + "/collections", {"title": "X"}),
+    ("GET", "/v1/spaces/{space}", None),
+    ("DELETE", "/v1/spaces/{space}", None),
+    ("PATCH", "/v1/spaces/{space}", {"title": "X"}),
+    ("POST", "/v1/spaces/{space}/duplicate", None),
+    ("POST", "/v1/spaces/{space}/restore", None),
+    ("POST", "/v1/spaces/{space}/move", {"parent": None}),
+    ("POST", "/v1/spaces/{space}/transfer", {"organization": "{lumen}"}),
+    ("GET", ORG + "/spaces", None),
+    ("POST", ORG + "/spaces", {"title": "X"}),
+]
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def fill_body(body: dict[str, object] | None, values: dict[str, str]) -> object:
+    if body is None:
+        return None
+    return {k: fill(v, values) if isinstance(v, str) else v for k, v in body.items()}
+
+
+def demo_values(ids: DemoIds) -> dict[str, str]:
+    return {
+        "org": ids.northwind,
+        "lumen": ids.lumen,
+        "team": ids.teams["Platform"],
+        "user": ids.users["freya@northwind.dev"],
+        "coll": ids.collections["API"],
+        "space": ids.spaces["Webhooks Guide"],
+        "invite": "some-invite",
+    }
+
+
+def test_the_list_has_the_forty_endpoints() -> None:
+    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == 40
+
+
+@pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS)
+async def test_every_endpoint_needs_a_token(
+    api: Api, ids: DemoIds, method: str, path: str, body: dict[str, object] | None
+) -> None:
+    values = demo_values(ids)
+    response = await api(None).request(method, fill(path, values), json=fill_body(body, values))
+    error_of(response, 401)
+
+
+UNKNOWN_PATH_IDS = [
+    (m, p, b)
+    for m, p, b in ENDPOINTS
+    if "{" in p.split("/v1/", 1)[1] and not p.endswith("/link-invites/{invite}")
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), UNKNOWN_PATH_IDS)
+async def test_unknown_ids_in_the_path(
+    api: Api, ids: DemoIds, method: str, path: str, body: dict[str, object] | None
+) -> None:
+    """Every id of the path replaced by an unknown one: 404, except the deleted thing itself
+    of a DELETE, which is 204 (the reference: a delete of something missing returns 204)."""
+    values = {k: "unknown-id" for k in demo_values(ids)} | {"lumen": ids.lumen}
+    response = await api("ada@northwind.dev").request(
+        method, fill(path, values), json=fill_body(body, values)
+    )
+    last_is_missing = method == "DELETE" and path.count("{") == 1
+    if last_is_missing:
+        assert response.status_code == 204, response.text
+    else:
+        error_of(response, 404)
