@@ -429,3 +429,29 @@ async def test_org_space_list_is_in_tree_order(admin: httpx.AsyncClient, ids: De
         },
     )
     assert (await org_space_titles(admin, ids.northwind))[0] == "Onboarding"
+
+
+async def test_purge_notices_deletions_made_by_another_process(
+    admin: httpx.AsyncClient,
+    ids: DemoIds,
+    sandbox_app,
+    sandbox_db,
+    clock,  # type: ignore[no-untyped-def]
+) -> None:
+    import sqlite3
+
+    from docdeck.server.ids import to_db
+
+    conn = sqlite3.connect(sandbox_db)
+    with conn:
+        conn.execute(
+            "UPDATE spaces SET deleted_at = ? WHERE id = ?",
+            (to_db(clock() - timedelta(days=10)), ids.spaces["Design System"]),
+        )
+    sandbox_app.state.sandbox.purger.RECHECK_SECONDS = 0.0
+    await admin.get("/v1/orgs")
+    remaining = conn.execute(
+        "SELECT COUNT(*) FROM spaces WHERE id = ?", (ids.spaces["Design System"],)
+    ).fetchone()[0]
+    conn.close()
+    assert remaining == 0

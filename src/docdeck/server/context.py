@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -22,14 +23,18 @@ class Purger:
     """Removes spaces deleted more than RETENTION ago, lazily: only when one is due.
 
     Reads never depend on it (they filter by the same window), so a missed purge can only
-    leave rows on disk a little longer, never show them.
+    leave rows on disk a little longer, never show them. Deletions made by another process on
+    the same file are noticed by a full check every RECHECK_SECONDS.
     """
+
+    RECHECK_SECONDS = 600.0
 
     def __init__(self, db: Database, clock: Callable[[], datetime]) -> None:
         self._db = db
         self._clock = clock
         self._lock = threading.Lock()
         self._due: datetime | None = None
+        self._checked_at = 0.0
         self.purge()
 
     def purge(self) -> int:
@@ -40,6 +45,7 @@ class Purger:
             ).rowcount
             row = conn.execute("SELECT MIN(deleted_at) FROM spaces").fetchone()
             self._due = None if row[0] is None else from_db(row[0]) + RETENTION
+            self._checked_at = time.monotonic()
             return int(removed)
 
     def note_deleted(self, deleted_at: datetime) -> None:
@@ -50,7 +56,8 @@ class Purger:
 
     def maybe_purge(self) -> None:
         due = self._due
-        if due is not None and self._clock() >= due:
+        stale = time.monotonic() - self._checked_at > self.RECHECK_SECONDS
+        if stale or (due is not None and self._clock() >= due):
             self.purge()
 
 
