@@ -120,7 +120,7 @@ class MainScreen(ContentActions, PeopleActions):
             group=_TEAM,
         ),
         _b("slash", "filter", "Filter", "Filter the loaded tree by title"),
-        _b("escape", "clear_filter", "Clear filter", "Show the whole tree again", show=False),
+        _b("escape", "clear_filter", "Clear filter", "Show the whole tree again"),
         _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
     ]
     COMMANDS = {BrowserCommands}
