@@ -115,7 +115,6 @@ TREE_ORDER = f"""WITH RECURSIVE tree(id, path) AS (
 """Depth-first order of an organization's collections (param: organization id): a collection's
 `tree.path` sorts after its parent's and before its next sibling's."""
 
-SPACE_TREE_KEY = (
-    f"COALESCE((SELECT path FROM tree WHERE tree.id = s.parent_id), '') || {_segment('s')}"
-)
-"""The depth-first sort key of a space `s` under `TREE_ORDER`."""
+SPACE_TREE_KEY = f"COALESCE(tree.path, '') || {_segment('s')}"
+"""The depth-first sort key of a space `s` joined with `LEFT JOIN tree ON tree.id = s.parent_id`
+under `TREE_ORDER`."""

@@ -126,7 +126,7 @@ def list_spaces(
     with ctx.db.read() as conn:
         _, member = load_org(conn, ctx, organizationId)
         grants = space_grants(conn, organizationId, ctx.caller.user_id)
-        where = "FROM spaces s WHERE s.organization_id = ?"
+        where = "FROM spaces s LEFT JOIN tree ON tree.id = s.parent_id WHERE s.organization_id = ?"
         params: list[Any] = [organizationId]
         if deleted:
             require_admin(member, "list deleted spaces")
