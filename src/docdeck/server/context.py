@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 
 from docdeck.server.auth import Caller, caller_for_token, hash_token
 from docdeck.server.errors import unauthorized
@@ -54,11 +55,10 @@ class Purger:
             if self._due is None or due < self._due:
                 self._due = due
 
-    def maybe_purge(self) -> None:
+    def is_due(self) -> bool:
         due = self._due
         stale = time.monotonic() - self._checked_at > self.RECHECK_SECONDS
-        if stale or (due is not None and self._clock() >= due):
-            self.purge()
+        return stale or (due is not None and self._clock() >= due)
 
 
 @dataclass
@@ -67,6 +67,9 @@ class Sandbox:
     clock: Callable[[], datetime]
     purger: Purger
     _callers: dict[str, Caller] = field(default_factory=dict)
+
+    def known_caller(self, token: str) -> Caller | None:
+        return self._callers.get(hash_token(token))
 
     def caller(self, token: str) -> Caller | None:
         key = hash_token(token)
@@ -99,8 +102,12 @@ class Ctx:
         return f"{self.base_url}{path}"
 
 
-def get_ctx(request: Request) -> Ctx:
-    """FastAPI dependency: authenticates the bearer token (401 otherwise)."""
+async def get_ctx(request: Request) -> Ctx:
+    """FastAPI dependency: authenticates the bearer token (401 otherwise).
+
+    Async so that the common case (a token seen before, no purge due) costs no thread hop;
+    the database is only touched, in a worker thread, for a new token or a due purge.
+    """
     sandbox: Sandbox = request.app.state.sandbox
     header = request.headers.get("authorization")
     if not header:
@@ -109,8 +116,9 @@ def get_ctx(request: Request) -> Ctx:
     token = token.strip()
     if scheme.lower() != "bearer" or not token:
         raise unauthorized("the Authorization header must be 'Bearer <token>'")
-    caller = sandbox.caller(token)
+    caller = sandbox.known_caller(token) or await run_in_threadpool(sandbox.caller, token)
     if caller is None:
         raise unauthorized("unknown API token; mint one with `docdeck token create`")
-    sandbox.purger.maybe_purge()
+    if sandbox.purger.is_due():
+        await run_in_threadpool(sandbox.purger.purge)
     return Ctx(sandbox, caller, str(request.base_url).rstrip("/"))
