@@ -48,3 +48,12 @@ def test_messages_name_nested_fields_and_merge_unions() -> None:
         "role: must be one of owner, member (got 'x'); items[2].title: must be at most 5 characters"
     )
     assert describe_errors([]) == "invalid request"
+
+
+async def test_a_body_without_the_json_content_type_is_explained(api: Api, ids: DemoIds) -> None:
+    response = await api("ada@northwind.dev").post(
+        f"/v1/orgs/{ids.northwind}/spaces",
+        content=b'{"title": "From curl -d"}',
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    assert "Content-Type: application/json" in error_of(response, 400)

@@ -99,6 +99,8 @@ def _describe(error: dict[str, Any]) -> str:
     if kind == "string_type":
         return "must be a string"
     if kind in ("model_type", "model_attributes_type", "dict_type"):
+        if isinstance(error.get("input"), str | bytes):  # a body sent as text or a form
+            return "must be a JSON object sent with Content-Type: application/json"
         return "must be a JSON object"
     if kind == "list_type":
         return "must be an array"
