@@ -1,0 +1,159 @@
+"""Shared bench plumbing: run a command in a pseudo-terminal and wait for a ready-file timestamp.
+
+A real pty (80x24) rather than Textual's headless driver, so both the bare app
+and docdeck pay for real terminal setup and rendering, as a user's would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = Path(__file__).resolve().parent / "results"
+PYTHON = sys.executable
+
+
+class BenchError(RuntimeError):
+    pass
+
+
+def run_until_ready(
+    command: Sequence[str],
+    ready_file: Path,
+    *,
+    env: Mapping[str, str],
+    timeout: float = 60.0,
+    quit_keys: bytes | None = b"q",
+    size: tuple[int, int] = (24, 80),
+) -> float:
+    """Seconds from spawning `command` in a pty until it writes a wall-clock time to ready_file."""
+    ready_file.unlink(missing_ok=True)
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+    started = time.time()
+    process = subprocess.Popen(
+        list(command),
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env={**os.environ, **env, "TERM": "xterm-256color", "COLUMNS": str(size[1])},
+        start_new_session=True,
+        close_fds=True,
+    )
+    os.close(slave)
+    output = bytearray()
+    try:
+        deadline = started + timeout
+        while not _has_time(ready_file):
+            if time.time() > deadline:
+                raise BenchError(f"{command[-1]!r} not ready within {timeout} s: {_tail(output)}")
+            if process.poll() is not None:
+                raise BenchError(f"{command!r} exited with {process.returncode}: {_tail(output)}")
+            _drain(master, output, 0.005)
+        ready_at = float(ready_file.read_text())
+        if quit_keys:
+            os.write(master, quit_keys)
+        end = time.time() + 15
+        while process.poll() is None and time.time() < end:
+            _drain(master, output, 0.02)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        os.close(master)
+    return ready_at - started
+
+
+def _has_time(path: Path) -> bool:
+    try:
+        return bool(path.read_text().strip())
+    except OSError:
+        return False
+
+
+def _drain(fd: int, into: bytearray, wait: float) -> None:
+    readable, _, _ = select.select([fd], [], [], wait)
+    if readable:
+        with contextlib.suppress(OSError):
+            into += os.read(fd, 65536)
+
+
+def _tail(output: bytearray) -> str:
+    return output[-600:].decode("utf-8", "replace")
+
+
+def summarize(samples: list[float]) -> dict[str, Any]:
+    ordered = sorted(samples)
+    return {
+        "runs": len(samples),
+        "median_s": round(statistics.median(ordered), 4),
+        "min_s": round(ordered[0], 4),
+        "max_s": round(ordered[-1], 4),
+        "samples_s": [round(s, 4) for s in samples],
+    }
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def write_result(name: str, data: dict[str, Any]) -> Path:
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / f"{name}.json"
+    data = {"benchmark": name, "python": sys.version.split()[0], "cpus": os.cpu_count(), **data}
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    return path
+
+
+class Server:
+    """`docdeck serve` on a free loopback port in a subprocess (the process under test)."""
+
+    def __init__(self, db: Path, *, demo: bool = True) -> None:
+        command = [PYTHON, "-m", "docdeck", "serve", "--db", str(db), "--port", "0"]
+        command += ["--log-level", "warning"] + (["--demo"] if demo else [])
+        self.db = db
+        self.log_path = db.with_suffix(".log")
+        with self.log_path.open("w") as log:
+            self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True)
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        if "sandbox API at " not in first:
+            self.process.kill()
+            raise BenchError(f"docdeck serve did not start: {self.log_path.read_text()[-500:]}")
+        self.base_url = first.split("sandbox API at ", 1)[1].split()[0].removesuffix("/v1")
+
+    def token(self, email: str | None = None) -> str:
+        from docdeck.server import ensure_demo, mint_token
+
+        return mint_token(self.db, email or ensure_demo(self.db)[0].email)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

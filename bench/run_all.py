@@ -1,0 +1,78 @@
+"""Run every benchmark (what `make bench` does) and print one summary at the end.
+
+A benchmark that fails is reported and the others still run; the exit code is
+1 if any failed. Results land in bench/results/<name>.json.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import big_org
+import cold_start
+import load
+import tree_requests
+
+
+def _summaries(results: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    if cold := results.get("cold_start"):
+        variants, ratios = cold["variants"], cold["ratio_to_bare"]
+        lines.append(
+            f"cold start: docdeck {variants['docdeck_existing']['median_s'] * 1000:.0f} ms "
+            f"(fresh data dir {variants['docdeck_fresh']['median_s'] * 1000:.0f} ms) "
+            f"vs bare Textual {variants['bare_textual']['median_s'] * 1000:.0f} ms = "
+            f"{ratios['docdeck_existing']:.2f}x (goal {cold['goal_ratio']:g}x: "
+            f"{'met' if cold['goal_met'] else 'not met'})"
+        )
+    if tree := results.get("tree_requests"):
+        verdict = "yes" if tree["one_round_trip_per_level_no_duplicates"] else "NO"
+        lines.append(f"tree: one round trip per level, no duplicate requests: {verdict}")
+    if hot := results.get("load"):
+        rates = ", ".join(
+            f"{name.removeprefix('GET ')} {row['requests_per_s']:.0f}/s p95 {row['p95_ms']:.0f} ms"
+            for name, row in hot["endpoints"].items()
+        )
+        lines.append(f"load ({hot['concurrency']} concurrent): {rates}")
+    if big := results.get("big_org"):
+        bulk = big["bulk"]
+        lines.append(
+            f"1,000 spaces: expand {bulk['expand_first_page_ms']:.0f} ms, all pages "
+            f"{bulk['page_in_all_ms']:.0f} ms, key median {bulk['key_ms_median']:.0f} ms "
+            f"(plain demo {big.get('baseline_demo', {}).get('key_ms_median', float('nan')):.0f} ms)"
+        )
+    return lines
+
+
+def main() -> int:
+    benches: dict[str, Callable[[], Any]] = {
+        "cold_start": lambda: cold_start.main([]),
+        "tree_requests": tree_requests.main,
+        "load": lambda: load.main([]),
+        "big_org": lambda: big_org.main([]),
+    }
+    results: dict[str, Any] = {}
+    failed: list[str] = []
+    for name, run in benches.items():
+        began = time.perf_counter()
+        print(f"=== {name}", flush=True)
+        try:
+            results[name] = run()
+        except Exception:
+            failed.append(name)
+            traceback.print_exc()
+        print(f"    ({time.perf_counter() - began:.1f} s)\n", flush=True)
+    print("=== summary")
+    for line in _summaries(results):
+        print(f"  {line}")
+    for name in failed:
+        print(f"  {name}: FAILED (see above)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
