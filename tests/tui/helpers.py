@@ -24,8 +24,7 @@ async def wait_for_workers(pilot: Pilot[None]) -> None:
             await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         if not any(worker.is_running for worker in pilot.app.workers):
-            break
-    await pilot.pause()
+            return
 
 
 def tree_of(pilot: Pilot[None]) -> OrgTree:

@@ -138,3 +138,40 @@ async def test_duplicate_a_space(make_app: AppFactory) -> None:
         current = tree_of(pilot).current
         assert isinstance(current, SpaceEntry) and "Release Notes" in current.title
         assert current.node is not None and current.node.label.plain == copies[1]
+
+
+async def test_rename_and_delete_a_collection(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await open_node(pilot, "Recently deleted")
+        await select(pilot, "Company Handbook")
+        await pilot.press("e")
+        dialog_input(pilot, "title").value = "Handbook"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        tree = tree_of(pilot)
+        assert "▤ Handbook" in labels_under(tree, "Northwind Labs")
+
+        await pilot.press("d")
+        assert "Recently deleted" in str(app.screen.query_one("#dialog-question").render())
+        await pilot.press("y")
+        await wait_for_workers(pilot)
+        assert "▤ Handbook" not in labels_under(tree, "Northwind Labs")
+        # Its space went to the bin, which was open and is reloaded.
+        assert "👋 Onboarding" in labels_under(tree, "Recently deleted")
+
+
+async def test_rename_a_team(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await open_node(pilot, "Teams")
+        await select(pilot, "Platform")
+        await pilot.press("e")
+        dialog_input(pilot, "title").value = "Platform Crew"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert any(
+            label.startswith("Platform Crew") for label in labels_under(tree_of(pilot), "Teams")
+        )

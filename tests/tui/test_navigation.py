@@ -22,7 +22,7 @@ async def test_organizations_then_their_children(make_app: AppFactory) -> None:
             "  🎨 Design System",
             "  👥 Members",
             "  🤝 Teams",
-            "  🗑 Recently deleted",
+            "  🚮 Recently deleted",
             "🏢 Lumen",
         ]
 

@@ -201,7 +201,7 @@ class DeletedEntry(Entry):
         return True
 
     def label(self) -> Text:
-        return Text("🗑 Recently deleted", style="italic")
+        return Text("🚮 Recently deleted", style="italic")
 
 
 @dataclass(eq=False)

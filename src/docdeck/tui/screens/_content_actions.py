@@ -28,8 +28,8 @@ __all__ = ["ContentActions"]
 TITLE_MAX = 50
 
 
-def _find_collection(org: OrgEntry, collection_id: str | None) -> Entry:
-    """The loaded entry that shows a collection (or the org for the top level)."""
+def _find_collection(org: OrgEntry, collection_id: str | None) -> Entry | None:
+    """The loaded entry that shows a collection (the org for the top level); None if not shown."""
     if collection_id is None:
         return org
 
@@ -43,7 +43,22 @@ def _find_collection(org: OrgEntry, collection_id: str | None) -> Entry:
                     return found
         return None
 
-    return walk(org) or org
+    return walk(org)
+
+
+def _forget_collection(org: OrgEntry, collection_id: str) -> None:
+    """Drop a deleted collection and the ones nested in it from the organization's list."""
+    if org.collections is None:
+        return
+    gone = {collection_id}
+    changed = True
+    while changed:
+        changed = False
+        for collection in org.collections:
+            if collection.parent in gone and collection.id not in gone:
+                gone.add(collection.id)
+                changed = True
+    org.collections = [c for c in org.collections if c.id not in gone]
 
 
 def _deleted_of(org: OrgEntry) -> DeletedEntry | None:
@@ -198,7 +213,7 @@ class ContentActions(BrowserBase):
             self.org_tree.discard(entry)
             entry.space = space
             target = _find_collection(org, space.parent)
-            if target.children is not None:
+            if target is not None and target.children is not None:
                 self.org_tree.insert(target, entry)
                 self.org_tree.select_entry(entry)
             where = next((title for title, cid in choices if cid == space.parent), "top level")
@@ -241,7 +256,10 @@ class ContentActions(BrowserBase):
                 "and can be restored for 7 days."
             )
         elif isinstance(entry, CollectionEntry):
-            question = f"Delete the collection “{entry.title}”?"
+            question = (
+                f"Delete the collection “{entry.title}” and the collections in it? Their "
+                "spaces move to Recently deleted and can be restored for 7 days."
+            )
         elif isinstance(entry, TeamEntry):
             question = f"Delete the team “{entry.title}”? Its members stay in the organization."
         else:
@@ -260,11 +278,10 @@ class ContentActions(BrowserBase):
             if not done:
                 return
             self.org_tree.discard(entry)
-            if isinstance(entry, SpaceEntry):
-                self._space_deleted(org, entry)
-            elif isinstance(entry, CollectionEntry):
-                # Its spaces and sub-collections went with it (or moved up): reload what shows them.
-                self.org_tree.load(org)
+            if isinstance(entry, CollectionEntry):
+                _forget_collection(org, entry.value.id)
+            if isinstance(entry, SpaceEntry | CollectionEntry):
+                self._refill_bin(org)
             self.notify(f"Deleted “{entry.title}”.", title="Deleted")
 
         self.app.push_screen(
@@ -272,10 +289,10 @@ class ContentActions(BrowserBase):
             callback=deleted,
         )
 
-    def _space_deleted(self, org: OrgEntry, entry: SpaceEntry) -> None:
+    def _refill_bin(self, org: OrgEntry) -> None:
+        """Deleted spaces now sit in Recently deleted; reload it if it is shown, else on expand."""
         bin_ = _deleted_of(org)
         if bin_ is not None and bin_.children is not None:
-            # The server's copy has deletedAt; reload the bin so it shows exactly that.
             self.org_tree.load(bin_)
 
     def action_restore(self) -> None:
@@ -294,7 +311,8 @@ class ContentActions(BrowserBase):
             self.org_tree.discard(entry)
             revived = SpaceEntry(space=space)
             target = _find_collection(org, space.parent)
-            self.org_tree.insert(target, revived)
+            if target is not None:
+                self.org_tree.insert(target, revived)
             self.notify(f"Restored “{space.title}”.", title="Space restored")
 
         self.app.push_screen(
