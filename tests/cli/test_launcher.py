@@ -144,3 +144,25 @@ def test_docdeck_hands_the_app_a_working_sandbox_and_stops_it(
     assert sandbox_db_path().is_file()
     assert len(set(started)) == 1  # one child, however often start() was asked
     assert _gone(started[0])
+
+
+def test_a_config_error_after_the_early_start_stops_the_sandbox(
+    monkeypatch: pytest.MonkeyPatch, config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text('[ui]\ncolour = "red"\n')  # valid TOML, so the sandbox starts early
+    started: list[SandboxProcess] = []
+    real_start = SandboxProcess.start
+
+    def recording_start(self: SandboxProcess) -> None:
+        real_start(self)
+        started.append(self)
+
+    monkeypatch.setattr(SandboxProcess, "start", recording_start)
+
+    assert main([]) == 2
+
+    assert "ui.colour: unknown setting" in capsys.readouterr().err
+    assert len(started) == 1
+    assert started[0].pid is None  # stopped and forgotten
+    assert started[0].exit_code is not None

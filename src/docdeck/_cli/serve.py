@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import signal
 import socket
 import sys
@@ -74,27 +75,38 @@ def _database(path_arg: str | None) -> Path:
     return path
 
 
-def _watch_parent(server: Any) -> None:
-    """Stop when stdin reaches EOF: the launcher (our parent) closed it or died."""
+def _watch_parent() -> None:
+    """Stop when stdin reaches EOF: the launcher (our parent) closed it or died.
+
+    It sends us SIGTERM, so the stop takes the same path as `kill`: uvicorn's
+    graceful shutdown once it runs, an immediate clean exit before that.
+    """
 
     def watch() -> None:
+        # os.read, not sys.stdin: a daemon thread blocked inside a buffered reader
+        # aborts the interpreter at exit.
         try:
-            while sys.stdin.buffer.read(4096):
+            while os.read(0, 4096):
                 pass
-        except (OSError, ValueError):
+        except OSError:
             pass
-        server.should_exit = True
+        os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=watch, name="docdeck-parent-watch", daemon=True).start()
 
 
 def run_serve(args: argparse.Namespace) -> int:
     emit = bool(args.emit_connection)
-    db_path = _database(args.db)
-    sock = bind_socket(args.host, args.port)
+    previous_term = signal.signal(signal.SIGTERM, _raise_stopped)
+    if emit:
+        _watch_parent()
+    try:
+        db_path = _database(args.db)
+        sock = bind_socket(args.host, args.port)
+    except _Stopped:
+        return EXIT_OK
     port = sock.getsockname()[1]
     base_url = format_base_url(args.host, port)
-    previous_term = signal.signal(signal.SIGTERM, _raise_stopped)
     try:
         import uvicorn
 
@@ -108,8 +120,6 @@ def run_serve(args: argparse.Namespace) -> int:
             server_header=False,
         )
         server = uvicorn.Server(config)
-        if emit:
-            _watch_parent(server)
         accounts = ensure_demo(db_path) if (args.demo or emit) else []
         if emit:
             if not accounts:

@@ -1,0 +1,50 @@
+"""The early sandbox start: only when nothing could name another account."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from docdeck._cli.locations import surely_sandbox
+
+
+def _sure(config_file: Path, text: str | None, **kwargs: object) -> bool:
+    if text is not None:
+        config_file.parent.mkdir(parents=True, exist_ok=True)
+        config_file.write_bytes(text.encode() if isinstance(text, str) else text)
+    args: dict[str, object] = {"base_url": None, "token": None, "profile": None, "environ": {}}
+    args.update(kwargs)
+    return surely_sandbox(**args)  # type: ignore[arg-type]
+
+
+def test_no_config_and_nothing_given_is_the_sandbox(config_file: Path) -> None:
+    assert _sure(config_file, None)
+
+
+def test_profiles_without_a_default_still_mean_the_sandbox(config_file: Path) -> None:
+    text = '[profiles.work]\nbase_url = "https://x.org"\ntoken = "t"\n'
+    assert _sure(config_file, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kwargs"),
+    [
+        ('default_profile = "work"\n', {}),
+        ("[broken\n", {}),
+        (None, {"base_url": "https://x.org"}),
+        (None, {"token": "t"}),
+        (None, {"profile": "work"}),
+        (None, {"environ": {"DOCDECK_BASE_URL": "https://x.org"}}),
+        (None, {"environ": {"DOCDECK_TOKEN": "t"}}),
+        (None, {"environ": {"DOCDECK_DEFAULT_PROFILE": "work"}}),
+    ],
+)
+def test_any_doubt_leaves_it_to_full_resolution(
+    config_file: Path, text: str | None, kwargs: dict[str, object]
+) -> None:
+    assert not _sure(config_file, text, **kwargs)
+
+
+def test_empty_account_variables_do_not_count(config_file: Path) -> None:
+    assert _sure(config_file, None, environ={"DOCDECK_TOKEN": "", "DOCDECK_BASE_URL": " "})
