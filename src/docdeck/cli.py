@@ -127,6 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--base-url", required=True, metavar="URL")
     add.add_argument("--default", action="store_true", help="also make it the default profile")
     add.add_argument("--replace", action="store_true", help="replace a profile of that name")
+    add.add_argument(
+        "--no-check", action="store_true", help="save without asking the server if the token works"
+    )
     add.set_defaults(handler=_lazy("docdeck._cli.profiles", "run_profile_add"))
     listing = profile_commands.add_parser("list", help="list profiles (never their tokens)")
     listing.set_defaults(handler=_lazy("docdeck._cli.profiles", "run_profile_list"))

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,3 +26,34 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path
 @pytest.fixture
 def config_file(isolated_dirs: tuple[Path, Path]) -> Path:
     return isolated_dirs[0] / "config.toml"
+
+
+@pytest.fixture
+def live_server(sandbox_db: Path) -> Iterator[str]:
+    """The sandbox app on a real loopback port, served by uvicorn in a thread; yields its URL."""
+    import uvicorn
+
+    from docdeck._cli.serve import bind_socket
+    from docdeck.server import create_app
+
+    sock = bind_socket("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(create_app(sandbox_db), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started and thread.is_alive():
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+
+
+@pytest.fixture
+def closed_port_url() -> str:
+    """A loopback URL on which nothing listens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}"

@@ -33,7 +33,10 @@ def test_profile_add_reads_the_token_from_stdin_and_writes_0600(
 ) -> None:
     _stdin(monkeypatch, TOKEN + "\n")
 
-    assert main(["profile", "add", "work", "--base-url", "https://docs.example.com/"]) == 0
+    assert (
+        main(["profile", "add", "work", "--base-url", "https://docs.example.com/", "--no-check"])
+        == 0
+    )
 
     profile = read_config_file().profiles["work"]
     assert profile.base_url == "https://docs.example.com"
@@ -59,7 +62,10 @@ def test_profile_add_prompts_without_echo_on_a_terminal(
     monkeypatch.setattr(sys, "stdin", Terminal())
     monkeypatch.setattr("getpass.getpass", fake_getpass)
 
-    assert main(["profile", "add", "work", "--base-url", "https://x.org", "--default"]) == 0
+    assert (
+        main(["profile", "add", "work", "--base-url", "https://x.org", "--default", "--no-check"])
+        == 0
+    )
 
     assert prompts == ["API token for profile 'work' (not echoed): "]
     settings = read_config_file()
@@ -71,9 +77,9 @@ def test_profile_list_shows_names_urls_and_default_but_never_tokens(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _stdin(monkeypatch, TOKEN)
-    main(["profile", "add", "work", "--base-url", "https://work.example.com"])
+    main(["profile", "add", "work", "--base-url", "https://work.example.com", "--no-check"])
     _stdin(monkeypatch, "other-token")
-    main(["profile", "add", "home", "--base-url", "http://localhost:8080"])
+    main(["profile", "add", "home", "--base-url", "http://localhost:8080", "--no-check"])
     main(["profile", "default", "work"])
     capsys.readouterr()
 
@@ -91,7 +97,7 @@ def test_profile_remove_and_default(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _stdin(monkeypatch, TOKEN)
-    main(["profile", "add", "work", "--base-url", "https://x.org", "--default"])
+    main(["profile", "add", "work", "--base-url", "https://x.org", "--default", "--no-check"])
 
     assert main(["profile", "remove", "work"]) == 0
 
@@ -105,7 +111,7 @@ def test_profile_default_shows_sets_and_unsets(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _stdin(monkeypatch, TOKEN)
-    main(["profile", "add", "work", "--base-url", "https://x.org"])
+    main(["profile", "add", "work", "--base-url", "https://x.org", "--no-check"])
     capsys.readouterr()
 
     assert main(["profile", "default"]) == 0
@@ -119,11 +125,31 @@ def test_profile_default_shows_sets_and_unsets(
 @pytest.mark.parametrize(
     ("argv", "stdin", "expected"),
     [
-        (["profile", "add", "w", "--base-url", "ftp://x.org"], TOKEN, "http:// or https://"),
-        (["profile", "add", "w", "--base-url", "https://"], TOKEN, "has no host name"),
-        (["profile", "add", "bad name", "--base-url", "https://x.org"], TOKEN, "profile name"),
-        (["profile", "add", "w", "--base-url", "https://x.org"], "", "no token given"),
-        (["profile", "add", "w", "--base-url", "https://x.org"], "a b", "single line"),
+        (
+            ["profile", "add", "w", "--base-url", "ftp://x.org", "--no-check"],
+            TOKEN,
+            "http:// or https://",
+        ),
+        (
+            ["profile", "add", "w", "--base-url", "https://", "--no-check"],
+            TOKEN,
+            "has no host name",
+        ),
+        (
+            ["profile", "add", "bad name", "--base-url", "https://x.org", "--no-check"],
+            TOKEN,
+            "profile name",
+        ),
+        (
+            ["profile", "add", "w", "--base-url", "https://x.org", "--no-check"],
+            "",
+            "no token given",
+        ),
+        (
+            ["profile", "add", "w", "--base-url", "https://x.org", "--no-check"],
+            "a b",
+            "single line",
+        ),
         (["profile", "remove", "ghost"], "", "no profile named 'ghost' (profiles: none)"),
         (["profile", "default", "ghost"], "", "no profile named 'ghost'"),
         (["profile", "add", "w"], "", "the following arguments are required: --base-url"),
@@ -160,16 +186,18 @@ def test_a_duplicate_profile_needs_replace(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _stdin(monkeypatch, TOKEN)
-    main(["profile", "add", "w", "--base-url", "https://x.org"])
+    main(["profile", "add", "w", "--base-url", "https://x.org", "--no-check"])
     capsys.readouterr()
     _stdin(monkeypatch, "new-token")
 
-    assert main(["profile", "add", "w", "--base-url", "https://y.org"]) == 2
+    assert main(["profile", "add", "w", "--base-url", "https://y.org", "--no-check"]) == 2
     assert "add --replace" in _one_error_line(capsys.readouterr())
     assert read_config_file().profiles["w"].base_url == "https://x.org"
 
     _stdin(monkeypatch, "new-token")
-    assert main(["profile", "add", "w", "--base-url", "https://y.org", "--replace"]) == 0
+    assert (
+        main(["profile", "add", "w", "--base-url", "https://y.org", "--replace", "--no-check"]) == 0
+    )
     assert read_config_file().profiles["w"].token.get_secret_value() == "new-token"
 
 
@@ -255,3 +283,41 @@ def test_an_unexpected_failure_is_one_line_not_a_traceback(
     assert main(["profile", "list"]) == 1
     line = _one_error_line(capsys.readouterr())
     assert "internal error: ZeroDivisionError: division by zero" in line
+
+
+def test_profile_add_checks_the_token_against_the_server(
+    live_server: str,
+    admin_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _stdin(monkeypatch, admin_token)
+
+    assert main(["profile", "add", "live", "--base-url", live_server]) == 0
+
+    assert read_config_file().profiles["live"].token.get_secret_value() == admin_token
+    assert "Warning" not in capsys.readouterr().err
+
+
+def test_a_rejected_token_is_not_saved(
+    live_server: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, "ddk_not-a-real-token")
+
+    assert main(["profile", "add", "live", "--base-url", live_server]) == 2
+
+    line = _one_error_line(capsys.readouterr())
+    assert f"{live_server} rejected the token (401" in line
+    assert "ddk_not-a-real-token" not in line
+    assert read_config_file().profiles == {}
+
+
+def test_an_unreachable_server_saves_the_typed_token_with_a_warning(
+    closed_port_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _stdin(monkeypatch, TOKEN)
+
+    assert main(["profile", "add", "offline", "--base-url", closed_port_url]) == 0
+
+    assert read_config_file().profiles["offline"].token.get_secret_value() == TOKEN
+    assert f"Warning: token not checked: cannot reach {closed_port_url}" in capsys.readouterr().err

@@ -52,12 +52,15 @@ def run_profile_add(args: argparse.Namespace) -> int:
     if name in settings.profiles and not args.replace:
         raise CLIError(f"profile {name!r} already exists; add --replace to overwrite it")
     token = _read_token(name)
+    unreachable = None if args.no_check else _check_token(base_url, token)
     settings.profiles = {**settings.profiles, name: Profile(base_url=base_url, token=token)}
     if args.default:
         settings.default_profile = name
     write_config_file(settings, path)
     note = " (the default)" if settings.default_profile == name else ""
     print(f"Saved profile {name!r}{note} for {base_url} in {path}", file=sys.stderr)
+    if unreachable:
+        print(f"Warning: token not checked: {unreachable}", file=sys.stderr)
     if settings.default_profile != name:
         print(
             f"Open it with: docdeck --profile {name}   "
@@ -65,6 +68,46 @@ def run_profile_add(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return EXIT_OK
+
+
+def _check_token(base_url: str, token: str) -> str | None:
+    """Ask the server whether the token works; None if it does, the reason if unreachable.
+
+    A rejected token is an error (nothing is saved); an unreachable server is
+    not, since setting up a profile offline is legitimate and a typed token
+    should not be thrown away for it.
+    """
+    import asyncio
+
+    import httpx
+
+    from docdeck.gateway import (
+        APIConnectionError,
+        APIError,
+        AuthenticationError,
+        Client,
+        PermissionDeniedError,
+    )
+
+    async def probe() -> None:
+        timeout = httpx.Timeout(10, connect=5)
+        async with Client(base_url, token, timeout=timeout, max_retries=0) as client:
+            await client.orgs.list(limit=1)
+
+    try:
+        asyncio.run(probe())
+    except (AuthenticationError, PermissionDeniedError) as error:
+        raise CLIError(
+            f"{base_url} rejected the token ({error.status_code}: {error.message}); nothing saved"
+        ) from None
+    except APIConnectionError as error:
+        return f"cannot reach {base_url} ({error.message})"
+    except APIError as error:
+        raise CLIError(
+            f"checking the token against {base_url} failed: {error}; nothing saved "
+            "(add --no-check to save it without checking)"
+        ) from None
+    return None
 
 
 def run_profile_list(args: argparse.Namespace) -> int:
