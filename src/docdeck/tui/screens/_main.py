@@ -131,6 +131,7 @@ class MainScreen(ContentActions, PeopleActions):
         super().__init__()
         self.account_label = account_label
         self._started = False
+        self._shown_states: tuple[Availability, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -191,13 +192,15 @@ class MainScreen(ContentActions, PeopleActions):
         return True
 
     def _selection_changed(self) -> None:
-        self.refresh_bindings()
+        """Update the footer and the reasons line, but only when they change: rebuilding the
+        footer on every cursor move is what makes a long tree feel slow."""
         selection = self.selection
-        reasons = [
-            state.reason
-            for action in BROWSER_ACTIONS
-            if (state := availability(action, selection)).reason is not None
-        ]
+        states = tuple(availability(action, selection) for action in BROWSER_ACTIONS)
+        if states == self._shown_states:
+            return
+        self._shown_states = states
+        self.refresh_bindings()
+        reasons = [state.reason for state in states if state.reason is not None]
         self.detail.set_reasons(list(dict.fromkeys(reasons)))
 
     @on(EntrySelected)

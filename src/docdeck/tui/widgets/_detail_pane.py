@@ -62,8 +62,24 @@ class DetailPane(Vertical):
     def show(self, entry: Entry | None) -> None:
         self.entry = entry
         body = self.query_one("#detail-body", Vertical)
+        fields = self._fields_of(entry)
+        current = body.query(FieldList)
+        if fields is not None and current:
+            # Same kind of view: update it in place, no remount (cheap while the cursor moves).
+            current.first().set_fields(fields)
+            body.query(VerticalScroll).first().scroll_home(animate=False)
+            return
         body.remove_children()
         body.mount_all(self._views(entry))
+
+    def _fields_of(self, entry: Entry | None) -> list[Field] | None:
+        if isinstance(entry, OrgEntry):
+            return org_fields(entry.organization)
+        if isinstance(entry, SpaceEntry):
+            return space_fields(entry.value, _collection_title(entry, entry.value.parent))
+        if isinstance(entry, CollectionEntry):
+            return collection_fields(entry.value, _collection_title(entry, entry.value.parent))
+        return None
 
     def set_reasons(self, reasons: list[str]) -> None:
         """Say why the keys shown dimmed in the footer are unavailable here."""
@@ -74,14 +90,9 @@ class DetailPane(Vertical):
     def _views(self, entry: Entry | None) -> list[Widget]:
         if entry is None:
             return [_hint("Select an organization, collection, space, Members or a team.")]
-        if isinstance(entry, OrgEntry):
-            return [_fields(org_fields(entry.organization))]
-        if isinstance(entry, SpaceEntry):
-            collection = _collection_title(entry, entry.value.parent)
-            return [_fields(space_fields(entry.value, collection))]
-        if isinstance(entry, CollectionEntry):
-            parent = _collection_title(entry, entry.value.parent)
-            return [_fields(collection_fields(entry.value, parent))]
+        fields = self._fields_of(entry)
+        if fields is not None:
+            return [_fields(fields)]
         if isinstance(entry, MembersEntry):
             return [MemberTable(entry)]
         if isinstance(entry, TeamEntry):
