@@ -151,7 +151,11 @@ class SandboxProcess:
             return SandboxConnection(str(data["base_url"]), str(data["token"]))
         except (ValueError, KeyError, TypeError):
             pass
-        code = self._process.wait(timeout=5) if self._process else None
+        code = None
+        if self._process is not None:
+            with suppress(subprocess.TimeoutExpired):  # alive but not making sense
+                code = self._process.wait(timeout=5)
+        self.stop()
         raise SandboxError(f"the sandbox server {self._why_dead(code)}")
 
     def _why_dead(self, code: int | None) -> str:
@@ -160,7 +164,7 @@ class SandboxProcess:
         except OSError:
             lines = []
         said = next((text.strip() for text in reversed(lines) if text.strip()), "")
-        exited = f"exited with code {code}" if code is not None else "stopped answering"
+        exited = f"exited with code {code}" if code is not None else "gave no connection line"
         return f"{exited}: {said}" if said else f"{exited} (log: {self.log_path})"
 
     def stop(self, timeout: float = 3.0) -> None:

@@ -68,6 +68,22 @@ async def test_a_sandbox_that_dies_is_a_clear_error(tmp_path: Path) -> None:
     sandbox.stop()
 
 
+async def test_a_sandbox_that_does_not_start_in_time_is_stopped(tmp_path: Path) -> None:
+    # No Python process can start, import the server and bind within a millisecond.
+    sandbox = SandboxProcess(tmp_path / "sandbox.db", startup_timeout=0.001)
+    sandbox.start()
+    pid = sandbox.pid
+    assert pid is not None
+
+    with pytest.raises(
+        SandboxError, match=r"did not start within 0\.001 s \(log: .*sandbox\.log\)"
+    ):
+        await sandbox.wait_ready()
+
+    assert sandbox.pid is None
+    assert _gone(pid)
+
+
 def test_the_sandbox_exits_when_its_parent_dies(tmp_path: Path) -> None:
     parent_code = (
         "import asyncio, os, sys\n"
