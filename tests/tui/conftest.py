@@ -17,9 +17,13 @@ class RecordingTransport(httpx.ASGITransport):
     def __init__(self, app: FastAPI) -> None:
         super().__init__(app=app)
         self.requests: list[str] = []
+        self.offline = False
+        """While True every request fails as if the server went away."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(f"{request.method} {request.url.path}")
+        if self.offline:
+            raise httpx.ConnectError("connection refused", request=request)
         return await super().handle_async_request(request)
 
 
@@ -38,6 +42,7 @@ def make_app(transport: RecordingTransport, admin_token: str) -> AppFactory:
                 "http://sandbox",
                 token or admin_token,
                 transport=transport,
+                max_retries=0,
             )
 
         return DocdeckApp(connect=connect, account_label="sandbox", **kwargs)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from textual.widgets import Static
 from docdeck.gateway import APIConnectionError, Client
 from docdeck.tui.app import DocdeckApp
 from docdeck.tui.screens import ConnectErrorScreen, FormDialog, HelpScreen, MainScreen
+from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,
     labels_under,
@@ -169,3 +170,25 @@ async def test_palette_opens_the_new_space_dialog(make_app: AppFactory) -> None:
         await wait_for_workers(pilot)
         assert isinstance(app.screen, FormDialog)
         assert "Northwind Labs" in app.screen.dialog_title
+
+
+async def test_lost_connection_says_so_and_r_retries(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        transport.offline = True
+        await open_node(pilot, "Northwind Labs")
+        assert labels_under(tree_of(pilot), "Northwind Labs") == [
+            "⚠ could not load — press r to retry"
+        ]
+        errors = [n for n in app._notifications if n.severity == "error"]
+        assert errors and "Loading Northwind Labs failed" in errors[-1].title
+        assert "press r to retry" in errors[-1].message
+        assert isinstance(app.screen, MainScreen)
+
+        transport.offline = False
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert "👥 Members" in labels_under(tree_of(pilot), "Northwind Labs")
