@@ -321,3 +321,23 @@ def test_an_unreachable_server_saves_the_typed_token_with_a_warning(
 
     assert read_config_file().profiles["offline"].token.get_secret_value() == TOKEN
     assert f"Warning: token not checked: cannot reach {closed_port_url}" in capsys.readouterr().err
+
+
+def test_serve_on_a_file_that_is_not_a_database_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database" * 100)
+
+    assert main(["serve", "--db", str(junk), "--port", "0"]) == 2
+
+    line = _one_error_line(capsys.readouterr())
+    assert line == f"docdeck: error: cannot use the database {junk}: file is not a database"
+
+
+def test_serve_db_that_is_a_directory_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--db", str(tmp_path), "--port", "0"]) == 2
+
+    assert "is a directory; give a database file path" in _one_error_line(capsys.readouterr())

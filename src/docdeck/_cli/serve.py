@@ -98,46 +98,52 @@ def _watch_parent() -> None:
 def run_serve(args: argparse.Namespace) -> int:
     emit = bool(args.emit_connection)
     previous_term = signal.signal(signal.SIGTERM, _raise_stopped)
-    if emit:
-        _watch_parent()
     try:
-        db_path = _database(args.db)
-        sock = bind_socket(args.host, args.port)
-    except _Stopped:
-        return EXIT_OK
-    port = sock.getsockname()[1]
-    base_url = format_base_url(args.host, port)
-    try:
+        if emit:
+            _watch_parent()
+        _serve(args, emit=emit)
+    except (KeyboardInterrupt, _Stopped):
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+    if not emit:
+        print("docdeck: sandbox server stopped", file=sys.stderr)
+    return EXIT_OK
+
+
+def _serve(args: argparse.Namespace, *, emit: bool) -> None:
+    import sqlite3
+
+    db_path = _database(args.db)
+    with bind_socket(args.host, args.port) as sock:
+        base_url = format_base_url(args.host, sock.getsockname()[1])
         import uvicorn
 
         from docdeck.server import create_app, ensure_demo, mint_token
 
-        config = uvicorn.Config(
-            create_app(db_path),
-            log_level="warning" if emit else args.log_level,
-            access_log=not emit,
-            timeout_graceful_shutdown=3,
-            server_header=False,
+        try:
+            app = create_app(db_path)
+            accounts = ensure_demo(db_path) if (args.demo or emit) else []
+            token = mint_token(db_path, accounts[0].email) if emit and accounts else ""
+        except sqlite3.Error as error:
+            raise CLIError(f"cannot use the database {db_path}: {error}") from None
+        if emit and not token:
+            raise CLIError(f"the sandbox database {db_path} has no demo accounts")
+        server = uvicorn.Server(
+            uvicorn.Config(
+                app,
+                log_level="warning" if emit else args.log_level,
+                access_log=not emit,
+                timeout_graceful_shutdown=3,
+                server_header=False,
+            )
         )
-        server = uvicorn.Server(config)
-        accounts = ensure_demo(db_path) if (args.demo or emit) else []
         if emit:
-            if not accounts:
-                raise CLIError(f"the sandbox database {db_path} has no demo accounts")
-            token = mint_token(db_path, accounts[0].email)
             ready_line = json.dumps({"base_url": base_url, "token": token})
         else:
             _print_banner(base_url, db_path, accounts)
             ready_line = ""
         _run_until_stopped(server, sock, ready_line)
-    except (KeyboardInterrupt, _Stopped):
-        pass
-    finally:
-        signal.signal(signal.SIGTERM, previous_term)
-        sock.close()
-    if not emit:
-        print("docdeck: sandbox server stopped", file=sys.stderr)
-    return EXIT_OK
 
 
 def _run_until_stopped(server: Any, sock: socket.socket, ready_line: str) -> None:
@@ -165,6 +171,8 @@ def _print_banner(base_url: str, db_path: Path, accounts: list[Any]) -> None:
             f"  {(account.role or 'guest'):<{width}}  {account.email}  ({account.display_name})"
             for account in accounts
         ]
-        lines.append(f"Get a token with: docdeck token create --db {db_path} --email EMAIL")
+    else:
+        lines.append("(--demo loads the demo workspace into an empty database)")
+    lines.append(f"Get a token with: docdeck token create --db {db_path} --email EMAIL")
     lines.append("Press Ctrl-C to stop.")
     print("\n".join(lines), flush=True)
