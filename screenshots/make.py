@@ -29,6 +29,8 @@ async def _settle(pilot: Pilot[None]) -> None:
         await pilot.pause()
         if not any(worker.is_running for worker in pilot.app.workers):
             break
+    await pilot.pause()  # the footer recomposes after a refresh
+    await pilot.pause()
 
 
 async def _goto(pilot: Pilot[None], title: str, *, expand: bool = False) -> None:
@@ -78,6 +80,11 @@ async def _help(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _read_only(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Release Notes")
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
@@ -86,18 +93,21 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("team-120x40", (120, 40), _team),
     ("new-space-80x24", (80, 24), _new_space),
     ("help-120x40", (120, 40), _help),
+    ("read-only-member-120x40", (120, 40), _read_only),
 ]
+READ_ONLY = {"read-only-member-120x40": "freya@northwind.dev"}
+"""Shots taken as a member with the read role, to show disabled actions and why."""
 
 
 async def main(only: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "sandbox.db"
         accounts = ensure_demo(db)
-        token = mint_token(db, accounts[0].email)
         server = create_app(db)
         for name, size, steps in SHOTS:
             if only and name not in only:
                 continue
+            token = mint_token(db, READ_ONLY.get(name, accounts[0].email))
 
             async def connect() -> Client:
                 return Client("http://sandbox", token, transport=httpx.ASGITransport(app=server))

@@ -39,7 +39,9 @@ class Availability:
     applies: bool
     """False: the action means nothing for this selection (hidden from the footer)."""
     reason: str | None = None
-    """Why the caller may not do it; None when allowed."""
+    """Why the caller may not do it, as a sentence; None when allowed."""
+    cause: str = ""
+    """The reason in a few words, shared by the actions it blocks (for the pane's summary)."""
 
     @property
     def allowed(self) -> bool:
@@ -50,8 +52,14 @@ NOT_HERE = Availability(applies=False)
 ALLOWED = Availability(applies=True)
 
 
-def _forbidden(reason: str) -> Availability:
-    return Availability(applies=True, reason=reason)
+def _forbidden(reason: str, cause: str) -> Availability:
+    return Availability(applies=True, reason=reason, cause=cause)
+
+
+_NO_CREATE = "your organization role cannot create content"
+_SPACE_ADMIN = "needs the admin role in the space"
+_COLLECTION_ADMIN = "needs the admin role in the collection"
+_TEAM_ADMIN = "needs to be a team owner or an organization admin"
 
 
 def _in_container(entry: Entry | None, what: str) -> Availability:
@@ -61,14 +69,16 @@ def _in_container(entry: Entry | None, what: str) -> Availability:
             return ALLOWED
         return _forbidden(
             f"You may not create {what} in the collection “{container.title}” "
-            "(it needs the create role there)."
+            "(it needs the create role there).",
+            "needs the create role in the collection",
         )
     if isinstance(container, OrgEntry):
         if container.organization.permissions.createContent:
             return ALLOWED
         return _forbidden(
             f"You may not create {what} in “{container.title}” "
-            "(your organization role does not allow creating content)."
+            "(your organization role does not allow creating content).",
+            _NO_CREATE,
         )
     return NOT_HERE
 
@@ -78,14 +88,15 @@ def _space_admin(entry: Entry | None, verb: str, *, deleted: bool = False) -> Av
         return NOT_HERE
     if entry.value.permissions.admin:
         return ALLOWED
-    return _forbidden(f"You may not {verb} “{entry.title}”: it needs the admin role in the space.")
+    return _forbidden(f"You may not {verb} “{entry.title}”: it {_SPACE_ADMIN}.", _SPACE_ADMIN)
 
 
 def _collection_admin(entry: CollectionEntry, verb: str) -> Availability:
     if entry.value.permissions.admin:
         return ALLOWED
     return _forbidden(
-        f"You may not {verb} the collection “{entry.title}”: it needs the admin role in it."
+        f"You may not {verb} the collection “{entry.title}”: it {_COLLECTION_ADMIN}.",
+        _COLLECTION_ADMIN,
     )
 
 
@@ -93,7 +104,8 @@ def _team_admin(entry: TeamEntry, verb: str) -> Availability:
     if entry.value.permissions.admin:
         return ALLOWED
     return _forbidden(
-        f"You may not {verb} the team “{entry.title}”: only its owners and admins may."
+        f"You may not {verb} the team “{entry.title}”: only its owners and admins may.",
+        _TEAM_ADMIN,
     )
 
 
@@ -112,9 +124,7 @@ def _duplicate(entry: Entry | None) -> Availability:
         return NOT_HERE
     org = org_of(entry)
     if org is not None and not org.organization.permissions.createContent:
-        return _forbidden(
-            "You may not duplicate spaces: your organization role cannot create content."
-        )
+        return _forbidden(f"You may not duplicate spaces: {_NO_CREATE}.", _NO_CREATE)
     return ALLOWED
 
 
@@ -124,7 +134,9 @@ def _change_role(selection: Selection) -> Availability:
         return NOT_HERE
     org = org_of(entry)
     if org is not None and not org.organization.permissions.admin:
-        return _forbidden("Only organization admins may change a member's role.")
+        return _forbidden(
+            "Only organization admins may change a member's role.", "needs organization admin"
+        )
     return ALLOWED
 
 

@@ -200,8 +200,19 @@ class MainScreen(ContentActions, PeopleActions):
             return
         self._shown_states = states
         self.refresh_bindings()
-        reasons = [state.reason for state in states if state.reason is not None]
-        self.detail.set_reasons(list(dict.fromkeys(reasons)))
+        blocked: dict[str, list[str]] = {}
+        for action, state in zip(BROWSER_ACTIONS, states, strict=True):
+            if state.reason is not None:
+                blocked.setdefault(state.cause, []).append(self._description(action))
+        self.detail.set_reasons(
+            [f"{', '.join(actions)}: {cause}" for cause, actions in blocked.items()]
+        )
+
+    def _description(self, action: str) -> str:
+        for _key, binding in self._bindings:
+            if binding.action == action:
+                return binding.description
+        return action
 
     @on(EntrySelected)
     def _entry_selected(self, message: EntrySelected) -> None:

@@ -84,7 +84,9 @@ class DetailPane(Vertical):
     def set_reasons(self, reasons: list[str]) -> None:
         """Say why the keys shown dimmed in the footer are unavailable here."""
         why = self.query_one("#detail-why", Static)
-        why.update(Text("\n".join(reasons), style="italic"))
+        text = Text("Not allowed here — ", style="bold")
+        text.append("; ".join(reasons), style="italic")
+        why.update(text)
         why.display = bool(reasons)
 
     def _views(self, entry: Entry | None) -> list[Widget]:
