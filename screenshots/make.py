@@ -109,7 +109,7 @@ async def main(only: list[str]) -> None:
                 continue
             token = mint_token(db, READ_ONLY.get(name, accounts[0].email))
 
-            async def connect() -> Client:
+            async def connect(token: str = token) -> Client:
                 return Client("http://sandbox", token, transport=httpx.ASGITransport(app=server))
 
             app = DocdeckApp(connect=connect, account_label="sandbox")
