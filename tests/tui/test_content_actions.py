@@ -162,7 +162,7 @@ async def test_rename_and_delete_a_collection(make_app: AppFactory) -> None:
         assert "👋 Onboarding" in labels_under(tree, "Recently deleted")
 
 
-async def test_rename_a_team(make_app: AppFactory) -> None:
+async def test_rename_then_delete_a_team(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await _northwind(pilot)
@@ -175,3 +175,8 @@ async def test_rename_a_team(make_app: AppFactory) -> None:
         assert any(
             label.startswith("Platform Crew") for label in labels_under(tree_of(pilot), "Teams")
         )
+
+        await pilot.press("d", "y")
+        await wait_for_workers(pilot)
+        teams = labels_under(tree_of(pilot), "Teams")
+        assert teams and not any(label.startswith("Platform") for label in teams)
