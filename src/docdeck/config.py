@@ -277,7 +277,7 @@ def write_config_file(settings: Settings, path: Path | None = None) -> Path:
     except OSError as error:
         raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
     try:
-        os.fchmod(fd, 0o600)
+        # mkstemp creates the file with mode 0600 (less under a strict umask), before any byte.
         with os.fdopen(fd, "wb") as file:
             tomli_w.dump(settings.to_toml_dict(), file)
             file.flush()
