@@ -84,6 +84,10 @@ def run_until_ready(
             if painted is None and marker in output[max(0, seen - len(marker)) :]:
                 painted = time.time()
         ready_at = float(ready_file.read_text())
+        if painted is None:  # painted and ready within one poll: take what is on the pty now
+            _drain(master, output, 0)
+            if marker in output:
+                painted = min(time.time(), ready_at)
         if quit_keys:
             os.write(master, quit_keys)
         end = time.time() + 15
