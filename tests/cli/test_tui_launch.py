@@ -1,0 +1,90 @@
+"""`docdeck` for real: in a pseudo-terminal, on the embedded sandbox, quit with `q`."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = [
+    pytest.mark.loopback,
+    pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="needs a pty and /proc"),
+]
+
+
+def _sandboxes_on(db: Path) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--emit-connection" in command and str(db).encode() in command:
+            found.append(int(entry.name))
+    return found
+
+
+def _pump(fd: int, until: float) -> bytes:
+    ready, _, _ = select.select([fd], [], [], max(0.0, min(0.05, until - time.monotonic())))
+    if not ready:
+        return b""
+    try:
+        return os.read(fd, 65536)
+    except OSError:
+        return b""
+
+
+def test_docdeck_opens_the_sandbox_shows_organizations_and_quits_cleanly(
+    isolated_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    import fcntl
+    import struct
+    import termios
+
+    ready_file = tmp_path / "ready"
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color", "DOCDECK_BENCH_READY_FILE": str(ready_file)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "docdeck"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    screen = b""
+    db = isolated_dirs[1] / "sandbox.db"
+    try:
+        deadline = time.monotonic() + 60
+        while not ready_file.exists() and process.poll() is None and time.monotonic() < deadline:
+            screen += _pump(master, deadline)
+        assert ready_file.exists(), screen[-800:].decode("utf-8", "replace")
+        assert len(_sandboxes_on(db)) == 1
+
+        os.write(master, b"q")
+        deadline = time.monotonic() + 30
+        while process.poll() is None and time.monotonic() < deadline:
+            screen += _pump(master, deadline)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        os.close(master)
+
+    assert process.returncode == 0
+    assert b"Traceback" not in screen
+    assert b"sandbox" in screen  # the header names the account
+    deadline = time.monotonic() + 20
+    while _sandboxes_on(db) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _sandboxes_on(db) == []
+    assert db.is_file()
