@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 import pytest
 from fastapi import FastAPI
@@ -19,9 +21,13 @@ class RecordingTransport(httpx.ASGITransport):
         self.requests: list[str] = []
         self.offline = False
         """While True every request fails as if the server went away."""
+        self.held: tuple[str, asyncio.Event] | None = None
+        """(path part, event): requests whose path contains the part wait for the event."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(f"{request.method} {request.url.path}")
+        if self.held is not None and self.held[0] in request.url.path:
+            await self.held[1].wait()
         if self.offline:
             raise httpx.ConnectError("connection refused", request=request)
         return await super().handle_async_request(request)

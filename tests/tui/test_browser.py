@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import httpx
 from fastapi import FastAPI
 from textual.widgets import Static
@@ -12,6 +14,7 @@ from docdeck.tui.screens import ConnectErrorScreen, FormDialog, HelpScreen, Main
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,
+    find_node,
     labels_under,
     open_node,
     select,
@@ -192,3 +195,27 @@ async def test_lost_connection_says_so_and_r_retries(
         await pilot.press("r")
         await wait_for_workers(pilot)
         assert "👥 Members" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+async def test_a_reload_while_a_child_is_loading_drops_the_stale_answer(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Northwind Labs")
+        tree = tree_of(pilot)
+        release = asyncio.Event()
+        transport.held = ("/v1/collections/", release)
+        find_node(tree, "Engineering").expand()  # its spaces are being fetched...
+        await pilot.pause()
+        assert labels_under(tree, "Engineering") == ["loading…"]
+        tree.select_entry(find_node(tree, "Northwind Labs").data)
+        await pilot.press("r")  # ...when the organization is reloaded
+        for _ in range(5):
+            await pilot.pause()
+        assert labels_under(tree, "Engineering") == []
+        release.set()  # the stale answer arrives for a node that is gone
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert "▤ Engineering" in labels_under(tree, "Northwind Labs")

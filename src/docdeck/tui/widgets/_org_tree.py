@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
 from textual.widgets import Tree
-from textual.widgets.tree import TreeNode
+from textual.widgets.tree import TreeNode, UnknownNodeID
 from textual.worker import Worker
 
 from docdeck.tui.entries import (
@@ -184,7 +184,7 @@ class OrgTree(Tree[Entry]):
     def render_children(self, entry: Entry) -> None:
         """Rebuild the nodes under an entry from the model (cheap: no request)."""
         node = self.root if entry is self.model else entry.node
-        if node is None or (node is not self.root and node.tree is not self):
+        if node is None or not self._attached(node):
             return
         node.remove_children()
         self._fill(node, entry)
@@ -202,8 +202,15 @@ class OrgTree(Tree[Entry]):
         for offset, entry in enumerate(entries):
             self._add(parent, entry, before=index + offset)
 
+    def _attached(self, node: TreeNode[Entry]) -> bool:
+        """False for a node removed by a reload while a request for it was in flight."""
+        try:
+            return self.get_node_by_id(node.id) is node
+        except UnknownNodeID:
+            return False
+
     def _relabel(self, entry: Entry) -> None:
-        if entry.node is not None:
+        if entry.node is not None and self._attached(entry.node):
             entry.node.set_label(self._label(entry))
 
     def refresh_entry(self, entry: Entry) -> None:
@@ -238,7 +245,7 @@ class OrgTree(Tree[Entry]):
 
     def select_entry(self, entry: Entry) -> None:
         node = entry.node
-        if node is None or node.tree is not self:
+        if node is None or not self._attached(node):
             return
         _ = self.last_line  # lay the lines out so the node knows its line
         self.move_cursor(node)
@@ -318,7 +325,7 @@ class OrgTree(Tree[Entry]):
             return
         parent.children.remove(entry)
         node = entry.node
-        if node is not None and node.tree is self and node.parent is not None:
+        if node is not None and self._attached(node) and node.parent is not None:
             node.remove()
         entry.node = None
         self._sync_selection()
