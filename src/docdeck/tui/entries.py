@@ -142,17 +142,17 @@ class SpaceEntry(Entry):
 class MembersEntry(Entry):
     """The organization's members; shown as a filterable table in the detail pane."""
 
+    member_pages: dict[tuple[str, str], tuple[list[Member], str | None]] = field(
+        default_factory=dict, repr=False
+    )
+    """Loaded members and the next page, per (search, role) filter: revisiting one is free."""
+
     @property
     def title(self) -> str:
         return "Members"
 
     def label(self) -> Text:
         return Text("👥 Members", style="italic")
-
-    member_pages: dict[tuple[str, str], tuple[list[Member], str | None]] = field(
-        default_factory=dict, repr=False
-    )
-    """Loaded member pages per (search, role) filter, so revisiting a filter costs nothing."""
 
 
 @dataclass(eq=False)
