@@ -80,7 +80,12 @@ async def test_move_a_space_into_a_collection(make_app: AppFactory) -> None:
         await pilot.press("m")
         assert isinstance(app.screen, PickDialog)
         labels = [label for label, _ in app.screen.choices]
-        assert labels[:3] == ["(top level of the organization)", "Engineering", "  API"]
+        assert labels[:4] == [
+            "(top level of the organization)  (current)",
+            "Engineering",
+            "Engineering / API",
+            "Company Handbook",
+        ]
         await pilot.press("down", "enter")
         await wait_for_workers(pilot)
         tree = tree_of(pilot)

@@ -6,6 +6,7 @@ from textual.widgets import DataTable, Input, Label
 
 from docdeck.tui.screens import FormDialog, PickDialog
 from docdeck.tui.widgets import MemberTable, TeamDetail
+from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, dialog_input, open_node, select, type_text, wait_for_workers
 
 
@@ -132,3 +133,21 @@ async def test_a_failed_request_keeps_the_dialog_and_its_input(make_app: AppFact
         error = str(app.screen.query_one("#dialog-error").render())
         assert "nobody@nowhere.example" in error or "not" in error.lower()
         assert any(n.severity == "error" for n in app._notifications)
+
+
+async def test_a_wrong_team_role_is_refused_before_any_request(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _team(pilot, "Platform")
+        await pilot.press("a")
+        dialog_input(pilot, "user").value = "ines@northwind.dev"
+        dialog_input(pilot, "role").value = "boss"
+        transport.requests.clear()
+        await pilot.press("enter", "enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert "must be one of member, owner" in str(app.screen.query_one("#dialog-error").render())
+        assert dialog_input(pilot, "user").value == "ines@northwind.dev"
+        assert transport.requests == []

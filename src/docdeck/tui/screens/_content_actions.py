@@ -203,6 +203,8 @@ class ContentActions(BrowserBase):
         current = next(
             (index for index, (_, cid) in enumerate(choices) if cid == entry.value.parent), 0
         )
+        label, here = choices[current]
+        choices[current] = (f"{label}  (current)", here)
 
         async def move(parent: str | None) -> Space:
             return await client.spaces.move(entry.value.id, parent=parent)
@@ -216,7 +218,10 @@ class ContentActions(BrowserBase):
             if target is not None and target.children is not None:
                 self.org_tree.insert(target, entry)
                 self.org_tree.select_entry(entry)
-            where = next((title for title, cid in choices if cid == space.parent), "top level")
+            where = next(
+                (title for title, cid in choices if cid == space.parent and cid is not None),
+                "the top level",
+            ).removesuffix("  (current)")
             self.notify(f"Moved “{space.title}” to {where}.", title="Space moved")
 
         self.app.push_screen(
@@ -231,17 +236,18 @@ class ContentActions(BrowserBase):
         )
 
     def _collection_choices(self, org: OrgEntry) -> list[tuple[str, str]]:
-        """Collections as indented titles, depth first, from the org's one collection list."""
+        """Collections as paths ("Engineering / API"), depth first, from the org's loaded list."""
         collections = org.collections or []
         result: list[tuple[str, str]] = []
 
-        def walk(parent: str | None, depth: int) -> None:
+        def walk(parent: str | None, path: str) -> None:
             for collection in collections:
                 if collection.parent == parent:
-                    result.append(("  " * depth + collection.title, collection.id))
-                    walk(collection.id, depth + 1)
+                    title = f"{path}{collection.title}"
+                    result.append((title, collection.id))
+                    walk(collection.id, f"{title} / ")
 
-        walk(None, 0)
+        walk(None, "")
         return result
 
     def action_delete(self) -> None:

@@ -27,6 +27,8 @@ class FormField:
     required: bool = False
     max_length: int = 0
     """The API's limit for the field; the input refuses more so the request cannot fail on it."""
+    choices: tuple[str, ...] = ()
+    """When given, the value (trimmed, any case) must be one of these."""
 
 
 class FormDialog(RequestDialog[T]):
@@ -70,11 +72,15 @@ class FormDialog(RequestDialog[T]):
             field.name: self.query_one(f"#field-{field.name}", Input).value for field in self.fields
         }
 
-    def _missing(self) -> FormField | None:
+    def _problem(self) -> tuple[FormField, str] | None:
+        """The first field whose value cannot be sent, and why (checked before any request)."""
         values = self.values
         for field in self.fields:
-            if field.required and not values[field.name].strip():
-                return field
+            value = values[field.name].strip()
+            if field.required and not value:
+                return field, f"{field.label} is required."
+            if field.choices and value and value.lower() not in field.choices:
+                return field, f"{field.label}: must be one of {', '.join(field.choices)}."
         return None
 
     @on(Input.Submitted)
@@ -95,9 +101,10 @@ class FormDialog(RequestDialog[T]):
         self.action_cancel()
 
     def _confirm(self) -> None:
-        missing = self._missing()
-        if missing is not None:
-            self._set_error(f"{missing.label} is required.")
-            self.query_one(f"#field-{missing.name}", Input).focus()
+        problem = self._problem()
+        if problem is not None:
+            field, message = problem
+            self._set_error(message)
+            self.query_one(f"#field-{field.name}", Input).focus()
             return
         self.send(self.values)

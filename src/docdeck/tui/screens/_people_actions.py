@@ -38,6 +38,8 @@ class PeopleActions(BrowserBase):
         ]
         choices.append(("guest — no organization role, only what is shared", None))
         current = next((i for i, (_, role) in enumerate(choices) if role == member.role), 0)
+        label, role = choices[current]
+        choices[current] = (f"{label}  (current)", role)
 
         async def change(role: MemberRoleOrGuest) -> Member:
             return await client.members.update(org.organization.id, member.id, role=role)
@@ -88,8 +90,6 @@ class PeopleActions(BrowserBase):
         async def add(values: dict[str, str]) -> bool:
             user = values["user"].strip()
             role = values["role"].strip().lower() or "member"
-            if role not in ("owner", "member"):
-                raise ValueError(f"Team role must be owner or member, not “{role}”")
             await client.teams.members.update(
                 org_id,
                 entry.value.id,
@@ -108,7 +108,7 @@ class PeopleActions(BrowserBase):
                 f"Add a member to {entry.title}",
                 [
                     FormField("user", "Email or user id", required=True),
-                    FormField("role", "Team role (member or owner)", "member"),
+                    FormField("role", "Team role", "member", choices=("member", "owner")),
                 ],
                 add,
                 doing=f"Adding a member to {entry.title}",

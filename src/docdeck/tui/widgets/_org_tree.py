@@ -28,6 +28,7 @@ __all__ = ["OrgTree"]
 LOADING = Text("loading…", style="dim italic")
 FAILED = Text("⚠ could not load — press r to retry", style="red")
 EMPTY = Text("(empty)", style="dim italic")
+NO_ORGANIZATIONS = Text("This account belongs to no organization.", style="dim italic")
 
 
 class OrgTree(Tree[Entry]):
@@ -175,7 +176,7 @@ class OrgTree(Tree[Entry]):
             for child in shown:
                 self._add(node, child)
             if not entry.children and entry.expandable:
-                node.add_leaf(EMPTY)
+                node.add_leaf(NO_ORGANIZATIONS if entry is self.model else EMPTY)
         elif entry.loading:
             node.add_leaf(LOADING)
         elif entry.failed:
