@@ -31,7 +31,7 @@ async def test_organizations_then_their_children(make_app: AppFactory) -> None:
         start = labels.index("  ▤ Engineering")
         assert labels[start + 1 : start + 4] == [
             "    ▤ API",
-            "    🏛️ Architecture Decisions",
+            "    🏛 Architecture Decisions",
             "    🚨 Incident Runbooks",
         ]
 

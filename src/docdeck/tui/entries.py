@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from docdeck.models import Collection, Member, Organization, Space, Team, TeamMembership
+from docdeck.tui.formatting import emoji_text
 
 if TYPE_CHECKING:
     from textual.widgets.tree import TreeNode
@@ -133,7 +134,7 @@ class SpaceEntry(Entry):
         return self.value.deletedAt is not None
 
     def label(self) -> Text:
-        emoji = self.value.emoji or "·"
+        emoji = emoji_text(self.value.emoji) or "·"
         style = "dim strike" if self.deleted else ""
         return Text.assemble(f"{emoji} ", (self.title or "(untitled)", style))
 

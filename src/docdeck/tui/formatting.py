@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 from docdeck.models import MemberRoleOrGuest
 
-__all__ = ["RESTORE_WINDOW", "date", "datetime_text", "role_text", "yes_no"]
+__all__ = ["RESTORE_WINDOW", "date", "datetime_text", "emoji_text", "role_text", "yes_no"]
 
 RESTORE_WINDOW = timedelta(days=7)
 """A deleted space can be restored for this long, then it is removed for good."""
@@ -32,3 +32,12 @@ def yes_no(value: bool | None) -> str:
     if value is None:
         return "—"
     return "yes" if value else "no"
+
+
+def emoji_text(emoji: str) -> str:
+    """An emoji as the terminal can align it: without U+FE0F (emoji presentation selector).
+
+    Terminals draw "🗓️" two cells wide while Rich counts it as one, which shifts
+    everything after it on the line; the bare "🗓" is one cell for both.
+    """
+    return emoji.replace("\ufe0f", "")

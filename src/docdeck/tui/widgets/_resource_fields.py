@@ -5,7 +5,13 @@ from __future__ import annotations
 from rich.text import Text
 
 from docdeck.models import Collection, Organization, Space, Team
-from docdeck.tui.formatting import RESTORE_WINDOW, datetime_text, role_text, yes_no
+from docdeck.tui.formatting import (
+    RESTORE_WINDOW,
+    datetime_text,
+    emoji_text,
+    role_text,
+    yes_no,
+)
 from docdeck.tui.widgets._field_list import Field
 
 __all__ = ["collection_fields", "org_fields", "space_fields", "team_fields"]
@@ -51,7 +57,8 @@ def org_fields(org: Organization) -> list[Field]:
 
 
 def space_fields(space: Space, collection: str | None) -> list[Field]:
-    title = Text.assemble(f"{space.emoji} " if space.emoji else "", (space.title, "bold"))
+    emoji = emoji_text(space.emoji)
+    title = Text.assemble(f"{emoji} " if emoji else "", (space.title, "bold"))
     requests = (
         f"{space.changeRequests} total, {space.changeRequestsOpen} open, "
         f"{space.changeRequestsDraft} draft"
