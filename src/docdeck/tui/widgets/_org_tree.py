@@ -40,12 +40,15 @@ class OrgTree(Tree[Entry]):
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
-        self.model = RootEntry(expanded=True)
+        self.model = RootEntry(expanded=True, loading=True)
         super().__init__("Organizations", self.model, id=id)
         self.show_root = False
         self.guide_depth = 3
         self.filter_text = ""
         self._shown: Entry | None = None
+
+    def on_mount(self) -> None:
+        self.render_children(self.model)  # "loading…" while the app connects
 
     # ----- loading ---------------------------------------------------------------------------
 

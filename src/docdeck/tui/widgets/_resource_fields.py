@@ -24,6 +24,7 @@ _VISIBILITY = {
     "in-collection": "in collection — whoever can see the collection",
     "private": "private — members only",
 }
+_TRIAL = {"notapplicable": "not applicable", "none": "none"}
 _EDIT_MODE = {"live": "live — edits go straight in", "locked": "locked — no edits"}
 
 
@@ -48,7 +49,7 @@ def org_fields(org: Organization) -> list[Field]:
         ("Default role", role_text(org.defaultRole)),
         ("Invite links", yes_no(org.inviteLinks)),
         ("Created", datetime_text(org.createdAt)),
-        ("Trial", org.trial.status),
+        ("Trial", _TRIAL.get(org.trial.status, org.trial.status)),
         ("App URL", _url(org.urls.app)),
         ("API URL", _url(org.urls.location)),
         ("You may", _can(org.permissions.model_dump())),
