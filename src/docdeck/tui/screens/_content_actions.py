@@ -7,7 +7,7 @@ is edited in place (no reload), so the user keeps their place.
 from __future__ import annotations
 
 from docdeck.gateway import NOT_GIVEN
-from docdeck.models import Collection, Space
+from docdeck.models import Collection, Space, Team
 from docdeck.tui.entries import (
     CollectionEntry,
     DeletedEntry,
@@ -166,8 +166,8 @@ class ContentActions(BrowserBase):
             elif isinstance(entry, CollectionEntry) and isinstance(result, Collection):
                 entry.collection = result
                 self._replace_collection(entry, result)
-            elif isinstance(entry, TeamEntry):
-                entry.team = result  # type: ignore[assignment]
+            elif isinstance(entry, TeamEntry) and isinstance(result, Team):
+                entry.team = result
             self.org_tree.refresh_entry(entry)
             self.notify(f"Renamed to “{entry.title}”.", title="Renamed")
 
