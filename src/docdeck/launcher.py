@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -129,9 +130,7 @@ class SandboxProcess:
                 self.start()
             if self._connection is None:
                 try:
-                    line = await asyncio.wait_for(
-                        asyncio.to_thread(self._read_ready_line), self.startup_timeout
-                    )
+                    line = await asyncio.wait_for(self._ready_line(), self.startup_timeout)
                 except TimeoutError:
                     self.stop()
                     raise SandboxError(
@@ -141,9 +140,33 @@ class SandboxProcess:
                 self._connection = self._parse(line)
             return self._connection
 
-    def _read_ready_line(self) -> bytes:
+    async def _ready_line(self) -> bytes:
+        """Read the line in a daemon thread of our own, not the loop's executor.
+
+        The loop's executor is joined when the app's loop closes, so a quit
+        while the server starts would wait for it; a daemon thread is not.
+        """
+        import asyncio
+
         assert self._process is not None and self._process.stdout is not None
-        return self._process.stdout.readline()
+        stdout = self._process.stdout
+        loop = asyncio.get_running_loop()
+        arrived: asyncio.Future[bytes] = loop.create_future()
+
+        def deliver(line: bytes) -> None:
+            if not arrived.done():
+                arrived.set_result(line)
+
+        def read() -> None:
+            try:
+                line = stdout.readline()
+            except (OSError, ValueError):
+                line = b""
+            with suppress(RuntimeError):  # the loop may be closed by now
+                loop.call_soon_threadsafe(deliver, line)
+
+        threading.Thread(target=read, name="docdeck-sandbox-ready", daemon=True).start()
+        return await arrived
 
     def _parse(self, line: bytes) -> SandboxConnection:
         try:

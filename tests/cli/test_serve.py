@@ -7,6 +7,8 @@ import signal
 import socket
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 
 import httpx
@@ -28,13 +30,25 @@ def _serve(*args: str) -> subprocess.Popen[str]:
     )
 
 
+def _banner(server: subprocess.Popen[str], lines: int = 3) -> list[str]:
+    """The first lines of output; a server that never prints is killed rather than waited on."""
+    assert server.stdout is not None
+    stdout = server.stdout
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        reading = pool.submit(lambda: [stdout.readline() for _ in range(lines)])
+        try:
+            return reading.result(timeout=60)
+        except FutureTimeout:
+            server.kill()  # unblocks the reader with EOF
+            raise AssertionError("docdeck serve printed no banner within 60 s") from None
+
+
 @pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM])
 def test_serve_answers_and_stops_cleanly(tmp_path: Path, stop_signal: signal.Signals) -> None:
     db = tmp_path / "served.db"
     server = _serve("--demo", "--port", "0", "--db", str(db), "--log-level", "warning")
     try:
-        assert server.stdout is not None
-        banner = [server.stdout.readline() for _ in range(3)]
+        banner = _banner(server)
         found = URL.search(banner[0])
         assert found, banner
         assert banner[1] == "Demo accounts:\n"
