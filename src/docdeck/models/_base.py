@@ -51,9 +51,11 @@ class Resource(BaseModel):
 
 
 class RequestBody(BaseModel):
-    """A request body. Unknown fields are refused so a typo is reported, not silently dropped."""
+    """A request body. Unknown fields are refused so a typo is reported, not silently dropped,
+    and values must have the JSON type the schema gives (strict): `"yes"` or `1` is not a
+    boolean and `5` is not a string, as on the platform."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 T = TypeVar("T")
