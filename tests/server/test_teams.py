@@ -93,11 +93,41 @@ async def test_create_team_rejects_bad_input(
     assert (await admin.get(teams_path(ids))).json()["count"] == 2
 
 
-async def test_create_rename_delete_need_admin(api: Api, ids: DemoIds) -> None:
+async def test_create_needs_admin_rename_and_delete_need_admin_or_owner(
+    api: Api, ids: DemoIds
+) -> None:
+    """A team owner's `permissions.admin` is true, so they may rename and delete their team."""
     platform = f"{teams_path(ids)}/{ids.teams['Platform']}"
+    guild = f"{teams_path(ids)}/{ids.teams['Docs Guild']}"
     error_of(await api(EDITOR).put(teams_path(ids), json={"title": "Mine"}), 403)
-    error_of(await api(EDITOR).patch(platform, json={"title": "Mine"}), 403)
-    error_of(await api(EDITOR).delete(platform), 403)
+    assert (await api(EDITOR).get(platform)).json()["permissions"]["admin"] is True
+    assert (await api(EDITOR).get(guild)).json()["permissions"]["admin"] is False
+    assert "owner of the team" in error_of(await api(EDITOR).patch(guild, json={"title": "M"}), 403)
+    assert "owner of the team" in error_of(await api(EDITOR).delete(guild), 403)
+    renamed = await api(EDITOR).patch(platform, json={"title": "Platform Core"})
+    assert renamed.status_code == 200 and renamed.json()["title"] == "Platform Core"
+    assert (await api(EDITOR).delete(platform)).status_code == 204
+    error_of(await api(ADMIN).get(platform), 404)
+
+
+async def test_blank_team_titles_are_refused(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    platform = f"{teams_path(ids)}/{ids.teams['Platform']}"
+    for body in ({"title": "   "}, {"title": "\t"}):
+        assert "title: must not be empty" in error_of(
+            await admin.put(teams_path(ids), json=body), 400
+        )
+        assert "title: must not be empty" in error_of(await admin.patch(platform, json=body), 400)
+    assert (await admin.get(platform)).json()["title"] == "Platform"
+    assert (await admin.get(teams_path(ids))).json()["count"] == 2
+
+
+async def test_delete_of_a_team_the_caller_cannot_see_changes_nothing(
+    api: Api, ids: DemoIds
+) -> None:
+    platform = f"{teams_path(ids)}/{ids.teams['Platform']}"
+    error_of(await api(GUEST).get(platform), 404)
+    assert (await api(GUEST).delete(platform)).status_code == 204
+    assert (await api(ADMIN).get(platform)).status_code == 200
 
 
 async def test_rename_team(admin: httpx.AsyncClient, ids: DemoIds) -> None:

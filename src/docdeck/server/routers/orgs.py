@@ -22,6 +22,7 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import membership, owns_a_team, space_grants
 from docdeck.server.routers._common import CtxDep, PageDep, contains
 from docdeck.server.services.access import load_org, require_admin
+from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, organization_model, respond, respond_list
 
 router = APIRouter(tags=["organizations"])
@@ -66,10 +67,7 @@ def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
         if field in given and getattr(body, field) is None:
             raise bad_request(f"{field}: must not be null")
     if "title" in given:
-        assert body.title is not None
-        if not body.title.strip():
-            raise bad_request("title: must not be blank")
-        changes["title"] = body.title
+        changes["title"] = check_title(body.title)
     if body.emailDomains is not None:
         domains: list[str] = []
         for index, domain in enumerate(body.emailDomains):
@@ -90,9 +88,7 @@ def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
             f"defaultContent.site: no site {body.defaultContent.site!r} in this organization"
         )
     if "logo" in given:
-        if body.logo is not None and not body.logo.startswith(("http://", "https://")):
-            raise bad_request("logo: must be an http(s) URL")
-        changes["logo"] = body.logo
+        changes["logo"] = None if body.logo is None else check_http_url(body.logo, "logo")
     for field in ("sso", "ai", "inviteLinks"):
         if field in given:
             changes["invite_links" if field == "inviteLinks" else field] = int(getattr(body, field))

@@ -17,12 +17,13 @@ from docdeck.models import (
     TeamUpdate,
 )
 from docdeck.server.context import Ctx
-from docdeck.server.errors import not_found
+from docdeck.server.errors import ApiError, not_found
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.routers._common import CtxDep, PageDep, contains, resolve_members
 from docdeck.server.services.access import load_org, require, require_admin, require_member
+from docdeck.server.validation import check_title
 from docdeck.server.wire import (
     MEMBER_FROM,
     MEMBER_SELECT,
@@ -50,10 +51,11 @@ def _load_team(
     return row, caller
 
 
-def _require_team_admin(caller: Membership, team: sqlite3.Row) -> None:
+def _require_team_admin(caller: Membership, team: sqlite3.Row, action: str) -> None:
+    """What the team's `permissions.admin` promises: organization admins and team owners."""
     require(
         team_permissions(caller, team["my_role"]).admin,
-        "only an organization admin or an owner of the team may manage its members",
+        f"only an organization admin or an owner of the team may {action}",
     )
 
 
@@ -102,11 +104,12 @@ def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Bo
     with ctx.db.write() as conn:
         _, caller = load_org(conn, ctx, organizationId)
         require_admin(caller, "create teams")
+        title = check_title(body.title)
         members = resolve_members(conn, organizationId, body.members or [], "members")
         team_id, stamp = new_id(), to_db(ctx.now())
         conn.execute(
             "INSERT INTO teams (id, organization_id, title, created_at) VALUES (?, ?, ?, ?)",
-            (team_id, organizationId, body.title, stamp),
+            (team_id, organizationId, title, stamp),
         )
         for user_id in dict.fromkeys(members.values()):
             conn.execute(
@@ -130,9 +133,9 @@ def update_team(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamUpdate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        _, caller = _load_team(conn, ctx, organizationId, teamId)
-        require_admin(caller, "rename teams")
-        conn.execute("UPDATE teams SET title = ? WHERE id = ?", (body.title, teamId))
+        team, caller = _load_team(conn, ctx, organizationId, teamId)
+        _require_team_admin(caller, team, "rename it")
+        conn.execute("UPDATE teams SET title = ? WHERE id = ?", (check_title(body.title), teamId))
         row, _ = _load_team(conn, ctx, organizationId, teamId)
         return respond(team_model(row, caller))
 
@@ -140,11 +143,15 @@ def update_team(
 @router.delete("/v1/orgs/{organizationId}/teams/{teamId}", status_code=204)
 def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.write() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
-        require_admin(caller, "delete teams")
-        conn.execute(
-            "DELETE FROM teams WHERE id = ? AND organization_id = ?", (teamId, organizationId)
-        )
+        load_org(conn, ctx, organizationId)
+        try:
+            team, caller = _load_team(conn, ctx, organizationId, teamId)
+        except ApiError as error:
+            if error.status == 404:
+                return no_content()
+            raise
+        _require_team_admin(caller, team, "delete it")
+        conn.execute("DELETE FROM teams WHERE id = ?", (teamId,))
     return no_content()
 
 
@@ -204,7 +211,7 @@ def update_team_members(
     when needed) for users not being removed."""
     with ctx.db.write() as conn:
         team, caller = _load_team(conn, ctx, organizationId, teamId)
-        _require_team_admin(caller, team)
+        _require_team_admin(caller, team, "manage its members")
         added = resolve_members(conn, organizationId, body.add or [], "add")
         removed = set(resolve_members(conn, organizationId, body.remove or [], "remove").values())
         roles = resolve_members(
@@ -235,7 +242,7 @@ def add_team_member(
 ) -> Response:
     with ctx.db.write() as conn:
         team, caller = _load_team(conn, ctx, organizationId, teamId)
-        _require_team_admin(caller, team)
+        _require_team_admin(caller, team, "manage its members")
         if membership(conn, organizationId, userId) is None:
             raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
         _upsert(conn, teamId, userId, body.role if body else None, to_db(ctx.now()))
@@ -246,6 +253,6 @@ def add_team_member(
 def remove_team_member(ctx: CtxDep, organizationId: str, teamId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
         team, caller = _load_team(conn, ctx, organizationId, teamId)
-        _require_team_admin(caller, team)
+        _require_team_admin(caller, team, "manage its members")
         conn.execute("DELETE FROM team_members WHERE team_id = ? AND user_id = ?", (teamId, userId))
     return no_content()

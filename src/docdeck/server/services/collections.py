@@ -15,6 +15,7 @@ from docdeck.server.services.moves import (
     plan_move,
 )
 from docdeck.server.services.ordering import end_position
+from docdeck.server.validation import check_title
 
 DEFAULT_TITLE = "Untitled collection"
 
@@ -38,18 +39,10 @@ def _spaces_in(conn: sqlite3.Connection, collection_ids: list[str]) -> list[sqli
     ).fetchall()
 
 
-def _check_title(title: str | None) -> str:
-    if title is None:
-        raise bad_request("title: must be a string, not null")
-    if not title.strip():
-        raise bad_request("title: must not be empty")
-    return title
-
-
 def create_collection(
     conn: sqlite3.Connection, org_id: str, body: CollectionCreate, now: datetime
 ) -> str:
-    title = DEFAULT_TITLE if "title" not in body.model_fields_set else _check_title(body.title)
+    title = DEFAULT_TITLE if "title" not in body.model_fields_set else check_title(body.title)
     check_parent(conn, org_id, body.parent)
     collection_id = new_id()
     conn.execute(
@@ -71,7 +64,7 @@ def update_collection(conn: sqlite3.Connection, collection_id: str, body: Collec
     given = body.model_fields_set
     changes: dict[str, object] = {}
     if "title" in given:
-        changes["title"] = _check_title(body.title)
+        changes["title"] = check_title(body.title)
     if "description" in given:
         changes["description"] = body.description or None
     if "defaultLevel" in given:

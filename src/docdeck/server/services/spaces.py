@@ -15,24 +15,11 @@ from docdeck.server.services.moves import (
     plan_move,
 )
 from docdeck.server.services.ordering import end_position, position_at_index, siblings
+from docdeck.server.validation import check_http_url, check_title
 
 TITLE_MAX = 50
 COPY_SUFFIX = " (copy)"
 DEFAULT_TITLE = "Untitled"
-
-
-def _check_title(title: str | None) -> str:
-    if title is None:
-        raise bad_request("title: must be a string, not null")
-    if not title.strip():
-        raise bad_request("title: must not be empty")
-    return title
-
-
-def _check_icon(icon: str) -> str:
-    if not icon.startswith(("http://", "https://")):
-        raise bad_request("icon: must be an http(s) URL")
-    return icon
 
 
 def insert_space(
@@ -79,7 +66,7 @@ def insert_space(
 
 
 def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: datetime) -> str:
-    title = DEFAULT_TITLE if "title" not in body.model_fields_set else _check_title(body.title)
+    title = DEFAULT_TITLE if "title" not in body.model_fields_set else check_title(body.title)
     check_parent(conn, org_id, body.parent)
     if body.template is not None:
         raise bad_request(f"template.id: no template {body.template.id!r} in this sandbox")
@@ -101,7 +88,7 @@ def update_space(
     given = body.model_fields_set
     changes: dict[str, object] = {}
     if "title" in given:
-        changes["title"] = _check_title(body.title)
+        changes["title"] = check_title(body.title)
     if "editMode" in given:
         if body.editMode is None:
             raise bad_request("editMode: must be one of live, locked")
@@ -115,7 +102,7 @@ def update_space(
         if body.emoji is not None:
             changes["icon"] = None
     if "icon" in given:
-        changes["icon"] = None if body.icon is None else _check_icon(body.icon)
+        changes["icon"] = None if body.icon is None else check_http_url(body.icon, "icon")
         if body.icon is not None:
             changes["emoji"] = None
     if not changes:
