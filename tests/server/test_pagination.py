@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from docdeck.server import add_bulk_spaces
-from docdeck.server.pagination import decode_cursor, encode_cursor
+from docdeck.server.pagination import cursor_scope, decode_cursor, encode_cursor
 
 from ._support import DemoIds, error_of
 
@@ -81,18 +81,74 @@ async def test_duplicate_inserted_before_the_cursor_does_not_shift_pages(
 
 
 @pytest.mark.parametrize(
-    "cursor",
+    ("scope", "key"),
     [
-        "!!!",
-        "e30",  # {} in base64url
-        encode_cursor("members:joinedAt:desc", ["x", "y"]),  # another list's cursor
-        encode_cursor("spaces:0", ["x"]),  # wrong width
-        encode_cursor("spaces:0", [True, "y"]),
+        (None, "!!!"),
+        (None, "e30"),  # {} in base64url
+        ("members:joinedAt:desc", ["x", "y"]),  # another list's cursor
+        ("spaces:0", ["x", "y"]),  # this list's sort, but no list named
+        ("spaces:0@{path}", ["x"]),  # wrong width
+        ("spaces:0@{path}", [True, "y"]),
+        ("spaces:0@{path}", [{"a": 1}, "y"]),
     ],
 )
-async def test_invalid_cursors_are_400(admin: httpx.AsyncClient, ids: DemoIds, cursor: str) -> None:
-    response = await admin.get(f"/v1/orgs/{ids.northwind}/spaces", params={"page": cursor})
+@pytest.mark.parametrize("limit", [0, 10])
+async def test_invalid_cursors_are_400(
+    admin: httpx.AsyncClient, ids: DemoIds, scope: str | None, key: object, limit: int
+) -> None:
+    path = f"/v1/orgs/{ids.northwind}/spaces"
+    if scope is None:
+        cursor = str(key)
+    else:
+        sort, _, at = scope.partition("@")
+        assert isinstance(key, list)
+        cursor = encode_cursor(cursor_scope(path, sort) if at else sort, key)
+    response = await admin.get(path, params={"page": cursor, "limit": limit})
     assert "page:" in error_of(response, 400)
+
+
+async def test_a_well_formed_cursor_of_this_list_is_accepted(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    """The counterpart of the refusals above: the same construction with a valid key works."""
+    path = f"/v1/orgs/{ids.northwind}/spaces"
+    first = (await admin.get(path, params={"limit": 2})).json()
+    assert decode_cursor(cursor_scope(path, "spaces:0"), first["next"]["page"], 2)
+    rest = await admin.get(path, params={"page": first["next"]["page"], "limit": 0})
+    assert rest.status_code == 200 and rest.json()["count"] == 7
+
+
+@pytest.mark.parametrize(
+    ("make", "use"),
+    [
+        ("/v1/orgs/{lumen}/spaces", "/v1/orgs/{northwind}/spaces"),
+        ("/v1/orgs/{northwind}/collections", "/v1/orgs/{lumen}/collections"),
+        ("/v1/collections/{api}/spaces", "/v1/collections/{engineering}/spaces"),
+        ("/v1/orgs/{lumen}/members", "/v1/orgs/{northwind}/members"),
+        ("/v1/orgs/{northwind}/members/{ada}/spaces", "/v1/orgs/{northwind}/members/{chen}/spaces"),
+        ("/v1/orgs/{northwind}/teams/{guild}/members", "/v1/orgs/{northwind}/teams/{core}/members"),
+    ],
+)
+async def test_a_cursor_of_another_list_of_the_same_kind_is_refused(
+    admin: httpx.AsyncClient, ids: DemoIds, make: str, use: str
+) -> None:
+    """Keys of one organization's (or collection's) list would silently start another one
+    somewhere in the middle; the cursor names its list, so this is a 400."""
+    values = {
+        "lumen": ids.lumen,
+        "northwind": ids.northwind,
+        "api": ids.collections["API"],
+        "engineering": ids.collections["Engineering"],
+        "ada": ids.users["ada@northwind.dev"],
+        "chen": ids.users["chen@northwind.dev"],
+        "guild": ids.teams["Docs Guild"],
+        "core": ids.teams["Platform"],
+    }
+    make, use = make.format(**values), use.format(**values)
+    first = (await admin.get(make, params={"limit": 1})).json()
+    cursor = first["next"]["page"]
+    assert (await admin.get(make, params={"page": cursor})).status_code == 200
+    assert "page:" in error_of(await admin.get(use, params={"page": cursor}), 400)
 
 
 def test_cursor_round_trip() -> None:

@@ -1,13 +1,16 @@
 """Keyset pagination: the `page` cursor encodes the last item's sort key and id, not an offset.
 
 So a cursor stays correct while items are added or removed before it: the next page starts
-right after the last item the client saw, wherever that item now sits.
+right after the last item the client saw, wherever that item now sits. A cursor names the list
+it came from (its path, its sort), so one sent to another list is refused rather than silently
+starting that list somewhere in the middle.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import sqlite3
 from collections.abc import Sequence
@@ -24,6 +27,15 @@ MAX_LIMIT = 1000
 class PageRequest:
     page: str | None
     limit: int
+    list_id: str = ""
+    """The list being paged (the request path); cursors are valid only for the same list."""
+
+
+def cursor_scope(list_id: str, scope: str) -> str:
+    """What a cursor must carry to be accepted: the list's sort `scope` and its identity."""
+    if not list_id:
+        return scope
+    return f"{scope}@{hashlib.sha256(list_id.encode()).hexdigest()[:12]}"
 
 
 @dataclass(frozen=True)
@@ -75,6 +87,8 @@ def fetch_page(
     with a WHERE clause (use `WHERE 1` when there is no filter). `with_sql` is a leading
     `WITH` clause (see `TREE_ORDER`) used by both queries.
     """
+    scope = cursor_scope(request.list_id, scope)
+    after = None if request.page is None else decode_cursor(scope, request.page, len(keys))
     count = conn.execute(
         f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
     ).fetchone()[0]
@@ -86,8 +100,7 @@ def fetch_page(
     keyed = ", ".join(f"{k} AS k{i}" for i, k in enumerate(keys))
     sql = f"{with_sql} SELECT {select}, {keyed} {from_where}"
     page_params = [*with_params, *select_params, *params]
-    if request.page is not None:
-        after = decode_cursor(scope, request.page, len(keys))
+    if after is not None:
         marks = ", ".join("?" for _ in keys)
         sql += f" AND ({key_list}) {'<' if descending else '>'} ({marks})"
         page_params += after

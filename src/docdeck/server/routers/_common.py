@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Iterable
 from typing import Annotated
 
-from fastapi import Depends, Query
+from fastapi import Depends, Query, Request
 
 from docdeck.server.context import Ctx, get_ctx
 from docdeck.server.errors import bad_request
@@ -16,6 +16,7 @@ CtxDep = Annotated[Ctx, Depends(get_ctx)]
 
 
 def page_request(
+    request: Request,
     page: Annotated[
         str | None, Query(description="Opaque cursor: the `next.page` of the previous page")
     ] = None,
@@ -24,7 +25,7 @@ def page_request(
         Query(ge=0, le=MAX_LIMIT, description=f"Items per page (default {DEFAULT_LIMIT})"),
     ] = DEFAULT_LIMIT,
 ) -> PageRequest:
-    return PageRequest(page, limit)
+    return PageRequest(page, limit, request.url.path)
 
 
 PageDep = Annotated[PageRequest, Depends(page_request)]
