@@ -45,3 +45,13 @@ def error_of(response: httpx.Response, status: int) -> str:
     assert body["error"]["code"] == status
     assert isinstance(body["error"]["message"], str) and body["error"]["message"]
     return str(body["error"]["message"])
+
+
+async def org_space_titles(client: httpx.AsyncClient, org: str, **params: str) -> list[str]:
+    body = (await client.get(f"/v1/orgs/{org}/spaces", params={"limit": 1000, **params})).json()
+    return [s["title"] for s in body["items"]]
+
+
+async def top_level(client: httpx.AsyncClient, org: str) -> list[str]:
+    body = (await client.get(f"/v1/orgs/{org}/spaces", params={"limit": 1000})).json()
+    return [s["title"] for s in body["items"] if "parent" not in s]

@@ -13,6 +13,7 @@ from docdeck.server.services.moves import (
     check_transfer_target,
     drop_team_grants,
     plan_move,
+    settle_visibility,
 )
 from docdeck.server.services.ordering import end_position
 from docdeck.server.validation import check_title
@@ -83,7 +84,8 @@ def delete_collection(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime)
     tree = subtree(conn, row["id"])
     deleted_now = []
     position = end_position(conn, org_id, None)
-    for space in _spaces_in(conn, tree):
+    spaces = _spaces_in(conn, tree)
+    for space in spaces:
         conn.execute(
             "UPDATE spaces SET parent_id = NULL, position = ?, deleted_at = COALESCE(deleted_at, ?)"
             " WHERE id = ?",
@@ -93,6 +95,7 @@ def delete_collection(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime)
         if space["deleted_at"] is None:
             deleted_now.append(space["id"])
     conn.execute("DELETE FROM collections WHERE id = ?", (row["id"],))
+    settle_visibility(conn, [space["id"] for space in spaces])
     return deleted_now
 
 

@@ -69,6 +69,17 @@ def check_transfer_target(
         )
 
 
+def settle_visibility(conn: sqlite3.Connection, space_ids: list[str]) -> None:
+    """`in-collection` is only for spaces in a collection: a space that ends up at the top
+    level with it becomes `private`, which never opens it to more people than before."""
+    for space_id in space_ids:
+        conn.execute(
+            "UPDATE spaces SET visibility = 'private'"
+            " WHERE id = ? AND parent_id IS NULL AND visibility = 'in-collection'",
+            (space_id,),
+        )
+
+
 def drop_team_grants(conn: sqlite3.Connection, space_ids: list[str]) -> None:
     """Teams belong to one organization, so their grants do not follow a transferred space."""
     for space_id in space_ids:

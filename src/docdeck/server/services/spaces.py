@@ -13,6 +13,7 @@ from docdeck.server.services.moves import (
     check_transfer_target,
     drop_team_grants,
     plan_move,
+    settle_visibility,
 )
 from docdeck.server.services.ordering import end_position, position_at_index, siblings
 from docdeck.server.validation import check_http_url, check_title
@@ -132,6 +133,7 @@ def restore_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -> 
         " WHERE id = ?",
         (parent, position, to_db(now), row["id"]),
     )
+    settle_visibility(conn, [row["id"]])
 
 
 def copy_title(title: str) -> str:
@@ -171,6 +173,7 @@ def move_space(conn: sqlite3.Connection, row: sqlite3.Row, body: SpaceMove, now:
         "UPDATE spaces SET parent_id = ?, position = ?, updated_at = ? WHERE id = ?",
         (placement.parent, placement.position, to_db(now), row["id"]),
     )
+    settle_visibility(conn, [row["id"]])
 
 
 def transfer_space(
@@ -183,4 +186,5 @@ def transfer_space(
         " WHERE id = ?",
         (target_org, end_position(conn, target_org, None), to_db(now), row["id"]),
     )
+    settle_visibility(conn, [row["id"]])
     drop_team_grants(conn, [row["id"]])
