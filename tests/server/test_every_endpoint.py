@@ -93,6 +93,22 @@ async def test_every_endpoint_needs_a_token(
     error_of(response, 401)
 
 
+@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, b in ENDPOINTS if b is not None])
+@pytest.mark.parametrize("token", [None, "ddk_not-a-token"])
+async def test_the_token_is_checked_before_the_body(
+    api: Api, ids: DemoIds, method: str, path: str, token: str | None
+) -> None:
+    """A malformed body from a caller without a valid token is a 401, not a 400."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    response = await api(None).request(
+        method, fill(path, demo_values(ids)), content=b'{"title": ', headers=headers
+    )
+    error_of(response, 401)
+    assert response.headers["www-authenticate"] == "Bearer"
+
+
 UNKNOWN_PATH_IDS = [
     (m, p, b)
     for m, p, b in ENDPOINTS

@@ -102,12 +102,8 @@ class Ctx:
         return f"{self.base_url}{path}"
 
 
-async def get_ctx(request: Request) -> Ctx:
-    """FastAPI dependency: authenticates the bearer token (401 otherwise).
-
-    Async so that the common case (a token seen before, no purge due) costs no thread hop;
-    the database is only touched, in a worker thread, for a new token or a due purge.
-    """
+async def authenticate(request: Request) -> Caller:
+    """The caller named by the bearer token; 401 when it is missing or unknown."""
     sandbox: Sandbox = request.app.state.sandbox
     header = request.headers.get("authorization")
     if not header:
@@ -119,6 +115,17 @@ async def get_ctx(request: Request) -> Ctx:
     caller = sandbox.known_caller(token) or await run_in_threadpool(sandbox.caller, token)
     if caller is None:
         raise unauthorized("unknown API token; mint one with `docdeck token create`")
+    return caller
+
+
+async def get_ctx(request: Request) -> Ctx:
+    """FastAPI dependency: authenticates the bearer token (401 otherwise).
+
+    Async so that the common case (a token seen before, no purge due) costs no thread hop;
+    the database is only touched, in a worker thread, for a new token or a due purge.
+    """
+    caller = await authenticate(request)
+    sandbox: Sandbox = request.app.state.sandbox
     if sandbox.purger.is_due():
         await run_in_threadpool(sandbox.purger.purge)
     return Ctx(sandbox, caller, str(request.base_url).rstrip("/"))

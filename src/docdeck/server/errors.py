@@ -168,9 +168,19 @@ async def _api_error(_: Request, exc: Exception) -> JSONResponse:
     return error_response(exc.status, exc.message, exc.headers)
 
 
-async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     errors = getattr(exc, "errors", None)
-    return error_response(400, describe_errors(errors() if callable(errors) else []))
+    found = list(errors() if callable(errors) else [])
+    if request.url.path.startswith("/v1/") and any(e.get("type") == "json_invalid" for e in found):
+        # FastAPI decodes the body before it runs the dependencies, so a malformed body would
+        # otherwise be judged before the token; a caller without a valid token gets the 401.
+        from docdeck.server.context import authenticate
+
+        try:
+            await authenticate(request)
+        except ApiError as error:
+            return error_response(error.status, error.message, error.headers)
+    return error_response(400, describe_errors(found))
 
 
 async def _http_error(request: Request, exc: Exception) -> JSONResponse:
