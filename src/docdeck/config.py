@@ -39,6 +39,7 @@ from docdeck._cli.locations import (
     BASE_URL_ENV,
     CONFIG_FILE_NAME,
     SANDBOX_DB_NAME,
+    SANDBOX_LABEL,
     TOKEN_ENV,
     config_dir,
     config_path,
@@ -66,8 +67,6 @@ __all__ = [
     "sandbox_db_path",
     "write_config_file",
 ]
-
-SANDBOX_LABEL = "sandbox"
 
 _PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _REVEAL = "reveal_secrets"

@@ -36,6 +36,7 @@ __all__ = [
     "SandboxError",
     "SandboxProcess",
     "open_account",
+    "open_sandbox",
 ]
 
 SANDBOX_LOG_NAME = "sandbox.log"
@@ -241,7 +242,13 @@ def open_account(
         yield connect_remote
         return
 
-    running = sandbox or SandboxProcess(db_path or sandbox_db_path())
+    with open_sandbox(sandbox or SandboxProcess(db_path or sandbox_db_path())) as connect:
+        yield connect
+
+
+@contextmanager
+def open_sandbox(running: SandboxProcess) -> Iterator[Connect]:
+    """A `connect()` for the embedded sandbox, started now if it is not yet; stopped on exit."""
     running.start()
 
     async def connect_sandbox() -> Client:

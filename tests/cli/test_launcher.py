@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from pydantic import SecretStr
 
+from docdeck._cli.locations import nothing_configured
 from docdeck.cli import main
-from docdeck.config import Account, sandbox_db_path
+from docdeck.config import Account, load_settings, sandbox_db_path
 from docdeck.launcher import SandboxError, SandboxProcess, open_account
 
 pytestmark = pytest.mark.loopback
@@ -149,6 +150,7 @@ def test_docdeck_hands_the_app_a_working_sandbox_and_stops_it(
 
     monkeypatch.setattr(SandboxProcess, "start", recording_start)
     monkeypatch.setattr("docdeck.tui.app.DocdeckApp", RecordingApp)
+    monkeypatch.setattr("docdeck._cli.tui._has_terminal", lambda: True)
     monkeypatch.setenv("DOCDECK_UI__THEME", "nord")
 
     assert main(["tui"]) == 0
@@ -182,3 +184,48 @@ def test_a_config_error_after_the_early_start_stops_the_sandbox(
     assert len(started) == 1
     assert started[0].pid is None  # stopped and forgotten
     assert started[0].exit_code is not None
+
+
+def test_with_nothing_configured_the_app_gets_the_defaults(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fast path (no config file, no DOCDECK_ settings) hands what the full one would."""
+    seen: dict[str, object] = {}
+
+    class RecordingApp:
+        def __init__(self, connect, account_label, *, keymap, theme) -> None:  # type: ignore[no-untyped-def]
+            seen.update(label=account_label, keymap=keymap, theme=theme)
+            self.return_code = 0
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("docdeck.tui.app.DocdeckApp", RecordingApp)
+    monkeypatch.setattr("docdeck._cli.tui._has_terminal", lambda: True)
+    assert nothing_configured(os.environ)
+
+    assert main([]) == 0
+
+    defaults = load_settings()
+    assert seen == {"label": "sandbox", "keymap": dict(defaults.keymap), "theme": None}
+    assert defaults.ui.theme == "textual-dark"  # Textual's own default: leaving it unset is equal
+
+
+@pytest.mark.parametrize(
+    ("env", "write_file", "expected"),
+    [
+        ({}, False, True),
+        ({"DOCDECK_DATA_DIR": "/elsewhere", "DOCDECK_DEBUG": "1"}, False, True),
+        ({}, True, False),
+        ({"DOCDECK_UI__THEME": "nord"}, False, False),
+        ({"docdeck_keymap": '{"app.quit": "ctrl+q"}'}, False, False),
+        ({"DOCDECK_DEFAULT_PROFILE": "work"}, False, False),
+    ],
+)
+def test_nothing_configured_means_no_file_and_no_setting_variables(
+    config_file: Path, env: dict[str, str], write_file: bool, expected: bool
+) -> None:
+    if write_file:
+        config_file.parent.mkdir(parents=True)
+        config_file.write_text("[ui]\n")
+    assert nothing_configured(env) is expected

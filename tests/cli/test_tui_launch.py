@@ -88,3 +88,37 @@ def test_docdeck_opens_the_sandbox_shows_organizations_and_quits_cleanly(
         time.sleep(0.05)
     assert _sandboxes_on(db) == []
     assert db.is_file()
+
+
+def test_without_a_terminal_docdeck_says_so_and_leaves_no_server(
+    isolated_dirs: tuple[Path, Path],
+) -> None:
+    """Run from a script or cron, Textual would spin on stdin at EOF: one line, exit 2."""
+    result = subprocess.run(
+        [sys.executable, "-m", "docdeck"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        env=os.environ.copy(),
+        timeout=60,
+    )
+
+    assert result.returncode == 2
+    lines = result.stderr.decode().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("docdeck: error: the terminal UI needs a terminal")
+    assert result.stdout == b""
+    assert _sandboxes_on(isolated_dirs[1] / "sandbox.db") == []
+
+
+def test_the_first_frame_needs_no_gateway_models_or_settings() -> None:
+    """What runs before the shell is painted stays light: the cold start depends on it."""
+    probe = (
+        "import sys, docdeck._cli.tui, docdeck.launcher, docdeck.tui.app;"
+        "heavy = sorted(m for m in ('pydantic', 'pydantic_settings', 'httpx', 'docdeck.gateway',"
+        " 'docdeck.models', 'docdeck.config', 'docdeck.server') if m in sys.modules);"
+        "print(','.join(heavy))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == ""

@@ -18,10 +18,12 @@ __all__ = [
     "CONFIG_FILE_NAME",
     "DATA_DIR_ENV",
     "SANDBOX_DB_NAME",
+    "SANDBOX_LABEL",
     "TOKEN_ENV",
     "config_dir",
     "config_path",
     "data_dir",
+    "nothing_configured",
     "sandbox_db_path",
     "surely_sandbox",
 ]
@@ -29,10 +31,19 @@ __all__ = [
 APP_NAME = "docdeck"
 CONFIG_FILE_NAME = "config.toml"
 SANDBOX_DB_NAME = "sandbox.db"
+SANDBOX_LABEL = "sandbox"
+"""What the header shows for the embedded sandbox."""
 CONFIG_DIR_ENV = "DOCDECK_CONFIG_DIR"
 DATA_DIR_ENV = "DOCDECK_DATA_DIR"
 BASE_URL_ENV = "DOCDECK_BASE_URL"
 TOKEN_ENV = "DOCDECK_TOKEN"
+SETTING_ENV_PREFIXES = (
+    "DOCDECK_DEFAULT_PROFILE",
+    "DOCDECK_PROFILES",
+    "DOCDECK_UI",
+    "DOCDECK_KEYMAP",
+)
+"""Environment variables that `docdeck.config.Settings` reads (pydantic-settings ignores case)."""
 
 
 def config_dir() -> Path:
@@ -88,3 +99,14 @@ def surely_sandbox(
         return "default_profile" not in tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return False
+
+
+def nothing_configured(environ: Mapping[str, str]) -> bool:
+    """True when no config file exists and no `DOCDECK_` setting is in the environment.
+
+    Every setting then has its default, so a cold start on the sandbox can skip
+    loading the settings model (pydantic-settings) before its first frame.
+    """
+    if any(name.upper().startswith(SETTING_ENV_PREFIXES) for name in environ):
+        return False
+    return not config_path().exists()

@@ -10,13 +10,19 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import sys
 from typing import TYPE_CHECKING
 
-from docdeck._cli.locations import sandbox_db_path, surely_sandbox
+from docdeck._cli.locations import (
+    SANDBOX_LABEL,
+    nothing_configured,
+    sandbox_db_path,
+    surely_sandbox,
+)
 from docdeck.cli import EXIT_OK, CLIError
 
 if TYPE_CHECKING:
-    from docdeck.launcher import SandboxProcess
+    from docdeck.launcher import Connect, SandboxProcess
 
 __all__ = ["run_tui"]
 
@@ -44,21 +50,41 @@ def run_tui(args: argparse.Namespace) -> int:
 
 
 def _run(flags: dict[str, str | None], early: SandboxProcess | None) -> int:
-    from docdeck.config import load_settings, resolve_account
-    from docdeck.launcher import open_account
+    from docdeck.launcher import open_account, open_sandbox
 
-    settings = load_settings()
-    account = resolve_account(**flags, environ=os.environ, settings=settings)
     if importlib.util.find_spec("docdeck.tui.app") is None:
         raise CLIError(
             "the terminal UI is not part of this build yet; "
             "run the sandbox API with: docdeck serve --demo"
         )
-    with open_account(account, sandbox=early if account.is_sandbox else None) as connect:
-        from docdeck.tui.app import DocdeckApp
+    if early is not None and nothing_configured(os.environ):
+        # Every setting is at its default: no need to load the settings model (pydantic)
+        # before the first frame.
+        with open_sandbox(early) as connect:
+            return _run_app(connect, SANDBOX_LABEL, keymap={}, theme=None)
 
-        app = DocdeckApp(
-            connect, account.label, keymap=dict(settings.keymap), theme=settings.ui.theme
+    from docdeck.config import load_settings, resolve_account
+
+    settings = load_settings()
+    account = resolve_account(**flags, environ=os.environ, settings=settings)
+    with open_account(account, sandbox=early if account.is_sandbox else None) as connect:
+        return _run_app(connect, account.label, dict(settings.keymap), settings.ui.theme)
+
+
+def _has_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _run_app(connect: Connect, label: str, keymap: dict[str, str], theme: str | None) -> int:
+    # Without a terminal Textual cannot read keys (stdin at EOF makes it spin at full CPU)
+    # and its output is escape codes in a file: say so instead.
+    if not _has_terminal():
+        raise CLIError(
+            "the terminal UI needs a terminal: standard input and output are not one "
+            "(for scripts, use `docdeck serve` and the API)"
         )
-        app.run()
+    from docdeck.tui.app import DocdeckApp
+
+    app = DocdeckApp(connect, label, keymap=keymap, theme=theme)
+    app.run()
     return app.return_code or EXIT_OK

@@ -1,20 +1,28 @@
-"""The docdeck app: paints its shell at once, connects in a worker, then shows the browser."""
+"""The docdeck app: paints its shell at once, loads the browser and connects, then fills it.
+
+Only Textual and `shell` are imported with this module. The browser (gateway,
+models, pydantic, httpx) is imported in a thread after the first frame, so the
+shell is on screen as fast as a bare Textual app's; the sandbox server starts
+in parallel, in its own process.
+"""
 
 from __future__ import annotations
 
 import os
 import time
 from collections.abc import Awaitable, Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from docdeck.gateway import Client
-from docdeck.tui.errors import describe
-from docdeck.tui.messages import Connected
-from docdeck.tui.screens import ConnectErrorScreen, HelpScreen, MainScreen
+from docdeck.tui.shell import ShellScreen
+
+if TYPE_CHECKING:
+    from docdeck.gateway import Client
+    from docdeck.tui.screens import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
 
@@ -53,9 +61,12 @@ class DocdeckApp(App[None]):
         self._keymap_setting = keymap or {}
         self._theme_setting = theme
         self._ready_reported = False
+        self.browser: MainScreen | None = None
+        """The browser once its code has loaded and it has replaced the shell."""
+        self.use_command_palette = False  # nothing to command until the browser is in
 
-    def get_default_screen(self) -> MainScreen:
-        return MainScreen(self.account_label)
+    def get_default_screen(self) -> Screen[None]:
+        return ShellScreen()
 
     def on_mount(self) -> None:
         if self._keymap_setting:
@@ -70,6 +81,22 @@ class DocdeckApp(App[None]):
                     title="Theme",
                     severity="warning",
                 )
+
+    def on_ready(self) -> None:
+        # After the first frame, so the import does not compete with painting the shell.
+        self.run_worker(_import_browser, name="Loading the browser", group="browser", thread=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Help lists the browser's keys: nothing to list before it is in.
+        return not (action == "help" and self.browser is None)
+
+    def _install_browser(self, browser_class: type[MainScreen]) -> None:
+        browser = self.browser = browser_class(self.account_label)
+        self.use_command_palette = True
+        # The browser is the base of a mode of its own, so it is `screen_stack[0]` from now on
+        # (Textual cannot switch the default screen itself); the shell stays behind, unused.
+        self.add_mode("browser", lambda: browser)
+        self.switch_mode("browser")
         self.connect()
 
     # ----- connecting ------------------------------------------------------------------------
@@ -87,28 +114,30 @@ class DocdeckApp(App[None]):
         return await self._connect()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "browser":
+            if event.state is WorkerState.SUCCESS and event.worker.result is not None:
+                self._install_browser(event.worker.result)
+            return
         if event.worker.group != "connect":
             return
         if event.state is WorkerState.SUCCESS:
             self.client = event.worker.result
-            self.post_message(Connected())
+            if self.browser is not None:
+                self.browser.start()
         elif event.state is WorkerState.ERROR and event.worker.error is not None:
+            from docdeck.tui.errors import describe
+            from docdeck.tui.screens import ConnectErrorScreen
+
             problem = describe(event.worker.error, f"Connecting to {self.account_label}")
             self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
 
     def _retry(self, retry: bool | None) -> None:
         if not retry:
             return
-        browser = self.screen_stack[0] if self.screen_stack else None
         if self.client is None:
             self.connect()
-        elif isinstance(browser, MainScreen):
-            browser.org_tree.load_root()
-
-    def on_connected(self, _: Connected) -> None:
-        browser = self.screen_stack[0] if self.screen_stack else None
-        if isinstance(browser, MainScreen):
-            browser.start()
+        elif self.browser is not None:
+            self.browser.org_tree.load_root()
 
     def organizations_shown(self) -> None:
         """The cold-start benchmark's finish line: the tree shows organizations."""
@@ -124,6 +153,9 @@ class DocdeckApp(App[None]):
 
     def report_error(self, error: BaseException, doing: str) -> None:
         """The one place a failed request becomes a notification: what, why, what to do."""
+        from docdeck.tui.errors import describe
+        from docdeck.tui.screens import ConnectErrorScreen
+
         problem = describe(error, doing)
         if problem.fatal and not isinstance(self.screen, ConnectErrorScreen):
             self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
@@ -131,6 +163,8 @@ class DocdeckApp(App[None]):
         self.notify(problem.message, title=problem.title, severity="error", timeout=10)
 
     def action_help(self) -> None:
+        from docdeck.tui.screens import HelpScreen
+
         if isinstance(self.screen, HelpScreen):
             return
         rows_of = getattr(self.screen, "help_rows", None)
@@ -141,3 +175,9 @@ class DocdeckApp(App[None]):
         if self.client is not None:
             await self.client.aclose()
             self.client = None
+
+
+def _import_browser() -> type[MainScreen]:
+    from docdeck.tui.screens import MainScreen
+
+    return MainScreen
