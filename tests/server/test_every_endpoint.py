@@ -131,3 +131,38 @@ async def test_unknown_ids_in_the_path(
         assert response.status_code == 204, response.text
     else:
         error_of(response, 404)
+
+
+def snapshot_paths(values: dict[str, str]) -> list[str]:
+    """Lists and resources a stray write would show up in."""
+    org = f"/v1/orgs/{values['org']}"
+    return [
+        org,
+        f"{org}/spaces?limit=1000",
+        f"{org}/collections",
+        f"{org}/teams",
+        f"{org}/members?limit=1000",
+        f"/v1/orgs/{values['lumen']}/spaces?limit=1000",
+    ]
+
+
+FOREIGN = [(m, p, b) for m, p, b in ENDPOINTS if "{" in p]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), FOREIGN)
+async def test_ids_of_an_organization_the_caller_is_not_in_are_not_found(
+    api: Api, ids: DemoIds, method: str, path: str, body: dict[str, object] | None
+) -> None:
+    """Hana administers Lumen only: Northwind's ids answer as unknown ones would (404, or 204
+    for the thing a DELETE names), so they cannot be probed, and nothing changes."""
+    values = demo_values(ids)
+    admin = api("ada@northwind.dev")
+    before = [(await admin.get(p)).json() for p in snapshot_paths(values)]
+    response = await api("hana@lumen-project.org").request(
+        method, fill(path, values), json=fill_body(body, values)
+    )
+    if method == "DELETE" and path.count("{") == 1:
+        assert response.status_code == 204, response.text
+    else:
+        error_of(response, 404)
+    assert [(await admin.get(p)).json() for p in snapshot_paths(values)] == before
