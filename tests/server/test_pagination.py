@@ -155,3 +155,36 @@ def test_cursor_round_trip() -> None:
     cursor = encode_cursor("scope", [1.5, "abc"])
     assert "=" not in cursor
     assert decode_cursor("scope", cursor, 2) == [1.5, "abc"]
+
+
+async def test_team_and_collection_cursors_survive_inserts_and_deletes(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    teams = f"/v1/orgs/{ids.northwind}/teams"
+    for title in ("Alpha", "Beta", "Gamma", "Delta"):
+        assert (await admin.put(teams, json={"title": title})).status_code == 201
+    # Title order: Alpha, Beta, Delta, Docs Guild, Gamma, Platform.
+    first = (await admin.get(teams, params={"limit": 2})).json()
+    assert [t["title"] for t in first["items"]] == ["Alpha", "Beta"]
+    by_title = {t["title"]: t["id"] for t in (await admin.get(teams)).json()["items"]}
+    await admin.delete(f"{teams}/{by_title['Alpha']}")  # seen
+    await admin.delete(f"{teams}/{by_title['Gamma']}")  # not yet seen
+    await admin.put(teams, json={"title": "Aardvark"})  # before the cursor
+    await admin.put(teams, json={"title": "Epsilon"})  # after it
+    rest = (await admin.get(teams, params={"page": first["next"]["page"]})).json()
+    assert [t["title"] for t in rest["items"]] == ["Delta", "Docs Guild", "Epsilon", "Platform"]
+
+    collections = f"/v1/orgs/{ids.northwind}/collections"
+    first = (await admin.get(collections, params={"limit": 1})).json()
+    assert [c["title"] for c in first["items"]] == ["Engineering"]
+    await admin.delete(f"/v1/collections/{ids.collections['API']}")
+    added = await admin.post(collections, json={"title": "Legal"})
+    nested = await admin.post(
+        collections, json={"title": "Runbooks", "parent": first["items"][0]["id"]}
+    )
+    rest = (await admin.get(collections, params={"page": first["next"]["page"]})).json()
+    assert [c["id"] for c in rest["items"]] == [
+        nested.json()["id"],
+        ids.collections["Company Handbook"],
+        added.json()["id"],
+    ]
