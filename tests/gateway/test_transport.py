@@ -14,11 +14,13 @@ import pytest
 from docdeck.gateway import (
     APIConnectionError,
     APIResponseValidationError,
+    APIStatusError,
     APITimeoutError,
     AuthenticationError,
     BadRequestError,
     Client,
     ConflictError,
+    DocdeckError,
     InternalServerError,
     NotFoundError,
     PermissionDeniedError,
@@ -196,12 +198,103 @@ async def test_unexpected_body_is_a_validation_error() -> None:
 
 
 async def test_non_json_error_body_still_gives_a_message() -> None:
-    client, _ = make_client(lambda request: httpx.Response(502, text="<html>bad gateway</html>"))
+    page = "<html><body><h1>502 Bad Gateway</h1>nginx</body></html>"
+    client, _ = make_client(
+        lambda request: httpx.Response(502, text=page, headers={"content-type": "text/html"}),
+        max_retries=0,
+    )
     async with client:
         with pytest.raises(InternalServerError) as info:
             await client.orgs.get("o1")
     assert info.value.status_code == 502
-    assert info.value.message == "Bad Gateway"
+    assert info.value.message == "Bad Gateway (the answer was text/html, not the API's JSON)"
+    assert info.value.body == page
+    assert str(info.value) == (
+        "502 Bad Gateway on GET /v1/orgs/o1: "
+        "Bad Gateway (the answer was text/html, not the API's JSON)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"detail": "Not authenticated"}, "Not authenticated"),
+        ({"message": "Slow down"}, "Slow down"),
+        ({"error": "invalid_token"}, "invalid_token"),
+        (["not", "an", "object"], "Unprocessable Entity"),
+    ],
+)
+async def test_error_bodies_of_other_shapes_give_their_message(body: object, message: str) -> None:
+    client, _ = make_client(lambda request: httpx.Response(422, json=body))
+    async with client:
+        with pytest.raises(APIStatusError) as info:
+            await client.orgs.get("o1")
+    assert (info.value.status_code, info.value.message) == (422, message)
+
+
+async def test_an_html_page_with_200_is_a_clear_error_not_a_json_parse_error() -> None:
+    client, _ = make_client(
+        lambda request: httpx.Response(
+            200, text="<html>Sign in</html>", headers={"content-type": "text/html; charset=utf-8"}
+        )
+    )
+    async with client:
+        with pytest.raises(APIResponseValidationError) as info:
+            await client.orgs.get("o1")
+    assert "Expected JSON from the API but the answer was text/html" in str(info.value)
+    assert "base URL" in str(info.value)
+
+
+async def test_an_empty_200_is_a_clear_error() -> None:
+    client, _ = make_client(lambda request: httpx.Response(200))
+    async with client:
+        with pytest.raises(APIResponseValidationError, match="answer was empty"):
+            await client.orgs.get("o1")
+
+
+async def test_a_redirect_is_not_followed_and_names_where_it_points() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        return httpx.Response(301, headers={"location": "https://api.test/v1/orgs/o1"})
+
+    client, _ = make_client(handler)
+    async with client:
+        with pytest.raises(APIStatusError) as info:
+            await client.orgs.get("o1")
+    assert len(calls) == 1
+    err = info.value
+    assert err.status_code == 301
+    assert "redirected to https://api.test/v1/orgs/o1" in str(err)
+    assert "check the base URL" in str(err)
+    assert str(err).startswith("301 Moved Permanently on GET /v1/orgs/o1")
+
+
+@pytest.mark.parametrize(
+    ("failure", "cls", "words"),
+    [
+        (httpx.DecodingError("incorrect header check"), APIResponseValidationError, "decoded"),
+        (httpx.TooManyRedirects("Exceeded redirects"), APIConnectionError, "redirect"),
+        (httpx.RemoteProtocolError("Server disconnected"), APIConnectionError, "disconnected"),
+        (httpx.ReadError("Connection reset by peer"), APIConnectionError, "reset by peer"),
+        (httpx.ProxyError("407 Proxy Auth Required"), APIConnectionError, "Could not connect"),
+    ],
+)
+async def test_every_httpx_failure_becomes_a_gateway_error(
+    failure: httpx.HTTPError, cls: type, words: str
+) -> None:
+    def handler(request: httpx.Request) -> httpx.Response:
+        raise failure
+
+    client, _ = make_client(handler, max_retries=0)
+    async with client:
+        with pytest.raises(cls) as info:
+            await client.orgs.get("o1")
+    assert isinstance(info.value, DocdeckError)
+    assert words in str(info.value)
+    assert "http://api.test" in str(info.value)
+    assert info.value.__cause__ is None and info.value.__suppress_context__
 
 
 async def test_token_never_appears_in_errors_or_reprs() -> None:
@@ -265,8 +358,58 @@ def test_retry_after_parsing() -> None:
     assert retry_after_seconds(httpx.Response(429)) is None
 
 
-def test_backoff_grows_and_is_capped() -> None:
-    for attempt in range(10):
-        value = backoff_seconds(attempt)
-        assert 0.5 <= value <= 8.0
-    assert max(backoff_seconds(0) for _ in range(50)) <= 0.5
+def test_backoff_grows_is_capped_and_every_attempt_is_jittered() -> None:
+    for attempt in range(40):
+        samples = {backoff_seconds(attempt) for _ in range(50)}
+        assert all(0.5 <= value <= 8.0 for value in samples)
+        assert len(samples) > 1, f"attempt {attempt} has no jitter"
+    firsts = [backoff_seconds(0) for _ in range(200)]
+    assert min(firsts) >= 0.5 and max(firsts) <= 1.0
+    assert min(backoff_seconds(1) for _ in range(200)) >= 1.0
+    assert max(backoff_seconds(30) for _ in range(200)) <= 8.0
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("0", 0.0),
+        ("-3", 0.0),
+        ("inf", 60.0),
+        ("1e400", 60.0),
+        ("nan", None),
+        ("Fri, 01 Jan 2100 00:00:00 GMT", 60.0),
+        ("Mon, 32 Jan 2020 00:00:00 GMT", None),
+    ],
+)
+def test_absurd_retry_after_values_are_capped_or_ignored(
+    value: str, expected: float | None
+) -> None:
+    assert retry_after_seconds(httpx.Response(429, headers={"Retry-After": value})) == expected
+
+
+def test_retry_after_as_an_http_date_in_the_near_future() -> None:
+    from datetime import UTC, datetime, timedelta
+    from email.utils import format_datetime
+
+    soon = format_datetime(datetime.now(UTC) + timedelta(seconds=20), usegmt=True)
+    waited = retry_after_seconds(httpx.Response(429, headers={"Retry-After": soon}))
+    assert waited is not None and 17 <= waited <= 20
+
+
+async def test_an_http_date_retry_after_is_what_the_client_sleeps() -> None:
+    from datetime import UTC, datetime, timedelta
+    from email.utils import format_datetime
+
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        if len(calls) == 1:
+            soon = format_datetime(datetime.now(UTC) + timedelta(seconds=5), usegmt=True)
+            return httpx.Response(503, headers={"Retry-After": soon}, json={})
+        return httpx.Response(200, json=ORG)
+
+    client, sleeps = make_client(handler)
+    async with client:
+        await client.orgs.get("o1")
+    assert len(sleeps) == 1 and 3 <= sleeps[0] <= 5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from types import TracebackType
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -15,6 +16,37 @@ from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
 
 __all__ = ["Client"]
+
+
+def _checked_base_url(base_url: str) -> str:
+    """An absolute http(s) URL with a host and a valid port, or a ValueError saying why."""
+    url = base_url.strip()
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https"):
+        raise ValueError(f"base URL must start with http:// or https://, got {base_url!r}")
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port == -1:
+        raise ValueError(f"base URL {base_url!r} has an invalid port")
+    if not parts.hostname or any(ch.isspace() for ch in parts.netloc):
+        raise ValueError(f"base URL {base_url!r} has no valid host name")
+    if parts.query or parts.fragment:
+        raise ValueError(f"base URL {base_url!r} must not have a query or fragment")
+    return url
+
+
+def _token_problem(token: str) -> str | None:
+    """What is wrong with a (stripped) token, in words that never quote it."""
+    if not token:
+        return "an API token is required"
+    if not (token.isascii() and token.isprintable()) or any(ch.isspace() for ch in token):
+        return (
+            "the API token must be printable ASCII without spaces or line breaks "
+            "(was it pasted with extra characters?)"
+        )
+    return None
 
 
 class Client:
@@ -30,12 +62,14 @@ class Client:
         transport: httpx.AsyncBaseTransport | None = None,
         user_agent: str | None = None,
     ) -> None:
-        if not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base URL must start with http:// or https://, got {base_url!r}")
-        if not token:
-            raise ValueError("an API token is required")
+        token = token.strip() if isinstance(token, str) else ""
+        problem = _token_problem(token)
+        if problem:
+            # Tracebacks that show locals (Textual's, rich's) must not show it either.
+            del token
+            raise ValueError(problem)
         self._transport = Transport(
-            base_url,
+            _checked_base_url(base_url),
             token,
             timeout=timeout,
             max_retries=max_retries,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 __all__ = [
@@ -23,6 +24,11 @@ __all__ = [
 ]
 
 _REASONS = {
+    301: "Moved Permanently",
+    302: "Found",
+    303: "See Other",
+    307: "Temporary Redirect",
+    308: "Permanent Redirect",
     400: "Bad Request",
     401: "Unauthorized",
     403: "Forbidden",
@@ -36,6 +42,16 @@ _REASONS = {
     503: "Service Unavailable",
     504: "Gateway Timeout",
 }
+
+
+def reason_phrase(status_code: int) -> str:
+    """The standard phrase for a status ("Not Found"), or "HTTP 599" for an unknown one."""
+    if status_code in _REASONS:
+        return _REASONS[status_code]
+    try:
+        return HTTPStatus(status_code).phrase
+    except ValueError:
+        return f"HTTP {status_code}"
 
 
 class DocdeckError(Exception):
@@ -73,7 +89,7 @@ class APIStatusError(APIError):
 
     @property
     def reason(self) -> str:
-        return _REASONS.get(self.status_code, "Error")
+        return reason_phrase(self.status_code)
 
     def __str__(self) -> str:
         return f"{self.status_code} {self.reason} on {self.method} {self.path}: {self.message}"
@@ -146,18 +162,40 @@ _BY_STATUS: dict[int, type[APIStatusError]] = {
 }
 
 
-def status_error(status_code: int, body: Any, *, method: str, path: str) -> APIStatusError:
-    """Build the error for a response: the class by status, the message from `error.message`."""
-    message = None
-    if isinstance(body, dict):
-        error = body.get("error")
-        if isinstance(error, dict) and isinstance(error.get("message"), str):
-            message = error["message"]
-        elif isinstance(body.get("message"), str):
-            message = body["message"]
+def _message_of(body: Any) -> str | None:
+    """`error.message` as settled; also `message`/`detail`/`error` strings other servers send."""
+    if not isinstance(body, dict):
+        return None
+    error = body.get("error")
+    candidates = [error.get("message") if isinstance(error, dict) else error]
+    candidates += [body.get("message"), body.get("detail")]
+    for candidate in candidates:
+        if isinstance(candidate, str) and candidate.strip():
+            return " ".join(candidate.split())
+    return None
+
+
+def status_error(
+    status_code: int,
+    body: Any,
+    *,
+    method: str,
+    path: str,
+    note: str | None = None,
+    raw: Any = None,
+) -> APIStatusError:
+    """Build the error for a response: the class by status, the message from `error.message`.
+
+    `note` explains a body that is not the API's (an HTML page from a proxy); `raw`
+    is then kept as the error's `body`.
+    """
+    message = _message_of(body)
     if message is None:
-        message = _REASONS.get(status_code, f"HTTP {status_code}")
+        message = reason_phrase(status_code)
+        if note:
+            message = f"{message} ({note})"
     cls = _BY_STATUS.get(status_code)
     if cls is None:
         cls = InternalServerError if status_code >= 500 else APIStatusError
-    return cls(message, method=method, path=path, status_code=status_code, body=body)
+    kept = raw if body is None and raw is not None else body
+    return cls(message, method=method, path=path, status_code=status_code, body=kept)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import math
 import random
 import time
 from typing import Any, TypeVar
@@ -45,6 +46,8 @@ def retry_after_seconds(response: httpx.Response) -> float | None:
         return None
     try:
         seconds = float(value)
+        if math.isnan(seconds):
+            return None
     except ValueError:
         try:
             when = email.utils.parsedate_to_datetime(value)
@@ -55,9 +58,13 @@ def retry_after_seconds(response: httpx.Response) -> float | None:
 
 
 def backoff_seconds(attempt: int) -> float:
-    """Exponential backoff with full jitter, between INITIAL_BACKOFF and MAX_BACKOFF."""
-    ceiling = min(MAX_BACKOFF, INITIAL_BACKOFF * (2**attempt))
-    return random.uniform(INITIAL_BACKOFF, max(INITIAL_BACKOFF, ceiling))
+    """Exponential backoff with jitter on every attempt, within INITIAL_BACKOFF..MAX_BACKOFF.
+
+    Attempt n waits a random time in the upper half of min(MAX, INITIAL * 2**(n+1)):
+    0.5-1 s, 1-2 s, 2-4 s, 4-8 s, then 4-8 s; never the same for two clients.
+    """
+    ceiling = min(MAX_BACKOFF, INITIAL_BACKOFF * 2 ** min(attempt + 1, 16))
+    return random.uniform(max(INITIAL_BACKOFF, ceiling / 2), ceiling)
 
 
 class Transport:
@@ -119,24 +126,37 @@ class Transport:
                     params=params,
                     json=json if (json is not None or send_json) else None,
                 )
-            except httpx.TimeoutException as exc:
+            except httpx.TimeoutException:
                 if retryable and attempt < self.max_retries:
                     await self.sleep(backoff_seconds(attempt))
                     attempt += 1
                     continue
-                raise APITimeoutError(method=method, path=path) from exc
+                raise APITimeoutError(method=method, path=path) from None
             except httpx.TransportError as exc:
                 if retryable and attempt < self.max_retries:
                     await self.sleep(backoff_seconds(attempt))
                     attempt += 1
                     continue
                 raise APIConnectionError(
-                    f"Could not connect to {self.base_url}: {type(exc).__name__}",
+                    self._failure_message(exc), method=method, path=path
+                ) from None
+            except httpx.DecodingError as exc:
+                raise APIResponseValidationError(
+                    f"The answer from {self.base_url} could not be decoded "
+                    f"({self._redact(str(exc)) or type(exc).__name__})",
                     method=method,
                     path=path,
                 ) from None
-            if response.status_code < 400:
+            except httpx.HTTPError as exc:
+                # TooManyRedirects and anything newer: never a raw httpx error (its
+                # request carries the Authorization header), always one of ours.
+                raise APIConnectionError(
+                    self._failure_message(exc), method=method, path=path
+                ) from None
+            if response.status_code < 300:
                 return response
+            if response.status_code < 400:
+                raise self._redirect_error(response, method, path)
             if retryable and response.status_code in RETRY_STATUSES and attempt < self.max_retries:
                 wait = retry_after_seconds(response)
                 await self.sleep(wait if wait is not None else backoff_seconds(attempt))
@@ -144,12 +164,55 @@ class Transport:
                 continue
             raise self._status_error(response, method, path)
 
+    def _redact(self, text: str) -> str:
+        """`text` without the token, should an httpx message ever quote the header."""
+        header = self._http.headers.get("authorization", "")
+        secret = header.removeprefix("Bearer ").strip()
+        for value in (header, secret):
+            if value:
+                text = text.replace(value, "[token]")
+        return text
+
+    def _failure_message(self, exc: httpx.HTTPError) -> str:
+        if isinstance(exc, httpx.ConnectError | httpx.ProxyError):
+            head = f"Could not connect to {self.base_url}"
+        elif isinstance(exc, httpx.UnsupportedProtocol | httpx.LocalProtocolError):
+            head = f"Could not send the request to {self.base_url}"
+        elif isinstance(exc, httpx.TooManyRedirects):
+            head = f"{self.base_url} redirected too many times"
+        else:
+            head = f"The connection to {self.base_url} failed"
+        detail = self._redact(str(exc)).strip()
+        kind = type(exc).__name__
+        return f"{head} ({kind}: {detail})" if detail else f"{head} ({kind})"
+
+    def _redirect_error(self, response: httpx.Response, method: str, path: str) -> APIStatusError:
+        # Redirects are not followed: the Authorization header would be dropped on the
+        # way (cross-origin) or a POST turned into a GET. The base URL is what to fix.
+        location = response.headers.get("location")
+        where = f" to {location}" if location else ""
+        message = f"The server redirected{where}; check the base URL ({self.base_url})"
+        return APIStatusError(
+            message, method=method, path=path, status_code=response.status_code, body=None
+        )
+
     @staticmethod
     def _status_error(response: httpx.Response, method: str, path: str) -> APIStatusError:
         try:
             body = response.json()
         except ValueError:
             body = response.text[:500] or None
+            kind = _media_type(response)
+            if kind and kind != "application/json":
+                # A proxy's or load balancer's page, not the API's error body.
+                return status_error(
+                    response.status_code,
+                    None,
+                    method=method,
+                    path=path,
+                    note=f"the answer was {kind}, not the API's JSON",
+                    raw=body,
+                )
         return status_error(response.status_code, body, method=method, path=path)
 
     async def call(
@@ -177,8 +240,27 @@ class Transport:
         await self.request(method, path, params=params, json=json, send_json=send_json)
 
 
+def _media_type(response: httpx.Response) -> str:
+    value: str = response.headers.get("content-type", "")
+    return value.split(";")[0].strip().lower()
+
+
 def parse(response: httpx.Response, model: type[M] | TypeAdapter[M], method: str, path: str) -> M:
     """Parse a success body into its model, or say plainly that the server answered nonsense."""
+    kind = _media_type(response)
+    if kind and kind != "application/json" and not kind.endswith("+json"):
+        raise APIResponseValidationError(
+            f"Expected JSON from the API but the answer was {kind} "
+            f"({response.status_code}); is the base URL the API's?",
+            method=method,
+            path=path,
+        )
+    if not response.content:
+        raise APIResponseValidationError(
+            f"Expected JSON from the API but the answer was empty ({response.status_code})",
+            method=method,
+            path=path,
+        )
     try:
         if isinstance(model, TypeAdapter):
             return model.validate_json(response.content)
