@@ -413,3 +413,47 @@ async def test_an_http_date_retry_after_is_what_the_client_sleeps() -> None:
     async with client:
         await client.orgs.get("o1")
     assert len(sleeps) == 1 and 3 <= sleeps[0] <= 5
+
+
+@pytest.mark.parametrize(
+    ("call", "status", "attempts"),
+    [
+        (lambda c: c.orgs.get("o1"), 502, 3),
+        (lambda c: c.orgs.get("o1"), 504, 3),
+        (lambda c: c.orgs.get("o1"), 500, 1),
+        (lambda c: c.orgs.get("o1"), 400, 1),
+        (lambda c: c.teams.members.put("o1", "t1", "u1"), 503, 3),
+        (lambda c: c.spaces.delete("s1"), 429, 3),
+        (lambda c: c.spaces.update("s1", title="x"), 503, 1),
+        (lambda c: c.orgs.ping("o1"), 429, 1),
+    ],
+)
+async def test_only_idempotent_requests_are_retried_and_only_on_transient_statuses(
+    call, status: int, attempts: int
+) -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request.method)
+        return error(status, "nope")
+
+    client, sleeps = make_client(handler, max_retries=2)
+    async with client:
+        with pytest.raises(APIStatusError):
+            await call(client)
+    assert len(calls) == attempts
+    assert len(sleeps) == attempts - 1
+
+
+async def test_a_post_that_cannot_connect_is_not_retried() -> None:
+    calls = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        raise httpx.ConnectError("refused", request=request)
+
+    client, sleeps = make_client(handler)
+    async with client:
+        with pytest.raises(APIConnectionError):
+            await client.spaces.duplicate("s1")
+    assert (len(calls), sleeps) == (1, [])
