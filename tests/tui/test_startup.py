@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 import docdeck.tui.app
@@ -15,43 +13,32 @@ from tui.helpers import AppFactory, tree_of, visible_labels, wait_for_workers
 async def test_the_shell_shows_first_then_the_browser_with_organizations(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    loaded = threading.Event()
+    app = make_app()
+    while_loading: dict[str, object] = {}
     real_import = docdeck.tui.app._import_browser
 
-    def slow_import() -> type[MainScreen]:
-        loaded.wait(timeout=30)  # a slow disk: the browser's code is still loading
+    def recording_import() -> type[MainScreen]:
+        while_loading.update(
+            screen=type(app.screen),
+            palette=app.use_command_palette,
+            help=app.check_action("help", ()),
+            client=app.client,
+        )
         return real_import()
 
-    monkeypatch.setattr(docdeck.tui.app, "_import_browser", slow_import)
-    app = make_app()
+    monkeypatch.setattr(docdeck.tui.app, "_import_browser", recording_import)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, ShellScreen)
-        assert not app.use_command_palette
-        await pilot.press("question_mark")  # help lists the browser's keys: not yet
-        await pilot.press("ctrl+p")
-        assert isinstance(app.screen, ShellScreen)
-        assert app.client is None  # connecting waits for the browser
-
-        loaded.set()
         await wait_for_workers(pilot)
 
+        # The first frame was the shell: no palette, no help, no connection yet.
+        assert while_loading == {
+            "screen": ShellScreen,
+            "palette": False,
+            "help": False,
+            "client": None,
+        }
         assert isinstance(app.screen, MainScreen)
         assert app.screen_stack[0] is app.browser
         assert app.use_command_palette
+        assert app.check_action("help", ())
         assert "Northwind Labs" in " ".join(visible_labels(tree_of(pilot)))
-
-
-async def test_quit_works_while_the_browser_loads(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    loaded = threading.Event()
-    monkeypatch.setattr(docdeck.tui.app, "_import_browser", lambda: loaded.wait(30) and MainScreen)
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
-        assert app.return_code == 0
-        assert not app.is_running
-        loaded.set()

@@ -1,9 +1,11 @@
 """The docdeck app: paints its shell at once, loads the browser and connects, then fills it.
 
 Only Textual and `shell` are imported with this module. The browser (gateway,
-models, pydantic, httpx) is imported in a thread after the first frame, so the
-shell is on screen as fast as a bare Textual app's; the sandbox server starts
-in parallel, in its own process.
+models, pydantic, httpx) is imported right after the first frame, so the shell
+is on screen as fast as a bare Textual app's while the sandbox server starts in
+its own process. The import runs on the event loop, not in a thread: the shell
+has nothing to interact with yet, and a thread doubled the import's time by
+contending with the loop for the GIL.
 """
 
 from __future__ import annotations
@@ -83,8 +85,8 @@ class DocdeckApp(App[None]):
                 )
 
     def on_ready(self) -> None:
-        # After the first frame, so the import does not compete with painting the shell.
-        self.run_worker(_import_browser, name="Loading the browser", group="browser", thread=True)
+        # After the first frame, so the import does not delay painting the shell.
+        self._install_browser(_import_browser())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Help lists the browser's keys: nothing to list before it is in.
@@ -114,10 +116,6 @@ class DocdeckApp(App[None]):
         return await self._connect()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "browser":
-            if event.state is WorkerState.SUCCESS and event.worker.result is not None:
-                self._install_browser(event.worker.result)
-            return
         if event.worker.group != "connect":
             return
         if event.state is WorkerState.SUCCESS:
