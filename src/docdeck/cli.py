@@ -165,12 +165,19 @@ def _run_tui(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code (0 ok, 1 internal error, 2 error, 130 interrupted)."""
-    args = build_parser().parse_args(argv)
-    handler: Handler = args.handler
     try:
-        return handler(args)
+        args = build_parser().parse_args(argv)
+        handler: Handler = args.handler
+        code = handler(args)
+        sys.stdout.flush()
+        return code
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Whoever read our output has gone (`docdeck ... | head -1`): nothing to report
+        # to them, and Python's own flush at exit must not print a traceback either.
+        _discard_stdout()
+        return EXIT_ERROR
     except Exception as error:
         from docdeck.config import ConfigError
 
@@ -184,6 +191,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(set {DEBUG_ENV}=1 to see the traceback, and please report it)"
         )
         return EXIT_INTERNAL
+
+
+def _discard_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _say_error(message: str) -> None:

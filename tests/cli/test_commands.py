@@ -312,15 +312,61 @@ def test_a_rejected_token_is_not_saved(
     assert read_config_file().profiles == {}
 
 
-def test_an_unreachable_server_saves_the_typed_token_with_a_warning(
-    closed_port_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_an_unreachable_server_is_one_line_exit_2_and_nothing_is_saved(
+    closed_port_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    config_file: Path,
 ) -> None:
     _stdin(monkeypatch, TOKEN)
 
-    assert main(["profile", "add", "offline", "--base-url", closed_port_url]) == 0
+    assert main(["profile", "add", "offline", "--base-url", closed_port_url]) == 2
 
-    assert read_config_file().profiles["offline"].token.get_secret_value() == TOKEN
-    assert f"Warning: token not checked: cannot reach {closed_port_url}" in capsys.readouterr().err
+    line = _one_error_line(capsys.readouterr())
+    assert line.startswith(
+        f"docdeck: error: cannot check the token: Could not connect to {closed_port_url}"
+    )
+    assert line.endswith("nothing saved (add --no-check to save it without checking)")
+    assert TOKEN not in line
+    assert not config_file.exists()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"ddk_caf\xc3\xa9\n", b"\xff\xfe\n", b"ddk_tab\x07bell\n"],
+    ids=["accent", "binary", "control"],
+)
+def test_a_token_that_cannot_go_into_a_header_is_refused(
+    raw: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    config_file: Path,
+) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8", errors="surrogateescape")
+    monkeypatch.setattr(sys, "stdin", stdin)
+
+    assert main(["profile", "add", "w", "--base-url", "https://x.org", "--no-check"]) == 2
+
+    line = _one_error_line(capsys.readouterr())
+    assert "the token must be printable ASCII" in line
+    assert not config_file.parent.exists() or list(config_file.parent.iterdir()) == []
+
+
+def test_a_reader_that_leaves_early_is_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class ClosedPipe(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+
+    assert main(["profile", "default"]) == 2
+
+    assert capsys.readouterr().err == ""
 
 
 def test_serve_on_a_file_that_is_not_a_database_is_one_line(
@@ -332,7 +378,9 @@ def test_serve_on_a_file_that_is_not_a_database_is_one_line(
     assert main(["serve", "--db", str(junk), "--port", "0"]) == 2
 
     line = _one_error_line(capsys.readouterr())
-    assert line == f"docdeck: error: cannot use the database {junk}: file is not a database"
+    assert (
+        line == f"docdeck: error: {junk} is not a usable sandbox database: file is not a database"
+    )
 
 
 def test_serve_db_that_is_a_directory_is_one_line(
@@ -341,3 +389,86 @@ def test_serve_db_that_is_a_directory_is_one_line(
     assert main(["serve", "--db", str(tmp_path), "--port", "0"]) == 2
 
     assert "is a directory; give a database file path" in _one_error_line(capsys.readouterr())
+
+
+def _tables(db: Path) -> set[str]:
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    try:
+        return {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("command", ["serve", "token"])
+def test_another_programs_sqlite_file_is_refused_and_left_untouched(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    other = tmp_path / "notes.sqlite"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE notes (body TEXT)")
+    conn.commit()
+    conn.close()
+    before = other.read_bytes()
+    argv = (
+        ["serve", "--db", str(other), "--port", "0"]
+        if command == "serve"
+        else ["token", "create", "--db", str(other), "--email", "ada@northwind.dev"]
+    )
+
+    assert main(argv) == 2
+
+    line = _one_error_line(capsys.readouterr())
+    assert line == (
+        f"docdeck: error: {other} is an SQLite database of another program "
+        "(no docdeck tables); give another --db path"
+    )
+    assert other.read_bytes() == before
+    assert _tables(other) == {"notes"}
+
+
+def test_token_create_on_an_empty_file_does_not_turn_it_into_a_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.db"
+    empty.touch()
+
+    assert main(["token", "create", "--db", str(empty), "--email", "ada@northwind.dev"]) == 2
+
+    assert "no sandbox database at" in _one_error_line(capsys.readouterr())
+    assert empty.stat().st_size == 0
+
+
+@pytest.mark.parametrize("command", ["serve", "token"])
+def test_a_database_from_a_newer_docdeck_is_one_line(
+    command: str, sandbox_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sqlite3
+
+    conn = sqlite3.connect(sandbox_db)
+    conn.execute("PRAGMA user_version = 9999")
+    conn.commit()
+    conn.close()
+    argv = (
+        ["serve", "--db", str(sandbox_db), "--port", "0"]
+        if command == "serve"
+        else ["token", "create", "--db", str(sandbox_db), "--email", "ada@northwind.dev"]
+    )
+
+    assert main(argv) == 2
+
+    line = _one_error_line(capsys.readouterr())
+    assert f"{sandbox_db} was written by a newer docdeck" in line
+
+
+def test_serve_db_that_is_not_a_regular_file_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["serve", "--db", "/dev/null", "--port", "0"]) == 2
+
+    assert _one_error_line(capsys.readouterr()) == (
+        "docdeck: error: --db /dev/null is not a regular file; give a database file path"
+    )

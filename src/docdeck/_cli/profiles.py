@@ -26,18 +26,24 @@ __all__ = ["run_profile_add", "run_profile_default", "run_profile_list", "run_pr
 def _read_token(name: str) -> str:
     if sys.stdin is None:
         raise CLIError("no token given: stdin is closed")
-    if sys.stdin.isatty():
-        try:
-            token = getpass.getpass(f"API token for profile {name!r} (not echoed): ")
-        except EOFError:
-            token = ""
-    else:
-        token = sys.stdin.read()
+    try:
+        if sys.stdin.isatty():
+            try:
+                token = getpass.getpass(f"API token for profile {name!r} (not echoed): ")
+            except EOFError:
+                token = ""
+        else:
+            token = sys.stdin.read()
+    except UnicodeDecodeError:
+        raise CLIError("the token is not text: it must be printable ASCII") from None
     token = token.strip()
     if not token:
         raise CLIError("no token given (type it at the prompt or pipe it on stdin)")
     if any(ch.isspace() for ch in token):
         raise CLIError("the token must be a single line without spaces")
+    if not (token.isascii() and token.isprintable()):
+        # It goes into an HTTP header, which carries ASCII only; never echo it.
+        raise CLIError("the token must be printable ASCII (was it pasted with extra characters?)")
     return token
 
 
@@ -52,15 +58,15 @@ def run_profile_add(args: argparse.Namespace) -> int:
     if name in settings.profiles and not args.replace:
         raise CLIError(f"profile {name!r} already exists; add --replace to overwrite it")
     token = _read_token(name)
-    unreachable = None if args.no_check else _check_token(base_url, token)
+    if not args.no_check:
+        _check_token(base_url, token)
     settings.profiles = {**settings.profiles, name: Profile(base_url=base_url, token=token)}
     if args.default:
         settings.default_profile = name
     write_config_file(settings, path)
     note = " (the default)" if settings.default_profile == name else ""
-    print(f"Saved profile {name!r}{note} for {base_url} in {path}", file=sys.stderr)
-    if unreachable:
-        print(f"Warning: token not checked: {unreachable}", file=sys.stderr)
+    checked = "" if args.no_check else " (token accepted)"
+    print(f"Saved profile {name!r}{note} for {base_url}{checked} in {path}", file=sys.stderr)
     if settings.default_profile != name:
         print(
             f"Open it with: docdeck --profile {name}   "
@@ -70,12 +76,11 @@ def run_profile_add(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _check_token(base_url: str, token: str) -> str | None:
-    """Ask the server whether the token works; None if it does, the reason if unreachable.
+def _check_token(base_url: str, token: str) -> None:
+    """Ask the server whether the token works; a CLIError, and nothing saved, if not.
 
-    A rejected token is an error (nothing is saved); an unreachable server is
-    not, since setting up a profile offline is legitimate and a typed token
-    should not be thrown away for it.
+    An unreachable server is an error too (exit 2, like every failure): the
+    profile could not be verified. `--no-check` saves it offline.
     """
     import asyncio
 
@@ -101,13 +106,17 @@ def _check_token(base_url: str, token: str) -> str | None:
             f"{base_url} rejected the token ({error.status_code}: {error.message}); nothing saved"
         ) from None
     except APIConnectionError as error:
-        return f"cannot reach {base_url} ({error.message})"
+        raise CLIError(
+            f"cannot check the token: {error.message}; nothing saved "
+            "(add --no-check to save it without checking)"
+        ) from None
     except APIError as error:
         raise CLIError(
             f"checking the token against {base_url} failed: {error}; nothing saved "
             "(add --no-check to save it without checking)"
         ) from None
-    return None
+    except ValueError as error:
+        raise CLIError(f"{error}; nothing saved") from None
 
 
 def run_profile_list(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from docdeck._cli.locations import sandbox_db_path
+from docdeck._cli.locations import check_sandbox_database, sandbox_db_path
 from docdeck.cli import EXIT_OK, CLIError
 
 __all__ = ["bind_socket", "format_base_url", "run_serve"]
@@ -66,8 +66,10 @@ def bind_socket(host: str, port: int) -> socket.socket:
 
 def _database(path_arg: str | None) -> Path:
     path = Path(path_arg).expanduser() if path_arg else sandbox_db_path()
-    if path.is_dir():
-        raise CLIError(f"--db {path} is a directory; give a database file path")
+    try:
+        check_sandbox_database(path, may_create=True)
+    except ValueError as error:
+        raise CLIError(str(error)) from None
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
@@ -120,13 +122,22 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
         import uvicorn
 
         from docdeck.server import create_app, ensure_demo, mint_token
+        from docdeck.server.store import SchemaTooNewError
 
         try:
             app = create_app(db_path)
             accounts = ensure_demo(db_path) if (args.demo or emit) else []
             token = mint_token(db_path, accounts[0].email) if emit and accounts else ""
+        except SchemaTooNewError:
+            raise CLIError(
+                f"the database {db_path} was written by a newer docdeck; upgrade docdeck "
+                "or give another --db path"
+            ) from None
         except sqlite3.Error as error:
-            raise CLIError(f"cannot use the database {db_path}: {error}") from None
+            hint = ""
+            if "unable to open" in str(error) or "readonly" in str(error):
+                hint = " (check that the file and its directory are writable)"
+            raise CLIError(f"cannot use the database {db_path}: {error}{hint}") from None
         if emit and not token:
             raise CLIError(f"the sandbox database {db_path} has no demo accounts")
         server = uvicorn.Server(
