@@ -457,3 +457,21 @@ async def test_a_post_that_cannot_connect_is_not_retried() -> None:
         with pytest.raises(APIConnectionError):
             await client.spaces.duplicate("s1")
     assert (len(calls), sleeps) == (1, [])
+
+
+async def test_a_next_cursor_that_points_back_does_not_loop_forever() -> None:
+    pages = {
+        "start": {"items": [ORG], "count": 2, "next": {"page": "second"}},
+        "second": {"items": [ORG], "count": 2, "next": {"page": "start"}},
+    }
+    asked: list[str | None] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.params.get("page"))
+        return httpx.Response(200, json=pages[request.url.params["page"]])
+
+    client, _ = make_client(handler)
+    async with client:
+        items = [org async for org in client.orgs.list(page="start")]
+    assert asked == ["start", "second"]
+    assert len(items) == 2

@@ -46,7 +46,8 @@ class AsyncPaginator(Generic[T]):
 
     async def iter_pages(self) -> AsyncIterator[ListPage[T]]:
         cursor: str | None = self._params.get("page")
-        seen: set[str] = set()
+        # A server whose `next` points back at a page already read would loop forever.
+        seen: set[str] = {cursor} if cursor else set()
         while True:
             current = await self.get_page(cursor)
             yield current
