@@ -90,3 +90,24 @@ def test_python_dash_m_docdeck_runs() -> None:
         [sys.executable, "-m", "docdeck", "--version"], capture_output=True, text=True, check=False
     )
     assert (done.returncode, done.stdout.startswith("docdeck ")) == (0, True)
+
+
+@pytest.mark.parametrize("loaded", [True, False])
+def test_serve_without_demo_lists_the_demo_accounts_a_database_already_holds(
+    sandbox_db: Path, tmp_path: Path, loaded: bool
+) -> None:
+    db = sandbox_db if loaded else tmp_path / "fresh.db"
+    server = _serve("--port", "0", "--db", str(db), "--log-level", "warning")
+    try:
+        banner = _banner(server, lines=3)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.communicate(timeout=20)
+    assert URL.search(banner[0]), banner
+    if loaded:
+        assert banner[1] == "Demo accounts:\n"
+        assert banner[2].split()[:2] == ["admin", "ada@northwind.dev"]
+    else:
+        assert banner[1] == "(--demo loads the demo workspace into an empty database)\n"
+        assert banner[2].startswith("Get a token with: docdeck token create")
+    assert server.returncode == 0

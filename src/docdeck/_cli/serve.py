@@ -126,7 +126,10 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
 
         try:
             app = create_app(db_path)
-            accounts = ensure_demo(db_path) if (args.demo or emit) else []
+            # Without --demo nothing is loaded, but a workspace that holds the demo
+            # people still lists them (ensure_demo leaves a non-empty database as it is).
+            listed = args.demo or emit or _has_organizations(db_path)
+            accounts = ensure_demo(db_path) if listed else []
             token = mint_token(db_path, accounts[0].email) if emit and accounts else ""
         except SchemaTooNewError:
             raise CLIError(
@@ -155,6 +158,16 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
             _print_banner(base_url, db_path, accounts)
             ready_line = ""
         _run_until_stopped(server, sock, ready_line)
+
+
+def _has_organizations(db_path: Path) -> bool:
+    import sqlite3
+
+    conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return bool(conn.execute("SELECT EXISTS (SELECT 1 FROM organizations)").fetchone()[0])
+    finally:
+        conn.close()
 
 
 def _run_until_stopped(server: Any, sock: socket.socket, ready_line: str) -> None:
