@@ -80,6 +80,27 @@ def test_ensure_demo_loads_once_and_lists_accounts(tmp_path: Path) -> None:
         conn.close()
 
 
+def test_demo_accounts_show_the_roles_stored_now_admins_first(tmp_path: Path) -> None:
+    """After a role change the banner tells the truth, and the launcher still signs in as an
+    admin (it takes the first account)."""
+    path = tmp_path / "demo.db"
+    ensure_demo(path)
+    conn = sqlite3.connect(path)
+    try:
+        with conn:
+            conn.execute(
+                "UPDATE members SET role = 'read' WHERE user_id = "
+                "(SELECT id FROM users WHERE email = 'ada@northwind.dev')"
+            )
+    finally:
+        conn.close()
+
+    accounts = ensure_demo(path)
+
+    assert accounts[0] == DemoAccount("hana@lumen-project.org", "Hana Sato", "admin")
+    assert DemoAccount("ada@northwind.dev", "Ada Okafor", "read") in accounts
+
+
 def test_mint_token_stores_only_a_hash(tmp_path: Path) -> None:
     path = tmp_path / "demo.db"
     ensure_demo(path)

@@ -222,13 +222,21 @@ def _load(conn: sqlite3.Connection, now: datetime) -> None:
 
 
 def _accounts(conn: sqlite3.Connection) -> list[DemoAccount]:
-    """The demo people still present, with their role in the first organization listed."""
+    """The demo people still present with their role as stored now (in the first of their
+    organizations they still belong to), admins first: the launcher signs in as the first."""
     accounts = []
     for email, name, roles, _, _ in _PEOPLE:
-        if conn.execute("SELECT 1 FROM users WHERE email = ?", (email,)).fetchone():
-            role = next(iter(roles.values()))
-            accounts.append(DemoAccount(email, name, role or "guest"))
-    return accounts
+        for key in roles:
+            row = conn.execute(
+                "SELECT m.role FROM members m JOIN users u ON u.id = m.user_id "
+                "JOIN organizations o ON o.id = m.organization_id "
+                "WHERE u.email = ? AND o.title = ?",
+                (email, _ORGS[key]["title"]),
+            ).fetchone()
+            if row is not None:
+                accounts.append(DemoAccount(email, name, row["role"] or "guest"))
+                break
+    return sorted(accounts, key=lambda account: account.role != "admin")
 
 
 def ensure_demo(db_path: str | Path, *, now: datetime | None = None) -> list[DemoAccount]:
