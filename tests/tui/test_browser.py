@@ -183,9 +183,7 @@ async def test_lost_connection_says_so_and_r_retries(
         await wait_for_workers(pilot)
         transport.offline = True
         await open_node(pilot, "Northwind Labs")
-        assert labels_under(tree_of(pilot), "Northwind Labs") == [
-            "⚠ could not load — press r to retry"
-        ]
+        assert labels_under(tree_of(pilot), "Northwind Labs") == ["⚠ not loaded — r retries"]
         errors = [n for n in app._notifications if n.severity == "error"]
         assert errors and "Loading Northwind Labs failed" in errors[-1].title
         assert "press r to retry" in errors[-1].message

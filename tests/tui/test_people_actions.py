@@ -132,7 +132,6 @@ async def test_a_failed_request_keeps_the_dialog_and_its_input(make_app: AppFact
         assert dialog_input(pilot, "user").value == "nobody@nowhere.example"
         error = str(app.screen.query_one("#dialog-error").render())
         assert "nobody@nowhere.example" in error or "not" in error.lower()
-        assert any(n.severity == "error" for n in app._notifications)
 
 
 async def test_a_wrong_team_role_is_refused_before_any_request(
@@ -151,3 +150,68 @@ async def test_a_wrong_team_role_is_refused_before_any_request(
         assert "must be one of member, owner" in str(app.screen.query_one("#dialog-error").render())
         assert dialog_input(pilot, "user").value == "ines@northwind.dev"
         assert transport.requests == []
+
+
+async def test_team_actions_keep_the_focus_and_the_highlighted_row(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        detail = await _team(pilot, "Platform")
+        table = detail.query_one(DataTable)
+        table.focus()
+        table.move_cursor(row=1)
+        await pilot.pause()
+        name = _column(table, "name")[1]
+        await pilot.press("t")
+        await wait_for_workers(pilot)
+        assert app.screen.query_one(TeamDetail) is detail  # updated in place, not rebuilt
+        assert app.focused is table
+        assert table.cursor_row == 1 and _column(table, "name")[1] == name
+
+        await pilot.press("x", "y")
+        await wait_for_workers(pilot)
+        assert app.focused is table
+        assert name not in _column(table, "name")
+
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert app.focused is table
+
+
+async def test_team_roles_show_at_80_columns(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        detail = await _team(pilot, "Platform")
+        table = detail.query_one(DataTable)
+        keys = [column.key.value for column in table.ordered_columns]
+        assert keys[:3] == ["name", "team_role", "org_role"]
+        roles_end = sum(column.get_render_width(table) for column in table.ordered_columns[:3])
+        assert roles_end <= table.scrollable_content_region.width
+
+
+async def test_members_keep_their_filter_when_revisited_and_refreshed(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        members = await _members(pilot)
+        members.query_one("#member-search", Input).value = "zzz"
+        await wait_for_workers(pilot)
+        assert str(members.query_one("#member-count", Label).render()) == (
+            "No member matches this filter."
+        )
+        await select(pilot, "Design System")
+        await select(pilot, "Members")
+        members = app.screen.query_one(MemberTable)
+        assert members.query_one("#member-search", Input).value == "zzz"
+
+        members.query_one("#member-search", Input).value = "chen"
+        await wait_for_workers(pilot)
+        search = members.query_one("#member-search", Input)
+        transport.requests.clear()
+        members.table.focus()
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert any("/members" in request for request in transport.requests)
+        assert app.screen.query_one(MemberTable) is members
+        assert search.value == "chen"
+        assert _column(members.table, "name") == ["Chen Wei"]

@@ -147,6 +147,8 @@ class MembersEntry(Entry):
         default_factory=dict, repr=False
     )
     """Loaded members and the next page, per (search, role) filter: revisiting one is free."""
+    member_filter: tuple[str, str] = ("", "")
+    """The (search, role) the table last showed; coming back to Members shows it again."""
 
     @property
     def title(self) -> str:

@@ -8,7 +8,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input
+from textual.widgets import Header, Input
 from textual.worker import Worker
 
 from docdeck.tui.availability import Availability, Selection, availability
@@ -27,7 +27,7 @@ from docdeck.tui.messages import EntrySelected, RowChanged
 from docdeck.tui.screens._content_actions import ContentActions
 from docdeck.tui.screens._help import HelpRow
 from docdeck.tui.screens._people_actions import PeopleActions
-from docdeck.tui.widgets import DetailPane, OrgTree
+from docdeck.tui.widgets import BrowserFooter, DetailPane, OrgTree
 from docdeck.tui.workers import report_worker_failure
 
 __all__ = ["BROWSER_ACTIONS", "MainScreen"]
@@ -140,19 +140,10 @@ class MainScreen(ContentActions, PeopleActions):
                 yield Input(placeholder="filter the tree by title", id="tree-filter")
                 yield OrgTree(id="org-tree")
             yield DetailPane(id="detail")
-        yield Footer()
+        yield BrowserFooter()
 
     def on_mount(self) -> None:
         self.query_one("#tree-filter", Input).display = False
-        self._fit_footer()
-
-    def on_resize(self) -> None:
-        self._fit_footer()
-
-    def _fit_footer(self) -> None:
-        """Below 120 columns the footer drops its padding so more keys fit."""
-        for footer in self.query(Footer):
-            footer.compact = self.size.width < 120
         if getattr(self.app, "client", None) is not None:
             self.start()
 
@@ -313,7 +304,11 @@ class MainScreen(ContentActions, PeopleActions):
                 org.collections = None
         if isinstance(entry, MembersEntry):
             entry.member_pages.clear()
-            self.detail.show(entry)
+            table = self.detail.member_table
+            if table is not None and table.entry is entry:
+                table.reload()
+            else:
+                self.detail.show(entry)
         if isinstance(entry, TeamEntry):
             org = org_of(entry)
             if org is not None:

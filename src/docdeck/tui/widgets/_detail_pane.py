@@ -16,6 +16,7 @@ from docdeck.tui.entries import (
     LoadMoreEntry,
     MembersEntry,
     OrgEntry,
+    RootEntry,
     SpaceEntry,
     TeamEntry,
     TeamsEntry,
@@ -39,8 +40,12 @@ def _collection_title(entry: Entry, collection_id: str | None) -> str | None:
     return collection_id
 
 
-def _fields(fields: list[Field]) -> VerticalScroll:
-    return VerticalScroll(FieldList(fields, id="fields"), classes="fields-scroll")
+class _FieldsView(VerticalScroll):
+    """A resource's fields, scrolling; kept while the cursor moves between resources."""
+
+    def __init__(self, fields: list[Field]) -> None:
+        self.field_list = FieldList(fields, id="fields")
+        super().__init__(self.field_list, classes="fields-scroll")
 
 
 def _hint(text: str) -> Static:
@@ -54,23 +59,41 @@ class DetailPane(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.entry: Entry | None = None
+        self._view: Widget | None = None
+        """The view last put in the body. Tracked here, not queried: a view being removed
+        is still found by a query, and updating it would lose the new selection."""
 
     def compose(self) -> ComposeResult:
         yield Vertical(_hint("Connecting…"), id="detail-body")
         yield Static("", id="detail-why")
 
     def show(self, entry: Entry | None) -> None:
+        same = entry is self.entry
         self.entry = entry
         body = self.query_one("#detail-body", Vertical)
+        if same and self._update_in_place(entry):
+            return
         fields = self._fields_of(entry)
-        current = body.query(FieldList)
-        if fields is not None and current:
+        view = self._view
+        if fields is not None and isinstance(view, _FieldsView):
             # Same kind of view: update it in place, no remount (cheap while the cursor moves).
-            current.first().set_fields(fields)
-            body.query(VerticalScroll).first().scroll_home(animate=False)
+            view.field_list.set_fields(fields)
+            view.scroll_home(animate=False)
             return
         body.remove_children()
-        body.mount_all(self._views(entry))
+        views = self._views(entry)
+        self._view = views[0] if views else None
+        body.mount_all(views)
+
+    def _update_in_place(self, entry: Entry | None) -> bool:
+        """The same team or Members again (after an action): keep the table, its cursor row,
+        its filters and the focus; only the data changes."""
+        team = self.team_detail
+        if isinstance(entry, TeamEntry) and team is not None and team.entry is entry:
+            team.show_entry()
+            return True
+        members = self.member_table
+        return isinstance(entry, MembersEntry) and members is not None and members.entry is entry
 
     def _fields_of(self, entry: Entry | None) -> list[Field] | None:
         if isinstance(entry, OrgEntry):
@@ -84,17 +107,18 @@ class DetailPane(Vertical):
     def set_reasons(self, reasons: list[str]) -> None:
         """Say why the keys shown dimmed in the footer are unavailable here."""
         why = self.query_one("#detail-why", Static)
-        text = Text("Not allowed here — ", style="bold")
-        text.append("; ".join(reasons), style="italic")
+        text = Text("Not allowed here:", style="bold")
+        for reason in reasons:
+            text.append(f"\n• {reason}", style="italic")
         why.update(text)
         why.display = bool(reasons)
 
     def _views(self, entry: Entry | None) -> list[Widget]:
-        if entry is None:
+        if entry is None or isinstance(entry, RootEntry):
             return [_hint("Select an organization, collection, space, Members or a team.")]
         fields = self._fields_of(entry)
         if fields is not None:
-            return [_fields(fields)]
+            return [_FieldsView(fields)]
         if isinstance(entry, MembersEntry):
             return [MemberTable(entry)]
         if isinstance(entry, TeamEntry):
@@ -115,13 +139,11 @@ class DetailPane(Vertical):
 
     @property
     def member_table(self) -> MemberTable | None:
-        tables = self.query(MemberTable)
-        return tables.first() if tables else None
+        return self._view if isinstance(self._view, MemberTable) else None
 
     @property
     def team_detail(self) -> TeamDetail | None:
-        details = self.query(TeamDetail)
-        return details.first() if details else None
+        return self._view if isinstance(self._view, TeamDetail) else None
 
     @property
     def highlighted_member(self) -> Member | None:

@@ -51,7 +51,7 @@ class MemberTable(Vertical):
         self.entry = entry
         self.members: list[Member] = []
         self.next_page: str | None = None
-        self._filter: tuple[str, str] = ("", "")
+        self._filter: tuple[str, str] = entry.member_filter
 
     @property
     def org(self) -> OrgEntry:
@@ -60,10 +60,12 @@ class MemberTable(Vertical):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="member-filters"):
-            yield Input(placeholder="filter by name or email", id="member-search")
+            search, role = self._filter
+            yield Input(search, placeholder="name or email", id="member-search")
             yield Select(
                 [(role, role) for role in ROLE_CHOICES],
                 prompt="any role",
+                value=role or Select.NULL,
                 id="member-role",
             )
         yield Label("loading members…", id="member-count")
@@ -76,7 +78,11 @@ class MemberTable(Vertical):
         yield table
 
     def on_mount(self) -> None:
-        self._show_filter(("", ""), delay=0)
+        self._show_filter(self._filter, delay=0)
+
+    def reload(self) -> None:
+        """Fetch the current filter's first page again (the cached pages were dropped)."""
+        self._show_filter(self._current_filter(), delay=0)
 
     @property
     def table(self) -> DataTable[str]:
@@ -110,6 +116,7 @@ class MemberTable(Vertical):
 
     def _show_filter(self, key: tuple[str, str], *, delay: float) -> None:
         self._filter = key
+        self.entry.member_filter = key
         cached = self.entry.member_pages.get(key)
         if cached is not None:
             self.workers.cancel_group(self, "members")
@@ -154,6 +161,8 @@ class MemberTable(Vertical):
         if first_new and 0 <= row < len(members):
             table.move_cursor(row=row)
         shown = f"{len(members)} member{'s' if len(members) != 1 else ''}"
+        if not members and any(self._filter):
+            shown = "No member matches this filter."
         if next_page is not None:
             shown += f" of {total}" if total is not None else " (more below)"
         self.query_one("#member-count", Label).update(shown)

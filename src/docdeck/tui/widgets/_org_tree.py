@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import on
 from textual.binding import Binding, BindingType
@@ -26,7 +27,7 @@ from docdeck.tui.workers import client_of, report_worker_failure
 __all__ = ["OrgTree"]
 
 LOADING = Text("loading…", style="dim italic")
-FAILED = Text("⚠ could not load — press r to retry", style="red")
+FAILED = Text("⚠ not loaded — r retries", style="red")
 EMPTY = Text("(empty)", style="dim italic")
 NO_ORGANIZATIONS = Text("This account belongs to no organization.", style="dim italic")
 
@@ -46,6 +47,8 @@ class OrgTree(Tree[Entry]):
         self.guide_depth = 3
         self.filter_text = ""
         self._shown: Entry | None = None
+        self._anchor: Entry | None = None
+        """The last entry the cursor was on; where it goes back to when a filter stops hiding it."""
 
     def on_mount(self) -> None:
         self.render_children(self.model)  # "loading…" while the app connects
@@ -131,8 +134,6 @@ class OrgTree(Tree[Entry]):
         report_worker_failure(self, event)
 
     def _first_organizations_shown(self) -> None:
-        if self.model.children and self.cursor_line < 0:
-            self.move_cursor_to_line(0)
         notify = getattr(self.app, "organizations_shown", None)
         if notify is not None:
             notify()
@@ -159,6 +160,19 @@ class OrgTree(Tree[Entry]):
             label.highlight_words([self.filter_text], "reverse", case_sensitive=False)
         return label
 
+    def render_label(self, node: TreeNode[Entry], base_style: Style, style: Style) -> Text:
+        """A label too long for the panel ends in "…" instead of being cut mid-word."""
+        text = super().render_label(node, base_style, style)
+        depth = 0
+        parent = node.parent
+        while parent is not None and parent is not self.root:
+            depth += 1
+            parent = parent.parent
+        room = self.scrollable_content_region.width - depth * self.guide_depth
+        if room > 0 and text.cell_len > room:
+            text.truncate(room, overflow="ellipsis")
+        return text
+
     def _add(self, parent: TreeNode[Entry], entry: Entry, before: int | None = None) -> None:
         expand = entry.expanded
         if self.filter_text and entry.children:
@@ -180,6 +194,13 @@ class OrgTree(Tree[Entry]):
                 self._add(node, child)
             if not entry.children and entry.expandable:
                 node.add_leaf(NO_ORGANIZATIONS if entry is self.model else EMPTY)
+            elif entry is self.model and not shown and self.filter_text:
+                node.add_leaf(
+                    Text(
+                        f"Nothing loaded matches “{self.filter_text}”; escape clears the filter.",
+                        style="dim italic",
+                    )
+                )
         elif entry.loading:
             node.add_leaf(LOADING)
         elif entry.failed:
@@ -190,9 +211,35 @@ class OrgTree(Tree[Entry]):
         node = self.root if entry is self.model else entry.node
         if node is None or not self._attached(node):
             return
+        before = self.current
+        if before is None or before is self.model:
+            before = self._anchor
         node.remove_children()
         self._fill(node, entry)
+        self._follow(before, entry)
         self._sync_selection()
+
+    def _follow(self, before: Entry | None, fallback: Entry) -> None:
+        """Keep the cursor on the entry it was on after its node was rebuilt.
+
+        Tree leaves a removed cursor node in place and later lands on whatever line
+        now has its number, so the cursor would jump and the detail pane go stale.
+        """
+        cursor = self.cursor_node
+        if cursor is not None and self._attached(cursor):
+            return
+        _ = self.last_line
+        candidate = before
+        while candidate is not None:
+            node = candidate.node
+            if node is not None and node is not self.root and self._attached(node):
+                self.move_cursor(node)
+                return
+            candidate = candidate.parent
+        node = fallback.node
+        if node is None or node is self.root or not self._attached(node):
+            node = self.get_node_at_line(0)
+        self.move_cursor(node)
 
     def _splice(self, owner: Entry, more: LoadMoreEntry, entries: list[Entry]) -> None:
         """Put a newly loaded page where its "load more…" node was, leaving the rest in place."""
@@ -244,7 +291,11 @@ class OrgTree(Tree[Entry]):
 
     @property
     def current(self) -> Entry | None:
+        """The entry under the cursor; a "loading…", "(empty)" or failure line stands for its
+        parent, so `r` there reloads that entry and `n` creates in it."""
         node = self.cursor_node
+        while node is not None and node.data is None:
+            node = node.parent
         return node.data if node is not None else None
 
     def select_entry(self, entry: Entry) -> None:
@@ -256,7 +307,10 @@ class OrgTree(Tree[Entry]):
         self._sync_selection(force=True)
 
     def _sync_selection(self, *, force: bool = False) -> None:
+        _ = self.last_line  # lay out changed lines first, so the cursor node is current
         current = self.current
+        if current is not None and current is not self.model:
+            self._anchor = current
         if force or current is not self._shown:
             self._shown = current
             self.post_message(EntrySelected(current))
@@ -329,10 +383,38 @@ class OrgTree(Tree[Entry]):
             return
         parent.children.remove(entry)
         node = entry.node
-        if node is not None and self._attached(node) and node.parent is not None:
-            node.remove()
         entry.node = None
+        if node is not None and self._attached(node) and node.parent is not None:
+            neighbour = self._neighbour(node) if self._holds_cursor(node) else None
+            node.remove()
+            if not parent.children:
+                self.render_children(parent)  # "(empty)" in its place
+            elif neighbour is not None:
+                _ = self.last_line
+                self.move_cursor(neighbour)
         self._sync_selection()
+
+    def _holds_cursor(self, node: TreeNode[Entry]) -> bool:
+        cursor = self.cursor_node
+        while cursor is not None:
+            if cursor is node:
+                return True
+            cursor = cursor.parent
+        return False
+
+    def _neighbour(self, node: TreeNode[Entry]) -> TreeNode[Entry] | None:
+        """Where the cursor goes when its node leaves: the next sibling, else the one before,
+        else the parent."""
+        parent = node.parent
+        if parent is None:
+            return None
+        siblings = list(parent.children)
+        index = siblings.index(node)
+        if index + 1 < len(siblings):
+            return siblings[index + 1]
+        if index > 0:
+            return siblings[index - 1]
+        return parent if parent is not self.root else None
 
 
 def _insertion_index(children: list[Entry], entry: Entry) -> int:

@@ -42,13 +42,21 @@ class TeamDetail(Vertical):
         yield FieldList(team_fields(self.entry.value), id="team-fields")
         yield Label("Members: loading…", id="team-members-title")
         table: DataTable[str] = DataTable(id="team-members", cursor_type="row", zebra_stripes=True)
+        # Roles before the email, so they show at 80 columns without scrolling sideways.
         table.add_column("Name", key="name")
-        table.add_column("Email", key="email")
         table.add_column("Team role", key="team_role")
         table.add_column("Org role", key="org_role")
+        table.add_column("Email", key="email")
         yield table
 
     def on_mount(self) -> None:
+        if self.entry.memberships is not None:
+            self._show(self.entry.memberships)
+        else:
+            self.reload()
+
+    def show_entry(self) -> None:
+        """Show the entry's team and members as they are now (after an action), in place."""
         if self.entry.memberships is not None:
             self._show(self.entry.memberships)
         else:
@@ -81,9 +89,9 @@ class TeamDetail(Vertical):
             member = item.organization
             table.add_row(
                 member.user.displayName,
-                member.user.email or "—",
                 item.team.role,
                 role_text(member.role),
+                member.user.email or "—",
                 key=member.id,
             )
         if memberships:
