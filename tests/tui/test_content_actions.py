@@ -153,7 +153,7 @@ async def test_rename_and_delete_a_collection(make_app: AppFactory) -> None:
         await select(pilot, "Company Handbook")
         await pilot.press("e")
         dialog_input(pilot, "title").value = "Handbook"
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # title, then description (kept as it was)
         await wait_for_workers(pilot)
         tree = tree_of(pilot)
         assert "▤ Handbook" in labels_under(tree, "Northwind Labs")

@@ -61,9 +61,26 @@ def _advice(error: BaseException) -> tuple[str, bool]:
     return "This is a bug in docdeck; please report it.", False
 
 
-def describe(error: BaseException, doing: str) -> Problem:
-    """Turn an exception from a request into words for a notification or an error screen."""
+_IN_DIALOG = {
+    "press r to retry": "then send again (escape closes the dialog)",
+    "press r to refresh, then try again": (
+        "close the dialog (escape), press r to refresh, then try again"
+    ),
+    "press r to refresh": "close the dialog (escape) and press r to refresh",
+}
+
+
+def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Problem:
+    """Turn an exception from a request into words for a notification or an error screen.
+
+    `in_dialog`: the advice is read inside an open dialog, where `r` types a letter.
+    """
     advice, fatal = _advice(error)
+    if in_dialog:
+        for browser, dialog in _IN_DIALOG.items():
+            if browser in advice:
+                advice = advice.replace(browser, dialog)
+                break
     if isinstance(error, APIStatusError):
         why = f"{error.message} ({error.status_code} {error.reason})"
     elif isinstance(error, APIConnectionError):

@@ -26,6 +26,11 @@ from docdeck.tui.screens._pick import PickDialog
 __all__ = ["ContentActions"]
 
 TITLE_MAX = 50
+"""Space and collection titles (the API's limit)."""
+DESCRIPTION_MAX = 100
+"""Collection descriptions."""
+TEAM_TITLE_MAX = 64
+EMOJI_MAX = 50
 
 
 def _find_collection(org: OrgEntry, collection_id: str | None) -> Entry | None:
@@ -97,7 +102,9 @@ class ContentActions(BrowserBase):
                 f"New space in {container.title}",
                 [
                     FormField("title", "Title", required=True, max_length=TITLE_MAX),
-                    FormField("emoji", "Emoji (optional)", placeholder="e.g. 📘", max_length=50),
+                    FormField(
+                        "emoji", "Emoji (optional)", placeholder="e.g. 📘", max_length=EMOJI_MAX
+                    ),
                 ],
                 create,
                 doing=f"Creating a space in {container.title}",
@@ -151,7 +158,9 @@ class ContentActions(BrowserBase):
             if isinstance(entry, SpaceEntry):
                 return await client.spaces.update(entry.value.id, title=title)
             if isinstance(entry, CollectionEntry):
-                return await client.collections.update(entry.value.id, title=title)
+                return await client.collections.update(
+                    entry.value.id, title=title, description=values["description"].strip()
+                )
             if isinstance(entry, TeamEntry):
                 org = org_of(entry)
                 assert org is not None
@@ -171,15 +180,23 @@ class ContentActions(BrowserBase):
             self.org_tree.refresh_entry(entry)
             self.notify(f"Renamed to “{entry.title}”.", title="Renamed")
 
-        max_length = 64 if isinstance(entry, TeamEntry) else TITLE_MAX
+        max_length = TEAM_TITLE_MAX if isinstance(entry, TeamEntry) else TITLE_MAX
+        fields = [
+            FormField("title", "New title", entry.title, required=True, max_length=max_length)
+        ]
+        if isinstance(entry, CollectionEntry):
+            fields.append(
+                FormField(
+                    "description",
+                    "Description (optional)",
+                    entry.value.description or "",
+                    max_length=DESCRIPTION_MAX,
+                )
+            )
         self.app.push_screen(
             FormDialog(
                 f"Rename “{entry.title}”",
-                [
-                    FormField(
-                        "title", "New title", entry.title, required=True, max_length=max_length
-                    )
-                ],
+                fields,
                 rename,
                 doing=f"Renaming “{entry.title}”",
                 action_label="Rename",

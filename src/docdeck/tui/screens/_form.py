@@ -26,7 +26,8 @@ class FormField:
     placeholder: str = ""
     required: bool = False
     max_length: int = 0
-    """The API's limit for the field; the input refuses more so the request cannot fail on it."""
+    """The API's limit for the field. The input takes more (a paste is never cut silently) and
+    says how far over it is; the dialog does not send until it fits."""
     choices: tuple[str, ...] = ()
     """When given, the value (trimmed, any case) must be one of these."""
 
@@ -46,6 +47,7 @@ class FormDialog(RequestDialog[T]):
         super().__init__(title, doing, submit)
         self.fields = fields
         self.action_label = action_label
+        self._length_error = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="form"):
@@ -55,7 +57,6 @@ class FormDialog(RequestDialog[T]):
                 yield Input(
                     value=field.value,
                     placeholder=field.placeholder,
-                    max_length=field.max_length,
                     id=f"field-{field.name}",
                 )
             yield Static("", id="dialog-error")
@@ -79,9 +80,37 @@ class FormDialog(RequestDialog[T]):
             value = values[field.name].strip()
             if field.required and not value:
                 return field, f"{field.label} is required."
+            too_long = self._too_long(field, value)
+            if too_long:
+                return field, too_long
             if field.choices and value and value.lower() not in field.choices:
                 return field, f"{field.label}: must be one of {', '.join(field.choices)}."
         return None
+
+    @staticmethod
+    def _too_long(field: FormField, value: str) -> str:
+        if field.max_length and len(value) > field.max_length:
+            over = len(value) - field.max_length
+            return (
+                f"{field.label}: at most {field.max_length} characters; "
+                f"this is {len(value)} ({over} too many)."
+            )
+        return ""
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        """Say at once when a field goes over its limit, and stop saying it once it fits."""
+        event.stop()
+        values = self.values
+        for field in self.fields:
+            message = self._too_long(field, values[field.name].strip())
+            if message:
+                self._set_error(message)
+                self._length_error = True
+                return
+        if self._length_error:
+            self._set_error("")
+            self._length_error = False
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

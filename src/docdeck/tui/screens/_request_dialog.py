@@ -56,10 +56,12 @@ class RequestDialog(ModalScreen[T], Generic[T]):
         if event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
             self.query_one("#dialog").loading = False
         if event.state is WorkerState.ERROR and event.worker.error is not None:
-            problem = describe(event.worker.error, self.doing)
+            problem = describe(event.worker.error, self.doing, in_dialog=True)
             self._set_error(problem.message)
+            # The reason shows in the dialog; a notification would cover it at 80x24. Only a
+            # refused token goes to the app, which shows the connection screen.
             report = getattr(self.app, "report_error", None)
-            if report is not None:
+            if problem.fatal and report is not None:
                 report(event.worker.error, self.doing)
 
     def _set_error(self, message: str) -> None:
