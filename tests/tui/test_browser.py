@@ -217,3 +217,19 @@ async def test_a_reload_while_a_child_is_loading_drops_the_stale_answer(
         await wait_for_workers(pilot)
         assert isinstance(app.screen, MainScreen)
         assert "▤ Engineering" in labels_under(tree, "Northwind Labs")
+
+
+async def test_the_palette_lists_each_command_once(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Northwind Labs")
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "quit")
+        await wait_for_workers(pilot)
+        options = app.screen.query_one("CommandList")
+        prompts = [
+            str(options.get_option_at_index(i).prompt).splitlines()[0]  # type: ignore[attr-defined]
+            for i in range(options.option_count)  # type: ignore[attr-defined]
+        ]
+        assert prompts.count("Quit") == 1, prompts

@@ -24,7 +24,8 @@ class BrowserCommands(Provider):
         seen: set[str] = set()
         for _key, binding in screen._bindings:
             action = binding.action
-            if action in seen or action == "clear_filter":
+            # Textual's own commands already offer Quit; a second one only adds noise.
+            if action in seen or action in ("clear_filter", "app.quit"):
                 continue
             seen.add(action)
             help_text = binding.tooltip
