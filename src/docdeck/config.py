@@ -58,6 +58,7 @@ __all__ = [
     "UISettings",
     "check_base_url",
     "check_profile_name",
+    "check_token",
     "config_dir",
     "config_path",
     "data_dir",
@@ -71,6 +72,7 @@ __all__ = [
 _PROFILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _REVEAL = "reveal_secrets"
 _FILE_ONLY: ContextVar[bool] = ContextVar("docdeck_config_file_only", default=False)
+_EDITING: ContextVar[bool] = ContextVar("docdeck_config_editing", default=False)
 
 
 class ConfigError(Exception):
@@ -98,6 +100,22 @@ def check_base_url(url: str) -> str:
     except ValueError:
         raise ValueError(f"base URL {url!r} has an invalid port") from None
     return url.rstrip("/")
+
+
+def check_token(token: str) -> str:
+    """The token stripped, or a ValueError that never quotes it.
+
+    It travels in an HTTP header, which carries printable ASCII only: a pasted
+    accent or line break would otherwise fail every request later, far from here.
+    """
+    token = token.strip()
+    if not token:
+        raise ValueError("the token is empty")
+    if any(ch.isspace() for ch in token):
+        raise ValueError("the token must be a single line without spaces")
+    if not (token.isascii() and token.isprintable()):
+        raise ValueError("the token must be printable ASCII (was it pasted with extra characters?)")
+    return token
 
 
 def check_profile_name(name: str) -> str:
@@ -131,12 +149,7 @@ class Profile(BaseModel):
     @field_validator("token")
     @classmethod
     def _check_token(cls, value: SecretStr) -> SecretStr:
-        secret = value.get_secret_value().strip()
-        if not secret:
-            raise ValueError("token is empty")
-        if any(ch.isspace() for ch in secret):
-            raise ValueError("token must not contain whitespace")
-        return SecretStr(secret)
+        return SecretStr(check_token(value.get_secret_value()))
 
     @field_serializer("token")
     def _dump_token(self, value: SecretStr, info: SerializationInfo) -> str:
@@ -182,6 +195,9 @@ class Settings(BaseSettings):
 
     @model_validator(mode="after")
     def _default_profile_exists(self) -> Self:
+        # Editing commands may be what repairs a dangling default (`profile add NAME`).
+        if _EDITING.get():
+            return self
         if self.default_profile is not None and self.default_profile not in self.profiles:
             raise ValueError(f"default_profile {self.default_profile!r} names no [profiles] entry")
         return self
@@ -226,7 +242,11 @@ def _first_error(error: ValidationError) -> str:
 def read_config_file(path: Path | None = None) -> Settings:
     """The file's settings alone (no environment): what profile commands edit and write back."""
     path = path or config_path()
-    return _validate_file(path, _read_toml(path))
+    editing = _EDITING.set(True)
+    try:
+        return _validate_file(path, _read_toml(path))
+    finally:
+        _EDITING.reset(editing)
 
 
 def _validate_file(path: Path, data: dict[str, Any]) -> Settings:
@@ -282,9 +302,11 @@ def write_config_file(settings: Settings, path: Path | None = None) -> Path:
             file.flush()
             os.fsync(file.fileno())
         os.replace(temp_name, path)
-    except OSError as error:
+    except BaseException as error:
         Path(temp_name).unlink(missing_ok=True)
-        raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
+        if isinstance(error, OSError):
+            raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
+        raise
     return path
 
 
@@ -318,9 +340,13 @@ def _pair(
     if base_url is None:
         raise ConfigError(f"{token_name} needs {url_name} as well ({source})")
     try:
-        return check_base_url(base_url), SecretStr(token)
+        url = check_base_url(base_url)
     except ValueError as error:
         raise ConfigError(f"{url_name}: {error}") from None
+    try:
+        return url, SecretStr(check_token(token))
+    except ValueError as error:
+        raise ConfigError(f"{token_name}: {error}") from None
 
 
 def resolve_account(

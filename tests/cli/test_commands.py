@@ -11,7 +11,7 @@ import pytest
 
 from docdeck import __version__
 from docdeck.cli import main
-from docdeck.config import read_config_file
+from docdeck.config import load_settings, read_config_file
 from docdeck.server import DemoAccount
 
 TOKEN = "ddk_profile-secret"
@@ -472,3 +472,45 @@ def test_serve_db_that_is_not_a_regular_file_is_one_line(
     assert _one_error_line(capsys.readouterr()) == (
         "docdeck: error: --db /dev/null is not a regular file; give a database file path"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "env", "expected"),
+    [
+        (
+            ["--base-url", "https://x.org", "--token", "SECRET-tök"],
+            {},
+            "--token: the token must be",
+        ),
+        ([], {"DOCDECK_BASE_URL": "https://x.org", "DOCDECK_TOKEN": "SECRET\nX"}, "DOCDECK_TOKEN:"),
+    ],
+)
+def test_a_token_that_cannot_go_into_a_header_fails_before_the_ui(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    env: dict[str, str],
+    expected: str,
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+
+    assert main(argv) == 2
+
+    line = _one_error_line(capsys.readouterr())
+    assert expected in line
+    assert "SECRET" not in line  # never echoed
+
+
+def test_profile_add_repairs_a_default_profile_that_names_no_profile(
+    monkeypatch: pytest.MonkeyPatch, config_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text('default_profile = "work"\n')
+    assert main(["profile", "list"]) == 0  # editing commands still read the file
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(TOKEN + "\n"))
+    assert main(["profile", "add", "work", "--base-url", "https://x.org", "--no-check"]) == 0
+
+    assert load_settings().profiles["work"].base_url == "https://x.org"
+    assert load_settings().default_profile == "work"

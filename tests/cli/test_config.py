@@ -157,3 +157,28 @@ def test_fields_are_documented() -> None:
     for model in (Settings, Profile, UISettings):
         for name, field in model.model_fields.items():
             assert field.description, f"{model.__name__}.{name} has no docstring"
+
+
+def test_a_failed_write_leaves_no_temp_file_and_keeps_the_old_file(
+    config_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_config_file(_settings())
+    before = config_file.read_bytes()
+
+    def broken_dump(data: object, file: object) -> None:
+        raise TypeError("cannot serialize")
+
+    monkeypatch.setattr("tomli_w.dump", broken_dump)
+    with pytest.raises(TypeError):
+        write_config_file(_settings())
+
+    assert config_file.read_bytes() == before
+    assert sorted(p.name for p in config_file.parent.iterdir()) == ["config.toml"]
+
+
+def test_a_profile_token_with_an_accent_is_a_file_error(config_file: Path) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text('[profiles.work]\nbase_url = "https://x.org"\ntoken = "tökén"\n')
+
+    with pytest.raises(ConfigError, match=r"profiles\.work\.token: the token must be printable"):
+        load_settings()

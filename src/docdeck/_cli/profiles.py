@@ -15,6 +15,7 @@ from docdeck.config import (
     Profile,
     check_base_url,
     check_profile_name,
+    check_token,
     config_path,
     read_config_file,
     write_config_file,
@@ -36,14 +37,12 @@ def _read_token(name: str) -> str:
             token = sys.stdin.read()
     except UnicodeDecodeError:
         raise CLIError("the token is not text: it must be printable ASCII") from None
-    token = token.strip()
-    if not token:
+    if not token.strip():
         raise CLIError("no token given (type it at the prompt or pipe it on stdin)")
-    if any(ch.isspace() for ch in token):
-        raise CLIError("the token must be a single line without spaces")
-    if not (token.isascii() and token.isprintable()):
-        # It goes into an HTTP header, which carries ASCII only; never echo it.
-        raise CLIError("the token must be printable ASCII (was it pasted with extra characters?)")
+    try:
+        token = check_token(token)
+    except ValueError as error:
+        raise CLIError(str(error)) from None
     return token
 
 
