@@ -215,3 +215,32 @@ async def test_members_keep_their_filter_when_revisited_and_refreshed(
         assert app.screen.query_one(MemberTable) is members
         assert search.value == "chen"
         assert _column(members.table, "name") == ["Chen Wei"]
+
+
+async def test_members_and_a_team_that_failed_to_load_say_so_and_r_loads_them(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Northwind Labs")
+        await open_node(pilot, "Teams")
+        transport.offline = True
+        await select(pilot, "Platform")
+        detail = app.screen.query_one(TeamDetail)
+        title = detail.query_one("#team-members-title", Label)
+        assert "not loaded — press r to retry" in str(title.render())
+        transport.offline = False
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert str(title.render()) == "Members (3)"
+
+        transport.offline = True
+        await select(pilot, "Members")
+        members = app.screen.query_one(MemberTable)
+        count = members.query_one("#member-count", Label)
+        assert "not loaded — press r to retry" in str(count.render())
+        transport.offline = False
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert str(count.render()).endswith("members")

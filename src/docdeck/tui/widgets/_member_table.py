@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select
-from textual.worker import Worker
+from textual.worker import Worker, WorkerState
 
 from docdeck.models import Member, MemberRoleFilter
 from docdeck.tui.entries import MembersEntry, OrgEntry
@@ -206,4 +206,6 @@ class MemberTable(Vertical):
         self.post_message(RowChanged())
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.ERROR and event.worker.group == "members":
+            self.query_one("#member-count", Label).update("Members not loaded — press r to retry.")
         report_worker_failure(self, event)

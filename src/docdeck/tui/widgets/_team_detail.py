@@ -6,7 +6,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import DataTable, Label
-from textual.worker import Worker
+from textual.worker import Worker, WorkerState
 
 from docdeck.models import TeamMembership
 from docdeck.tui.entries import OrgEntry, TeamEntry, org_of
@@ -118,4 +118,8 @@ class TeamDetail(Vertical):
         self.post_message(RowChanged())
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.ERROR and self.entry.memberships is None:
+            self.query_one("#team-members-title", Label).update(
+                "Members: not loaded — press r to retry"
+            )
         report_worker_failure(self, event)
