@@ -124,8 +124,13 @@ class DetailPane(Vertical):
         if isinstance(entry, TeamEntry):
             return [TeamDetail(entry)]
         if isinstance(entry, TeamsEntry):
-            count = "" if entry.children is None else f"{len(entry.children)} loaded. "
-            return [_hint(f"Teams of the organization. {count}Expand to list them.")]
+            # Not "N loaded": the pane is not redrawn when they arrive, so a count goes stale.
+            return [
+                _hint(
+                    "Teams of the organization. Expand to list them; select one for its "
+                    "members and their roles."
+                )
+            ]
         if isinstance(entry, DeletedEntry):
             return [
                 _hint(
