@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from textual.widgets import Input
+
 from docdeck.tui.entries import SpaceEntry
-from docdeck.tui.screens import ConfirmDialog, FormDialog, PickDialog
+from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen, PickDialog
 from docdeck.tui.widgets import DetailPane, FieldList
 from tui.helpers import (
     AppFactory,
@@ -128,6 +130,25 @@ async def test_cancelled_delete_changes_nothing(make_app: AppFactory) -> None:
         await pilot.press("d", "n")
         await wait_for_workers(pilot)
         assert "🎨 Design System" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+async def test_q_in_a_dialog_cancels_it_and_keeps_the_app(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _northwind(pilot)
+        await select(pilot, "Design System")
+        for key, dialog in (("m", PickDialog), ("d", ConfirmDialog)):
+            await pilot.press(key)
+            assert isinstance(app.screen, dialog)
+            await pilot.press("q")
+            await wait_for_workers(pilot)
+            assert app.is_running
+            assert isinstance(app.screen, MainScreen)
+        assert "🎨 Design System" in labels_under(tree_of(pilot), "Northwind Labs")
+        await pilot.press("e")  # in a form, q is a letter like any other
+        await pilot.press("q")
+        assert isinstance(app.screen, FormDialog)
+        assert app.screen.query_one("#field-title", Input).value.endswith("q")
 
 
 async def test_duplicate_a_space(make_app: AppFactory) -> None:

@@ -21,8 +21,10 @@ class RequestDialog(ModalScreen[T], Generic[T]):
     """Runs `submit` in a worker; dismisses with its result, or shows why it failed and waits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # q too, as in help: without it the app's q would quit from a dialog. Text inputs
+        # take the letter before any binding, so typing q in a form still types it.
         Binding(
-            "escape",
+            "escape,q",
             "cancel",
             "Cancel",
             id="dialog.cancel",
