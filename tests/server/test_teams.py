@@ -80,7 +80,7 @@ async def test_create_team(api: Api, ids: DemoIds) -> None:
         ({"title": "x" * 65}, "title: must be at most 64 characters"),
         (
             {"title": "Ok", "members": ["nobody"]},
-            "members: not members of this organization: 'nobody'",
+            "members: no member of this organization has the user id or email 'nobody'",
         ),
         ({"title": "Ok", "members": "abc"}, "members: must be an array"),
         ({"title": "Ok", "owner": "x"}, "owner: is not a known field"),

@@ -55,6 +55,7 @@ def resolve_members(
     if unknown:
         names = ", ".join(repr(u) for u in unknown)
         raise bad_request(
-            f"{field}: not members of this organization: {names} (give a user id or email)"
+            f"{field}: no member of this organization has the user id or email {names}"
+            " (a team can hold only organization members)"
         )
     return resolved
