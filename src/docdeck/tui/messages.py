@@ -10,11 +10,6 @@ from docdeck.tui.entries import Entry, LoadMoreEntry
 
 
 @dataclass
-class Connected(Message):
-    """The client is ready: the browser may start loading organizations."""
-
-
-@dataclass
 class ChildrenLoaded(Message):
     """A page of an entry's children arrived (`replacing` is the "load more…" entry it fills)."""
 
