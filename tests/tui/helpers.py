@@ -67,6 +67,12 @@ async def open_node(pilot: Pilot[None], title: str) -> None:
     await wait_for_workers(pilot)
 
 
+async def open_northwind(pilot: Pilot[None]) -> None:
+    """Wait for the organizations, then expand the demo's first one."""
+    await wait_for_workers(pilot)
+    await open_node(pilot, "Northwind Labs")
+
+
 async def select(pilot: Pilot[None], title: str) -> None:
     tree = tree_of(pilot)
     tree.focus()

@@ -12,6 +12,7 @@ from tui.helpers import (
     dialog_input,
     labels_under,
     open_node,
+    open_northwind,
     select,
     tree_of,
     type_text,
@@ -19,15 +20,10 @@ from tui.helpers import (
 )
 
 
-async def _northwind(pilot) -> None:  # type: ignore[no-untyped-def]
-    await wait_for_workers(pilot)
-    await open_node(pilot, "Northwind Labs")
-
-
 async def test_create_a_space_in_a_collection(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await open_node(pilot, "Company Handbook")
         await pilot.press("n")
         assert isinstance(app.screen, FormDialog)
@@ -48,7 +44,7 @@ async def test_create_a_space_in_a_collection(make_app: AppFactory) -> None:
 async def test_create_a_collection_at_the_top_level(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Northwind Labs")
         await pilot.press("c")
         await type_text(pilot, "Research")
@@ -61,7 +57,7 @@ async def test_create_a_collection_at_the_top_level(make_app: AppFactory) -> Non
 async def test_rename_a_space(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.press("e")
         assert dialog_input(pilot, "title").value == "Release Notes"
@@ -76,7 +72,7 @@ async def test_rename_a_space(make_app: AppFactory) -> None:
 async def test_move_a_space_into_a_collection(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await open_node(pilot, "Engineering")
         await select(pilot, "Design System")
         await pilot.press("m")
@@ -100,7 +96,7 @@ async def test_move_a_space_into_a_collection(make_app: AppFactory) -> None:
 async def test_delete_then_restore_a_space(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Design System")
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmDialog)
@@ -125,7 +121,7 @@ async def test_delete_then_restore_a_space(make_app: AppFactory) -> None:
 async def test_cancelled_delete_changes_nothing(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Design System")
         await pilot.press("d", "n")
         await wait_for_workers(pilot)
@@ -135,7 +131,7 @@ async def test_cancelled_delete_changes_nothing(make_app: AppFactory) -> None:
 async def test_q_in_a_dialog_cancels_it_and_keeps_the_app(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Design System")
         for key, dialog in (("m", PickDialog), ("d", ConfirmDialog)):
             await pilot.press(key)
@@ -154,7 +150,7 @@ async def test_q_in_a_dialog_cancels_it_and_keeps_the_app(make_app: AppFactory) 
 async def test_duplicate_a_space(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.press("y")
         await wait_for_workers(pilot)
@@ -169,7 +165,7 @@ async def test_duplicate_a_space(make_app: AppFactory) -> None:
 async def test_rename_and_delete_a_collection(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await open_node(pilot, "Recently deleted")
         await select(pilot, "Company Handbook")
         await pilot.press("e")
@@ -191,7 +187,7 @@ async def test_rename_and_delete_a_collection(make_app: AppFactory) -> None:
 async def test_rename_then_delete_a_team(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await open_node(pilot, "Teams")
         await select(pilot, "Platform")
         await pilot.press("e")

@@ -17,16 +17,12 @@ from tui.helpers import (
     find_node,
     labels_under,
     open_node,
+    open_northwind,
     select,
     tree_of,
     type_text,
     wait_for_workers,
 )
-
-
-async def _northwind(pilot) -> None:  # type: ignore[no-untyped-def]
-    await wait_for_workers(pilot)
-    await open_node(pilot, "Northwind Labs")
 
 
 def _shown_title(pilot) -> str:  # type: ignore[no-untyped-def]
@@ -44,7 +40,7 @@ def _on_screen(pilot) -> Entry | None:  # type: ignore[no-untyped-def]
 async def test_deleting_the_selected_space_selects_its_neighbour(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.press("d", "y")
         await wait_for_workers(pilot)
@@ -61,7 +57,7 @@ async def test_restoring_the_last_deleted_space_leaves_the_cursor_in_the_bin(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await open_node(pilot, "Recently deleted")
         bin_before = labels_under(tree_of(pilot), "Recently deleted")
         await select(pilot, bin_before[-1].split(" ", 1)[1])
@@ -83,7 +79,7 @@ async def test_moving_a_space_into_an_unloaded_collection_leaves_no_stale_pane(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         moved = tree_of(pilot).current
         await pilot.press("m")
@@ -98,7 +94,7 @@ async def test_moving_a_space_into_an_unloaded_collection_leaves_no_stale_pane(
 async def test_clearing_the_filter_keeps_the_cursor_on_the_match(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await open_node(pilot, "Engineering")
         await pilot.press("slash")
         await type_text(pilot, "incident")
@@ -115,7 +111,7 @@ async def test_a_filter_matching_nothing_says_so_and_escape_brings_the_cursor_ba
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Design System")
         await pilot.press("slash")
         await type_text(pilot, "zzz")
@@ -135,7 +131,7 @@ async def test_r_on_a_failed_line_reloads_that_entry_not_the_whole_tree(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         transport.offline = True
         await open_node(pilot, "Engineering")
         tree = tree_of(pilot)
@@ -163,7 +159,7 @@ async def test_the_first_organization_is_selected_after_the_tree_reloads(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Lumen")
         tree = tree_of(pilot)
         tree.load_root()
@@ -176,7 +172,7 @@ async def test_the_first_organization_is_selected_after_the_tree_reloads(
 async def test_the_pane_keeps_up_with_a_cursor_passing_over_members(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await _northwind(pilot)
+        await open_northwind(pilot)
         await select(pilot, "Design System")
         tree = tree_of(pilot)
         members, design = find_node(tree, "Members").data, tree.current
