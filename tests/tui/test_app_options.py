@@ -8,14 +8,13 @@ import pytest
 
 from docdeck.tui.app import BENCH_READY_ENV
 from docdeck.tui.screens import FormDialog, MainScreen
-from tui.helpers import AppFactory, open_node, wait_for_workers
+from tui.helpers import AppFactory, open_northwind, wait_for_workers
 
 
 async def test_keymap_rebinds_an_action_by_its_id(make_app: AppFactory) -> None:
     app = make_app(keymap={"browser.new_space": "ctrl+n"})
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await pilot.press("n")
         assert isinstance(app.screen, MainScreen)
         await pilot.press("ctrl+n")

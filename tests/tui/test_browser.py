@@ -17,6 +17,7 @@ from tui.helpers import (
     find_node,
     labels_under,
     open_node,
+    open_northwind,
     select,
     tree_of,
     type_text,
@@ -28,8 +29,7 @@ from tui.helpers import (
 async def test_filter_keeps_matches_and_their_ancestors(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await open_node(pilot, "Engineering")
         await select(pilot, "Northwind Labs")
         await pilot.press("slash")
@@ -52,8 +52,7 @@ async def test_refresh_reloads_what_changed_on_the_server(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         org = tree_of(pilot).current
         assert org is not None
         async with Client(
@@ -86,8 +85,7 @@ async def test_actions_a_read_member_may_not_do_are_disabled_with_a_reason(
 ) -> None:  # type: ignore[no-untyped-def]
     app = make_app(token=token_for("freya@northwind.dev"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         screen = app.screen
         assert isinstance(screen, MainScreen)
@@ -144,8 +142,7 @@ async def test_palette_runs_actions_and_explains_forbidden_ones(
 ) -> None:  # type: ignore[no-untyped-def]
     app = make_app(token=token_for("freya@northwind.dev"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.press("ctrl+p")
         await type_text(pilot, "delete")
@@ -164,8 +161,7 @@ async def test_palette_runs_actions_and_explains_forbidden_ones(
 async def test_palette_opens_the_new_space_dialog(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await pilot.press("ctrl+p")
         await type_text(pilot, "new space")
         await wait_for_workers(pilot)
@@ -200,8 +196,7 @@ async def test_a_reload_while_a_child_is_loading_drops_the_stale_answer(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         tree = tree_of(pilot)
         release = asyncio.Event()
         transport.held = ("/v1/collections/", release)
@@ -222,8 +217,7 @@ async def test_a_reload_while_a_child_is_loading_drops_the_stale_answer(
 async def test_the_palette_lists_each_command_once(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await pilot.press("ctrl+p")
         await type_text(pilot, "quit")
         await wait_for_workers(pilot)

@@ -6,7 +6,14 @@ from textual.widgets import Static
 
 from docdeck.tui.screens import FormDialog
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, dialog_input, open_node, select, wait_for_workers
+from tui.helpers import (
+    AppFactory,
+    dialog_input,
+    open_node,
+    open_northwind,
+    select,
+    wait_for_workers,
+)
 
 LONG_TITLE = "A very long collection title that goes past fifty characters"
 
@@ -21,8 +28,7 @@ async def test_a_title_over_the_limit_is_kept_and_explained(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Northwind Labs")
         await pilot.press("c")
         title = dialog_input(pilot, "title")
@@ -50,8 +56,7 @@ async def test_a_title_over_the_limit_is_kept_and_explained(
 async def test_a_collection_description_is_edited_with_its_limit(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Engineering")
         await pilot.press("e")
         description = dialog_input(pilot, "description")
@@ -72,8 +77,7 @@ async def test_a_refused_request_is_explained_in_the_dialog_not_over_it(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await open_node(pilot, "Teams")
         await select(pilot, "Platform")
         await pilot.press("a")
@@ -92,8 +96,7 @@ async def test_a_lost_connection_in_a_dialog_says_to_send_again(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.press("e")
         dialog_input(pilot, "title").value = "Changelog"

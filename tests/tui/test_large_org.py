@@ -9,7 +9,15 @@ from docdeck.server.demo import add_bulk_spaces
 from docdeck.tui.entries import LoadMoreEntry, OrgEntry
 from docdeck.tui.loaders import PAGE_SIZE
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, find_node, open_node, select, tree_of, wait_for_workers
+from tui.helpers import (
+    AppFactory,
+    find_node,
+    open_node,
+    open_northwind,
+    select,
+    tree_of,
+    wait_for_workers,
+)
 
 
 @pytest.fixture
@@ -67,8 +75,7 @@ async def test_collapse_and_expand_again_costs_no_request(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await open_node(pilot, "Engineering")
         transport.requests.clear()
         node = find_node(tree_of(pilot), "Northwind Labs")

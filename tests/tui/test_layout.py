@@ -7,7 +7,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from docdeck.tui.widgets import BrowserFooter
-from tui.helpers import AppFactory, open_node, select, wait_for_workers
+from tui.helpers import AppFactory, open_node, open_northwind, select, wait_for_workers
 
 
 def _cut_keys(pilot) -> list[str]:  # type: ignore[no-untyped-def]
@@ -27,8 +27,7 @@ def _cut_keys(pilot) -> list[str]:  # type: ignore[no-untyped-def]
 async def test_every_footer_key_shows_at_80_columns(make_app: AppFactory, title: str) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await open_node(pilot, "Teams")
         await select(pilot, title)
         await pilot.press("tab")  # into the team table: its row keys join the footer
@@ -40,8 +39,7 @@ async def test_every_footer_key_shows_at_80_columns(make_app: AppFactory, title:
 async def test_the_palette_key_shows_when_there_is_room(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(160, 50)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.pause()
         footer = app.screen.query_one(BrowserFooter)
@@ -54,8 +52,7 @@ async def test_every_reason_for_a_dimmed_key_shows_at_80x24(
 ) -> None:  # type: ignore[no-untyped-def]
     app = make_app(token=token_for("freya@northwind.dev"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         await pilot.pause()
         why = app.screen.query_one("#detail-why", Static)

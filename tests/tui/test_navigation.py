@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from docdeck.tui.widgets import DetailPane, FieldList
-from tui.helpers import AppFactory, open_node, select, tree_of, visible_labels, wait_for_workers
+from tui.helpers import (
+    AppFactory,
+    open_node,
+    open_northwind,
+    select,
+    tree_of,
+    visible_labels,
+    wait_for_workers,
+)
 
 
 async def test_organizations_then_their_children(make_app: AppFactory) -> None:
@@ -39,8 +47,7 @@ async def test_organizations_then_their_children(make_app: AppFactory) -> None:
 async def test_detail_pane_shows_the_selected_space(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await select(pilot, "Release Notes")
         fields = app.screen.query_one(DetailPane).query_one(FieldList)
         assert fields.value_of("Title") == "📣 Release Notes"

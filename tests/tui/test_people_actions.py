@@ -7,7 +7,15 @@ from textual.widgets import DataTable, Input, Label
 from docdeck.tui.screens import FormDialog, PickDialog
 from docdeck.tui.widgets import MemberTable, TeamDetail
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, dialog_input, open_node, select, type_text, wait_for_workers
+from tui.helpers import (
+    AppFactory,
+    dialog_input,
+    open_node,
+    open_northwind,
+    select,
+    type_text,
+    wait_for_workers,
+)
 
 
 def _column(table: DataTable[str], key: str) -> list[str]:
@@ -15,8 +23,7 @@ def _column(table: DataTable[str], key: str) -> list[str]:
 
 
 async def _members(pilot) -> MemberTable:  # type: ignore[no-untyped-def]
-    await wait_for_workers(pilot)
-    await open_node(pilot, "Northwind Labs")
+    await open_northwind(pilot)
     await select(pilot, "Members")
     return pilot.app.screen.query_one(MemberTable)
 
@@ -71,8 +78,7 @@ async def test_change_a_members_role(make_app: AppFactory) -> None:
 
 
 async def _team(pilot, title: str) -> TeamDetail:  # type: ignore[no-untyped-def]
-    await wait_for_workers(pilot)
-    await open_node(pilot, "Northwind Labs")
+    await open_northwind(pilot)
     await open_node(pilot, "Teams")
     await select(pilot, title)
     return pilot.app.screen.query_one(TeamDetail)
@@ -222,8 +228,7 @@ async def test_members_and_a_team_that_failed_to_load_say_so_and_r_loads_them(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_workers(pilot)
-        await open_node(pilot, "Northwind Labs")
+        await open_northwind(pilot)
         await open_node(pilot, "Teams")
         transport.offline = True
         await select(pilot, "Platform")

@@ -10,14 +10,13 @@ from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 
-from tui.helpers import AppFactory, open_node, select, wait_for_workers
+from tui.helpers import AppFactory, open_node, open_northwind, select, wait_for_workers
 
 Steps = Callable[[Pilot[None]], Awaitable[None]]
 
 
 async def _collection(pilot: Pilot[None]) -> None:
-    await wait_for_workers(pilot)
-    await open_node(pilot, "Northwind Labs")
+    await open_northwind(pilot)
     await open_node(pilot, "Engineering")
     await open_node(pilot, "API")
     await open_node(pilot, "Teams")
