@@ -60,7 +60,7 @@ def clock() -> Clock:
 @pytest.fixture
 def sandbox_app(sandbox_db: Path, clock: Clock) -> FastAPI:
     """The sandbox FastAPI app on `sandbox_db`, driven by `clock`."""
-    return create_app(sandbox_db, clock=clock)
+    return create_app(sandbox_db, clock=clock, public_url="http://sandbox.test")
 
 
 @pytest.fixture

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
+
 import httpx
+import pytest
 from fastapi import FastAPI
 
 from docdeck.server.errors import describe_errors
@@ -16,15 +19,27 @@ async def test_unknown_route_and_method_use_the_error_shape(api: Api, ids: DemoI
     assert "method PUT is not allowed" in error_of(response, 405)
 
 
-async def test_unexpected_errors_are_a_500_in_the_same_shape(sandbox_app: FastAPI) -> None:
+@pytest.mark.parametrize("kind", ["sync", "async"])
+async def test_unexpected_errors_are_one_500_in_the_same_shape_logged_once(
+    sandbox_app: FastAPI, caplog: pytest.LogCaptureFixture, kind: str
+) -> None:
     def boom() -> None:
         raise ZeroDivisionError("no")
 
-    sandbox_app.add_api_route("/v1/test-boom", boom)
-    transport = httpx.ASGITransport(app=sandbox_app, raise_app_exceptions=False)
-    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
-        response = await client.get("/v1/test-boom")
+    async def async_boom() -> None:
+        raise ZeroDivisionError("no")
+
+    sandbox_app.add_api_route("/v1/test-boom", boom if kind == "sync" else async_boom)
+    # raise_app_exceptions=True: an exception escaping the app is what uvicorn logs a second
+    # time ("Exception in ASGI application") after the app's own log line.
+    transport = httpx.ASGITransport(app=sandbox_app, raise_app_exceptions=True)
+    with caplog.at_level(logging.ERROR):
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            response = await client.get("/v1/test-boom")
     assert "internal error" in error_of(response, 500)
+    logged = [r for r in caplog.records if r.exc_info and r.exc_info[0] is ZeroDivisionError]
+    assert len(logged) == 1, [r.getMessage() for r in caplog.records]
+    assert "GET /v1/test-boom" in logged[0].getMessage()
 
 
 def test_messages_name_nested_fields_and_merge_unions() -> None:

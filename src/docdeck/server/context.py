@@ -66,6 +66,7 @@ class Sandbox:
     db: Database
     clock: Callable[[], datetime]
     purger: Purger
+    public_url: str
     _callers: dict[str, Caller] = field(default_factory=dict)
 
     def known_caller(self, token: str) -> Caller | None:
@@ -89,7 +90,11 @@ class Ctx:
 
     sandbox: Sandbox
     caller: Caller
-    base_url: str
+
+    @property
+    def base_url(self) -> str:
+        """The configured public URL (`docdeck serve --public-url`), never the Host header."""
+        return self.sandbox.public_url
 
     @property
     def db(self) -> Database:
@@ -99,7 +104,7 @@ class Ctx:
         return self.sandbox.clock()
 
     def url(self, path: str) -> str:
-        return f"{self.base_url}{path}"
+        return f"{self.sandbox.public_url}{path}"
 
 
 async def authenticate(request: Request) -> Caller:
@@ -128,4 +133,4 @@ async def get_ctx(request: Request) -> Ctx:
     sandbox: Sandbox = request.app.state.sandbox
     if sandbox.purger.is_due():
         await run_in_threadpool(sandbox.purger.purge)
-    return Ctx(sandbox, caller, str(request.base_url).rstrip("/"))
+    return Ctx(sandbox, caller)

@@ -1,12 +1,12 @@
 """One error shape for every failure: `{"error": {"code": <status>, "message": "..."}}`.
 
-FastAPI's 422 validation errors, Starlette's 404/405 and anything unexpected are converted here,
-so a client never sees another shape and never a 422.
+FastAPI's 422 validation errors and Starlette's 404/405 are converted here, anything unexpected
+in `asgi.RequestGuard`, so a client never sees another shape and never a 422.
 """
 
 from __future__ import annotations
 
-import logging
+import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # FastAPI is imported only by the app, not by services and the demo loader.
     from fastapi import FastAPI, Request
     from fastapi.responses import JSONResponse
-
-log = logging.getLogger("docdeck.server")
 
 
 class ApiError(Exception):
@@ -44,6 +42,10 @@ def not_found(message: str) -> ApiError:
 
 def conflict(message: str) -> ApiError:
     return ApiError(409, message)
+
+
+def error_body(status: int, message: str) -> bytes:
+    return json.dumps({"error": {"code": status, "message": message}}).encode()
 
 
 def error_response(
@@ -187,18 +189,14 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     from starlette.exceptions import HTTPException as StarletteHTTPException
 
     assert isinstance(exc, StarletteHTTPException)
+    method = "HEAD" if request.scope.get("docdeck.head") else request.method
     if exc.status_code == 404:
-        message = f"no route {request.method} {request.url.path}"
+        message = f"no route {method} {request.url.path}"
     elif exc.status_code == 405:
-        message = f"method {request.method} is not allowed on {request.url.path}"
+        message = f"method {method} is not allowed on {request.url.path}"
     else:
         message = str(exc.detail)
     return error_response(exc.status_code, message, dict(exc.headers or {}) or None)
-
-
-async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-    log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=exc)
-    return error_response(500, "internal error in the sandbox server; see its log")
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -210,4 +208,3 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(ValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
-    app.add_exception_handler(Exception, _unexpected)

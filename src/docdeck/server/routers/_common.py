@@ -13,9 +13,10 @@ from docdeck.server.errors import bad_request
 from docdeck.server.pagination import DEFAULT_LIMIT, MAX_LIMIT, PageRequest
 
 CtxDep = Annotated[Ctx, Depends(get_ctx)]
+"""The request's context. `get_ctx` is async: no thread hop to authenticate."""
 
 
-def page_request(
+async def page_request(
     request: Request,
     page: Annotated[
         str | None, Query(description="Opaque cursor: the `next.page` of the previous page")
@@ -28,6 +29,7 @@ def page_request(
     return PageRequest(page, limit, request.url.path)
 
 
+# Async, as every dependency must be: a plain `def` dependency costs a thread hop per request.
 PageDep = Annotated[PageRequest, Depends(page_request)]
 
 

@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse
 from docdeck.server.context import Sandbox
 
 router = APIRouter(include_in_schema=False)
+# Async handlers: a single-row read on the event loop costs less than a thread hop.
 
 
 def _page(title: str, rows: list[tuple[str, str | None]]) -> HTMLResponse:
@@ -43,7 +44,7 @@ def _one(request: Request, sql: str, key: str) -> sqlite3.Row | None:
 
 
 @router.get("/app/orgs/{organizationId}")
-def organization_page(request: Request, organizationId: str) -> HTMLResponse:
+async def organization_page(request: Request, organizationId: str) -> HTMLResponse:
     row = _one(request, "SELECT * FROM organizations WHERE id = ?", organizationId)
     if row is None:
         return _missing("organization")
@@ -51,7 +52,7 @@ def organization_page(request: Request, organizationId: str) -> HTMLResponse:
 
 
 @router.get("/app/collections/{collectionId}")
-def collection_page(request: Request, collectionId: str) -> HTMLResponse:
+async def collection_page(request: Request, collectionId: str) -> HTMLResponse:
     row = _one(request, "SELECT * FROM collections WHERE id = ?", collectionId)
     if row is None:
         return _missing("collection")
@@ -67,7 +68,7 @@ def collection_page(request: Request, collectionId: str) -> HTMLResponse:
 
 
 @router.get("/app/spaces/{spaceId}")
-def space_page(request: Request, spaceId: str) -> HTMLResponse:
+async def space_page(request: Request, spaceId: str) -> HTMLResponse:
     row = _one(request, "SELECT * FROM spaces WHERE id = ?", spaceId)
     if row is None:
         return _missing("space")

@@ -17,6 +17,7 @@ from docdeck.models import (
 )
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import TREE_ORDER, fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
@@ -28,7 +29,7 @@ from docdeck.server.services.access import (
     require,
     require_admin,
 )
-from docdeck.server.wire import collection_model, no_content, respond, respond_list, space_model
+from docdeck.server.wire import collection_json, no_content, respond, respond_list, space_json
 
 router = APIRouter(tags=["collections"])
 
@@ -36,17 +37,27 @@ router = APIRouter(tags=["collections"])
 def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
     with ctx.db.read() as conn:
         row, member = load_collection(conn, ctx, collection_id)
-        model = collection_model(ctx, row, member)
-    headers = {"Location": model.urls.location} if status == 201 else None
-    return respond(model, status=status, headers=headers)
+        body = collection_json(ctx, row, member)
+    headers = {"Location": body["urls"]["location"]} if status == 201 else None
+    return respond(body, status=status, headers=headers)
 
 
-@router.get("/v1/collections/{collectionId}", response_model=Collection)
-def get_collection(ctx: CtxDep, collectionId: str) -> Response:
+@router.get(
+    "/v1/collections/{collectionId}",
+    response_model=Collection,
+    operation_id="getCollectionById",
+    responses=errors(404),
+)
+async def get_collection(ctx: CtxDep, collectionId: str) -> Response:
     return _reply(ctx, collectionId)
 
 
-@router.patch("/v1/collections/{collectionId}", response_model=Collection)
+@router.patch(
+    "/v1/collections/{collectionId}",
+    response_model=Collection,
+    operation_id="updateCollectionById",
+    responses=errors(403, 404),
+)
 def update_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[CollectionUpdate, Body()]
 ) -> Response:
@@ -57,7 +68,12 @@ def update_collection(
     return _reply(ctx, collectionId)
 
 
-@router.delete("/v1/collections/{collectionId}", status_code=204)
+@router.delete(
+    "/v1/collections/{collectionId}",
+    status_code=204,
+    operation_id="deleteCollectionById",
+    responses=errors(403),
+)
 def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
     with ctx.db.write() as conn:
         try:
@@ -73,8 +89,13 @@ def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
     return no_content()
 
 
-@router.get("/v1/collections/{collectionId}/spaces", response_model=ListPage[Space])
-def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) -> Response:
+@router.get(
+    "/v1/collections/{collectionId}/spaces",
+    response_model=ListPage[Space],
+    operation_id="listSpacesInCollectionById",
+    responses=errors(404),
+)
+async def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) -> Response:
     with ctx.db.read() as conn:
         row, member = load_collection(conn, ctx, collectionId)
         grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
@@ -93,11 +114,16 @@ def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) -> Res
             scope="collection-spaces",
             request=page,
         )
-    items = [space_model(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
+    items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
     return respond_list(items, result)
 
 
-@router.post("/v1/collections/{collectionId}/move", response_model=Collection)
+@router.post(
+    "/v1/collections/{collectionId}/move",
+    response_model=Collection,
+    operation_id="moveCollection",
+    responses=errors(403, 404, 409),
+)
 def move_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[CollectionMove, Body()]
 ) -> Response:
@@ -108,7 +134,12 @@ def move_collection(
     return _reply(ctx, collectionId)
 
 
-@router.post("/v1/collections/{collectionId}/transfer", response_model=Collection)
+@router.post(
+    "/v1/collections/{collectionId}/transfer",
+    response_model=Collection,
+    operation_id="transferCollection",
+    responses=errors(403, 404, 409),
+)
 def transfer_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[Transfer, Body()]
 ) -> Response:
@@ -119,8 +150,13 @@ def transfer_collection(
     return _reply(ctx, collectionId)
 
 
-@router.get("/v1/orgs/{organizationId}/collections", response_model=ListPage[Collection])
-def list_collections(
+@router.get(
+    "/v1/orgs/{organizationId}/collections",
+    response_model=ListPage[Collection],
+    operation_id="listCollectionsInOrganizationById",
+    responses=errors(404),
+)
+async def list_collections(
     ctx: CtxDep,
     organizationId: str,
     page: PageDep,
@@ -149,10 +185,16 @@ def list_collections(
             scope=f"collections:{int(nested)}",
             request=page,
         )
-    return respond_list([collection_model(ctx, r, member) for r in result.rows], result)
+    return respond_list([collection_json(ctx, r, member) for r in result.rows], result)
 
 
-@router.post("/v1/orgs/{organizationId}/collections", status_code=201, response_model=Collection)
+@router.post(
+    "/v1/orgs/{organizationId}/collections",
+    status_code=201,
+    response_model=Collection,
+    operation_id="createCollection",
+    responses=errors(403, 404),
+)
 def create_collection(
     ctx: CtxDep, organizationId: str, body: Annotated[CollectionCreate | None, Body()] = None
 ) -> Response:

@@ -20,21 +20,21 @@ from docdeck.models import (
 )
 from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.routers._common import CtxDep, PageDep, contains
 from docdeck.server.services.access import load_org, require_admin, require_member
+from docdeck.server.services.members import MEMBER_FROM, MEMBER_SELECT, TEAM_SELECT, space_counts
 from docdeck.server.wire import (
-    MEMBER_FROM,
-    MEMBER_SELECT,
-    TEAM_SELECT,
-    member_model,
+    Json,
+    member_json,
     no_content,
     respond,
     respond_list,
-    space_model,
-    team_model,
-    user_model,
+    space_json,
+    team_json,
+    user_json,
 )
 
 router = APIRouter(tags=["members"])
@@ -48,6 +48,11 @@ def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.
     if row is None:
         raise not_found(f"member {user_id!r} not found in organization {org_id!r}")
     return row
+
+
+def member_reply(ctx: Ctx, conn: sqlite3.Connection, org_id: str, user_id: str) -> Response:
+    row = load_member(conn, org_id, user_id)
+    return respond(member_json(ctx, row, space_counts(conn, org_id, [row])[user_id]))
 
 
 def _can_see_member(caller: Membership, user_id: str) -> None:
@@ -68,8 +73,13 @@ def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str) -> None:
         )
 
 
-@router.get("/v1/orgs/{organizationId}/members", response_model=ListPage[Member])
-def list_members(
+@router.get(
+    "/v1/orgs/{organizationId}/members",
+    response_model=ListPage[Member],
+    operation_id="listMembersInOrganizationById",
+    responses=errors(403, 404),
+)
+async def list_members(
     ctx: CtxDep,
     organizationId: str,
     page: PageDep,
@@ -106,18 +116,30 @@ def list_members(
             scope=f"members:{sort}:{order}",
             request=page,
         )
-    return respond_list([member_model(ctx, row) for row in result.rows], result)
+        spaces = space_counts(conn, organizationId, result.rows)
+    items = [member_json(ctx, row, spaces[row["user_id"]]) for row in result.rows]
+    return respond_list(items, result)
 
 
-@router.get("/v1/orgs/{organizationId}/members/{userId}", response_model=Member)
-def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
+@router.get(
+    "/v1/orgs/{organizationId}/members/{userId}",
+    response_model=Member,
+    operation_id="getMemberInOrganizationById",
+    responses=errors(403, 404),
+)
+async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.read() as conn:
         _, caller = load_org(conn, ctx, organizationId)
         _can_see_member(caller, userId)
-        return respond(member_model(ctx, load_member(conn, organizationId, userId)))
+        return member_reply(ctx, conn, organizationId, userId)
 
 
-@router.patch("/v1/orgs/{organizationId}/members/{userId}", response_model=Member)
+@router.patch(
+    "/v1/orgs/{organizationId}/members/{userId}",
+    response_model=Member,
+    operation_id="updateMemberInOrganizationById",
+    responses=errors(403, 404),
+)
 def update_member(
     ctx: CtxDep, organizationId: str, userId: str, body: Annotated[MemberUpdate, Body()]
 ) -> Response:
@@ -131,10 +153,15 @@ def update_member(
             "UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?",
             (body.role, organizationId, userId),
         )
-        return respond(member_model(ctx, load_member(conn, organizationId, userId)))
+        return member_reply(ctx, conn, organizationId, userId)
 
 
-@router.delete("/v1/orgs/{organizationId}/members/{userId}", status_code=204)
+@router.delete(
+    "/v1/orgs/{organizationId}/members/{userId}",
+    status_code=204,
+    operation_id="removeMemberFromOrganizationById",
+    responses=errors(400, 403, 404),
+)
 def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
         _, caller = load_org(conn, ctx, organizationId)
@@ -160,7 +187,12 @@ def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     return no_content()
 
 
-@router.post("/v1/orgs/{organizationId}/members/{userId}/sso", response_model=Member)
+@router.post(
+    "/v1/orgs/{organizationId}/members/{userId}/sso",
+    response_model=Member,
+    operation_id="setUserAsSSOMemberForOrganization",
+    responses=errors(403, 404),
+)
 def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
         _, caller = load_org(conn, ctx, organizationId)
@@ -170,13 +202,16 @@ def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
             "UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?",
             (organizationId, userId),
         )
-        return respond(member_model(ctx, load_member(conn, organizationId, userId)))
+        return member_reply(ctx, conn, organizationId, userId)
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/members/{userId}/spaces", response_model=ListPage[MemberSpace]
+    "/v1/orgs/{organizationId}/members/{userId}/spaces",
+    response_model=ListPage[MemberSpace],
+    operation_id="listSpacesForOrganizationMember",
+    responses=errors(403, 404),
 )
-def list_member_spaces(
+async def list_member_spaces(
     ctx: CtxDep,
     organizationId: str,
     userId: str,
@@ -220,14 +255,17 @@ def list_member_spaces(
 
 def _member_space(
     ctx: Ctx, row: sqlite3.Row, *, permission: str | None, caller_role: str | None
-) -> MemberSpace:
-    return MemberSpace.model_validate(
-        {"permission": permission, "space": space_model(ctx, row, caller_role)}
-    )
+) -> Json:
+    return {"permission": permission, "space": space_json(ctx, row, caller_role)}
 
 
-@router.get("/v1/orgs/{organizationId}/members/{userId}/teams", response_model=ListPage[MemberTeam])
-def list_member_teams(
+@router.get(
+    "/v1/orgs/{organizationId}/members/{userId}/teams",
+    response_model=ListPage[MemberTeam],
+    operation_id="listTeamsForOrganizationMember",
+    responses=errors(403, 404),
+)
+async def list_member_teams(
     ctx: CtxDep,
     organizationId: str,
     userId: str,
@@ -259,16 +297,20 @@ def list_member_teams(
             request=page,
         )
     items = [
-        MemberTeam.model_validate(
-            {"team": team_model(row, caller), "member": {"role": row["member_role"]}}
-        )
+        {"team": team_json(row, caller), "member": {"role": row["member_role"]}}
         for row in result.rows
     ]
     return respond_list(items, result)
 
 
-@router.get("/v1/users/{userId}", response_model=User, tags=["users"])
-def get_user(ctx: CtxDep, userId: str) -> Response:
+@router.get(
+    "/v1/users/{userId}",
+    response_model=User,
+    tags=["users"],
+    operation_id="getUserById",
+    responses=errors(404),
+)
+async def get_user(ctx: CtxDep, userId: str) -> Response:
     """Sandbox extension so that every user's `urls.location` resolves: any user who shares an
     organization with the caller."""
     with ctx.db.read() as conn:
@@ -280,4 +322,4 @@ def get_user(ctx: CtxDep, userId: str) -> Response:
         ).fetchone()
     if row is None:
         raise not_found(f"user {userId!r} not found")
-    return respond(user_model(ctx, row))
+    return respond(user_json(ctx, row))

@@ -18,12 +18,13 @@ from docdeck.models import (
 )
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import to_db
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import membership, owns_a_team, space_grants
 from docdeck.server.routers._common import CtxDep, PageDep, contains
 from docdeck.server.services.access import load_org, require_admin
 from docdeck.server.validation import check_http_url, check_title
-from docdeck.server.wire import no_content, organization_model, respond, respond_list
+from docdeck.server.wire import no_content, organization_json, respond, respond_list
 
 router = APIRouter(tags=["organizations"])
 
@@ -31,8 +32,12 @@ _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z
 _HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
 
 
-@router.get("/v1/orgs", response_model=ListPage[Organization])
-def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
+@router.get(
+    "/v1/orgs",
+    response_model=ListPage[Organization],
+    operation_id="listOrganizationsForAuthenticatedUser",
+)
+async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
     with ctx.db.read() as conn:
         result = fetch_page(
             conn,
@@ -49,15 +54,20 @@ def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
         for row in result.rows:
             member = membership(conn, row["id"], ctx.caller.user_id)
             owns = member is not None and owns_a_team(conn, member)
-            items.append(organization_model(ctx, row, member, owns))
+            items.append(organization_json(ctx, row, member, owns))
     return respond_list(items, result)
 
 
-@router.get("/v1/orgs/{organizationId}", response_model=Organization)
-def get_organization(ctx: CtxDep, organizationId: str) -> Response:
+@router.get(
+    "/v1/orgs/{organizationId}",
+    response_model=Organization,
+    operation_id="getOrganizationById",
+    responses=errors(404),
+)
+async def get_organization(ctx: CtxDep, organizationId: str) -> Response:
     with ctx.db.read() as conn:
         row, member = load_org(conn, ctx, organizationId)
-        return respond(organization_model(ctx, row, member, owns_a_team(conn, member)))
+        return respond(organization_json(ctx, row, member, owns_a_team(conn, member)))
 
 
 def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
@@ -95,7 +105,12 @@ def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
     return changes
 
 
-@router.patch("/v1/orgs/{organizationId}", response_model=Organization)
+@router.patch(
+    "/v1/orgs/{organizationId}",
+    response_model=Organization,
+    operation_id="updateOrganizationById",
+    responses=errors(403, 404),
+)
 def update_organization(
     ctx: CtxDep, organizationId: str, body: Annotated[OrganizationUpdate, Body()]
 ) -> Response:
@@ -119,10 +134,15 @@ def update_organization(
                 [*changes.values(), organizationId],
             )
         row, _ = load_org(conn, ctx, organizationId)
-        return respond(organization_model(ctx, row, member, owns_a_team(conn, member)))
+        return respond(organization_json(ctx, row, member, owns_a_team(conn, member)))
 
 
-@router.delete("/v1/orgs/{organizationId}/link-invites/{inviteId}", status_code=204)
+@router.delete(
+    "/v1/orgs/{organizationId}/link-invites/{inviteId}",
+    status_code=204,
+    operation_id="deleteOrganizationInviteById",
+    responses=errors(403, 404),
+)
 def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
     with ctx.db.write() as conn:
         _, member = load_org(conn, ctx, organizationId)
@@ -134,8 +154,13 @@ def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Respo
     return no_content()
 
 
-@router.get("/v1/orgs/{organizationId}/search", response_model=ListPage[SearchSpaceResult])
-def search_organization(
+@router.get(
+    "/v1/orgs/{organizationId}/search",
+    response_model=ListPage[SearchSpaceResult],
+    operation_id="searchOrganizationContent",
+    responses=errors(404),
+)
+async def search_organization(
     ctx: CtxDep,
     organizationId: str,
     page: PageDep,
@@ -163,15 +188,16 @@ def search_organization(
             request=page,
         )
     # Page content arrives with the content issue; until then a hit is a space title.
-    items = [
-        SearchSpaceResult.model_validate({"id": r["id"], "title": r["title"], "pages": []})
-        for r in result.rows
-    ]
+    items = [{"id": r["id"], "title": r["title"], "pages": []} for r in result.rows]
     return respond_list(items, result)
 
 
-@router.get("/v1/email-domains/{emailDomain}/orgs", response_model=EmailDomainOrganizations)
-def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
+@router.get(
+    "/v1/email-domains/{emailDomain}/orgs",
+    response_model=EmailDomainOrganizations,
+    operation_id="getOrganizationsForEmailDomain",
+)
+async def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
     domain = emailDomain.strip().lower().lstrip("@")
     with ctx.db.read() as conn:
         rows = conn.execute(
@@ -184,11 +210,16 @@ def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
         for row in rows:
             member = membership(conn, row["id"], ctx.caller.user_id)
             owns = member is not None and owns_a_team(conn, member)
-            organizations.append(organization_model(ctx, row, member, owns))
-    return respond(EmailDomainOrganizations(organizations=organizations))
+            organizations.append(organization_json(ctx, row, member, owns))
+    return respond({"organizations": organizations})
 
 
-@router.post("/v1/orgs/{organizationId}/ping", response_model=PingResult)
+@router.post(
+    "/v1/orgs/{organizationId}/ping",
+    response_model=PingResult,
+    operation_id="updateOrganizationMemberLastSeenAt",
+    responses=errors(404),
+)
 def ping(ctx: CtxDep, organizationId: str) -> Response:
     with ctx.db.write() as conn:
         load_org(conn, ctx, organizationId)
@@ -197,4 +228,4 @@ def ping(ctx: CtxDep, organizationId: str) -> Response:
             (to_db(ctx.now()), organizationId, ctx.caller.user_id),
         )
     # The sandbox has no visitor authentication, so there are no claims to return.
-    return respond(PingResult.model_validate({}))
+    return respond({})

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Body, Query, Response
 from docdeck.models import ListPage, Space, SpaceCreate, SpaceMove, SpaceUpdate, Transfer
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import SPACE_TREE_KEY, TREE_ORDER, fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
@@ -21,7 +22,7 @@ from docdeck.server.services.access import (
     require_live,
     retention_cutoff,
 )
-from docdeck.server.wire import no_content, respond, respond_list, space_model
+from docdeck.server.wire import no_content, respond, respond_list, space_json
 
 router = APIRouter(tags=["spaces"])
 
@@ -33,13 +34,18 @@ def _require_space_admin(role: str | None, action: str) -> None:
 def _reply(ctx: Ctx, space_id: str, status: int = 200) -> Response:
     with ctx.db.read() as conn:
         access = load_space(conn, ctx, space_id)
-        model = space_model(ctx, access.row, access.role)
-    headers = {"Location": model.urls.location} if status == 201 else None
-    return respond(model, status=status, headers=headers)
+        body = space_json(ctx, access.row, access.role)
+    headers = {"Location": body["urls"]["location"]} if status == 201 else None
+    return respond(body, status=status, headers=headers)
 
 
-@router.get("/v1/spaces/{spaceId}", response_model=Space)
-def get_space(
+@router.get(
+    "/v1/spaces/{spaceId}",
+    response_model=Space,
+    operation_id="getSpaceById",
+    responses=errors(404),
+)
+async def get_space(
     ctx: CtxDep,
     spaceId: str,
     shareKey: Annotated[str | None, Query(description="Ignored by the sandbox")] = None,
@@ -47,7 +53,12 @@ def get_space(
     return _reply(ctx, spaceId)
 
 
-@router.patch("/v1/spaces/{spaceId}", response_model=Space)
+@router.patch(
+    "/v1/spaces/{spaceId}",
+    response_model=Space,
+    operation_id="updateSpaceById",
+    responses=errors(403, 404),
+)
 def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -57,7 +68,12 @@ def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]
     return _reply(ctx, spaceId)
 
 
-@router.delete("/v1/spaces/{spaceId}", status_code=204)
+@router.delete(
+    "/v1/spaces/{spaceId}",
+    status_code=204,
+    operation_id="deleteSpaceById",
+    responses=errors(403),
+)
 def delete_space(ctx: CtxDep, spaceId: str) -> Response:
     now = ctx.now()
     with ctx.db.write() as conn:
@@ -73,7 +89,12 @@ def delete_space(ctx: CtxDep, spaceId: str) -> Response:
     return no_content()
 
 
-@router.post("/v1/spaces/{spaceId}/restore", response_model=Space)
+@router.post(
+    "/v1/spaces/{spaceId}/restore",
+    response_model=Space,
+    operation_id="restoreSpace",
+    responses=errors(403, 404),
+)
 def restore_space(ctx: CtxDep, spaceId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -83,7 +104,13 @@ def restore_space(ctx: CtxDep, spaceId: str) -> Response:
     return _reply(ctx, spaceId)
 
 
-@router.post("/v1/spaces/{spaceId}/duplicate", status_code=201, response_model=Space)
+@router.post(
+    "/v1/spaces/{spaceId}/duplicate",
+    status_code=201,
+    response_model=Space,
+    operation_id="duplicateSpace",
+    responses=errors(403, 404),
+)
 def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -93,7 +120,12 @@ def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
     return _reply(ctx, copy_id, status=201)
 
 
-@router.post("/v1/spaces/{spaceId}/move", response_model=Space)
+@router.post(
+    "/v1/spaces/{spaceId}/move",
+    response_model=Space,
+    operation_id="moveSpace",
+    responses=errors(403, 404, 409),
+)
 def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -103,7 +135,12 @@ def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) ->
     return _reply(ctx, spaceId)
 
 
-@router.post("/v1/spaces/{spaceId}/transfer", response_model=Space)
+@router.post(
+    "/v1/spaces/{spaceId}/transfer",
+    response_model=Space,
+    operation_id="transferSpace",
+    responses=errors(403, 404, 409),
+)
 def transfer_space(ctx: CtxDep, spaceId: str, body: Annotated[Transfer, Body()]) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -113,8 +150,13 @@ def transfer_space(ctx: CtxDep, spaceId: str, body: Annotated[Transfer, Body()])
     return _reply(ctx, spaceId)
 
 
-@router.get("/v1/orgs/{organizationId}/spaces", response_model=ListPage[Space])
-def list_spaces(
+@router.get(
+    "/v1/orgs/{organizationId}/spaces",
+    response_model=ListPage[Space],
+    operation_id="listSpacesInOrganizationById",
+    responses=errors(403, 404),
+)
+async def list_spaces(
     ctx: CtxDep,
     organizationId: str,
     page: PageDep,
@@ -149,11 +191,17 @@ def list_spaces(
             scope=f"spaces:{int(deleted)}",
             request=page,
         )
-    items = [space_model(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
+    items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
     return respond_list(items, result)
 
 
-@router.post("/v1/orgs/{organizationId}/spaces", status_code=201, response_model=Space)
+@router.post(
+    "/v1/orgs/{organizationId}/spaces",
+    status_code=201,
+    response_model=Space,
+    operation_id="createSpace",
+    responses=errors(403, 404),
+)
 def create_space(
     ctx: CtxDep, organizationId: str, body: Annotated[SpaceCreate | None, Body()] = None
 ) -> Response:

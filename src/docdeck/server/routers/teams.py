@@ -19,21 +19,14 @@ from docdeck.models import (
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError, not_found
 from docdeck.server.ids import new_id, to_db
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.routers._common import CtxDep, PageDep, contains, resolve_members
 from docdeck.server.services.access import load_org, require, require_admin, require_member
+from docdeck.server.services.members import MEMBER_FROM, MEMBER_SELECT, TEAM_SELECT, space_counts
 from docdeck.server.validation import check_title
-from docdeck.server.wire import (
-    MEMBER_FROM,
-    MEMBER_SELECT,
-    TEAM_SELECT,
-    member_model,
-    no_content,
-    respond,
-    respond_list,
-    team_model,
-)
+from docdeck.server.wire import member_json, no_content, respond, respond_list, team_json
 
 router = APIRouter(tags=["teams"])
 
@@ -59,8 +52,13 @@ def _require_team_admin(caller: Membership, team: sqlite3.Row, action: str) -> N
     )
 
 
-@router.get("/v1/orgs/{organizationId}/teams", response_model=ListPage[Team])
-def list_teams(
+@router.get(
+    "/v1/orgs/{organizationId}/teams",
+    response_model=ListPage[Team],
+    operation_id="listTeamsInOrganizationById",
+    responses=errors(403, 404),
+)
+async def list_teams(
     ctx: CtxDep,
     organizationId: str,
     page: PageDep,
@@ -96,10 +94,16 @@ def list_teams(
             scope="teams",
             request=page,
         )
-    return respond_list([team_model(row, caller) for row in result.rows], result)
+    return respond_list([team_json(row, caller) for row in result.rows], result)
 
 
-@router.put("/v1/orgs/{organizationId}/teams", status_code=201, response_model=Team)
+@router.put(
+    "/v1/orgs/{organizationId}/teams",
+    status_code=201,
+    response_model=Team,
+    operation_id="createOrganizationTeam",
+    responses=errors(403, 404),
+)
 def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Body()]) -> Response:
     with ctx.db.write() as conn:
         _, caller = load_org(conn, ctx, organizationId)
@@ -118,17 +122,27 @@ def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Bo
                 (team_id, user_id, stamp),
             )
         row, _ = _load_team(conn, ctx, organizationId, team_id)
-        return respond(team_model(row, caller), status=201)
+        return respond(team_json(row, caller), status=201)
 
 
-@router.get("/v1/orgs/{organizationId}/teams/{teamId}", response_model=Team)
-def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
+@router.get(
+    "/v1/orgs/{organizationId}/teams/{teamId}",
+    response_model=Team,
+    operation_id="getTeamInOrganizationById",
+    responses=errors(404),
+)
+async def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.read() as conn:
         row, caller = _load_team(conn, ctx, organizationId, teamId)
-        return respond(team_model(row, caller))
+        return respond(team_json(row, caller))
 
 
-@router.patch("/v1/orgs/{organizationId}/teams/{teamId}", response_model=Team)
+@router.patch(
+    "/v1/orgs/{organizationId}/teams/{teamId}",
+    response_model=Team,
+    operation_id="updateTeamInOrganizationById",
+    responses=errors(403, 404),
+)
 def update_team(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamUpdate, Body()]
 ) -> Response:
@@ -137,10 +151,15 @@ def update_team(
         _require_team_admin(caller, team, "rename it")
         conn.execute("UPDATE teams SET title = ? WHERE id = ?", (check_title(body.title), teamId))
         row, _ = _load_team(conn, ctx, organizationId, teamId)
-        return respond(team_model(row, caller))
+        return respond(team_json(row, caller))
 
 
-@router.delete("/v1/orgs/{organizationId}/teams/{teamId}", status_code=204)
+@router.delete(
+    "/v1/orgs/{organizationId}/teams/{teamId}",
+    status_code=204,
+    operation_id="removeTeamFromOrganizationById",
+    responses=errors(403, 404),
+)
 def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.write() as conn:
         load_org(conn, ctx, organizationId)
@@ -156,9 +175,14 @@ def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/teams/{teamId}/members", response_model=ListPage[TeamMembership]
+    "/v1/orgs/{organizationId}/teams/{teamId}/members",
+    response_model=ListPage[TeamMembership],
+    operation_id="listTeamMembersInOrganizationById",
+    responses=errors(404),
 )
-def list_team_members(ctx: CtxDep, organizationId: str, teamId: str, page: PageDep) -> Response:
+async def list_team_members(
+    ctx: CtxDep, organizationId: str, teamId: str, page: PageDep
+) -> Response:
     with ctx.db.read() as conn:
         _load_team(conn, ctx, organizationId, teamId)
         result = fetch_page(
@@ -172,14 +196,13 @@ def list_team_members(ctx: CtxDep, organizationId: str, teamId: str, page: PageD
             scope="team-members",
             request=page,
         )
+        spaces = space_counts(conn, organizationId, result.rows)
     items = [
-        TeamMembership.model_validate(
-            {
-                "organization": member_model(ctx, row),
-                "team": {"role": row["team_role"]},
-                "permissions": {"view": True},
-            }
-        )
+        {
+            "organization": member_json(ctx, row, spaces[row["user_id"]]),
+            "team": {"role": row["team_role"]},
+            "permissions": {"view": True},
+        }
         for row in result.rows
     ]
     return respond_list(items, result)
@@ -203,7 +226,12 @@ def _upsert(
         )
 
 
-@router.put("/v1/orgs/{organizationId}/teams/{teamId}/members", status_code=204)
+@router.put(
+    "/v1/orgs/{organizationId}/teams/{teamId}/members",
+    status_code=204,
+    operation_id="updateMembersInOrganizationTeam",
+    responses=errors(403, 404),
+)
 def update_team_members(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamMembersUpdate, Body()]
 ) -> Response:
@@ -232,7 +260,12 @@ def update_team_members(
     return no_content()
 
 
-@router.put("/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}", status_code=204)
+@router.put(
+    "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    status_code=204,
+    operation_id="addMemberToOrganizationTeamById",
+    responses=errors(403, 404),
+)
 def add_team_member(
     ctx: CtxDep,
     organizationId: str,
@@ -249,7 +282,12 @@ def add_team_member(
     return no_content()
 
 
-@router.delete("/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}", status_code=204)
+@router.delete(
+    "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
+    status_code=204,
+    operation_id="deleteMemberFromOrganizationTeamById",
+    responses=errors(403, 404),
+)
 def remove_team_member(ctx: CtxDep, organizationId: str, teamId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
         team, caller = _load_team(conn, ctx, organizationId, teamId)

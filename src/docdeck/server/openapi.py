@@ -1,0 +1,101 @@
+"""The server's own `/openapi.json`, made to say what the server really does.
+
+FastAPI documents a 422 on every operation with inputs (the sandbox never sends one: its
+validation errors are 400s), no error body, no security scheme, and operation ids made from
+function names. A client generated from that, or a fuzzer reading it, is misled. So:
+
+- every route names its platform operation id (`operation_id="getSpaceById"`, taken from the
+  platform's OpenAPI document) so the two documents can be compared operation by operation;
+- every route lists the error statuses particular to it with `responses=errors(403, 404)`;
+- `install_openapi` adds what holds for every `/v1` operation: 401 (every one authenticates),
+  400 for those that take a query parameter or a body, the one error body schema
+  `{"error": {"code", "message"}}` on every 4xx, and the bearer scheme (named `user`, as on
+  the platform); and it drops the 422 FastAPI adds by itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+ERROR_DESCRIPTIONS: dict[int, str] = {
+    400: "Bad Request: an input is invalid; the message names the field.",
+    401: "Unauthorized: the bearer token is missing or unknown.",
+    403: "Forbidden: the caller's role does not allow this.",
+    404: "Not Found: no such resource, or the caller may not see it.",
+    409: "Conflict: the move or transfer would change nothing or conflicts.",
+    413: "Payload Too Large: the body exceeds the documented limit.",
+}
+SECURITY_SCHEME = "user"
+_ERROR_SCHEMA_REF = {"$ref": "#/components/schemas/ErrorBody"}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """`responses=` for a route: the error statuses it answers besides 400 and 401 (those two
+    are added for every `/v1` operation that can answer them)."""
+    return {status: {"description": ERROR_DESCRIPTIONS[status]} for status in statuses}
+
+
+def _takes_input(operation: dict[str, Any]) -> bool:
+    parameters = operation.get("parameters", [])
+    return "requestBody" in operation or any(p.get("in") == "query" for p in parameters)
+
+
+def _error_response(status: int) -> dict[str, Any]:
+    return {
+        "description": ERROR_DESCRIPTIONS.get(status, "Error"),
+        "content": {"application/json": {"schema": _ERROR_SCHEMA_REF}},
+    }
+
+
+def honest_document(document: dict[str, Any]) -> dict[str, Any]:
+    """`document` (as FastAPI generated it) with the error statuses, error body and security
+    the server really has."""
+    from docdeck.models import ErrorBody
+
+    components = document.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    error_schema = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
+    schemas.update(error_schema.pop("$defs", {}))
+    schemas["ErrorBody"] = error_schema
+    components["securitySchemes"] = {SECURITY_SCHEME: {"type": "http", "scheme": "bearer"}}
+    document["security"] = [{SECURITY_SCHEME: []}]
+    for path, item in document.get("paths", {}).items():
+        for operation in item.values():
+            responses: dict[str, Any] = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            if path.startswith("/v1/"):
+                responses.setdefault("401", {})
+                if _takes_input(operation):
+                    responses.setdefault("400", {})
+            for status in list(responses):
+                if status.startswith("4"):
+                    description = responses[status].get("description")
+                    responses[status] = _error_response(int(status))
+                    if description:
+                        responses[status]["description"] = description
+            operation["responses"] = dict(sorted(responses.items()))
+    return document
+
+
+def install_openapi(app: FastAPI) -> None:
+    """Serve `honest_document` as `/openapi.json` (built once, on first request)."""
+    from fastapi.openapi.utils import get_openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = honest_document(
+                get_openapi(
+                    title=app.title,
+                    version=app.version,
+                    description=app.description,
+                    routes=app.routes,
+                )
+            )
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

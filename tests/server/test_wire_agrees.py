@@ -1,0 +1,60 @@
+"""Responses are built as plain JSON (server/wire.py), not through the models: this checks
+that what the server sends is exactly what its declared `response_model` would have written,
+with no field the model does not know, for every GET and every demo caller."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
+
+from ._support import ADMIN, GUEST, READER, Api, DemoIds
+
+_VALUES = {
+    "organizationId": lambda ids: ids.northwind,
+    "teamId": lambda ids: ids.teams["Platform"],
+    "userId": lambda ids: ids.users["gus@fieldwork.io"],
+    "collectionId": lambda ids: ids.collections["API"],
+    "spaceId": lambda ids: ids.spaces["Webhooks Guide"],
+    "emailDomain": lambda ids: "northwind.dev",
+}
+_QUERIES = {"/v1/orgs/{organizationId}/search": "?query=guide"}
+
+
+def _no_unknown_fields(value: Any, where: str) -> None:
+    if isinstance(value, BaseModel):
+        assert not value.model_extra, (
+            f"{where}: fields the model does not know: {value.model_extra}"
+        )
+        for name in type(value).model_fields:
+            _no_unknown_fields(getattr(value, name), f"{where}.{name}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _no_unknown_fields(item, f"{where}[{index}]")
+
+
+@pytest.mark.parametrize("who", [ADMIN, READER, GUEST])
+async def test_every_get_body_is_what_its_response_model_writes(
+    sandbox_app: FastAPI, api: Api, ids: DemoIds, who: str
+) -> None:
+    client = api(who)
+    checked = 0
+    for route in sandbox_app.routes:
+        if not (isinstance(route, APIRoute) and "GET" in route.methods):
+            continue
+        if not route.path.startswith("/v1/") or route.response_model is None:
+            continue
+        path = re.sub(r"\{(\w+)\}", lambda m: _VALUES[m.group(1)](ids), route.path)
+        response = await client.get(path + _QUERIES.get(route.path, ""))
+        if response.status_code != 200:
+            continue  # this caller may not see it; another caller checks it
+        body = response.json()
+        model = route.response_model.model_validate(body)
+        assert model.model_dump(mode="json", exclude_unset=True) == body, route.path
+        _no_unknown_fields(model, route.path)
+        checked += 1
+    assert checked >= 8
