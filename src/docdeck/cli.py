@@ -91,6 +91,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8080, help="port, 0 for any free one (8080)")
     serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="where clients reach the server, e.g. behind a proxy: the base of every `urls` "
+        "value in responses (default: the address it listens on)",
+    )
+    serve.add_argument(
         "--db", metavar="PATH", help="SQLite database (default: the embedded sandbox's)"
     )
     serve.add_argument(

@@ -14,6 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from docdeck._cli.serve import network_warning, public_url
+from docdeck.cli import CLIError
 from docdeck.server import mint_token
 
 pytestmark = pytest.mark.loopback
@@ -110,4 +112,52 @@ def test_serve_without_demo_lists_the_demo_accounts_a_database_already_holds(
     else:
         assert banner[1] == "(--demo loads the demo workspace into an empty database)\n"
         assert banner[2].startswith("Get a token with: docdeck token create")
+    assert server.returncode == 0
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0", "::", "192.168.1.5", "10.0.0.2"])
+def test_listening_beyond_loopback_warns_that_the_network_can_reach_it(address: str) -> None:
+    warning = network_warning(address)
+    assert warning is not None
+    assert "reachable from the network" in warning and "--host 127.0.0.1" in warning
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.2", "::1"])
+def test_listening_on_loopback_says_nothing(address: str) -> None:
+    assert network_warning(address) is None
+
+
+def test_the_public_url_defaults_to_the_bound_address_and_is_checked() -> None:
+    assert public_url(None, "127.0.0.1", 8080) == "http://127.0.0.1:8080"
+    assert public_url(None, "0.0.0.0", 8080) == "http://127.0.0.1:8080"
+    assert public_url(None, "::", 9) == "http://[::1]:9"
+    assert public_url("https://docs.example.org/", "0.0.0.0", 1) == "https://docs.example.org"
+    for bad in ("docs.example.org", "ftp://x.org", "http://", "http://x.org/?a=1", "http://u@x"):
+        with pytest.raises(CLIError, match="--public-url"):
+            public_url(bad, "127.0.0.1", 1)
+
+
+def test_serve_builds_urls_from_public_url_not_the_host_header(tmp_path: Path) -> None:
+    db = tmp_path / "served.db"
+    with socket.socket() as probe:  # a free port: the banner shows the public URL, not it
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = _serve(
+        "--demo", "--port", str(port), "--db", str(db), "--public-url", "https://docs.example.org/"
+    )
+    try:
+        banner = _banner(server)
+        assert "sandbox API at https://docs.example.org/v1" in banner[0], banner
+        token = mint_token(db, banner[2].split()[1])
+        answer = httpx.get(
+            f"http://127.0.0.1:{port}/v1/orgs",
+            headers={"Authorization": f"Bearer {token}", "Host": "evil.example"},
+            timeout=10,
+        )
+        assert answer.status_code == 200
+        for org in answer.json()["items"]:
+            assert org["urls"]["location"].startswith("https://docs.example.org/v1/orgs/")
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=20)
     assert server.returncode == 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import json
 import os
 import signal
@@ -19,11 +20,12 @@ import threading
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from urllib.parse import urlsplit
 
 from docdeck._cli.locations import check_sandbox_database, sandbox_db_path
 from docdeck.cli import EXIT_OK, CLIError
 
-__all__ = ["bind_socket", "format_base_url", "run_serve"]
+__all__ = ["bind_socket", "format_base_url", "public_url", "run_serve"]
 
 
 class _Stopped(BaseException):
@@ -36,6 +38,34 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
 
 def format_base_url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def public_url(given: str | None, host: str, port: int) -> str:
+    """`--public-url` checked (http or https, a host, no query), or the address listened on
+    (`host`, `port`: the bound socket's); a wildcard address (0.0.0.0, ::) is not one a client
+    can use, so loopback stands in."""
+    if given is None:
+        if ipaddress.ip_address(host).is_unspecified:
+            host = "::1" if ":" in host else "127.0.0.1"
+        return format_base_url(host, port)
+    parts = urlsplit(given.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise CLIError(f"--public-url: {given!r} is not an http:// or https:// URL with a host")
+    if parts.query or parts.fragment or "@" in parts.netloc:
+        raise CLIError(f"--public-url: {given!r} must not have a query, fragment or user")
+    return given.strip().rstrip("/")
+
+
+def network_warning(host: str) -> str | None:
+    """A warning when the bound address `host` is reachable from other machines."""
+    address = ipaddress.ip_address(host)
+    if address.is_loopback:
+        return None
+    return (
+        f"docdeck: warning: listening on {address}: the sandbox is reachable from the network,"
+        " and anyone who can reach this machine can call its API (with a token) and read its"
+        " /app pages (without one). Use --host 127.0.0.1 to keep it local."
+    )
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -118,14 +148,18 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
 
     db_path = _database(args.db)
     with bind_socket(args.host, args.port) as sock:
-        base_url = format_base_url(args.host, sock.getsockname()[1])
+        bound_host, bound_port = sock.getsockname()[:2]
+        base_url = public_url(args.public_url, bound_host, bound_port)
+        warning = network_warning(bound_host)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
         import uvicorn
 
         from docdeck.server import create_app, ensure_demo, mint_token
         from docdeck.server.store import SchemaTooNewError
 
         try:
-            app = create_app(db_path)
+            app = create_app(db_path, public_url=base_url)
             # Without --demo nothing is loaded, but a workspace that holds the demo
             # people still lists them (ensure_demo leaves a non-empty database as it is).
             listed = args.demo or emit or _has_organizations(db_path)
