@@ -25,7 +25,13 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.routers._common import CtxDep, PageDep, contains
 from docdeck.server.services.access import load_org, require_admin, require_member
-from docdeck.server.services.members import MEMBER_FROM, MEMBER_SELECT, TEAM_SELECT, space_counts
+from docdeck.server.services.members import (
+    MEMBER_COLUMNS,
+    MEMBER_FROM,
+    MEMBER_SEARCH,
+    TEAM_SELECT,
+    member_details,
+)
 from docdeck.server.wire import (
     Json,
     member_json,
@@ -42,7 +48,7 @@ router = APIRouter(tags=["members"])
 
 def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.Row:
     row: sqlite3.Row | None = conn.execute(
-        f"{MEMBER_SELECT} {MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?",
+        f"SELECT {MEMBER_COLUMNS} {MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?",
         (org_id, user_id),
     ).fetchone()
     if row is None:
@@ -52,7 +58,7 @@ def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.
 
 def member_reply(ctx: Ctx, conn: sqlite3.Connection, org_id: str, user_id: str) -> Response:
     row = load_member(conn, org_id, user_id)
-    return respond(member_json(ctx, row, space_counts(conn, org_id, [row])[user_id]))
+    return respond(member_json(ctx, row, member_details(conn, org_id, [row])[user_id]))
 
 
 def _can_see_member(caller: Membership, user_id: str) -> None:
@@ -99,16 +105,14 @@ async def list_members(
             where += " AND m.role = ?"
             params.append(role)
         if search:
-            where += (
-                " AND (instr(casefold(u.display_name), ?) > 0 OR instr(casefold(u.email), ?) > 0)"
-            )
+            where += MEMBER_SEARCH
             params += [contains(search), contains(search)]
         column = "m.joined_at" if sort == "joinedAt" else "m.last_seen_at"
         if sort == "lastSeenAt":
             where += " AND m.last_seen_at IS NOT NULL"
         result = fetch_page(
             conn,
-            select=MEMBER_SELECT.strip().removeprefix("SELECT"),
+            select=MEMBER_COLUMNS,
             from_where=where,
             params=params,
             keys=[column, "m.user_id"],
@@ -116,8 +120,8 @@ async def list_members(
             scope=f"members:{sort}:{order}",
             request=page,
         )
-        spaces = space_counts(conn, organizationId, result.rows)
-    items = [member_json(ctx, row, spaces[row["user_id"]]) for row in result.rows]
+        details = member_details(conn, organizationId, result.rows)
+    items = [member_json(ctx, row, details[row["user_id"]]) for row in result.rows]
     return respond_list(items, result)
 
 
@@ -322,4 +326,6 @@ async def get_user(ctx: CtxDep, userId: str) -> Response:
         ).fetchone()
     if row is None:
         raise not_found(f"user {userId!r} not found")
-    return respond(user_json(ctx, row))
+    return respond(
+        user_json(ctx, row["user_id"], row["email"], row["display_name"], row["photo_url"])
+    )

@@ -24,7 +24,12 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.routers._common import CtxDep, PageDep, contains, resolve_members
 from docdeck.server.services.access import load_org, require, require_admin, require_member
-from docdeck.server.services.members import MEMBER_FROM, MEMBER_SELECT, TEAM_SELECT, space_counts
+from docdeck.server.services.members import (
+    MEMBER_COLUMNS,
+    MEMBER_FROM,
+    TEAM_SELECT,
+    member_details,
+)
 from docdeck.server.validation import check_title
 from docdeck.server.wire import member_json, no_content, respond, respond_list, team_json
 
@@ -187,8 +192,9 @@ async def list_team_members(
         _load_team(conn, ctx, organizationId, teamId)
         result = fetch_page(
             conn,
-            select=MEMBER_SELECT.strip().removeprefix("SELECT") + ", tm.role AS team_role",
-            from_where=f"{MEMBER_FROM} JOIN team_members tm ON tm.user_id = m.user_id"
+            select=f"{MEMBER_COLUMNS}, tm.role AS team_role",
+            from_where=f"{MEMBER_FROM} JOIN users u ON u.id = m.user_id"
+            " JOIN team_members tm ON tm.user_id = m.user_id"
             " WHERE tm.team_id = ? AND m.organization_id = ?",
             params=[teamId, organizationId],
             keys=["casefold(u.display_name)", "m.user_id"],
@@ -196,10 +202,10 @@ async def list_team_members(
             scope="team-members",
             request=page,
         )
-        spaces = space_counts(conn, organizationId, result.rows)
+        details = member_details(conn, organizationId, result.rows)
     items = [
         {
-            "organization": member_json(ctx, row, spaces[row["user_id"]]),
+            "organization": member_json(ctx, row, details[row["user_id"]]),
             "team": {"role": row["team_role"]},
             "permissions": {"view": True},
         }

@@ -120,6 +120,17 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX space_grants_by_user ON space_grants(user_id);
     CREATE INDEX space_grants_by_team ON space_grants(team_id);
     """,
+    # 2: an index for every sort order of the members list (with and without a role filter)
+    # and of a member's spaces, so a page is read in index order and stops at its limit
+    # instead of sorting the whole organization.
+    """
+    CREATE INDEX members_by_joined ON members(organization_id, joined_at, user_id);
+    CREATE INDEX members_by_last_seen ON members(organization_id, last_seen_at, user_id);
+    CREATE INDEX members_by_role_joined ON members(organization_id, role, joined_at, user_id);
+    CREATE INDEX members_by_role_last_seen
+        ON members(organization_id, role, last_seen_at, user_id);
+    CREATE INDEX spaces_by_org_created ON spaces(organization_id, deleted_at, created_at, id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
