@@ -23,9 +23,13 @@ class RecordingTransport(httpx.ASGITransport):
         """While True every request fails as if the server went away."""
         self.held: tuple[str, asyncio.Event] | None = None
         """(path part, event): requests whose path contains the part wait for the event."""
+        self.delay = 0.0
+        """Seconds every request waits before it reaches the server: a slow link."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(f"{request.method} {request.url.path}")
+        if self.delay:
+            await asyncio.sleep(self.delay)
         if self.held is not None and self.held[0] in request.url.path:
             await self.held[1].wait()
         if self.offline:

@@ -15,6 +15,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
     from docdeck.tui.screens import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
+
+DEBUG_ENV = "DOCDECK_DEBUG"
+"""Set (to anything) to see an internal error's traceback; as `docdeck.cli` reads it."""
 
 BENCH_READY_ENV = "DOCDECK_BENCH_READY_FILE"
 """If set, the time the organizations first show is written there (for the cold-start benchmark)."""
@@ -66,6 +71,8 @@ class DocdeckApp(App[None]):
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
         self.use_command_palette = False  # nothing to command until the browser is in
+        self._internal_error: RenderableType | None = None
+        """The first internal error (a bug), printed once the terminal is restored."""
 
     def get_default_screen(self) -> Screen[None]:
         return ShellScreen()
@@ -169,10 +176,52 @@ class DocdeckApp(App[None]):
         rows = rows_of() if rows_of is not None else []
         self.push_screen(HelpScreen(rows))
 
+    def _handle_exception(self, error: Exception) -> None:
+        """An internal error (a bug) ends the app with one line, as the CLI promises.
+
+        Textual's own handler prints a traceback with every frame's local variables,
+        which showed member names and emails. With DOCDECK_DEBUG=1 the traceback is
+        printed, still without locals.
+        """
+        self._return_code = 1
+        if self._exception is None:  # what `run_test` re-raises in tests
+            self._exception = error
+            self._exception_event.set()
+        self.bell()
+        if self._internal_error is None:
+            self._internal_error = internal_error_report(error)
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        # Printed after the terminal is restored; soft_wrap keeps the one line whole (the
+        # terminal wraps it) instead of cut into lines of the console's width.
+        if self._internal_error is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()
+        self.error_console.print(self._internal_error, soft_wrap=True)
+        self._internal_error = None
+
     async def on_unmount(self) -> None:
         if self.client is not None:
             await self.client.aclose()
             self.client = None
+
+
+def internal_error_report(error: BaseException) -> RenderableType:
+    """What is printed when docdeck ends on a bug: one line, or without locals the traceback."""
+    if os.environ.get(DEBUG_ENV):
+        import rich
+        from rich.traceback import Traceback
+
+        return Traceback.from_exception(
+            type(error), error, error.__traceback__, show_locals=False, suppress=[rich]
+        )
+    what = " ".join(f"{type(error).__name__}: {error}".split())
+    return Text(
+        f"docdeck: error: internal error: {what} "
+        f"(set {DEBUG_ENV}=1 to see the traceback, and please report it)"
+    )
 
 
 def _import_browser() -> type[MainScreen]:

@@ -26,6 +26,7 @@ from docdeck.tui.widgets._field_list import Field, FieldList
 from docdeck.tui.widgets._member_table import MemberTable
 from docdeck.tui.widgets._resource_fields import collection_fields, org_fields, space_fields
 from docdeck.tui.widgets._team_detail import TeamDetail
+from docdeck.tui.widgets._view_slot import ViewSlot
 
 __all__ = ["DetailPane"]
 
@@ -59,18 +60,22 @@ class DetailPane(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.entry: Entry | None = None
-        self._view: Widget | None = None
-        """The view last put in the body. Tracked here, not queried: a view being removed
-        is still found by a query, and updating it would lose the new selection."""
+        self.body = ViewSlot(_hint("Connecting…"), id="detail-body")
+        """Swaps the views safely at any speed (see `ViewSlot`)."""
 
     def compose(self) -> ComposeResult:
-        yield Vertical(_hint("Connecting…"), id="detail-body")
+        yield self.body
         yield Static("", id="detail-why")
+
+    @property
+    def _view(self) -> Widget | None:
+        """The view last asked for (tracked by the slot, not queried: a view being removed
+        is still found by a query, and updating it would lose the new selection)."""
+        return self.body.view
 
     def show(self, entry: Entry | None) -> None:
         same = entry is self.entry
         self.entry = entry
-        body = self.query_one("#detail-body", Vertical)
         if same and self._update_in_place(entry):
             return
         fields = self._fields_of(entry)
@@ -78,12 +83,10 @@ class DetailPane(Vertical):
         if fields is not None and isinstance(view, _FieldsView):
             # Same kind of view: update it in place, no remount (cheap while the cursor moves).
             view.field_list.set_fields(fields)
-            view.scroll_home(animate=False)
+            if view.is_mounted:
+                view.scroll_home(animate=False)
             return
-        body.remove_children()
-        views = self._views(entry)
-        self._view = views[0] if views else None
-        body.mount_all(views)
+        self.body.swap(self._view_of(entry))
 
     def _update_in_place(self, entry: Entry | None) -> bool:
         """The same team or Members again (after an action): keep the table, its cursor row,
@@ -113,34 +116,30 @@ class DetailPane(Vertical):
         why.update(text)
         why.display = bool(reasons)
 
-    def _views(self, entry: Entry | None) -> list[Widget]:
+    def _view_of(self, entry: Entry | None) -> Widget | None:
         if entry is None or isinstance(entry, RootEntry):
-            return [_hint("Select an organization, collection, space, Members or a team.")]
+            return _hint("Select an organization, collection, space, Members or a team.")
         fields = self._fields_of(entry)
         if fields is not None:
-            return [_FieldsView(fields)]
+            return _FieldsView(fields)
         if isinstance(entry, MembersEntry):
-            return [MemberTable(entry)]
+            return MemberTable(entry)
         if isinstance(entry, TeamEntry):
-            return [TeamDetail(entry)]
+            return TeamDetail(entry)
         if isinstance(entry, TeamsEntry):
             # Not "N loaded": the pane is not redrawn when they arrive, so a count goes stale.
-            return [
-                _hint(
-                    "Teams of the organization. Expand to list them; select one for its "
-                    "members and their roles."
-                )
-            ]
+            return _hint(
+                "Teams of the organization. Expand to list them; select one for its "
+                "members and their roles."
+            )
         if isinstance(entry, DeletedEntry):
-            return [
-                _hint(
-                    "Spaces deleted in the last 7 days. Expand, select one "
-                    "and press u to restore it; after 7 days they are removed for good."
-                )
-            ]
+            return _hint(
+                "Spaces deleted in the last 7 days. Expand, select one "
+                "and press u to restore it; after 7 days they are removed for good."
+            )
         if isinstance(entry, LoadMoreEntry):
-            return [_hint("More items exist; they load when the cursor reaches this line.")]
-        return []
+            return _hint("More items exist; they load when the cursor reaches this line.")
+        return None
 
     @property
     def member_table(self) -> MemberTable | None:

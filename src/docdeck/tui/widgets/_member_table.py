@@ -196,10 +196,12 @@ class MemberTable(Vertical):
         self.entry.member_pages = {
             key: value for key, value in self.entry.member_pages.items() if key == self._filter
         }
+        shown = self.is_mounted and self.is_attached
         for index, known in enumerate(self.members):
             if known.id == member.id:
                 self.members[index] = member
-                self.table.update_cell(member.id, "role", role_text(member.role))
+                if shown:
+                    self.table.update_cell(member.id, "role", role_text(member.role))
         cached = self.entry.member_pages.get(self._filter)
         if cached is not None:
             self.entry.member_pages[self._filter] = (list(self.members), cached[1])

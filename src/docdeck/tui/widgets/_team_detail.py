@@ -57,6 +57,8 @@ class TeamDetail(Vertical):
 
     def show_entry(self) -> None:
         """Show the entry's team and members as they are now (after an action), in place."""
+        if not self.is_mounted:
+            return  # its on_mount shows the entry as it is then
         if self.entry.memberships is not None:
             self._show(self.entry.memberships)
         else:

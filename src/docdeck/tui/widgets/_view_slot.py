@@ -1,0 +1,71 @@
+"""A container that shows one view at a time and swaps it safely at any key speed.
+
+Every pane whose content follows a selection (the detail pane now, the space
+screen's tabs and the review pane later) puts its views in a `ViewSlot`.
+
+Why not `remove_children()` then `mount()`: neither is finished when it
+returns. With the cursor held down, a view could be removed while it was still
+mounting, so its `on_mount` ran after its children were gone (`NoMatches` on
+a `Select`'s overlay or a table). Here every swap awaits the removal of the old
+view, then awaits the new view's mount (compose and `on_mount` included),
+before the next swap starts; swaps asked for meanwhile are coalesced to the
+last one, so holding a key mounts only the view the cursor stops on.
+"""
+
+from __future__ import annotations
+
+from textual.containers import Vertical
+from textual.widget import Widget
+
+__all__ = ["ViewSlot"]
+
+
+class ViewSlot(Vertical):
+    """Holds at most one view; `swap` replaces it, one swap at a time, the latest one winning."""
+
+    DEFAULT_CSS = """
+    ViewSlot { height: 1fr; }
+    """
+
+    def __init__(self, view: Widget | None = None, *, id: str | None = None) -> None:
+        super().__init__(*([view] if view is not None else []), id=id)
+        self._view = view
+        self._mounted_view: Widget | None = view
+        self._pending = False
+        self._swapping = False
+
+    @property
+    def view(self) -> Widget | None:
+        """The view last asked for. It may still be waiting to be mounted: a widget that is
+        not mounted yet renders its data in its own `on_mount`, so callers may update it."""
+        return self._view
+
+    @property
+    def settled(self) -> bool:
+        """True when the view asked for is the one on screen (no swap waiting or running)."""
+        return not self._swapping and not self._pending
+
+    def swap(self, view: Widget | None) -> None:
+        """Show `view` instead of the current one (None: show nothing)."""
+        self._view = view
+        self._pending = True
+        if not self._swapping:
+            self._swapping = True
+            self.call_later(self._apply)
+
+    async def _apply(self) -> None:
+        try:
+            while self._pending and self.is_attached:
+                self._pending = False
+                wanted = self._view
+                if wanted is self._mounted_view and wanted is not None and wanted.parent is self:
+                    continue
+                await self.remove_children()
+                self._mounted_view = None
+                if self._pending:
+                    continue  # superseded while the old view was leaving: skip this one
+                if wanted is not None:
+                    await self.mount(wanted)
+                    self._mounted_view = wanted
+        finally:
+            self._swapping = False
