@@ -9,10 +9,18 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from tui.helpers import AppFactory, open_node, open_northwind, select, wait_for_workers
 
 Steps = Callable[[Pilot[None]], Awaitable[None]]
+
+
+async def _steady(pilot: Pilot[None]) -> None:
+    """A blinking cursor is caught on or off depending on when the picture is taken."""
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
 
 
 async def _collection(pilot: Pilot[None]) -> None:
@@ -27,12 +35,14 @@ async def _new_space_dialog(pilot: Pilot[None]) -> None:
     await _collection(pilot)
     await pilot.press("n")
     await wait_for_workers(pilot)
+    await _steady(pilot)
 
 
 async def _filtered(pilot: Pilot[None]) -> None:
     await _collection(pilot)
     await pilot.press("slash", "a", "p", "i")
     await wait_for_workers(pilot)
+    await _steady(pilot)
 
 
 def test_collection_at_80x24(snap_compare, make_app: AppFactory) -> None:  # type: ignore[no-untyped-def]
