@@ -10,7 +10,7 @@ from docdeck.models import ListPage, Space, SpaceCreate, SpaceMove, SpaceUpdate,
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
 from docdeck.server.openapi import errors
-from docdeck.server.pagination import SPACE_TREE_KEY, TREE_ORDER, fetch_page
+from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import spaces as service
@@ -168,7 +168,7 @@ async def list_spaces(
     with ctx.db.read() as conn:
         _, member = load_org(conn, ctx, organizationId)
         grants = space_grants(conn, organizationId, ctx.caller.user_id)
-        where = "FROM spaces s LEFT JOIN tree ON tree.id = s.parent_id WHERE s.organization_id = ?"
+        where = "FROM spaces s INDEXED BY spaces_in_tree WHERE s.organization_id = ?"
         params: list[Any] = [organizationId]
         if deleted:
             require_admin(member, "list deleted spaces")
@@ -184,9 +184,7 @@ async def list_spaces(
             select="s.*",
             from_where=where,
             params=params,
-            keys=[SPACE_TREE_KEY, "s.id"],
-            with_sql=TREE_ORDER,
-            with_params=[organizationId],
+            keys=["s.tree_key"],
             descending=False,
             scope=f"spaces:{int(deleted)}",
             request=page,

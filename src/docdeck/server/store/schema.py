@@ -5,6 +5,27 @@ A migration is never edited once released; a change to the schema is a new entry
 
 from __future__ import annotations
 
+
+def _segment(alias: str) -> str:
+    """One level of a depth-first sort key: fixed width and offset so text order is numeric
+    order, even for negative positions; the id makes it unique."""
+    return f"printf('%024.9f', {alias}.position + 1e12) || ':' || {alias}.id || '/'"
+
+
+def _collection_path() -> str:
+    return (
+        "COALESCE((SELECT p.tree_path FROM collections p WHERE p.id = NEW.parent_id), '')"
+        f" || {_segment('NEW')}"
+    )
+
+
+def _space_key(alias: str) -> str:
+    return (
+        f"COALESCE((SELECT c.tree_path FROM collections c WHERE c.id = {alias}.parent_id), '')"
+        f" || {_segment(alias)}"
+    )
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: organizations, users, members, teams, collections, spaces and their revisions.
     """
@@ -119,6 +140,47 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE team_id IS NOT NULL;
     CREATE INDEX space_grants_by_user ON space_grants(user_id);
     CREATE INDEX space_grants_by_team ON space_grants(team_id);
+    """,
+    # 2: page cursors are signed with a per-database secret; spaces and collections carry
+    # their depth-first sort key (kept by triggers), so a list page is an index range.
+    f"""
+    CREATE TABLE sandbox_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    INSERT INTO sandbox_secrets (name, value) VALUES ('cursor', lower(hex(randomblob(32))));
+    ALTER TABLE collections ADD COLUMN tree_path TEXT NOT NULL DEFAULT '';
+    ALTER TABLE spaces ADD COLUMN tree_key TEXT NOT NULL DEFAULT '';
+    WITH RECURSIVE tree(id, path) AS (
+        SELECT c.id, {_segment("c")} FROM collections c WHERE c.parent_id IS NULL
+        UNION ALL SELECT c.id, tree.path || {_segment("c")} FROM collections c
+            JOIN tree ON c.parent_id = tree.id)
+    UPDATE collections SET tree_path = (SELECT path FROM tree WHERE tree.id = collections.id);
+    UPDATE spaces SET tree_key = {_space_key("spaces")};
+    CREATE INDEX collections_in_tree ON collections(organization_id, tree_path);
+    CREATE INDEX collections_by_tree_path ON collections(tree_path);
+    CREATE INDEX spaces_in_tree ON spaces(organization_id, deleted_at, tree_key);
+    CREATE INDEX spaces_by_tree_key ON spaces(tree_key);
+    CREATE TRIGGER collections_placed AFTER INSERT ON collections BEGIN
+        UPDATE collections SET tree_path = {_collection_path()} WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER collections_moved AFTER UPDATE OF parent_id, position ON collections BEGIN
+        UPDATE collections SET tree_path = {_collection_path()} WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER collections_path_changed AFTER UPDATE OF tree_path ON collections
+        WHEN NEW.tree_path != OLD.tree_path AND OLD.tree_path != '' BEGIN
+        UPDATE collections
+            SET tree_path = NEW.tree_path || substr(tree_path, length(OLD.tree_path) + 1)
+            WHERE tree_path > OLD.tree_path AND tree_path < OLD.tree_path || char(127);
+        UPDATE spaces SET tree_key = NEW.tree_path || substr(tree_key, length(OLD.tree_path) + 1)
+            WHERE tree_key > OLD.tree_path AND tree_key < OLD.tree_path || char(127);
+    END;
+    CREATE TRIGGER spaces_placed AFTER INSERT ON spaces BEGIN
+        UPDATE spaces SET tree_key = {_space_key("NEW")} WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER spaces_moved AFTER UPDATE OF parent_id, position ON spaces BEGIN
+        UPDATE spaces SET tree_key = {_space_key("NEW")} WHERE id = NEW.id;
+    END;
     """,
 )
 
