@@ -126,7 +126,8 @@ def _describe(error: dict[str, Any]) -> str:
         return "must be a JSON object"
     if kind == "list_type":
         return "must be an array"
-    return str(error.get("msg", "is invalid")).lower()
+    message = str(error.get("msg", "is invalid"))
+    return message[:1].lower() + message[1:]
 
 
 _QUOTED = re.compile(r"'([^']*)'")
