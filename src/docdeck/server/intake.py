@@ -184,6 +184,9 @@ class RequestIntake:
         if problem:
             await _answer(scope, receive, send, ApiError(400, problem))
             return
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)  # no route reads a body on these
+            return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         length_header = headers.get("content-length")
         if length_header is None and "transfer-encoding" not in headers:
