@@ -1,6 +1,7 @@
-"""The stored depth-first sort keys (kept by triggers) always equal the keys computed from the
-tree, whatever sequence of creates, moves, duplicates, deletes, restores and transfers ran,
-so a list page read through the index is the same list the tree order defines."""
+"""The stored depth-first sort keys and live-space counters (kept by triggers) always equal
+what the data says, whatever sequence of creates, moves, duplicates, deletes, restores and
+transfers ran, so a list page read through the index is the list the tree order defines and
+its `count` is right."""
 
 from __future__ import annotations
 
@@ -23,14 +24,21 @@ SELECT 's', s.id, s.tree_key, COALESCE(tree.path, '') || {_SEGMENT.format(a="s")
     FROM spaces s LEFT JOIN tree ON tree.id = s.parent_id"""
 
 
-def mismatches(db: Path) -> list[tuple[str, str, str, str]]:
+COUNTS = """SELECT o.id, c.live, (SELECT COUNT(*) FROM spaces s
+    WHERE s.organization_id = o.id AND s.deleted_at IS NULL)
+    FROM organizations o LEFT JOIN live_space_counts c ON c.organization_id = o.id"""
+
+
+def mismatches(db: Path) -> list[tuple[str, ...]]:
+    """Stored keys and live-space counters that differ from what the data says."""
     conn = sqlite3.connect(db)
     try:
         rows = conn.execute(COMPUTED).fetchall()
+        counts = conn.execute(COUNTS).fetchall()
     finally:
         conn.close()
-    assert rows
-    return [row for row in rows if row[2] != row[3]]
+    assert rows and counts
+    return [row for row in rows if row[2] != row[3]] + [c for c in counts if c[1] != c[2]]
 
 
 async def _ids(client: httpx.AsyncClient, path: str) -> list[str]:

@@ -132,6 +132,14 @@ def decode_cursor(secret: bytes, scope: str, cursor: str, width: int) -> list[An
     return key
 
 
+def live_space_count(conn: sqlite3.Connection, org_id: str) -> int:
+    """The organization's live spaces, from the counter the store's triggers keep."""
+    row = conn.execute(
+        "SELECT live FROM live_space_counts WHERE organization_id = ?", (org_id,)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
+
+
 def fetch_page(
     conn: sqlite3.Connection,
     *,
@@ -145,19 +153,22 @@ def fetch_page(
     descending: bool,
     scope: str,
     request: PageRequest,
+    count: int | None = None,
 ) -> PageResult:
     """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
 
     `from_where` is the FROM/JOIN/WHERE part shared by the count and the page query; it must end
     with a WHERE clause (use `WHERE 1` when there is no filter). `with_sql` is a leading
-    `WITH` clause (see `TREE_ORDER`) used by both queries.
+    `WITH` clause used by both queries. `count`, when the caller knows it cheaply (a counter
+    kept by the store), replaces the COUNT query, whose cost grows with the list.
     """
     scope = cursor_scope(request.list_id, scope)
     secret = cursor_secret(conn)
     after = None if request.page is None else decode_cursor(secret, scope, request.page, len(keys))
-    count = conn.execute(
-        f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
-    ).fetchone()[0]
+    if count is None:
+        count = conn.execute(
+            f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
+        ).fetchone()[0]
     if request.limit == 0:
         return PageResult([], count, None)
     key_list = ", ".join(keys)

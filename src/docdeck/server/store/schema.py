@@ -182,6 +182,33 @@ MIGRATIONS: tuple[str, ...] = (
         UPDATE spaces SET tree_key = {_space_key("NEW")} WHERE id = NEW.id;
     END;
     """,
+    # 3: the number of live spaces per organization, kept by triggers, so a page of an
+    # organization's spaces does not count the whole organization again.
+    """
+    CREATE TABLE live_space_counts (
+        organization_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+        live INTEGER NOT NULL
+    );
+    INSERT INTO live_space_counts (organization_id, live)
+        SELECT o.id, (SELECT COUNT(*) FROM spaces s
+            WHERE s.organization_id = o.id AND s.deleted_at IS NULL)
+        FROM organizations o;
+    CREATE TRIGGER organizations_counted AFTER INSERT ON organizations BEGIN
+        INSERT OR IGNORE INTO live_space_counts (organization_id, live) VALUES (NEW.id, 0);
+    END;
+    CREATE TRIGGER spaces_counted_in AFTER INSERT ON spaces WHEN NEW.deleted_at IS NULL BEGIN
+        UPDATE live_space_counts SET live = live + 1 WHERE organization_id = NEW.organization_id;
+    END;
+    CREATE TRIGGER spaces_counted_out AFTER DELETE ON spaces WHEN OLD.deleted_at IS NULL BEGIN
+        UPDATE live_space_counts SET live = live - 1 WHERE organization_id = OLD.organization_id;
+    END;
+    CREATE TRIGGER spaces_recounted AFTER UPDATE OF deleted_at, organization_id ON spaces BEGIN
+        UPDATE live_space_counts SET live = live - 1
+            WHERE organization_id = OLD.organization_id AND OLD.deleted_at IS NULL;
+        UPDATE live_space_counts SET live = live + 1
+            WHERE organization_id = NEW.organization_id AND NEW.deleted_at IS NULL;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
