@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint fmt bench serve clean
+.PHONY: run test fuzz lint fmt bench serve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/pytest
+
+# The fuzz test of `make test` with many more cases, schema-valid and schema-invalid (a soak:
+# about 10-20 minutes on 2 cores). FUZZ_EXAMPLES=N changes how many per operation.
+FUZZ_EXAMPLES ?= 300
+fuzz: $(STAMP)
+	DOCDECK_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DOCDECK_FUZZ_MODE=all $(BIN)/pytest tests/fuzz
 
 fmt: $(STAMP)
 	$(BIN)/ruff format src tests bench

@@ -15,6 +15,7 @@ from typing import Any
 import big_org
 import cold_start
 import load
+import paging
 import tree_requests
 
 
@@ -45,6 +46,17 @@ def _summaries(results: dict[str, Any]) -> list[str]:
             f"{bulk['page_in_all_ms']:.0f} ms, key median {bulk['key_ms_median']:.0f} ms "
             f"(plain demo {big.get('baseline_demo', {}).get('key_ms_median', float('nan')):.0f} ms)"
         )
+    if pages := results.get("paging"):
+        rows = pages["rows"]
+        lines.append(
+            "paging 100 at a time: "
+            + ", ".join(
+                f"{r['spaces']:,} spaces {r['walk_ms']:.0f} ms ({r['walk_ratio_to_smallest']:.1f}x)"
+                for r in rows
+            )
+            + f"; SQL a page {rows[0]['new_query_deep_page_ms']:.2f}-"
+            f"{rows[-1]['new_query_deep_page_ms']:.2f} ms"
+        )
     return lines
 
 
@@ -54,6 +66,7 @@ def main() -> int:
         "tree_requests": tree_requests.main,
         "load": lambda: load.main([]),
         "big_org": lambda: big_org.main([]),
+        "paging": lambda: paging.main([]),
     }
     results: dict[str, Any] = {}
     failed: list[str] = []

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import socket
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import uvicorn
 from fastapi import FastAPI
+
+from docdeck.server import create_app
 
 from ._support import ADMIN, Api, DemoIds
 
@@ -55,3 +60,25 @@ async def api(sandbox_app: FastAPI, token_for: Callable[[str], str]) -> AsyncIte
 @pytest.fixture
 def admin(api: Api) -> httpx.AsyncClient:
     return api(ADMIN)
+
+
+@pytest.fixture
+def loopback(sandbox_db: Path) -> Iterator[str]:
+    """The sandbox served by uvicorn on a free 127.0.0.1 port, in a background thread."""
+    sock = socket.create_server(("127.0.0.1", 0))
+    base_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    config = uvicorn.Config(create_app(sandbox_db, public_url=base_url), log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(500):
+        if server.started:
+            break
+        threading.Event().wait(0.01)
+    assert server.started, "uvicorn did not start"
+    try:
+        yield base_url
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

@@ -4,41 +4,15 @@ in process (ASGI) and over a real loopback port served by uvicorn."""
 from __future__ import annotations
 
 import asyncio
-import socket
-import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 
-from docdeck.server import create_app, mint_token
+from docdeck.server import mint_token
 
 from ._support import ADMIN, DemoIds
-
-
-@pytest.fixture
-def loopback(sandbox_db: Path) -> Iterator[str]:
-    """The sandbox served by uvicorn on a free 127.0.0.1 port, in a background thread."""
-    sock = socket.create_server(("127.0.0.1", 0))
-    base_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    config = uvicorn.Config(create_app(sandbox_db, public_url=base_url), log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(500):
-        if server.started:
-            break
-        threading.Event().wait(0.01)
-    assert server.started, "uvicorn did not start"
-    try:
-        yield base_url
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
 
 
 @pytest.mark.loopback

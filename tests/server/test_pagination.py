@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import json
+import sqlite3
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -9,6 +14,15 @@ from docdeck.server import add_bulk_spaces
 from docdeck.server.pagination import cursor_scope, decode_cursor, encode_cursor
 
 from ._support import DemoIds, error_of
+
+
+def secret_of(db: Path) -> bytes:
+    conn = sqlite3.connect(db)
+    try:
+        row = conn.execute("SELECT value FROM sandbox_secrets WHERE name = 'cursor'").fetchone()
+        return bytes.fromhex(row[0])
+    finally:
+        conn.close()
 
 
 async def walk(client: httpx.AsyncClient, path: str, limit: int) -> list[dict]:
@@ -87,33 +101,40 @@ async def test_duplicate_inserted_before_the_cursor_does_not_shift_pages(
         (None, "e30"),  # {} in base64url
         ("members:joinedAt:desc", ["x", "y"]),  # another list's cursor
         ("spaces:0", ["x", "y"]),  # this list's sort, but no list named
-        ("spaces:0@{path}", ["x"]),  # wrong width
-        ("spaces:0@{path}", [True, "y"]),
-        ("spaces:0@{path}", [{"a": 1}, "y"]),
+        ("spaces:0@{path}", ["x", "y"]),  # wrong width (the key is one value)
+        ("spaces:0@{path}", [True]),
+        ("spaces:0@{path}", [{"a": 1}]),
     ],
 )
 @pytest.mark.parametrize("limit", [0, 10])
 async def test_invalid_cursors_are_400(
-    admin: httpx.AsyncClient, ids: DemoIds, scope: str | None, key: object, limit: int
+    admin: httpx.AsyncClient,
+    ids: DemoIds,
+    sandbox_db: Path,
+    scope: str | None,
+    key: object,
+    limit: int,
 ) -> None:
+    """Signed with this database's own secret, so only the contents are wrong."""
     path = f"/v1/orgs/{ids.northwind}/spaces"
     if scope is None:
         cursor = str(key)
     else:
         sort, _, at = scope.partition("@")
         assert isinstance(key, list)
-        cursor = encode_cursor(cursor_scope(path, sort) if at else sort, key)
+        cursor = encode_cursor(secret_of(sandbox_db), cursor_scope(path, sort) if at else sort, key)
     response = await admin.get(path, params={"page": cursor, "limit": limit})
     assert "page:" in error_of(response, 400)
 
 
 async def test_a_well_formed_cursor_of_this_list_is_accepted(
-    admin: httpx.AsyncClient, ids: DemoIds
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
 ) -> None:
     """The counterpart of the refusals above: the same construction with a valid key works."""
     path = f"/v1/orgs/{ids.northwind}/spaces"
     first = (await admin.get(path, params={"limit": 2})).json()
-    assert decode_cursor(cursor_scope(path, "spaces:0"), first["next"]["page"], 2)
+    secret = secret_of(sandbox_db)
+    assert decode_cursor(secret, cursor_scope(path, "spaces:0"), first["next"]["page"], 1)
     rest = await admin.get(path, params={"page": first["next"]["page"], "limit": 0})
     assert rest.status_code == 200 and rest.json()["count"] == 7
 
@@ -152,9 +173,9 @@ async def test_a_cursor_of_another_list_of_the_same_kind_is_refused(
 
 
 def test_cursor_round_trip() -> None:
-    cursor = encode_cursor("scope", [1.5, "abc"])
+    cursor = encode_cursor(b"secret", "scope", [1.5, "abc"])
     assert "=" not in cursor
-    assert decode_cursor("scope", cursor, 2) == [1.5, "abc"]
+    assert decode_cursor(b"secret", "scope", cursor, 2) == [1.5, "abc"]
 
 
 async def test_team_and_collection_cursors_survive_inserts_and_deletes(
@@ -188,3 +209,73 @@ async def test_team_and_collection_cursors_survive_inserts_and_deletes(
         ids.collections["Company Handbook"],
         added.json()["id"],
     ]
+
+
+def _b64(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    "key",
+    [[2**63, "x"], ["\ud800", "x"], [-(2**64), "x"], ["x", 1e400]],
+    ids=["int-2^63", "lone-surrogate", "int-below-range", "infinity"],
+)
+async def test_a_forged_unsigned_cursor_is_400_not_500(
+    admin: httpx.AsyncClient, ids: DemoIds, key: list[object]
+) -> None:
+    """The old cursor was base64 JSON whose scope anyone could compute: a key SQLite cannot
+    bind (an integer >= 2^63, a lone surrogate) reached the query and answered 500."""
+    path = f"/v1/orgs/{ids.northwind}/teams"
+    payload = json.dumps({"s": cursor_scope(path, "teams"), "k": key}).encode()
+    response = await admin.get(path, params={"page": _b64(payload)})
+    assert "not a valid page cursor" in error_of(response, 400)
+
+
+async def test_a_tampered_cursor_is_refused_as_such(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    path = f"/v1/orgs/{ids.northwind}/teams"
+    cursor = (await admin.get(path, params={"limit": 1})).json()["next"]["page"]
+    payload, _, signature = cursor.partition(".")
+    data = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    data["k"][0] = "a"  # restart the list elsewhere, keeping the old signature
+    tampered = f"{_b64(json.dumps(data).encode())}.{signature}"
+    message = error_of(await admin.get(path, params={"page": tampered}), 400)
+    assert "was changed, or was made by another sandbox database" in message
+
+
+async def test_a_cursor_from_another_database_is_refused(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
+) -> None:
+    """Same list, same keys, signed by another sandbox file's secret."""
+    path = f"/v1/orgs/{ids.northwind}/teams"
+    cursor = (await admin.get(path, params={"limit": 1})).json()["next"]["page"]
+    payload = json.loads(base64.urlsafe_b64decode(cursor.split(".")[0] + "=="))
+    foreign = encode_cursor(b"another database", payload["s"], payload["k"])
+    assert foreign != cursor
+    message = error_of(await admin.get(path, params={"page": foreign}), 400)
+    assert "made by another sandbox database" in message
+    assert secret_of(sandbox_db) != b"another database"
+
+
+async def test_a_cursor_of_another_cursor_version_is_stale(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
+) -> None:
+    path = f"/v1/orgs/{ids.northwind}/teams"
+    raw = json.dumps({"v": 0, "s": cursor_scope(path, "teams"), "k": ["a", "b"]}).encode()
+    import hashlib
+    import hmac
+
+    signature = hmac.new(secret_of(sandbox_db), raw, hashlib.sha256).digest()[:18]
+    stale = f"{_b64(raw)}.{_b64(signature)}"
+    message = error_of(await admin.get(path, params={"page": stale}), 400)
+    assert "another version of the sandbox (stale)" in message
+
+
+@pytest.mark.parametrize("key", [[2**63, "x"], ["\ud800", "x"], [1e400, "x"]])
+async def test_a_signed_cursor_with_unusable_keys_is_still_checked(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path, key: list[object]
+) -> None:
+    """Even a correctly signed cursor never hands SQLite a value it cannot bind."""
+    path = f"/v1/orgs/{ids.northwind}/teams"
+    cursor = encode_cursor(secret_of(sandbox_db), cursor_scope(path, "teams"), key)
+    message = error_of(await admin.get(path, params={"page": cursor}), 400)
+    assert "sort key this list does not use" in message

@@ -5,7 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer
+
+from docdeck.models._text import one_emoji
 
 __all__ = [
     "ROLE_ORDER",
@@ -37,7 +39,7 @@ Timestamp = Annotated[datetime, PlainSerializer(_iso, return_type=str)]
 MemberRole = Literal["admin", "create", "edit", "review", "comment", "read"]
 MemberRoleOrGuest = MemberRole | None
 DefaultLevel = MemberRole | Literal["inherit"] | None
-Emoji = Annotated[str, Field(max_length=50)]
+Emoji = Annotated[str, Field(max_length=50), AfterValidator(one_emoji)]
 Url = Annotated[str, Field(max_length=2048)]
 
 ROLE_ORDER: tuple[MemberRole, ...] = ("read", "comment", "review", "edit", "create", "admin")

@@ -7,8 +7,9 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from docdeck.models._base import ContentPosition, DefaultLevel, RequestBody, Resource
+from docdeck.models._text import VisibleTitle
 
-CollectionTitle = Annotated[str, Field(max_length=50)]
+CollectionTitle = Annotated[str, Field(max_length=50), VisibleTitle]
 CollectionDescription = Annotated[str, Field(max_length=100)]
 
 

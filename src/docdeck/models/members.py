@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from docdeck.models._base import MemberRole, MemberRoleOrGuest, RequestBody, Resource, Timestamp
+from docdeck.models._text import VisibleTitle
 from docdeck.models.spaces import Space
 from docdeck.models.users import User
 
@@ -14,7 +15,7 @@ TeamMemberRole = Literal["owner", "member"]
 MemberSort = Literal["joinedAt", "lastSeenAt"]
 ListOrder = Literal["asc", "desc"]
 MemberRoleFilter = Literal["admin", "create", "edit", "review", "comment", "read", "guest"]
-TeamTitle = Annotated[str, Field(min_length=1, max_length=64)]
+TeamTitle = Annotated[str, Field(min_length=1, max_length=64), VisibleTitle]
 
 
 class Member(Resource):

@@ -13,6 +13,7 @@ from docdeck.models._base import (
     Timestamp,
     Url,
 )
+from docdeck.models._text import VisibleTitle
 
 OrganizationType = Literal["business", "community"]
 OrganizationUseCase = Literal[
@@ -39,7 +40,7 @@ BillingProduct = Literal[
 ]
 BillingInterval = Literal["monthly", "yearly"]
 TrialStatus = Literal["notapplicable", "none", "active", "ended", "expired"]
-OrganizationTitle = Annotated[str, Field(min_length=2, max_length=255)]
+OrganizationTitle = Annotated[str, Field(min_length=2, max_length=255), VisibleTitle]
 OrganizationHostname = Annotated[str, Field(min_length=3, max_length=32)]
 
 

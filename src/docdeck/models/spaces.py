@@ -15,12 +15,13 @@ from docdeck.models._base import (
     Timestamp,
     Url,
 )
+from docdeck.models._text import VisibleTitle
 
 ContentVisibility = Literal[
     "public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"
 ]
 SpaceEditMode = Literal["live", "locked"]
-SpaceTitle = Annotated[str, Field(max_length=50)]
+SpaceTitle = Annotated[str, Field(max_length=50), VisibleTitle]
 
 
 class SpaceUrls(Resource):

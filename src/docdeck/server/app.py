@@ -11,6 +11,7 @@ from fastapi import FastAPI
 from docdeck.server.context import Purger, Sandbox
 from docdeck.server.errors import install_error_handlers
 from docdeck.server.ids import utc_now
+from docdeck.server.intake import RequestIntake
 from docdeck.server.store import Database
 
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8080"
@@ -49,6 +50,7 @@ def create_app(
         db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
     )
     install_error_handlers(app)
+    app.add_middleware(RequestIntake)
     for module in (orgs, members, teams, collections, spaces, app_pages):
         # The routers carry no prefix or dependencies of their own, so their routes are added
         # as they are: `app.routes` then lists every endpoint (FastAPI >= 0.16x would otherwise

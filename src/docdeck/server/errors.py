@@ -24,6 +24,26 @@ class ApiError(Exception):
         self.headers = headers
 
 
+MAX_NAMED = 10
+"""An error message names at most this many items (values, fields), then says how many more."""
+
+
+def describe_value(value: object, limit: int = 80) -> str:
+    """`repr(value)`, shortened in the middle of a long value so a message stays readable."""
+    shown = repr(value)
+    if len(shown) <= limit:
+        return shown
+    half = (limit - 1) // 2
+    return f"{shown[:half]}…{shown[-half:]}"
+
+
+def name_items(items: Sequence[str], limit: int = MAX_NAMED, separator: str = ", ") -> str:
+    """`'a', 'b' … and 999,990 more`: a list for a message, capped at `limit` names."""
+    shown = separator.join(items[:limit])
+    rest = len(items) - limit
+    return f"{shown} … and {rest:,} more" if rest > 0 else shown
+
+
 def bad_request(message: str) -> ApiError:
     return ApiError(400, message)
 
@@ -106,7 +126,8 @@ def _describe(error: dict[str, Any]) -> str:
         return "must be a JSON object"
     if kind == "list_type":
         return "must be an array"
-    return str(error.get("msg", "is invalid")).lower()
+    message = str(error.get("msg", "is invalid"))
+    return message[:1].lower() + message[1:]
 
 
 _QUOTED = re.compile(r"'([^']*)'")
@@ -152,7 +173,9 @@ def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
             if "none_required" in kinds or (leaf in _NULLABLE_ROLES and "admin" in allowed):
                 allowed.append("null")
             given = field_errors[0].get("input")
-            shown = f" (got {given!r})" if isinstance(given, str | int | float) else ""
+            shown = (
+                f" (got {describe_value(given)})" if isinstance(given, str | int | float) else ""
+            )
             messages.append(f"{field}: must be one of {', '.join(allowed)}{shown}")
             continue
         relevant = [e for e in field_errors if e.get("type") != "none_required"] or field_errors
@@ -162,7 +185,7 @@ def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
             messages.append("body: a JSON object is required")
             continue
         messages.append(f"{field}: {_describe(relevant[0])}")
-    return "; ".join(messages) or "invalid request"
+    return name_items(messages, separator="; ") if messages else "invalid request"
 
 
 async def _api_error(_: Request, exc: Exception) -> JSONResponse:

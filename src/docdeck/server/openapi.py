@@ -8,7 +8,8 @@ function names. A client generated from that, or a fuzzer reading it, is misled.
   platform's OpenAPI document) so the two documents can be compared operation by operation;
 - every route lists the error statuses particular to it with `responses=errors(403, 404)`;
 - `install_openapi` adds what holds for every `/v1` operation: 401 (every one authenticates),
-  400 for those that take a query parameter or a body, the one error body schema
+  400 (the intake checks every path and query value), 413 where the method carries a body
+  (the intake's size limit), the one error body schema
   `{"error": {"code", "message"}}` on every 4xx, and the bearer scheme (named `user`, as on
   the platform); and it drops the 422 FastAPI adds by itself.
 """
@@ -38,9 +39,7 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: {"description": ERROR_DESCRIPTIONS[status]} for status in statuses}
 
 
-def _takes_input(operation: dict[str, Any]) -> bool:
-    parameters = operation.get("parameters", [])
-    return "requestBody" in operation or any(p.get("in") == "query" for p in parameters)
+_BODY_METHODS = {"post", "put", "patch", "delete"}
 
 
 def _error_response(status: int) -> dict[str, Any]:
@@ -65,13 +64,17 @@ def honest_document(document: dict[str, Any]) -> dict[str, Any]:
     components["securitySchemes"] = {SECURITY_SCHEME: {"type": "http", "scheme": "bearer"}}
     document["security"] = [{SECURITY_SCHEME: []}]
     for path, item in document.get("paths", {}).items():
-        for operation in item.values():
+        for method, operation in item.items():
             responses: dict[str, Any] = operation.setdefault("responses", {})
             responses.pop("422", None)
             if path.startswith("/v1/"):
                 responses.setdefault("401", {})
-                if _takes_input(operation):
-                    responses.setdefault("400", {})
+                # Every /v1 request passes the intake (intake.py): a path or query value that
+                # is not valid UTF-8 is a 400 on any operation, a body over the limit a 413 on
+                # any operation whose method carries one.
+                responses.setdefault("400", {})
+                if method in _BODY_METHODS:
+                    responses.setdefault("413", {})
             for status in list(responses):
                 if status.startswith("4"):
                     description = responses[status].get("description")

@@ -1,9 +1,15 @@
-"""Keyset pagination: the `page` cursor encodes the last item's sort key and id, not an offset.
+"""Keyset pagination: the `page` cursor encodes the last item's sort key, not an offset.
 
 So a cursor stays correct while items are added or removed before it: the next page starts
-right after the last item the client saw, wherever that item now sits. A cursor names the list
-it came from (its path, its sort), so one sent to another list is refused rather than silently
-starting that list somewhere in the middle.
+right after the last item the client saw, wherever that item now sits, and a page costs what
+it returns when the sort key is an index. A cursor names the list it came from (its path, its
+sort), so one sent to another list is refused rather than silently starting that list
+somewhere in the middle.
+
+Cursors are signed with a secret kept in the database (made when the file is created), so the
+server only ever reads back keys it wrote itself: a changed cursor, or one from another sandbox
+database, is a 400 saying so before anything reaches SQLite. The keys are checked all the same
+(types, range, valid Unicode), so a cursor can never make a query fail.
 """
 
 from __future__ import annotations
@@ -11,16 +17,21 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import hmac
 import json
+import math
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from docdeck.server.errors import bad_request
+from docdeck.server.errors import ApiError, bad_request
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 1000
+CURSOR_VERSION = 1
+MAX_CURSOR_LENGTH = 4096
+_INT_RANGE = (-(2**63), 2**63 - 1)
 
 
 @dataclass(frozen=True)
@@ -45,26 +56,88 @@ class PageResult:
     next_page: str | None
 
 
-def encode_cursor(scope: str, key: Sequence[Any]) -> str:
-    raw = json.dumps({"s": scope, "k": list(key)}, separators=(",", ":")).encode()
+def cursor_secret(conn: sqlite3.Connection) -> bytes:
+    row = conn.execute("SELECT value FROM sandbox_secrets WHERE name = 'cursor'").fetchone()
+    return bytes.fromhex(row[0])
+
+
+def _b64(raw: bytes) -> str:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
-def decode_cursor(scope: str, cursor: str, width: int) -> list[Any]:
-    invalid = bad_request("page: not a valid page cursor for this list; use `next.page` as given")
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode("ascii"))
+
+
+def _signature(secret: bytes, payload: bytes) -> bytes:
+    return hmac.new(secret, payload, hashlib.sha256).digest()[:18]
+
+
+def encode_cursor(secret: bytes, scope: str, key: Sequence[Any]) -> str:
+    raw = json.dumps(
+        {"v": CURSOR_VERSION, "s": scope, "k": list(key)}, separators=(",", ":")
+    ).encode()
+    return f"{_b64(raw)}.{_b64(_signature(secret, raw))}"
+
+
+def _cursor_error(why: str) -> ApiError:
+    return bad_request(
+        f"page: not a valid page cursor for this list: {why}; start again without `page`,"
+        " then use `next.page` as given"
+    )
+
+
+def _valid_key_value(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return _INT_RANGE[0] <= value <= _INT_RANGE[1]
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    return False
+
+
+def decode_cursor(secret: bytes, scope: str, cursor: str, width: int) -> list[Any]:
+    """The sort key a cursor holds; 400 saying what is wrong with it otherwise."""
+    payload_text, dot, signature_text = cursor.partition(".")
+    if len(cursor) > MAX_CURSOR_LENGTH or not dot:
+        raise _cursor_error("it is not one this sandbox made")
     try:
-        padded = cursor + "=" * (-len(cursor) % 4)
-        data = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")))
+        payload = _unb64(payload_text)
+        signature = _unb64(signature_text)
     except (ValueError, binascii.Error, UnicodeError):
-        raise invalid from None
-    if not isinstance(data, dict) or data.get("s") != scope:
-        raise invalid
+        raise _cursor_error("it is not one this sandbox made") from None
+    if not hmac.compare_digest(signature, _signature(secret, payload)):
+        raise _cursor_error(
+            "the cursor was changed, or was made by another sandbox database, so it cannot be"
+            " trusted"
+        )
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        raise _cursor_error("it is not one this sandbox made") from None
+    if not isinstance(data, dict) or data.get("v") != CURSOR_VERSION:
+        raise _cursor_error("the cursor was made by another version of the sandbox (stale)")
+    if data.get("s") != scope:
+        raise _cursor_error("the cursor belongs to another list or sort order")
     key = data.get("k")
-    if not isinstance(key, list) or len(key) != width:
-        raise invalid
-    if not all(isinstance(v, str | int | float) and not isinstance(v, bool) for v in key):
-        raise invalid
+    if not isinstance(key, list) or len(key) != width or not all(map(_valid_key_value, key)):
+        raise _cursor_error("the cursor holds a sort key this list does not use (stale)")
     return key
+
+
+def live_space_count(conn: sqlite3.Connection, org_id: str) -> int:
+    """The organization's live spaces, from the counter the store's triggers keep."""
+    row = conn.execute(
+        "SELECT live FROM live_space_counts WHERE organization_id = ?", (org_id,)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
 
 
 def fetch_page(
@@ -80,18 +153,22 @@ def fetch_page(
     descending: bool,
     scope: str,
     request: PageRequest,
+    count: int | None = None,
 ) -> PageResult:
     """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
 
     `from_where` is the FROM/JOIN/WHERE part shared by the count and the page query; it must end
     with a WHERE clause (use `WHERE 1` when there is no filter). `with_sql` is a leading
-    `WITH` clause (see `TREE_ORDER`) used by both queries.
+    `WITH` clause used by both queries. `count`, when the caller knows it cheaply (a counter
+    kept by the store), replaces the COUNT query, whose cost grows with the list.
     """
     scope = cursor_scope(request.list_id, scope)
-    after = None if request.page is None else decode_cursor(scope, request.page, len(keys))
-    count = conn.execute(
-        f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
-    ).fetchone()[0]
+    secret = cursor_secret(conn)
+    after = None if request.page is None else decode_cursor(secret, scope, request.page, len(keys))
+    if count is None:
+        count = conn.execute(
+            f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
+        ).fetchone()[0]
     if request.limit == 0:
         return PageResult([], count, None)
     key_list = ", ".join(keys)
@@ -111,23 +188,5 @@ def fetch_page(
     if len(rows) > request.limit:
         rows = rows[: request.limit]
         last = rows[-1]
-        next_page = encode_cursor(scope, [last[f"k{i}"] for i in range(len(keys))])
+        next_page = encode_cursor(secret, scope, [last[f"k{i}"] for i in range(len(keys))])
     return PageResult(rows, count, next_page)
-
-
-def _segment(alias: str) -> str:
-    # Fixed width and offset so text order is numeric order, even for negative positions.
-    return f"printf('%024.9f', {alias}.position + 1e12) || ':' || {alias}.id || '/'"
-
-
-TREE_ORDER = f"""WITH RECURSIVE tree(id, path) AS (
-    SELECT c.id, {_segment("c")} FROM collections c
-        WHERE c.organization_id = ? AND c.parent_id IS NULL
-    UNION ALL SELECT c.id, tree.path || {_segment("c")} FROM collections c
-        JOIN tree ON c.parent_id = tree.id)"""
-"""Depth-first order of an organization's collections (param: organization id): a collection's
-`tree.path` sorts after its parent's and before its next sibling's."""
-
-SPACE_TREE_KEY = f"COALESCE(tree.path, '') || {_segment('s')}"
-"""The depth-first sort key of a space `s` joined with `LEFT JOIN tree ON tree.id = s.parent_id`
-under `TREE_ORDER`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable
 from typing import Annotated
@@ -9,7 +10,7 @@ from typing import Annotated
 from fastapi import Depends, Query, Request
 
 from docdeck.server.context import Ctx, get_ctx
-from docdeck.server.errors import bad_request
+from docdeck.server.errors import bad_request, describe_value, name_items
 from docdeck.server.pagination import DEFAULT_LIMIT, MAX_LIMIT, PageRequest
 
 CtxDep = Annotated[Ctx, Depends(get_ctx)]
@@ -41,23 +42,28 @@ def contains(value: str) -> str:
 def resolve_members(
     conn: sqlite3.Connection, org_id: str, refs: Iterable[str], field: str
 ) -> dict[str, str]:
-    """User ids of organization members given by id or email; 400 naming the unknown ones."""
-    resolved: dict[str, str] = {}
-    unknown: list[str] = []
-    for ref in refs:
-        row = conn.execute(
-            "SELECT u.id FROM members m JOIN users u ON u.id = m.user_id"
-            " WHERE m.organization_id = ? AND (u.id = ? OR u.email = ?)",
-            (org_id, ref, ref.strip()),
-        ).fetchone()
-        if row is None:
-            unknown.append(ref)
-        else:
-            resolved[ref] = row["id"]
+    """User ids of organization members given by id or email; 400 naming the unknown ones.
+
+    One query for the whole list (bodies hold at most MAX_ARRAY_ITEMS of them), so a long list
+    keeps the write lock for one statement, not one per item."""
+    wanted = list(dict.fromkeys(refs))
+    if not wanted:
+        return {}
+    refs_json = json.dumps(wanted)
+    # CROSS JOIN keeps SQLite walking the given list, one index lookup per item.
+    rows = conn.execute(
+        "SELECT r.value AS ref, u.id FROM json_each(?) r CROSS JOIN users u ON u.id = r.value"
+        " CROSS JOIN members m ON m.organization_id = ? AND m.user_id = u.id"
+        " UNION ALL SELECT r.value, u.id FROM json_each(?) r"
+        " CROSS JOIN users u ON u.email = trim(r.value)"
+        " CROSS JOIN members m ON m.organization_id = ? AND m.user_id = u.id",
+        (refs_json, org_id, refs_json, org_id),
+    ).fetchall()
+    resolved = {row["ref"]: row["id"] for row in rows}
+    unknown = [describe_value(ref) for ref in wanted if ref not in resolved]
     if unknown:
-        names = ", ".join(repr(u) for u in unknown)
         raise bad_request(
-            f"{field}: no member of this organization has the user id or email {names}"
-            " (a team can hold only organization members)"
+            f"{field}: no member of this organization has the user id or email"
+            f" {name_items(unknown)} (a team can hold only organization members)"
         )
-    return resolved
+    return {ref: resolved[ref] for ref in wanted}

@@ -18,7 +18,7 @@ from docdeck.models import (
 from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
 from docdeck.server.openapi import errors
-from docdeck.server.pagination import TREE_ORDER, fetch_page
+from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import collections as service
@@ -164,7 +164,7 @@ async def list_collections(
 ) -> Response:
     with ctx.db.read() as conn:
         _, member = load_org(conn, ctx, organizationId)
-        where = "FROM collections c JOIN tree ON tree.id = c.id WHERE c.organization_id = ?"
+        where = "FROM collections c INDEXED BY collections_in_tree WHERE c.organization_id = ?"
         params: list[Any] = [organizationId]
         if not nested:
             where += " AND c.parent_id IS NULL"
@@ -178,9 +178,7 @@ async def list_collections(
             select="c.*",
             from_where=where,
             params=params,
-            keys=["tree.path", "c.id"],
-            with_sql=TREE_ORDER,
-            with_params=[organizationId],
+            keys=["c.tree_path"],
             descending=False,
             scope=f"collections:{int(nested)}",
             request=page,

@@ -137,7 +137,14 @@ def restore_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -> 
 
 
 def copy_title(title: str) -> str:
-    return title[: TITLE_MAX - len(COPY_SUFFIX)] + COPY_SUFFIX
+    """`title (copy)` within TITLE_MAX characters, shortened at a grapheme boundary, so an
+    emoji sequence or a letter with its accent is kept whole or dropped whole."""
+    import grapheme  # the server's only user of it; keeps it off the TUI's start-up
+
+    room = TITLE_MAX - len(COPY_SUFFIX)
+    if len(title) > room:
+        title = title[: grapheme.safe_split_index(title, room)].rstrip()
+    return title + COPY_SUFFIX
 
 
 def duplicate_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -> str:

@@ -38,6 +38,21 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _statements(script: str) -> list[str]:
+    """The statements of a migration, split where SQLite says one is complete (so a trigger's
+    body, which holds semicolons, stays whole)."""
+    statements: list[str] = []
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        statements.append(pending.strip())
+    return statements
+
+
 def migrate(path: Path) -> None:
     """Bring the file at `path` to the current schema, creating it if needed."""
     conn = _connect(path)
@@ -52,9 +67,8 @@ def migrate(path: Path) -> None:
                     f"understands ({SCHEMA_VERSION})"
                 )
             for number in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[number].split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
+                for statement in _statements(MIGRATIONS[number]):
+                    conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {number + 1}")
             conn.execute("COMMIT")
         except BaseException:

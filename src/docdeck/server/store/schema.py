@@ -5,6 +5,27 @@ A migration is never edited once released; a change to the schema is a new entry
 
 from __future__ import annotations
 
+
+def _segment(alias: str) -> str:
+    """One level of a depth-first sort key: fixed width and offset so text order is numeric
+    order, even for negative positions; the id makes it unique."""
+    return f"printf('%024.9f', {alias}.position + 1e12) || ':' || {alias}.id || '/'"
+
+
+def _collection_path() -> str:
+    return (
+        "COALESCE((SELECT p.tree_path FROM collections p WHERE p.id = NEW.parent_id), '')"
+        f" || {_segment('NEW')}"
+    )
+
+
+def _space_key(alias: str) -> str:
+    return (
+        f"COALESCE((SELECT c.tree_path FROM collections c WHERE c.id = {alias}.parent_id), '')"
+        f" || {_segment(alias)}"
+    )
+
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: organizations, users, members, teams, collections, spaces and their revisions.
     """
@@ -130,6 +151,74 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX members_by_role_last_seen
         ON members(organization_id, role, last_seen_at, user_id);
     CREATE INDEX spaces_by_org_created ON spaces(organization_id, deleted_at, created_at, id);
+    """,
+    # 3: page cursors are signed with a per-database secret; spaces and collections carry
+    # their depth-first sort key (kept by triggers), so a list page is an index range.
+    f"""
+    CREATE TABLE sandbox_secrets (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    INSERT INTO sandbox_secrets (name, value) VALUES ('cursor', lower(hex(randomblob(32))));
+    ALTER TABLE collections ADD COLUMN tree_path TEXT NOT NULL DEFAULT '';
+    ALTER TABLE spaces ADD COLUMN tree_key TEXT NOT NULL DEFAULT '';
+    WITH RECURSIVE tree(id, path) AS (
+        SELECT c.id, {_segment("c")} FROM collections c WHERE c.parent_id IS NULL
+        UNION ALL SELECT c.id, tree.path || {_segment("c")} FROM collections c
+            JOIN tree ON c.parent_id = tree.id)
+    UPDATE collections SET tree_path = (SELECT path FROM tree WHERE tree.id = collections.id);
+    UPDATE spaces SET tree_key = {_space_key("spaces")};
+    CREATE INDEX collections_in_tree ON collections(organization_id, tree_path);
+    CREATE INDEX collections_by_tree_path ON collections(tree_path);
+    CREATE INDEX spaces_in_tree ON spaces(organization_id, deleted_at, tree_key);
+    CREATE INDEX spaces_by_tree_key ON spaces(tree_key);
+    CREATE TRIGGER collections_placed AFTER INSERT ON collections BEGIN
+        UPDATE collections SET tree_path = {_collection_path()} WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER collections_moved AFTER UPDATE OF parent_id, position ON collections BEGIN
+        UPDATE collections SET tree_path = {_collection_path()} WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER collections_path_changed AFTER UPDATE OF tree_path ON collections
+        WHEN NEW.tree_path != OLD.tree_path AND OLD.tree_path != '' BEGIN
+        UPDATE collections
+            SET tree_path = NEW.tree_path || substr(tree_path, length(OLD.tree_path) + 1)
+            WHERE tree_path > OLD.tree_path AND tree_path < OLD.tree_path || char(127);
+        UPDATE spaces SET tree_key = NEW.tree_path || substr(tree_key, length(OLD.tree_path) + 1)
+            WHERE tree_key > OLD.tree_path AND tree_key < OLD.tree_path || char(127);
+    END;
+    CREATE TRIGGER spaces_placed AFTER INSERT ON spaces BEGIN
+        UPDATE spaces SET tree_key = {_space_key("NEW")} WHERE id = NEW.id;
+    END;
+    CREATE TRIGGER spaces_moved AFTER UPDATE OF parent_id, position ON spaces BEGIN
+        UPDATE spaces SET tree_key = {_space_key("NEW")} WHERE id = NEW.id;
+    END;
+    """,
+    # 4: the number of live spaces per organization, kept by triggers, so a page of an
+    # organization's spaces does not count the whole organization again.
+    """
+    CREATE TABLE live_space_counts (
+        organization_id TEXT PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+        live INTEGER NOT NULL
+    );
+    INSERT INTO live_space_counts (organization_id, live)
+        SELECT o.id, (SELECT COUNT(*) FROM spaces s
+            WHERE s.organization_id = o.id AND s.deleted_at IS NULL)
+        FROM organizations o;
+    CREATE TRIGGER organizations_counted AFTER INSERT ON organizations BEGIN
+        INSERT OR IGNORE INTO live_space_counts (organization_id, live) VALUES (NEW.id, 0);
+    END;
+    CREATE TRIGGER spaces_counted_in AFTER INSERT ON spaces WHEN NEW.deleted_at IS NULL BEGIN
+        UPDATE live_space_counts SET live = live + 1 WHERE organization_id = NEW.organization_id;
+    END;
+    CREATE TRIGGER spaces_counted_out AFTER DELETE ON spaces WHEN OLD.deleted_at IS NULL BEGIN
+        UPDATE live_space_counts SET live = live - 1 WHERE organization_id = OLD.organization_id;
+    END;
+    CREATE TRIGGER spaces_recounted AFTER UPDATE OF deleted_at, organization_id ON spaces BEGIN
+        UPDATE live_space_counts SET live = live - 1
+            WHERE organization_id = OLD.organization_id AND OLD.deleted_at IS NULL;
+        UPDATE live_space_counts SET live = live + 1
+            WHERE organization_id = NEW.organization_id AND NEW.deleted_at IS NULL;
+    END;
     """,
 )
 

@@ -1,0 +1,73 @@
+"""Rules for text fields that their JSON type cannot say: a title someone can see and an emoji.
+
+Pure functions used as pydantic validators, so the gateway refuses such values before sending
+them and the sandbox answers them with a 400 naming the field.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from pydantic import AfterValidator
+from pydantic_core import PydanticCustomError
+
+_INVISIBLE_CATEGORIES = {"Cc", "Cf", "Cn", "Co", "Cs", "Mn", "Me", "Zs", "Zl", "Zp"}
+_BLANK_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+"""Hangul fillers and the blank braille pattern: letters or symbols that draw nothing."""
+
+
+def is_invisible(char: str) -> bool:
+    return unicodedata.category(char) in _INVISIBLE_CATEGORIES or char in _BLANK_LETTERS
+
+
+def visible_title(value: str) -> str:
+    """A title has no control characters (NUL, line breaks, tabs) and something to see."""
+    if value and all(map(is_invisible, value)):
+        raise PydanticCustomError(
+            "invisible_title",
+            "must not be empty (it holds only spaces or invisible characters such as U+{code})",
+            {"code": f"{ord(value[0]):04X}"},
+        )
+    for char in value:
+        if unicodedata.category(char) == "Cc":
+            raise PydanticCustomError(
+                "control_character",
+                "must not contain control characters (found U+{code})",
+                {"code": f"{ord(char):04X}"},
+            )
+    return value
+
+
+VisibleTitle = AfterValidator(visible_title)
+"""Put in a title's `Annotated[...]` after its length limits."""
+
+
+_CODEPOINTS = re.compile(r"(?:[uU]\+)?[0-9a-fA-F]{2,6}(?:[-_ ](?:[uU]\+)?[0-9a-fA-F]{2,6})*")
+_CODEPOINT = re.compile(r"[0-9a-fA-F]{2,6}")
+
+
+def _from_codepoints(value: str) -> str | None:
+    """`1f389` or `U+1F468-200D-1F469` as the characters it names; None if it names none."""
+    if not _CODEPOINTS.fullmatch(value):
+        return None
+    numbers = [int(part, 16) for part in _CODEPOINT.findall(value)]
+    if any(n > 0x10FFFF or 0xD800 <= n <= 0xDFFF for n in numbers):
+        return None
+    return "".join(map(chr, numbers))
+
+
+def one_emoji(value: str) -> str:
+    """The platform's `Emoji`: "Unicode codepoint or character of the emoji". One emoji (a
+    sequence such as a flag or a family counts as one), as the character(s) or as hexadecimal
+    codepoints. Decided with the `emoji` package, which follows Unicode's emoji data files."""
+    import emoji  # imported on first use: its tables cost start-up time the TUI does not need
+
+    if emoji.is_emoji(value):
+        return value
+    chars = _from_codepoints(value)
+    if chars is not None and (emoji.is_emoji(chars) or emoji.is_emoji(chars + "\ufe0f")):
+        return value
+    raise PydanticCustomError(
+        "emoji", "must be one emoji, as the character (🎉) or its codepoint (1f389)"
+    )

@@ -1,0 +1,157 @@
+"""Bounded requests: the token is checked before a byte of the body is read, and bodies larger
+than the documented limit are refused with 413 (see docs/server.md, "Limits")."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+from docdeck.server.intake import MAX_BODY_BYTES
+
+from ._support import ADMIN, DemoIds
+
+CHUNK = b"x" * 65_536
+
+
+class Exchange:
+    """One request driven straight through the ASGI interface, counting what the app reads."""
+
+    def __init__(self, chunks: int) -> None:
+        self.chunks_left = chunks
+        self.chunks_read = 0
+        self.status: int | None = None
+        self.body = b""
+
+    async def receive(self) -> dict[str, Any]:
+        if self.chunks_left == 0:
+            return {"type": "http.disconnect"}
+        self.chunks_left -= 1
+        self.chunks_read += 1
+        return {"type": "http.request", "body": CHUNK, "more_body": self.chunks_left > 0}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+        elif message["type"] == "http.response.body":
+            self.body += message.get("body", b"")
+
+
+def _scope(path: str, headers: dict[str, str]) -> dict[str, Any]:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+        "client": ("127.0.0.1", 5000),
+        "server": ("sandbox.test", 80),
+    }
+
+
+async def _post(app: FastAPI, path: str, headers: dict[str, str], chunks: int) -> Exchange:
+    exchange = Exchange(chunks)
+    await app(_scope(path, headers), exchange.receive, exchange.send)
+    return exchange
+
+
+FIFTY_MB = 50 * 1024 * 1024
+
+
+@pytest.mark.parametrize(
+    "auth", [None, "Bearer ddk_not-a-token", "Basic YWRhOg=="], ids=["none", "unknown", "basic"]
+)
+async def test_an_unauthenticated_body_is_never_read(
+    sandbox_app: FastAPI, ids: DemoIds, auth: str | None
+) -> None:
+    """50 MB announced, 50 MB available: the 401 comes without reading any of it."""
+    headers = {"content-type": "application/json", "content-length": str(FIFTY_MB)}
+    if auth:
+        headers["authorization"] = auth
+    exchange = await _post(
+        sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, FIFTY_MB // len(CHUNK)
+    )
+    assert exchange.status == 401, exchange.body
+    assert exchange.chunks_read == 0
+
+
+async def test_an_unauthenticated_chunked_body_is_never_read(
+    sandbox_app: FastAPI, ids: DemoIds
+) -> None:
+    headers = {"content-type": "application/json", "transfer-encoding": "chunked"}
+    exchange = await _post(sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, 100)
+    assert exchange.status == 401 and exchange.chunks_read == 0
+
+
+async def test_an_announced_body_over_the_limit_is_413_unread(
+    sandbox_app: FastAPI, ids: DemoIds, token_for: Callable[[str], str]
+) -> None:
+    headers = {
+        "authorization": f"Bearer {token_for(ADMIN)}",
+        "content-type": "application/json",
+        "content-length": str(MAX_BODY_BYTES + 1),
+    }
+    exchange = await _post(sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, 100)
+    assert exchange.status == 413, exchange.body
+    assert b"body: larger than the sandbox accepts (1,048,576 bytes at most)" in exchange.body
+    assert exchange.chunks_read == 0
+
+
+async def test_a_streamed_body_over_the_limit_is_413_once_the_limit_is_passed(
+    sandbox_app: FastAPI, ids: DemoIds, token_for: Callable[[str], str]
+) -> None:
+    headers = {
+        "authorization": f"Bearer {token_for(ADMIN)}",
+        "content-type": "application/json",
+        "transfer-encoding": "chunked",
+    }
+    exchange = await _post(
+        sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, FIFTY_MB // len(CHUNK)
+    )
+    assert exchange.status == 413, exchange.body
+    assert exchange.chunks_read == MAX_BODY_BYTES // len(CHUNK) + 1
+
+
+async def test_a_body_at_the_limit_is_read(
+    sandbox_app: FastAPI, ids: DemoIds, token_for: Callable[[str], str]
+) -> None:
+    """The counterpart: exactly MAX_BODY_BYTES is read in full and judged as JSON (it is not)."""
+    chunks = MAX_BODY_BYTES // len(CHUNK)
+    headers = {
+        "authorization": f"Bearer {token_for(ADMIN)}",
+        "content-type": "application/json",
+        "content-length": str(chunks * len(CHUNK)),
+    }
+    exchange = await _post(sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, chunks)
+    assert exchange.status == 400 and b"malformed JSON" in exchange.body
+    assert exchange.chunks_read == chunks
+
+
+@pytest.mark.loopback
+def test_over_loopback_a_50mb_upload_without_token_is_answered_before_it_is_sent(
+    loopback: str, sandbox_db: Path, ids: DemoIds
+) -> None:
+    """Only the headers go out; the 401 arrives without the server waiting for the body."""
+    host, port = loopback.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall(
+            (
+                f"POST /v1/orgs/{ids.northwind}/spaces HTTP/1.1\r\nHost: {host}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {FIFTY_MB}\r\n\r\n"
+            ).encode()
+        )
+        received = b""
+        while chunk := conn.recv(65_536):  # the server closes the connection after the reply
+            received += chunk
+        reply = received.decode("latin-1")
+    assert reply.startswith("HTTP/1.1 401"), reply
+    assert '"code":401' in reply
