@@ -47,6 +47,19 @@ def _port(text: str) -> int:
     return port
 
 
+DEFAULT_IDLE_S = 15 * 60.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
+    return seconds
+
+
 def _add_account_options(parser: argparse.ArgumentParser, *, suppress_defaults: bool) -> None:
     # The same options on `docdeck` and `docdeck tui`; SUPPRESS stops the subcommand's
     # defaults from overwriting values given before it.
@@ -108,10 +121,24 @@ def build_parser() -> argparse.ArgumentParser:
         default="info",
         help="server log level (info)",
     )
-    # For the launcher only: print {"base_url", "token"} as one JSON line when ready,
-    # and stop when stdin closes (the parent has gone).
-    serve.add_argument("--emit-connection", action="store_true", help=argparse.SUPPRESS)
+    # For the launcher only: the shared embedded sandbox on 127.0.0.1, with its state and
+    # token files next to the database, stopping after --idle-timeout seconds unused.
+    serve.add_argument("--background", action="store_true", help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--idle-timeout", type=_seconds, default=DEFAULT_IDLE_S, help=argparse.SUPPRESS
+    )
     serve.set_defaults(handler=_lazy("docdeck._cli.serve", "run_serve"))
+
+    sandbox = commands.add_parser(
+        "sandbox", help="the embedded sandbox server that docdeck keeps running in the background"
+    )
+    sandbox_commands = sandbox.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    status = sandbox_commands.add_parser(
+        "status", help="whether it runs: pid, port, database, version, idle time"
+    )
+    status.set_defaults(handler=_lazy("docdeck._cli.sandbox", "run_sandbox_status"))
+    stop = sandbox_commands.add_parser("stop", help="stop it now (the next docdeck starts one)")
+    stop.set_defaults(handler=_lazy("docdeck._cli.sandbox", "run_sandbox_stop"))
 
     token = commands.add_parser("token", help="sandbox API tokens")
     token_commands = token.add_subparsers(title="commands", metavar="COMMAND", required=True)
