@@ -59,6 +59,7 @@ def run_until_ready(
     title_marker: bytes | None = None,
     timeout: float = 60.0,
     quit_keys: bytes | None = b"q",
+    quiet_before_quit: float = 0.0,
     size: tuple[int, int] = (24, 80),
 ) -> Run:
     """Run `command` in a pty until it writes a wall-clock time to ready_file, then quit it."""
@@ -110,6 +111,14 @@ def run_until_ready(
             _drain(master, output, 0.005)
             if title_marker in output[max(0, seen - 64) :]:
                 titled = time.time()
+        if quiet_before_quit:
+            # Quit an app at rest, as a user does, not one still painting its last rows.
+            until = time.time() + 10
+            while time.time() < until:
+                seen = len(output)
+                _drain(master, output, quiet_before_quit)
+                if len(output) == seen:
+                    break
         quit_at = time.time()
         if quit_keys:
             os.write(master, quit_keys)

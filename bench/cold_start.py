@@ -15,7 +15,8 @@ interleaved so machine noise hits them alike:
 - `first_run`: nothing at all: a fresh data and cache directory, so the
   sandbox server is started and the demo loaded.
 
-Quit time: from writing `q` to the process's exit. CPU: the docdeck process's
+Quit time: from writing `q` (once the screen is at rest) to the process's exit,
+beside the bare app's own quit with `q`. CPU: the docdeck process's
 user+system time (a sandbox it leaves running is not its child any more); on
 a first run the new server's own CPU until then is read from /proc.
 Goals (issue 8): first title with a cache <= 1.3x bare; a live tree with a
@@ -67,6 +68,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     titles: dict[str, list[float]] = {"running_cached": [], "running": [], "first_run": []}
     paints: dict[str, list[float]] = {"running_cached": [], "running": [], "first_run": []}
     quits: list[float] = []
+    bare_quits: list[float] = []
     cpu: dict[str, list[float]] = {"running": [], "first_run_docdeck": [], "first_run_server": []}
     unclean_exits: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -89,6 +91,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 command, ready_file, env=env(root, cache), marker=b"hello", quit_keys=None
             )
 
+        def bare_quit() -> Run:
+            command = [PYTHON, str(BARE_APP)]
+            stay = {**env(root, cache), "BENCH_BARE_STAY": "1"}
+            return run_until_ready(
+                command, ready_file, env=stay, marker=b"hello", quiet_before_quit=0.3
+            )
+
         def docdeck(data: Path, cache_dir: Path) -> Run:
             run = run_until_ready(
                 [PYTHON, "-m", "docdeck"],
@@ -96,6 +105,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 env=env(data, cache_dir),
                 marker=b"docdeck",
                 title_marker=TITLE,
+                quiet_before_quit=0.3,
             )
             if run.exit_code != 0:
                 unclean_exits.append(f"exit code {run.exit_code} after 'q'")
@@ -106,6 +116,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             bare()
             for index in range(args.runs):
                 runs: dict[str, Run] = {"bare": bare()}
+                quitting = bare_quit()
+                if quitting.quit_s is not None:
+                    bare_quits.append(quitting.quit_s)
                 shutil.rmtree(cache, ignore_errors=True)
                 runs["running"] = docdeck(existing, cache)
                 runs["running_cached"] = docdeck(existing, cache)  # the cache the last one left
@@ -145,6 +158,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     }
     ratios = {name: round(value, 2) for name, value in ratios.items()}
     quit_summary = summarize(quits)
+    bare_quit_summary = summarize(bare_quits)
     cpu_summary = {name: summarize(values) for name, values in cpu.items() if values}
     goals_met = {name: ratios[name] <= goal for name, goal in GOALS.items()}
     goals_met["quit_under_100ms"] = quit_summary["median_s"] < QUIT_GOAL_S
@@ -155,6 +169,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "first_title": first_title,
         "first_paint": first_paint,
         "quit": quit_summary,
+        "bare_quit": bare_quit_summary,
         "cpu_per_launch": cpu_summary,
         "ratio_to_bare": ratios,
         "goals": GOALS,
@@ -173,7 +188,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     print(f"  shell paint {first_paint['running']['median_s'] * 1000:.0f} ms")
     print(
         f"  quit -> exit: median {quit_summary['median_s'] * 1000:.0f} ms "
-        f"(max {quit_summary['max_s'] * 1000:.0f})"
+        f"(max {quit_summary['max_s'] * 1000:.0f}); bare Textual "
+        f"{bare_quit_summary['median_s'] * 1000:.0f} ms"
     )
     for name, row in cpu_summary.items():
         print(f"  cpu {name:<18} {row['median_s'] * 1000:6.0f} ms")
