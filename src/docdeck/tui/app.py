@@ -84,7 +84,9 @@ class DocdeckApp(App[None]):
         self._theme_setting = theme
         self._ready_reported = False
         self._restarting_sandbox = False
+        self._reconnected = False
         self._view_root: Entry | None = None
+        self._root_prefetch: Awaitable[list[Entry]] | None = None
         """The tree's model once live: the first view saved at exit is taken from it."""
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
@@ -110,8 +112,12 @@ class DocdeckApp(App[None]):
                 )
 
     def on_ready(self) -> None:
-        # After the first frame, so the import does not delay painting the shell.
-        self._install_browser(_import_browser())
+        # After the first frame, so the import does not delay painting the shell. Connecting
+        # (and the first request) is started before the browser is composed: its answer then
+        # comes while the browser mounts instead of after it.
+        browser_class = _import_browser()
+        self.connect()
+        self._install_browser(browser_class)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Help lists the browser's keys: nothing to list before it is in.
@@ -124,7 +130,6 @@ class DocdeckApp(App[None]):
         # (Textual cannot switch the default screen itself); the shell stays behind, unused.
         self.add_mode("browser", lambda: browser)
         self.switch_mode("browser")
-        self.connect()
 
     # ----- connecting ------------------------------------------------------------------------
 
@@ -138,7 +143,29 @@ class DocdeckApp(App[None]):
         )
 
     async def _open_client(self) -> Client:
-        return await self._connect()
+        client = await self._connect()
+        self._prefetch_root(client)
+        # At once, not when the worker's state message arrives: a browser mounting meanwhile
+        # then starts its first load without waiting for its first paint.
+        self.client = client
+        return client
+
+    def _prefetch_root(self, client: Client) -> None:
+        """Ask for the organizations as soon as there is a client, for the tree's first load."""
+        import asyncio
+
+        from docdeck.tui.entries import RootEntry
+        from docdeck.tui.loaders import load_children
+
+        task = asyncio.get_running_loop().create_task(load_children(client, RootEntry()))
+        # Retrieved here too, so an answer nobody awaited (a quit meanwhile) is not reported.
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self._root_prefetch = task
+
+    def take_root_prefetch(self) -> Awaitable[list[Entry]] | None:
+        """The organizations asked for while connecting, once (later loads ask anew)."""
+        task, self._root_prefetch = self._root_prefetch, None
+        return task
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "connect":
@@ -146,10 +173,11 @@ class DocdeckApp(App[None]):
         if event.state is WorkerState.SUCCESS:
             self.client = event.worker.result
             if self.browser is not None:
-                if self.browser.started:
-                    self.browser.org_tree.load_root()  # a restarted sandbox
-                else:
+                if not self.browser.started:
                     self.browser.start()
+                elif self._reconnected:
+                    self.browser.org_tree.load_root()  # a new client (a restarted sandbox)
+            self._reconnected = False
         elif event.state is WorkerState.ERROR and event.worker.error is not None:
             from docdeck.tui.errors import describe
             from docdeck.tui.screens import ConnectErrorScreen
@@ -196,6 +224,7 @@ class DocdeckApp(App[None]):
     def _reconnect(self) -> None:
         """Drop the client and call `connect` again: for the sandbox, that restarts it."""
         client, self.client = self.client, None
+        self._reconnected = True
         if client is not None:
             self.run_worker(client.aclose(), group="close", exit_on_error=False)
         self.connect()

@@ -91,8 +91,10 @@ class OrgTree(Tree[Entry]):
         )
 
     async def _fetch(self, entry: Entry) -> None:
+        take = getattr(self.app, "take_root_prefetch", None)
+        early = take() if take is not None and entry is self.model else None
         try:
-            children = await load_children(client_of(self), entry)
+            children = await (early or load_children(client_of(self), entry))
         except Exception:
             self.post_message(ChildrenFailed(entry))
             raise
