@@ -20,6 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -93,6 +94,14 @@ class DocdeckApp(App[None]):
         self.use_command_palette = False  # nothing to command until the browser is in
         self._internal_error: RenderableType | None = None
         """The first internal error (a bug), printed once the terminal is restored."""
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver":
+            from docdeck.tui.quick_exit import QuickExitDriver
+
+            return QuickExitDriver
+        return driver
 
     def get_default_screen(self) -> Screen[None]:
         return ShellScreen(self.first_view)
