@@ -23,6 +23,10 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
     monkeypatch.setenv("DOCDECK_DATA_DIR", str(data_dir))
     monkeypatch.setenv("DOCDECK_CACHE_DIR", str(tmp_path / "cache"))
     yield config_dir, data_dir
+    # A docdeck that failed after its early start may still be starting one in its thread.
+    for thread in threading.enumerate():
+        if thread.name == "docdeck-sandbox":
+            thread.join(timeout=60)
     if data_dir.is_dir():
         from docdeck.launcher import stop_sandbox
 
