@@ -10,6 +10,7 @@ import contextlib
 import fcntl
 import json
 import os
+import resource
 import select
 import signal
 import statistics
@@ -40,6 +41,13 @@ class Run:
     """Spawn to the first terminal output containing the marker text (None: never seen)."""
     exit_code: int | None
     """How the process ended after the quit keys (None: it had to be killed)."""
+    quit_s: float | None = None
+    """From writing the quit keys to the process's exit (None: no quit keys, or killed)."""
+    cpu_s: float | None = None
+    """User + system CPU of the process (and the children it waited for), not of a server it
+    left running in the background."""
+    first_title_s: float | None = None
+    """Spawn to the first terminal output containing `title_marker` (an organization's title)."""
 
 
 def run_until_ready(
@@ -48,12 +56,15 @@ def run_until_ready(
     *,
     env: Mapping[str, str],
     marker: bytes,
+    title_marker: bytes | None = None,
     timeout: float = 60.0,
     quit_keys: bytes | None = b"q",
+    quiet_before_quit: float = 0.0,
     size: tuple[int, int] = (24, 80),
 ) -> Run:
     """Run `command` in a pty until it writes a wall-clock time to ready_file, then quit it."""
     ready_file.unlink(missing_ok=True)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
     started = time.time()
@@ -70,6 +81,8 @@ def run_until_ready(
     output = bytearray()
     painted: float | None = None
     exit_code: int | None = None
+    quit_s: float | None = None
+    titled: float | None = None
     try:
         deadline = started + timeout
         while not _has_time(ready_file):
@@ -83,23 +96,48 @@ def run_until_ready(
             _drain(master, output, 0.02)
             if painted is None and marker in output[max(0, seen - len(marker)) :]:
                 painted = time.time()
+            if title_marker and titled is None and title_marker in output[max(0, seen - 64) :]:
+                titled = time.time()
         ready_at = float(ready_file.read_text())
-        if painted is None:  # painted and ready within one poll: take what is on the pty now
+        if painted is None or (title_marker and titled is None):
+            # Painted and ready within one poll: take what is on the pty now.
             _drain(master, output, 0)
-            if marker in output:
+            if painted is None and marker in output:
                 painted = min(time.time(), ready_at)
+        # The live tree is painted just after the ready time is written: wait for it.
+        until = time.time() + 5
+        while title_marker and titled is None and time.time() < until:
+            seen = len(output)
+            _drain(master, output, 0.005)
+            if title_marker in output[max(0, seen - 64) :]:
+                titled = time.time()
+        if quiet_before_quit:
+            # Quit an app at rest, as a user does, not one still painting its last rows.
+            until = time.time() + 10
+            while time.time() < until:
+                seen = len(output)
+                _drain(master, output, quiet_before_quit)
+                if len(output) == seen:
+                    break
+        quit_at = time.time()
         if quit_keys:
             os.write(master, quit_keys)
         end = time.time() + 15
         while process.poll() is None and time.time() < end:
-            _drain(master, output, 0.02)
+            _drain(master, output, 0.005)
         exit_code = process.poll()
+        if quit_keys and exit_code is not None:
+            quit_s = time.time() - quit_at
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=10)
         os.close(master)
-    return Run(ready_at - started, None if painted is None else painted - started, exit_code)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    first_paint = None if painted is None else painted - started
+    first_title = None if titled is None else titled - started
+    return Run(ready_at - started, first_paint, exit_code, quit_s, cpu, first_title)
 
 
 def _has_time(path: Path) -> bool:

@@ -1,3 +1,3 @@
-from docdeck.cli import main
+from docdeck.cli import run
 
-raise SystemExit(main())
+run()

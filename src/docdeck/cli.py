@@ -8,6 +8,7 @@ module imports only the standard library; each command imports what it needs
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -15,7 +16,15 @@ from typing import NoReturn
 
 from docdeck import __version__
 
-__all__ = ["EXIT_ERROR", "EXIT_INTERNAL", "EXIT_INTERRUPTED", "EXIT_OK", "CLIError", "main"]
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERNAL",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "CLIError",
+    "main",
+    "run",
+]
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -45,6 +54,19 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"port {port} is outside 0-65535")
     return port
+
+
+DEFAULT_IDLE_S = 15 * 60.0
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
+    return seconds
 
 
 def _add_account_options(parser: argparse.ArgumentParser, *, suppress_defaults: bool) -> None:
@@ -108,10 +130,24 @@ def build_parser() -> argparse.ArgumentParser:
         default="info",
         help="server log level (info)",
     )
-    # For the launcher only: print {"base_url", "token"} as one JSON line when ready,
-    # and stop when stdin closes (the parent has gone).
-    serve.add_argument("--emit-connection", action="store_true", help=argparse.SUPPRESS)
+    # For the launcher only: the shared embedded sandbox on 127.0.0.1, with its state and
+    # token files next to the database, stopping after --idle-timeout seconds unused.
+    serve.add_argument("--background", action="store_true", help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--idle-timeout", type=_seconds, default=DEFAULT_IDLE_S, help=argparse.SUPPRESS
+    )
     serve.set_defaults(handler=_lazy("docdeck._cli.serve", "run_serve"))
+
+    sandbox = commands.add_parser(
+        "sandbox", help="the embedded sandbox server that docdeck keeps running in the background"
+    )
+    sandbox_commands = sandbox.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    status = sandbox_commands.add_parser(
+        "status", help="whether it runs: pid, port, database, version, idle time"
+    )
+    status.set_defaults(handler=_lazy("docdeck._cli.sandbox", "run_sandbox_status"))
+    stop = sandbox_commands.add_parser("stop", help="stop it now (the next docdeck starts one)")
+    stop.set_defaults(handler=_lazy("docdeck._cli.sandbox", "run_sandbox_stop"))
 
     token = commands.add_parser("token", help="sandbox API tokens")
     token_commands = token.add_subparsers(title="commands", metavar="COMMAND", required=True)
@@ -197,6 +233,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"(set {DEBUG_ENV}=1 to see the traceback, and please report it)"
         )
         return EXIT_INTERNAL
+
+
+def run() -> NoReturn:
+    """The `docdeck` executable: `main()`, then leave without the interpreter's teardown.
+
+    Once a command is done nothing is left to clean up (files are closed, the
+    shared sandbox is meant to stay), but tearing down the modules of a TUI
+    session (Textual, pydantic, httpx) took longer than the whole quit, up to
+    a second on a busy machine. Standard streams are flushed first.
+    """
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def _discard_stdout() -> None:

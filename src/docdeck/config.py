@@ -38,6 +38,7 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 from docdeck._cli.locations import (
     BASE_URL_ENV,
     CONFIG_FILE_NAME,
+    DEFAULT_IDLE_MINUTES,
     SANDBOX_DB_NAME,
     SANDBOX_LABEL,
     TOKEN_ENV,
@@ -54,6 +55,7 @@ __all__ = [
     "Account",
     "ConfigError",
     "Profile",
+    "SandboxSettings",
     "Settings",
     "UISettings",
     "check_base_url",
@@ -140,6 +142,9 @@ class Profile(BaseModel):
     """The API's base URL, e.g. `https://api.example.com` (with or without `/v1`)."""
     token: SecretStr
     """The API token. Kept secret: never shown by `profile list`, repr or logs."""
+    remember_first_view: bool = True
+    """Keep the organization titles of the last first view (never the token) to paint the next
+    start at once; false keeps nothing for this profile."""
 
     @field_validator("base_url")
     @classmethod
@@ -167,6 +172,17 @@ class UISettings(BaseModel):
     """A Textual theme name, e.g. `textual-dark`, `textual-light`, `nord`, `gruvbox`."""
 
 
+class SandboxSettings(BaseModel):
+    """The embedded sandbox that docdeck keeps running in the background."""
+
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+    idle_minutes: float = Field(default=DEFAULT_IDLE_MINUTES, gt=0)
+    """Minutes the sandbox server waits, with no request and no docdeck open, before it stops."""
+    remember_first_view: bool = True
+    """Keep the sandbox's last first view (organization titles) to paint the next start at once."""
+
+
 class Settings(BaseSettings):
     """Everything `config.toml` may hold; `DOCDECK_*` environment variables override it."""
 
@@ -183,6 +199,8 @@ class Settings(BaseSettings):
     """Hosted accounts by name: `[profiles.NAME]` tables with `base_url` and `token`."""
     ui: UISettings = Field(default_factory=UISettings)
     """The `[ui]` table: appearance."""
+    sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
+    """The `[sandbox]` table: the embedded sandbox server."""
     keymap: dict[str, str] = Field(default_factory=dict)
     """The `[keymap]` table: binding id -> keys (comma separated), e.g. `quit = "ctrl+q"`."""
 
@@ -322,6 +340,7 @@ class Account:
     source: Literal["flags", "environment", "profile", "sandbox"]
     base_url: str | None = None
     token: SecretStr | None = None
+    remember_first_view: bool = True
 
     @property
     def is_sandbox(self) -> bool:
@@ -381,5 +400,7 @@ def resolve_account(
                 or "none yet; add one with `docdeck profile add`"
             )
             raise ConfigError(f"no profile named {name!r} (profiles: {known})")
-        return Account(name, "profile", found.base_url, found.token)
-    return Account(SANDBOX_LABEL, "sandbox")
+        return Account(name, "profile", found.base_url, found.token, found.remember_first_view)
+    return Account(
+        SANDBOX_LABEL, "sandbox", remember_first_view=settings.sandbox.remember_first_view
+    )

@@ -13,14 +13,24 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, Path]]:
+    """Own config, data and cache directories; a background sandbox started there is stopped."""
     for name in list(os.environ):
         if name.startswith("DOCDECK_"):
             monkeypatch.delenv(name)
     config_dir, data_dir = tmp_path / "config", tmp_path / "data"
     monkeypatch.setenv("DOCDECK_CONFIG_DIR", str(config_dir))
     monkeypatch.setenv("DOCDECK_DATA_DIR", str(data_dir))
-    return config_dir, data_dir
+    monkeypatch.setenv("DOCDECK_CACHE_DIR", str(tmp_path / "cache"))
+    yield config_dir, data_dir
+    # A docdeck that failed after its early start may still be starting one in its thread.
+    for thread in threading.enumerate():
+        if thread.name == "docdeck-sandbox":
+            thread.join(timeout=60)
+    if data_dir.is_dir():
+        from docdeck.launcher import stop_sandbox
+
+        stop_sandbox(data_dir)
 
 
 @pytest.fixture

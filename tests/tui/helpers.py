@@ -69,8 +69,23 @@ async def open_node(pilot: Pilot[None], title: str) -> None:
 
 async def open_northwind(pilot: Pilot[None]) -> None:
     """Wait for the organizations, then expand the demo's first one."""
-    await wait_for_workers(pilot)
+    await wait_for_organizations(pilot)
     await open_node(pilot, "Northwind Labs")
+
+
+async def wait_for_organizations(pilot: Pilot[None]) -> None:
+    """Until the tree has its organizations (or failed to get them).
+
+    Between the connection and the tree's first load there can be a moment with
+    no worker running, when `wait_for_workers` alone returns on a busy machine.
+    """
+    for _ in range(200):
+        await wait_for_workers(pilot)
+        trees = pilot.app.screen_stack[0].query(OrgTree)
+        model = trees.first().model if trees else None
+        if model is not None and (model.children is not None or model.failed):
+            return
+        await pilot.pause(0.01)
 
 
 async def select(pilot: Pilot[None], title: str) -> None:

@@ -14,22 +14,29 @@ from pathlib import Path
 
 __all__ = [
     "BASE_URL_ENV",
+    "CACHE_DIR_ENV",
     "CONFIG_DIR_ENV",
     "CONFIG_FILE_NAME",
     "DATA_DIR_ENV",
+    "DEFAULT_IDLE_MINUTES",
     "SANDBOX_DB_NAME",
     "SANDBOX_LABEL",
     "TOKEN_ENV",
+    "cache_dir",
     "check_sandbox_database",
     "config_dir",
     "config_path",
     "data_dir",
+    "first_view_path",
     "nothing_configured",
     "sandbox_db_path",
+    "sandbox_settings",
     "surely_sandbox",
 ]
 
 APP_NAME = "docdeck"
+DEFAULT_IDLE_MINUTES = 15.0
+"""How long the shared sandbox waits, unused and with no docdeck open, before it stops."""
 CONFIG_FILE_NAME = "config.toml"
 SANDBOX_DB_NAME = "sandbox.db"
 SANDBOX_LABEL = "sandbox"
@@ -38,7 +45,10 @@ CONFIG_DIR_ENV = "DOCDECK_CONFIG_DIR"
 DATA_DIR_ENV = "DOCDECK_DATA_DIR"
 BASE_URL_ENV = "DOCDECK_BASE_URL"
 TOKEN_ENV = "DOCDECK_TOKEN"
+CACHE_DIR_ENV = "DOCDECK_CACHE_DIR"
+IDLE_ENV = "DOCDECK_SANDBOX__IDLE_MINUTES"
 SETTING_ENV_PREFIXES = (
+    "DOCDECK_SANDBOX",
     "DOCDECK_DEFAULT_PROFILE",
     "DOCDECK_PROFILES",
     "DOCDECK_UI",
@@ -65,6 +75,61 @@ def data_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir(APP_NAME))
+
+
+def cache_dir() -> Path:
+    """Where the first-view cache lives; `DOCDECK_CACHE_DIR` moves it."""
+    override = os.environ.get(CACHE_DIR_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir(APP_NAME))
+
+
+def first_view_path(kind: str, name: str, base_url: str) -> Path:
+    """The first-view cache file of one account: no token in its name or its content.
+
+    `kind` is "sandbox", "profile" or "url"; the base URL (or database) is
+    hashed so two profiles of one name on different servers never share a file.
+    """
+    import hashlib
+
+    digest = hashlib.sha256(f"{kind}\0{name}\0{base_url}".encode()).hexdigest()[:16]
+    safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)[:40]
+    return cache_dir() / "first-view" / f"{kind}-{safe}-{digest}.json"
+
+
+def sandbox_settings(environ: Mapping[str, str]) -> tuple[float, bool]:
+    """`[sandbox] idle_minutes` and `remember_first_view`, read without pydantic.
+
+    The sandbox is started before the settings model is loaded (or without it),
+    so this reads the two values directly; the environment wins, as in
+    `docdeck.config`. A malformed value falls back to the default here and is
+    reported by the full validation that follows.
+    """
+    idle, remember = DEFAULT_IDLE_MINUTES, True
+    try:
+        table = tomllib.loads(config_path().read_text(encoding="utf-8")).get("sandbox", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        table = {}
+    if not isinstance(table, dict):
+        table = {}
+    raw_idle = environ.get(IDLE_ENV, table.get("idle_minutes", idle))
+    raw_remember = environ.get(
+        "DOCDECK_SANDBOX__REMEMBER_FIRST_VIEW", table.get("remember_first_view", True)
+    )
+    try:
+        idle = float(raw_idle)
+    except (TypeError, ValueError):
+        idle = DEFAULT_IDLE_MINUTES
+    if not idle > 0:
+        idle = DEFAULT_IDLE_MINUTES
+    if isinstance(raw_remember, str):
+        remember = raw_remember.strip().lower() not in ("0", "false", "no", "off")
+    else:
+        remember = bool(raw_remember)
+    return idle, remember
 
 
 def config_path() -> Path:

@@ -3,7 +3,7 @@
 The listening socket is bound here, before uvicorn starts, for two reasons: a
 port in use becomes one clear line instead of uvicorn's log-and-exit, and with
 `--port 0` the real port is known (uvicorn only logs it). The launcher runs this
-command with `--emit-connection` and reads one JSON line from stdout.
+command with `--background` (see `docdeck._cli.background`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,9 @@ import argparse
 import errno
 import gc
 import ipaddress
-import json
-import os
 import signal
 import socket
 import sys
-import threading
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -108,49 +105,28 @@ def _database(path_arg: str | None) -> Path:
     return path
 
 
-def _watch_parent() -> None:
-    """Stop when stdin reaches EOF: the launcher (our parent) closed it or died.
-
-    It sends us SIGTERM, so the stop takes the same path as `kill`: uvicorn's
-    graceful shutdown once it runs, an immediate clean exit before that.
-    """
-
-    def watch() -> None:
-        # os.read, not sys.stdin: a daemon thread blocked inside a buffered reader
-        # aborts the interpreter at exit.
-        try:
-            while os.read(0, 4096):
-                pass
-        except OSError:
-            pass
-        os.kill(os.getpid(), signal.SIGTERM)
-
-    threading.Thread(target=watch, name="docdeck-parent-watch", daemon=True).start()
-
-
 def run_serve(args: argparse.Namespace) -> int:
-    emit = bool(args.emit_connection)
+    background = bool(args.background)
     previous_term = signal.signal(signal.SIGTERM, _raise_stopped)
     try:
-        if emit:
-            _watch_parent()
-        _serve(args, emit=emit)
+        _serve(args, background=background)
     except (KeyboardInterrupt, _Stopped):
         pass
     finally:
         signal.signal(signal.SIGTERM, previous_term)
-    if not emit:
+    if not background:
         print("docdeck: sandbox server stopped", file=sys.stderr)
     return EXIT_OK
 
 
-def _serve(args: argparse.Namespace, *, emit: bool) -> None:
+def _serve(args: argparse.Namespace, *, background: bool) -> None:
     import sqlite3
 
     db_path = _database(args.db)
-    with bind_socket(args.host, args.port) as sock:
-        bound_host, bound_port = sock.getsockname()[:2]
-        base_url = public_url(args.public_url, bound_host, bound_port)
+    host = "127.0.0.1" if background else args.host  # the shared sandbox: loopback only
+    with bind_socket(host, 0 if background else args.port) as sock:
+        bound_host, port = sock.getsockname()[:2]
+        base_url = public_url(None if background else args.public_url, bound_host, port)
         warning = network_warning(bound_host)
         if warning:
             print(warning, file=sys.stderr, flush=True)
@@ -163,9 +139,9 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
             app = create_app(db_path, public_url=base_url)
             # Without --demo nothing is loaded, but a workspace that holds the demo
             # people still lists them (ensure_demo leaves a non-empty database as it is).
-            listed = args.demo or emit or _has_organizations(db_path)
+            listed = args.demo or background or _has_organizations(db_path)
             accounts = ensure_demo(db_path) if listed else []
-            token = mint_token(db_path, accounts[0].email) if emit and accounts else ""
+            token = mint_token(db_path, accounts[0].email) if background and accounts else ""
         except SchemaTooNewError:
             raise CLIError(
                 f"the database {db_path} was written by a newer docdeck; upgrade docdeck "
@@ -176,7 +152,7 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
             if "unable to open" in str(error) or "readonly" in str(error):
                 hint = " (check that the file and its directory are writable)"
             raise CLIError(f"cannot use the database {db_path}: {error}{hint}") from None
-        if emit and not token:
+        if background and not token:
             raise CLIError(f"the sandbox database {db_path} has no demo accounts")
         # Everything imported and built so far lives as long as the server: frozen, the
         # garbage collector stops walking it on every full collection, which otherwise
@@ -185,18 +161,19 @@ def _serve(args: argparse.Namespace, *, emit: bool) -> None:
         server = uvicorn.Server(
             uvicorn.Config(
                 app,
-                log_level="warning" if emit else args.log_level,
-                access_log=not emit,
+                log_level="warning" if background else args.log_level,
+                access_log=not background,
                 timeout_graceful_shutdown=3,
                 server_header=False,
             )
         )
-        if emit:
-            ready_line = json.dumps({"base_url": base_url, "token": token})
-        else:
-            _print_banner(base_url, db_path, accounts)
-            ready_line = ""
-        _run_until_stopped(server, sock, ready_line)
+        if background:
+            from docdeck._cli.background import run_in_background
+
+            run_in_background(server, sock, db_path, port, token, args.idle_timeout)
+            return
+        _print_banner(base_url, db_path, accounts)
+        _run_until_stopped(server, sock)
 
 
 def _has_organizations(db_path: Path) -> bool:
@@ -209,20 +186,10 @@ def _has_organizations(db_path: Path) -> bool:
         conn.close()
 
 
-def _run_until_stopped(server: Any, sock: socket.socket, ready_line: str) -> None:
+def _run_until_stopped(server: Any, sock: socket.socket) -> None:
     import asyncio
 
-    async def serve() -> None:
-        task = asyncio.create_task(server.serve(sockets=[sock]))
-        if ready_line:
-            while not server.started and not task.done():
-                await asyncio.sleep(0.005)
-            if server.started:
-                sys.stdout.write(ready_line + "\n")
-                sys.stdout.flush()
-        await task
-
-    asyncio.run(serve())
+    asyncio.run(server.serve(sockets=[sock]))
 
 
 def _print_banner(base_url: str, db_path: Path, accounts: list[Any]) -> None:

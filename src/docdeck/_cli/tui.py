@@ -1,4 +1,4 @@
-"""`docdeck` / `docdeck tui`: resolve the account, start the sandbox if needed, run the app.
+"""`docdeck` / `docdeck tui`: resolve the account, find or start the sandbox, run the app.
 
 Everything checkable before the UI starts (config file, profile, flags) fails
 here as one line; connection problems are the app's to show, because it is
@@ -11,20 +11,37 @@ import argparse
 import importlib.util
 import os
 import sys
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from docdeck._cli.locations import (
     SANDBOX_LABEL,
+    first_view_path,
     nothing_configured,
     sandbox_db_path,
+    sandbox_settings,
     surely_sandbox,
 )
 from docdeck.cli import EXIT_OK, CLIError
 
 if TYPE_CHECKING:
-    from docdeck.launcher import Connect, SandboxProcess
+    from docdeck.config import Account
+    from docdeck.launcher import Connect, EmbeddedSandbox
 
 __all__ = ["run_tui"]
+
+
+@dataclass
+class _Launch:
+    """What the app is handed besides `connect()`: plain data only."""
+
+    label: str
+    keymap: dict[str, str] = field(default_factory=dict)
+    theme: str | None = None
+    first_view: str | None = None
+    """The first-view cache file, or None when the account keeps none."""
+    sandbox_log: str | None = None
+    """For the embedded sandbox: its log, named when it has died."""
 
 
 def run_tui(args: argparse.Namespace) -> int:
@@ -33,24 +50,26 @@ def run_tui(args: argparse.Namespace) -> int:
         "token": getattr(args, "token", None),
         "profile": getattr(args, "profile", None),
     }
-    from docdeck.launcher import SandboxProcess
+    from docdeck.launcher import EmbeddedSandbox
 
-    # Start the sandbox first when nothing can name another account: its imports and
-    # demo load then overlap ours (pydantic, Textual) instead of following them.
-    early = (
-        SandboxProcess(sandbox_db_path()) if surely_sandbox(**flags, environ=os.environ) else None
-    )
-    if early is not None:
-        early.start()
-    try:
-        return _run(flags, early)
-    finally:
-        if early is not None:
-            early.stop()
+    # Look for (or start) the sandbox first when nothing can name another account: a
+    # server start then overlaps our imports (pydantic, Textual) instead of following them.
+    early = None
+    # Without a terminal nothing starts: a script gets one line (after any config error).
+    if surely_sandbox(**flags, environ=os.environ) and _has_terminal():
+        idle_minutes, _ = sandbox_settings(os.environ)
+        early = EmbeddedSandbox(sandbox_db_path(), idle_timeout=idle_minutes * 60)
+        early.begin()
+    return _run(flags, early)
 
 
-def _run(flags: dict[str, str | None], early: SandboxProcess | None) -> int:
-    from docdeck.launcher import open_account, open_sandbox
+def _sandbox_cache(remember: bool) -> str | None:
+    db = sandbox_db_path()
+    return str(first_view_path("sandbox", SANDBOX_LABEL, str(db))) if remember else None
+
+
+def _run(flags: dict[str, str | None], early: EmbeddedSandbox | None) -> int:
+    from docdeck.launcher import open_account, sandbox_connect
 
     if importlib.util.find_spec("docdeck.tui.app") is None:
         raise CLIError(
@@ -60,22 +79,45 @@ def _run(flags: dict[str, str | None], early: SandboxProcess | None) -> int:
     if early is not None and nothing_configured(os.environ):
         # Every setting is at its default: no need to load the settings model (pydantic)
         # before the first frame.
-        with open_sandbox(early) as connect:
-            return _run_app(connect, SANDBOX_LABEL, keymap={}, theme=None)
+        launch = _Launch(
+            SANDBOX_LABEL, first_view=_sandbox_cache(True), sandbox_log=str(early.log_path)
+        )
+        return _run_app(sandbox_connect(early), launch)
 
     from docdeck.config import load_settings, resolve_account
 
     settings = load_settings()
     account = resolve_account(**flags, environ=os.environ, settings=settings)
-    with open_account(account, sandbox=early if account.is_sandbox else None) as connect:
-        return _run_app(connect, account.label, dict(settings.keymap), settings.ui.theme)
+    launch = _Launch(account.label, dict(settings.keymap), settings.ui.theme)
+    launch.first_view = _first_view(account)
+    _require_terminal()
+    sandbox = None
+    if account.is_sandbox:
+        from docdeck.launcher import EmbeddedSandbox
+
+        sandbox = early or EmbeddedSandbox(
+            sandbox_db_path(), idle_timeout=settings.sandbox.idle_minutes * 60
+        )
+        launch.sandbox_log = str(sandbox.log_path)
+    with open_account(account, sandbox=sandbox) as connect:
+        return _run_app(connect, launch)
+
+
+def _first_view(account: Account) -> str | None:
+    if not account.remember_first_view:
+        return None
+    if account.is_sandbox:
+        return _sandbox_cache(True)
+    assert account.base_url is not None
+    kind = "profile" if account.source == "profile" else "url"
+    return str(first_view_path(kind, account.label, account.base_url))
 
 
 def _has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _run_app(connect: Connect, label: str, keymap: dict[str, str], theme: str | None) -> int:
+def _require_terminal() -> None:
     # Without a terminal Textual cannot read keys (stdin at EOF makes it spin at full CPU)
     # and its output is escape codes in a file: say so instead.
     if not _has_terminal():
@@ -83,8 +125,19 @@ def _run_app(connect: Connect, label: str, keymap: dict[str, str], theme: str | 
             "the terminal UI needs a terminal: standard input and output are not one "
             "(for scripts, use `docdeck serve` and the API)"
         )
+
+
+def _run_app(connect: Connect, launch: _Launch) -> int:
+    _require_terminal()
     from docdeck.tui.app import DocdeckApp
 
-    app = DocdeckApp(connect, label, keymap=keymap, theme=theme)
+    app = DocdeckApp(
+        connect,
+        launch.label,
+        keymap=launch.keymap,
+        theme=launch.theme,
+        first_view=launch.first_view,
+        sandbox_log=launch.sandbox_log,
+    )
     app.run()
     return app.return_code or EXIT_OK

@@ -47,9 +47,13 @@ ROLE_ORDER: tuple[MemberRole, ...] = ("read", "comment", "review", "edit", "crea
 
 
 class Resource(BaseModel):
-    """A response object; unknown fields are kept so a newer platform never breaks parsing."""
+    """A response object; unknown fields are kept so a newer platform never breaks parsing.
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    Validators are built on first use (`defer_build`): the TUI's first request needs
+    two of them, and building all at import was a fifth of the browser's import time.
+    (Request bodies are built at once: FastAPI misreads a deferred model in `Body()`.)"""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True, defer_build=True)
 
 
 class RequestBody(BaseModel):

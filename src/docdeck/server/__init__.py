@@ -1,18 +1,19 @@
 """The sandbox server: a local implementation of the v1 API on SQLite.
 
-`create_app` is imported lazily so that `ensure_demo`/`mint_token` (used by the launcher
-before the server starts) do not pay for importing FastAPI.
+Every name is imported lazily: the launcher reads `docdeck.server.store.schema`
+on the path to the first frame to know whether a running sandbox speaks this
+schema, and must not pay for the models (pydantic) or FastAPI to do so.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
-
-from docdeck.server.auth import UnknownUserError, mint_token
-from docdeck.server.demo import DemoAccount, add_bulk_spaces, ensure_demo
 
 if TYPE_CHECKING:
     from docdeck.server.app import create_app
+    from docdeck.server.auth import UnknownUserError, mint_token
+    from docdeck.server.demo import DemoAccount, add_bulk_spaces, ensure_demo
 
 __all__ = [
     "DemoAccount",
@@ -23,10 +24,18 @@ __all__ = [
     "mint_token",
 ]
 
+_HOMES = {
+    "create_app": "docdeck.server.app",
+    "UnknownUserError": "docdeck.server.auth",
+    "mint_token": "docdeck.server.auth",
+    "DemoAccount": "docdeck.server.demo",
+    "add_bulk_spaces": "docdeck.server.demo",
+    "ensure_demo": "docdeck.server.demo",
+}
+
 
 def __getattr__(name: str) -> Any:
-    if name == "create_app":
-        from docdeck.server.app import create_app
-
-        return create_app
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(home), name)

@@ -17,15 +17,20 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from docdeck.tui.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
 
 if TYPE_CHECKING:
     from docdeck.gateway import Client
+    from docdeck.tui.entries import Entry
+    from docdeck.tui.errors import Problem
     from docdeck.tui.screens import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
@@ -59,23 +64,47 @@ class DocdeckApp(App[None]):
         *,
         keymap: dict[str, str] | None = None,
         theme: str | None = None,
+        first_view: str | None = None,
+        sandbox_log: str | None = None,
     ) -> None:
+        """`first_view`: this account's first-view cache file (None: keep nothing).
+        `sandbox_log`: for the embedded sandbox, its log, to point at when it has died;
+        calling `connect` again then looks for (or starts) a sandbox anew."""
         super().__init__()
         self._connect = connect
+        self.first_view_path = first_view
+        self.first_view: FirstView | None = load_first_view(first_view)
+        """The last session's first view, painted until the live organizations arrive."""
+        self.sandbox_log = sandbox_log
+        self._early_keys: list[events.Key] | None = []
+        """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
         self.account_label = account_label
         self.sub_title = account_label
         self.client: Client | None = None
         self._keymap_setting = keymap or {}
         self._theme_setting = theme
         self._ready_reported = False
+        self._restarting_sandbox = False
+        self._reconnected = False
+        self._view_root: Entry | None = None
+        self._root_prefetch: Awaitable[list[Entry]] | None = None
+        """The tree's model once live: the first view saved at exit is taken from it."""
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
         self.use_command_palette = False  # nothing to command until the browser is in
         self._internal_error: RenderableType | None = None
         """The first internal error (a bug), printed once the terminal is restored."""
 
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver":
+            from docdeck.tui.quick_exit import QuickExitDriver
+
+            return QuickExitDriver
+        return driver
+
     def get_default_screen(self) -> Screen[None]:
-        return ShellScreen()
+        return ShellScreen(self.first_view)
 
     def on_mount(self) -> None:
         if self._keymap_setting:
@@ -92,8 +121,12 @@ class DocdeckApp(App[None]):
                 )
 
     def on_ready(self) -> None:
-        # After the first frame, so the import does not delay painting the shell.
-        self._install_browser(_import_browser())
+        # After the first frame, so the import does not delay painting the shell. Connecting
+        # (and the first request) is started before the browser is composed: its answer then
+        # comes while the browser mounts instead of after it.
+        browser_class = _import_browser()
+        self.connect()
+        self._install_browser(browser_class)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Help lists the browser's keys: nothing to list before it is in.
@@ -106,7 +139,6 @@ class DocdeckApp(App[None]):
         # (Textual cannot switch the default screen itself); the shell stays behind, unused.
         self.add_mode("browser", lambda: browser)
         self.switch_mode("browser")
-        self.connect()
 
     # ----- connecting ------------------------------------------------------------------------
 
@@ -120,7 +152,29 @@ class DocdeckApp(App[None]):
         )
 
     async def _open_client(self) -> Client:
-        return await self._connect()
+        client = await self._connect()
+        self._prefetch_root(client)
+        # At once, not when the worker's state message arrives: a browser mounting meanwhile
+        # then starts its first load without waiting for its first paint.
+        self.client = client
+        return client
+
+    def _prefetch_root(self, client: Client) -> None:
+        """Ask for the organizations as soon as there is a client, for the tree's first load."""
+        import asyncio
+
+        from docdeck.tui.entries import RootEntry
+        from docdeck.tui.loaders import load_children
+
+        task = asyncio.get_running_loop().create_task(load_children(client, RootEntry()))
+        # Retrieved here too, so an answer nobody awaited (a quit meanwhile) is not reported.
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self._root_prefetch = task
+
+    def take_root_prefetch(self) -> Awaitable[list[Entry]] | None:
+        """The organizations asked for while connecting, once (later loads ask anew)."""
+        task, self._root_prefetch = self._root_prefetch, None
+        return task
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker.group != "connect":
@@ -128,24 +182,69 @@ class DocdeckApp(App[None]):
         if event.state is WorkerState.SUCCESS:
             self.client = event.worker.result
             if self.browser is not None:
-                self.browser.start()
+                if not self.browser.started:
+                    self.browser.start()
+                elif self._reconnected:
+                    self.browser.org_tree.load_root()  # a new client (a restarted sandbox)
+            self._reconnected = False
         elif event.state is WorkerState.ERROR and event.worker.error is not None:
             from docdeck.tui.errors import describe
             from docdeck.tui.screens import ConnectErrorScreen
 
+            self._drop_early_keys()
+            if self.browser is not None:
+                self.browser.org_tree.mark_unreachable()
             problem = describe(event.worker.error, f"Connecting to {self.account_label}")
+            problem = self._sandbox_problem(event.worker.error, problem, connecting=True) or problem
             self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+
+    def _sandbox_problem(
+        self, error: BaseException, problem: Problem, *, connecting: bool = False
+    ) -> Problem | None:
+        """For the embedded sandbox, a refused connection means its server is gone; while
+        connecting, any failure (it could not start) is the sandbox's."""
+        from docdeck.gateway import APIError
+        from docdeck.tui.errors import Problem, sandbox_gone
+
+        if self.sandbox_log is None:
+            return None
+        if not sandbox_gone(error) and not (connecting and not isinstance(error, APIError)):
+            return None
+        why = problem.message.split("\n", 1)[0]
+        return Problem(
+            title="The embedded sandbox is not running",
+            message=(
+                f"The sandbox server has stopped or could not start ({why}).\n"
+                f"Its log: {self.sandbox_log}\n"
+                "Press r to start it again (your data is kept in its database)."
+            ),
+            fatal=True,
+        )
 
     def _retry(self, retry: bool | None) -> None:
         if not retry:
             return
-        if self.client is None:
-            self.connect()
+        if self.client is None or self._restarting_sandbox:
+            self._restarting_sandbox = False
+            self._reconnect()
         elif self.browser is not None:
             self.browser.org_tree.load_root()
 
+    def _reconnect(self) -> None:
+        """Drop the client and call `connect` again: for the sandbox, that restarts it."""
+        client, self.client = self.client, None
+        self._reconnected = True
+        if client is not None:
+            self.run_worker(client.aclose(), group="close", exit_on_error=False)
+        self.connect()
+
     def organizations_shown(self) -> None:
-        """The cold-start benchmark's finish line: the tree shows organizations."""
+        """The organizations are in (or failed): replay early keys; the cold-start benchmark's
+        finish line, once they are live."""
+        self._replay_early_keys()
+        if self.browser is None or self.browser.org_tree.model.children is None:
+            return
+        self._view_root = self.browser.org_tree.model
         if self._ready_reported:
             return
         self._ready_reported = True
@@ -162,6 +261,10 @@ class DocdeckApp(App[None]):
         from docdeck.tui.screens import ConnectErrorScreen
 
         problem = describe(error, doing)
+        sandbox = self._sandbox_problem(error, problem) if self.client is not None else None
+        if sandbox is not None:
+            problem = sandbox
+            self._restarting_sandbox = True
         if problem.fatal and not isinstance(self.screen, ConnectErrorScreen):
             self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
             return
@@ -202,10 +305,52 @@ class DocdeckApp(App[None]):
         self.error_console.print(self._internal_error, soft_wrap=True)
         self._internal_error = None
 
+    # ----- keys before the tree is live --------------------------------------------------------
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keep the keys pressed while the shell starts, for the tree once it is live.
+
+        Quitting is never held back; on a connection failure the kept keys are
+        dropped (they were meant for a tree that is not there).
+        """
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and self._early_keys is not None
+            and event.key not in _NEVER_HELD
+            and (self.browser is None or self.screen is self.browser)
+        ):
+            self._early_keys.append(event)
+            return
+        await super().on_event(event)
+
+    def _replay_early_keys(self) -> None:
+        keys, self._early_keys = self._early_keys, None
+        for key in keys or ():
+            self.post_message(events.Key(key.key, key.character))
+
+    def _drop_early_keys(self) -> None:
+        self._early_keys = None
+
+    # ----- exit --------------------------------------------------------------------------------
+
+    def _save_first_view(self) -> None:
+        if self.first_view_path is None or self._view_root is None:
+            return
+        from docdeck.tui.first_view_capture import capture_first_view
+
+        view = capture_first_view(self._view_root)
+        if view is not None:
+            save_first_view(self.first_view_path, view)
+
     async def on_unmount(self) -> None:
+        self._save_first_view()
         if self.client is not None:
-            await self.client.aclose()
-            self.client = None
+            client, self.client = self.client, None
+            await client.aclose()
+
+
+_NEVER_HELD = frozenset({"q", "ctrl+c", "ctrl+q"})
 
 
 def internal_error_report(error: BaseException) -> RenderableType:

@@ -19,7 +19,7 @@ from docdeck.gateway import (
     RateLimitError,
 )
 
-__all__ = ["Problem", "describe"]
+__all__ = ["Problem", "describe", "sandbox_gone"]
 
 
 @dataclass(frozen=True)
@@ -88,3 +88,9 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
     else:
         why = f"{type(error).__name__}: {error}"
     return Problem(title=f"{doing} failed", message=f"{why}\n{advice}", fatal=fatal)
+
+
+def sandbox_gone(error: BaseException) -> bool:
+    """A request to a loopback server was refused or cut: for the embedded sandbox, its
+    server is not running any more (a slow answer is not that)."""
+    return isinstance(error, APIConnectionError) and not isinstance(error, APITimeoutError)

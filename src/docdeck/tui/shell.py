@@ -17,22 +17,44 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-__all__ = ["ShellScreen"]
+from docdeck.tui.first_view import FirstView
+
+__all__ = ["ShellScreen", "render_first_view"]
+
+
+def render_first_view(view: FirstView) -> Text:
+    """The cached view drawn as the tree draws it, under a line saying it is being refreshed."""
+    text = Text("↻ last session's view — refreshing…\n", style="dim italic")
+    for depth, item in view.lines():
+        icon = "▼ " if item.expanded else "▶ " if item.expandable else "  "
+        text.append("   " * depth + icon, style="dim")
+        text.append(item.title + "\n", style="dim")
+    text.rstrip()
+    return text
 
 
 class ShellScreen(Screen[None]):
-    """Looks like the browser while it loads: empty tree saying loading…, detail saying
-    Connecting…; only quitting works yet."""
+    """Looks like the browser while it loads: the last session's first view (or loading…),
+    detail saying Connecting…; only quitting works yet, other keys wait for the tree."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
     ]
 
+    def __init__(self, first_view: FirstView | None = None) -> None:
+        super().__init__()
+        self.first_view = first_view
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="browser"):
             with Vertical(id="tree-panel"):
-                yield Static(Text("loading…", style="dim italic"), id="shell-tree")
+                shown = (
+                    render_first_view(self.first_view)
+                    if self.first_view is not None
+                    else Text("loading…", style="dim italic")
+                )
+                yield Static(shown, id="shell-tree")
             with Vertical(id="detail"):
                 with Vertical(id="detail-body"):
                     yield Static(Text("Connecting…", style="italic"), classes="hint")

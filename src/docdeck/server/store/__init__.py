@@ -1,5 +1,21 @@
-"""The sandbox's SQLite store."""
+"""The sandbox's SQLite store.
 
-from docdeck.server.store.db import Database, SchemaTooNewError, migrate
+Lazy, like `docdeck.server`: `docdeck.server.store.schema` alone must stay cheap to import.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from docdeck.server.store.db import Database, SchemaTooNewError, migrate
 
 __all__ = ["Database", "SchemaTooNewError", "migrate"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from docdeck.server.store import db
+
+        return getattr(db, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -147,6 +147,10 @@ class MainScreen(ContentActions, PeopleActions):
         if getattr(self.app, "client", None) is not None:
             self.start()
 
+    @property
+    def started(self) -> bool:
+        return self._started
+
     def start(self) -> None:
         """Once both connected and composed: the first request, for the organizations."""
         if self._started or not self.query(OrgTree) or not self.query(DetailPane):

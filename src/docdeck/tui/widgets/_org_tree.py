@@ -20,6 +20,8 @@ from docdeck.tui.entries import (
     RootEntry,
     SpaceEntry,
 )
+from docdeck.tui.first_view import FirstView, ViewItem
+from docdeck.tui.first_view_capture import entry_key
 from docdeck.tui.loaders import load_children, load_more
 from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntrySelected
 from docdeck.tui.workers import client_of, report_worker_failure
@@ -30,6 +32,8 @@ LOADING = Text("loading…", style="dim italic")
 FAILED = Text("⚠ not loaded — r retries", style="red")
 EMPTY = Text("(empty)", style="dim italic")
 NO_ORGANIZATIONS = Text("This account belongs to no organization.", style="dim italic")
+REFRESHING = Text("↻ last session's view — refreshing…", style="dim italic")
+STALE = Text("⚠ last session's view, not refreshed — r retries", style="yellow")
 
 
 class OrgTree(Tree[Entry]):
@@ -47,11 +51,25 @@ class OrgTree(Tree[Entry]):
         self.guide_depth = 3
         self.filter_text = ""
         self._shown: Entry | None = None
+        self._cached: FirstView | None = None
+        """The last session's first view, shown until live organizations replace it."""
+        self._restore: set[str] = set()
+        """Entries expanded last time, expanded again as the live ones arrive (once)."""
         self._anchor: Entry | None = None
         """The last entry the cursor was on; where it goes back to when a filter stops hiding it."""
 
     def on_mount(self) -> None:
-        self.render_children(self.model)  # "loading…" while the app connects
+        cached: FirstView | None = getattr(self.app, "first_view", None)
+        self._cached = cached
+        self._restore = cached.expanded_keys() if cached is not None else set()
+        self.render_children(self.model)  # the cached view or "loading…" while the app connects
+
+    def mark_unreachable(self) -> None:
+        """The connection failed before the organizations came: say so where they would be."""
+        if self.model.children is None:
+            self.model.loading = False
+            self.model.failed = True
+            self.render_children(self.model)
 
     # ----- loading ---------------------------------------------------------------------------
 
@@ -73,8 +91,10 @@ class OrgTree(Tree[Entry]):
         )
 
     async def _fetch(self, entry: Entry) -> None:
+        take = getattr(self.app, "take_root_prefetch", None)
+        early = take() if take is not None and entry is self.model else None
         try:
-            children = await load_children(client_of(self), entry)
+            children = await (early or load_children(client_of(self), entry))
         except Exception:
             self.post_message(ChildrenFailed(entry))
             raise
@@ -110,7 +130,12 @@ class OrgTree(Tree[Entry]):
         if message.replacing is None:
             entry.children = message.children
             entry.loading = False
+            if entry is self.model:
+                self._cached = None
+            reopened = self._reopen(message.children)
             self.render_children(entry)
+            for child in reopened:
+                self.load(child)
         elif entry.children is not None and message.replacing in entry.children:
             index = entry.children.index(message.replacing)
             entry.children[index : index + 1] = message.children
@@ -129,9 +154,40 @@ class OrgTree(Tree[Entry]):
         message.entry.loading = False
         message.entry.failed = True
         self.render_children(message.entry)
+        if message.entry is self.model:
+            self._first_organizations_shown()  # not live, but the tree takes keys from now on
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_worker_failure(self, event)
+
+    def _reopen(self, children: list[Entry]) -> list[Entry]:
+        """Mark the entries that were expanded in the cached view expanded again."""
+        if not self._restore:
+            return []
+        reopened = []
+        for child in children:
+            key = entry_key(child)
+            if key in self._restore and child.expandable:
+                self._restore.discard(key)
+                child.expanded = True
+                if child.children is None:
+                    reopened.append(child)
+        return reopened
+
+    def _fill_cached(self, node: TreeNode[Entry], view: FirstView, *, stale: bool) -> None:
+        node.add_leaf(STALE if stale else REFRESHING)
+
+        def add(parent: TreeNode[Entry], items: list[ViewItem]) -> None:
+            for item in items:
+                child = parent.add(
+                    Text(item.title, style="dim"),
+                    None,
+                    expand=item.expanded,
+                    allow_expand=item.expandable,
+                )
+                add(child, item.children)
+
+        add(node, view.items)
 
     def _first_organizations_shown(self) -> None:
         notify = getattr(self.app, "organizations_shown", None)
@@ -188,7 +244,10 @@ class OrgTree(Tree[Entry]):
         self._fill(node, entry)
 
     def _fill(self, node: TreeNode[Entry], entry: Entry) -> None:
-        if entry.children is not None:
+        cached = self._cached if entry is self.model and entry.children is None else None
+        if cached is not None and (entry.loading or entry.failed):
+            self._fill_cached(node, cached, stale=entry.failed)
+        elif entry.children is not None:
             shown = [child for child in entry.children if self._visible(child)]
             for child in shown:
                 self._add(node, child)

@@ -1,0 +1,208 @@
+"""The shared embedded sandbox's files: state, token, lock and client leases. Standard library only.
+
+One sandbox server per data directory outlives the `docdeck` that started it,
+so the next `docdeck` opens at once instead of waiting for the server to
+start. Who may reuse it is decided from files next to the database:
+
+- `sandbox.json`: pid, port, database, docdeck version and schema of the
+  running server, written by the server once it accepts requests;
+- `sandbox.token`: the demo admin's token for it, mode 0600;
+- `sandbox.lock`: an exclusive `flock` held while one process checks, starts,
+  replaces or stops the sandbox, so two `docdeck` started together share one;
+- `sandbox.clients`: every `docdeck` that uses the sandbox holds a shared
+  `flock` on it until it exits (the kernel drops it even on a crash); the
+  server stops after its idle time only when nobody holds one.
+
+A pid can be reused and a port taken by another program, so the state is
+trusted only when the server on that port says, on `GET /_docdeck/sandbox`,
+that it is that pid.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import socket
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from docdeck._cli.locations import DEFAULT_IDLE_MINUTES
+
+__all__ = [
+    "DEFAULT_IDLE_MINUTES",
+    "PROBE_PATH",
+    "SandboxState",
+    "clear_state",
+    "has_clients",
+    "pid_alive",
+    "probe",
+    "read_state",
+    "read_token",
+    "state_lock",
+    "take_lease",
+    "write_state",
+]
+
+PROBE_PATH = "/_docdeck/sandbox"
+"""Answered by the sandbox process itself (not an API route): who it is and how idle."""
+
+STATE_NAME = "sandbox.json"
+TOKEN_NAME = "sandbox.token"
+LOCK_NAME = "sandbox.lock"
+CLIENTS_NAME = "sandbox.clients"
+
+
+@dataclass(frozen=True)
+class SandboxState:
+    pid: int
+    port: int
+    db: str
+    version: str
+    schema: int
+    idle_timeout_s: float
+    started_at: float
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+def _open_private(path: Path) -> int:
+    return os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+
+
+@contextlib.contextmanager
+def state_lock(directory: Path, *, blocking: bool = True) -> Iterator[bool]:
+    """Hold `sandbox.lock`; yields False (and holds nothing) when not blocking and it is taken."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = _open_private(directory / LOCK_NAME)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+        except BlockingIOError:
+            yield False
+            return
+        yield True
+    finally:
+        os.close(fd)  # closing drops the lock
+
+
+def take_lease(directory: Path) -> IO[bytes]:
+    """A shared lock on `sandbox.clients` for as long as the returned file stays open.
+
+    The launcher keeps it open until its process ends; the kernel then drops the
+    lock, so a `docdeck` that crashes never keeps the sandbox alive.
+    """
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    lease = os.fdopen(_open_private(directory / CLIENTS_NAME), "rb", buffering=0)
+    fcntl.flock(lease.fileno(), fcntl.LOCK_SH)
+    return lease
+
+
+def has_clients(directory: Path) -> bool:
+    """True while any `docdeck` holds a lease (an exclusive try-lock fails)."""
+    try:
+        fd = _open_private(directory / CLIENTS_NAME)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Atomically, created 0600 from the start (never readable by others, not even briefly)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
+def write_state(directory: Path, state: SandboxState, token: str) -> None:
+    _write_private(directory / TOKEN_NAME, token + "\n")
+    _write_private(directory / STATE_NAME, json.dumps(asdict(state)) + "\n")
+
+
+def read_state(directory: Path) -> SandboxState | None:
+    """The recorded sandbox, or None when there is none or the file is not one we wrote."""
+    try:
+        data = json.loads((directory / STATE_NAME).read_text(encoding="utf-8"))
+        return SandboxState(
+            pid=int(data["pid"]),
+            port=int(data["port"]),
+            db=str(data["db"]),
+            version=str(data["version"]),
+            schema=int(data["schema"]),
+            idle_timeout_s=float(data["idle_timeout_s"]),
+            started_at=float(data["started_at"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def read_token(directory: Path) -> str | None:
+    try:
+        token = (directory / TOKEN_NAME).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return token or None
+
+
+def clear_state(directory: Path, *, pid: int | None = None) -> None:
+    """Remove the state and token files (only if they still describe `pid`, when given)."""
+    if pid is not None:
+        state = read_state(directory)
+        if state is not None and state.pid != pid:
+            return
+    for name in (STATE_NAME, TOKEN_NAME):
+        with contextlib.suppress(FileNotFoundError):
+            (directory / name).unlink()
+
+
+def pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process: alive, and certainly not our sandbox
+    return True
+
+
+def probe(port: int, timeout: float = 1.0) -> dict[str, Any] | None:
+    """What the server on the loopback port says about itself, or None if it is not a sandbox.
+
+    Plain HTTP/1.0 over a socket: this runs before the first frame, where
+    importing httpx would cost more than the whole exchange.
+    """
+    request = f"GET {PROBE_PATH} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + timeout
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+            conn.sendall(request)
+            while time.monotonic() < deadline:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+    except OSError:
+        return None
+    head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.") or b" 200 " not in head.split(b"\r\n", 1)[0] + b" ":
+        return None
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) and data.get("service") == "docdeck-sandbox" else None
