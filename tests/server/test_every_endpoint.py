@@ -8,6 +8,32 @@ import pytest
 from ._support import Api, DemoIds, error_of
 
 ORG = "/v1/orgs/{org}"
+S = "/v1/spaces/{space}"
+R = S + "/revisions/{revision}"
+
+# The space content endpoints; {page}, {file}, {revision}, {document}, {pagePath} are ids in
+# the Webhooks Guide's content.
+CONTENT_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", S + "/content", None),
+    ("GET", S + "/content/pages", None),
+    ("GET", S + "/content/files", None),
+    ("GET", S + "/content/files/{file}", None),
+    ("GET", S + "/content/files/{file}/backlinks", None),
+    ("GET", S + "/content/page/{page}", None),
+    ("GET", S + "/content/page/{page}/links", None),
+    ("GET", S + "/content/path/{pagePath}", None),
+    ("GET", S + "/links", None),
+    ("GET", S + "/search?query=webhook", None),
+    ("GET", S + "/documents/{document}", None),
+    ("POST", S + "/content/template", {"id": "changelog"}),
+    ("GET", R, None),
+    ("GET", R + "/pages", None),
+    ("GET", R + "/files", None),
+    ("GET", R + "/files/{file}", None),
+    ("GET", R + "/page/{page}", None),
+    ("GET", R + "/path/{pagePath}", None),
+    ("GET", R + "/changes", None),
+]
 T = ORG + "/teams/{team}"
 M = ORG + "/members/{user}"
 
@@ -53,6 +79,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("POST", "/v1/spaces/{space}/transfer", {"organization": "{lumen}"}),
     ("GET", ORG + "/spaces", None),
     ("POST", ORG + "/spaces", {"title": "X"}),
+    *CONTENT_ENDPOINTS,
 ]
 
 
@@ -77,11 +104,12 @@ def demo_values(ids: DemoIds) -> dict[str, str]:
         "coll": ids.collections["API"],
         "space": ids.spaces["Webhooks Guide"],
         "invite": "some-invite",
+        **{key: ids.content[key] for key in ("page", "file", "revision", "document", "pagePath")},
     }
 
 
 def test_the_list_has_the_forty_endpoints() -> None:
-    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == 40
+    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == 40 + len(CONTENT_ENDPOINTS)
 
 
 @pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS)

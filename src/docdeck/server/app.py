@@ -33,11 +33,16 @@ def create_app(
     from docdeck.server.routers import (
         app_pages,
         collections,
+        content,
+        content_writes,
+        files,
         members,
         orgs,
+        revisions,
         spaces,
         teams,
     )
+    from docdeck.server.services.content.files import ensure_secret
 
     now = clock or utc_now
     db = Database(db_path)
@@ -46,12 +51,25 @@ def create_app(
         version="0.1.0",
         description="A local implementation of the documentation platform's v1 API.",
     )
+    with db.write() as conn:
+        ensure_secret(conn)
     app.state.sandbox = Sandbox(
         db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
     )
     install_error_handlers(app)
     app.add_middleware(RequestIntake)
-    for module in (orgs, members, teams, collections, spaces, app_pages):
+    for module in (
+        orgs,
+        members,
+        teams,
+        collections,
+        spaces,
+        content,
+        content_writes,
+        revisions,
+        files,
+        app_pages,
+    ):
         # The routers carry no prefix or dependencies of their own, so their routes are added
         # as they are: `app.routes` then lists every endpoint (FastAPI >= 0.16x would otherwise
         # nest them in lazily resolved included-router entries).

@@ -1,0 +1,188 @@
+"""Link analysis: every link of every page of a revision, resolved and classified.
+
+Hrefs are written in markdown as GitBook writes them: relative paths to other pages
+(`../guides/webhooks.md#retries`), `#anchor` within the page, `.gitbook/assets/<file name>`
+for files, and absolute URLs. A link is `broken` when its page, anchor or file is missing in
+the revision, `in-app` when it is a URL into the sandbox's own app pages (`/app/...`, which
+should be a relative page link instead), else `ok`.
+
+Parsing a body is done once per distinct body (`body_analysis`, content-addressed), so a
+one-page change parses one page; classifying a revision is then set lookups over the
+stored analyses, kept with the (immutable) snapshot.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from docdeck.server.services.content.markdown import analysis_of
+from docdeck.server.services.content.snapshots import Snapshot, get_text
+from docdeck.server.services.content.tree import PageTree, normalize_path, tree_of
+
+ASSETS = ".gitbook/assets/"
+STATUS_ORDER = {"broken": 0, "in-app": 1, "ok": 2}
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str  # "page", "file", "url", "missing"
+    status: str
+    ref: str  # page id, file id, or the URL / href
+    anchor: str | None = None
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.kind, self.ref, self.anchor or "")
+
+    def content_ref(self, page_id: str) -> dict[str, Any]:
+        """As a ContentRef for the document format, relative to the linking page."""
+        if self.kind == "page" and self.anchor:
+            return {"kind": "anchor", "anchor": self.anchor, "page": self.ref}
+        if self.kind == "page":
+            return {"kind": "page", "page": self.ref}
+        if self.kind == "file":
+            return {"kind": "file", "file": self.ref}
+        return {"kind": "url", "url": self.ref}
+
+
+@dataclass(frozen=True)
+class Link:
+    source: str  # page id
+    target: Target
+
+
+def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str, Any]]:
+    """The body analysis of every document page of the snapshot, by page id."""
+    found = snapshot.derived.get("analyses")
+    if isinstance(found, dict):
+        return found
+    bodies = {pid: e["body"] for pid, e in snapshot.pages.items() if e.get("body")}
+    stored: dict[str, dict[str, Any]] = {}
+    wanted = json.dumps(sorted(set(bodies.values())))
+    for digest, data in conn.execute(
+        "SELECT b.hash, b.data FROM body_analysis b JOIN json_each(?) j ON b.hash = j.value",
+        (wanted,),
+    ):
+        stored[digest] = json.loads(data)
+    result: dict[str, dict[str, Any]] = {}
+    for page_id, digest in bodies.items():
+        if digest not in stored:
+            stored[digest] = analysis_of(conn, digest, get_text(conn, digest))
+        result[page_id] = stored[digest]
+    snapshot.derived["analyses"] = result
+    return result
+
+
+def _is_in_app(url: str, app_host: str | None) -> bool:
+    parts = urlsplit(url)
+    if not parts.path.startswith("/app/"):
+        return False
+    return not parts.netloc or (app_host is not None and parts.netloc == app_host)
+
+
+def resolve(
+    snapshot: Snapshot,
+    tree: PageTree,
+    anchors: dict[str, set[str]],
+    page_id: str,
+    href: str,
+    app_host: str | None,
+) -> Target:
+    href = href.strip()
+    parts = urlsplit(href)
+    if parts.scheme or href.startswith("//"):
+        in_app = parts.scheme in ("http", "https") and _is_in_app(href, app_host)
+        return Target("url", "in-app" if in_app else "ok", href)
+    if href.startswith("/app/"):
+        return Target("url", "in-app", href)
+    path, anchor = unquote(parts.path), unquote(parts.fragment) or None
+    if not path:
+        return _page_target(anchors, page_id, anchor, href)
+    if ASSETS in path:
+        name = path.rsplit("/", 1)[-1]
+        file_id = next((f for f, e in snapshot.files.items() if e["name"] == name), None)
+        if file_id is None:
+            return Target("missing", "broken", href)
+        return Target("file", "ok", file_id)
+    if path.startswith("/"):
+        joined = path
+    else:
+        # A page with children is a directory's README.md: links are relative to it.
+        here = tree.paths.get(page_id, "")
+        folder = here if tree.kids(page_id) else posixpath.dirname(here)
+        joined = posixpath.join(folder, path)
+    normalized = posixpath.normpath("/" + joined)
+    target_id = tree.by_path_index().get(normalize_path(normalized))
+    if target_id is None:
+        return Target("missing", "broken", href)
+    return _page_target(anchors, target_id, anchor, href)
+
+
+def _page_target(
+    anchors: dict[str, set[str]], page_id: str, anchor: str | None, href: str
+) -> Target:
+    if anchor and anchor not in anchors.get(page_id, set()):
+        return Target("missing", "broken", href)
+    return Target("page", "ok", page_id, anchor)
+
+
+def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Link]:
+    """Every link in the snapshot, in page-tree order (cached on the snapshot per host)."""
+    cache_key = f"links:{app_host}"
+    found = snapshot.derived.get(cache_key)
+    if isinstance(found, list):
+        return found
+    tree = tree_of(snapshot)
+    bodies = analyses(conn, snapshot)
+    anchors = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+    links: list[Link] = []
+    for page_id in tree.order:
+        for raw in bodies.get(page_id, {}).get("links", []):
+            if raw["href"]:
+                target = resolve(snapshot, tree, anchors, page_id, raw["href"], app_host)
+                links.append(Link(page_id, target))
+    snapshot.derived[cache_key] = links
+    return links
+
+
+def resolver_for(
+    conn: sqlite3.Connection, snapshot: Snapshot, page_id: str, app_host: str | None
+) -> Any:
+    """href -> ContentRef, for the document format of one page."""
+    tree = tree_of(snapshot)
+    bodies = analyses(conn, snapshot)
+    anchors = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+
+    def ref(href: str) -> dict[str, Any]:
+        target = resolve(snapshot, tree, anchors, page_id, href, app_host)
+        if target.kind == "missing":
+            return {"kind": "url", "url": href}
+        return target.content_ref(page_id)
+
+    return ref
+
+
+@dataclass(frozen=True)
+class Usage:
+    target: Target
+    sources: list[str]
+
+
+def usages(links: list[Link], status: str | None = None) -> list[Usage]:
+    """Links grouped by target (broken first, then in-app, then ok), each with its pages."""
+    grouped: dict[tuple[str, str, str], Usage] = {}
+    for link in links:
+        usage = grouped.get(link.target.key)
+        if usage is None:
+            usage = grouped[link.target.key] = Usage(link.target, [])
+        if link.source not in usage.sources:
+            usage.sources.append(link.source)
+    items = sorted(grouped.values(), key=lambda u: (STATUS_ORDER[u.target.status], u.target.key))
+    if status is not None:
+        items = [u for u in items if u.target.status == status]
+    return items
