@@ -110,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # For the launcher only: print {"base_url", "token"} as one JSON line when ready,
     # and stop when stdin closes (the parent has gone).
+    serve.add_argument(
+        "--allow-loopback-import",
+        action="store_true",
+        help="let content imports fetch from 127.0.0.1 (for testing a local site)",
+    )
     serve.add_argument("--emit-connection", action="store_true", help=argparse.SUPPRESS)
     serve.set_defaults(handler=_lazy("docdeck._cli.serve", "run_serve"))
 

@@ -138,6 +138,9 @@ CONTENT_CALLS: dict[str, Call] = {
     "getPageInRevisionById": _content(
         lambda d, r: f"/revisions/{r['id']}/page/{_first_document(r)['id']}", format="markdown"
     ),
+    "applyTemplateToSpace": lambda c, d: c.post(
+        f"/v1/spaces/{d.content_space}/content/template", json={"id": "changelog"}
+    ),
     "getPageInRevisionByPath": _content(
         lambda d, r: f"/revisions/{r['id']}/path/{_first_document(r)['path']}", format="document"
     ),

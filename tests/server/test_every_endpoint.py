@@ -26,6 +26,8 @@ CONTENT_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("GET", S + "/search?query=webhook", None),
     ("GET", S + "/documents/{document}", None),
     ("POST", S + "/content/template", {"id": "changelog"}),
+    # A private address: refused (400) before any connection, so no network is needed.
+    ("POST", S + "/content/import", {"url": "http://10.0.0.1/", "source": "website"}),
     ("GET", R, None),
     ("GET", R + "/pages", None),
     ("GET", R + "/files", None),
