@@ -419,3 +419,33 @@ async def test_duplicate_copies_content(admin: httpx.AsyncClient, ids: DemoIds) 
     files = (await admin.get(f"/v1/spaces/{copy['id']}/content/files")).json()["items"]
     url = files[0]["downloadURL"].removeprefix("http://sandbox.test")
     assert (await admin.get(url)).status_code == 200
+
+
+async def test_a_purged_space_leaves_no_content_behind_but_shared_objects_stay(
+    api: Api, ids: DemoIds, sandbox_db: Path, clock: Any
+) -> None:
+    admin = api(ADMIN)
+    copy = (await admin.post(_space(ids) + "/duplicate")).json()["id"]
+    assert (await admin.delete(_space(ids))).status_code in (204, 205)
+    clock.advance(timedelta(days=8))
+    await admin.get("/v1/orgs")  # the lazy purge runs on the next request
+    conn = sqlite3.connect(sandbox_db)
+    indexed = conn.execute(
+        "SELECT COUNT(*) FROM search_sections WHERE space_id = ?", (ids.spaces[API_DOCS],)
+    ).fetchone()[0]
+    conn.close()
+    assert indexed == 0
+    files = (await admin.get(f"/v1/spaces/{copy}/content/files")).json()["items"]
+    url = files[0]["downloadURL"].removeprefix("http://sandbox.test")
+    assert (await admin.get(url)).status_code == 200, "the copy's bytes are still there"
+    hits = await admin.get(f"/v1/spaces/{copy}/search", params={"query": "idempotency"})
+    assert hits.json()["items"]
+
+
+async def test_page_and_revision_app_urls_open(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    revision = (await admin.get(_space(ids) + "/content")).json()
+    page = revision["pages"][0]
+    for url in (page["urls"]["app"], revision["urls"]["app"]):
+        response = await admin.get(url.removeprefix("http://sandbox.test"))
+        assert response.status_code == 200 and "text/html" in response.headers["content-type"]
+    assert page["title"] in (await admin.get(page["urls"]["app"])).text
