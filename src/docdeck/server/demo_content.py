@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 
 from docdeck.server.demo_pages import API_DOCS, HANDBOOK, RELEASES, Page
 from docdeck.server.services.content.edits import Draft
+from docdeck.server.services.content.snapshots import get_text
 
 
 def _png(title: str, boxes: list[str], size: tuple[int, int] = (480, 160)) -> bytes:
@@ -78,11 +79,7 @@ def load_api_docs(conn: sqlite3.Connection, space_id: str, start: datetime) -> N
 
     draft = Draft(conn, space_id, start + timedelta(days=9))
     rate = next(i for i, e in draft.pages.items() if e["title"] == "Rate limits")
-    markdown = (
-        conn.execute("SELECT data FROM objects WHERE hash = ?", (draft.pages[rate]["body"],))
-        .fetchone()[0]
-        .decode()
-    )
+    markdown = get_text(conn, draft.pages[rate]["body"])
     draft.set_markdown(rate, markdown.replace("600 requests", "1,000 requests"))
     draft.commit(message="Raise the read limit")
 

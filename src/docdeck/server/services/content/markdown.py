@@ -119,13 +119,18 @@ def _collect_links(token: Token, links: list[dict[str, Any]]) -> None:
 def analysis_of(
     conn: sqlite3.Connection, digest: str, markdown: str, *, store: bool = False
 ) -> dict[str, Any]:
-    """`analyse(markdown)`, computed once per distinct body (bodies are content-addressed):
+    """The anchors and links of a body (`analyse` without the section texts, which only the
+    search index needs), computed once per distinct body (bodies are content-addressed):
     commits store it (`store=True`, inside the write transaction); reads only look it up."""
     row = conn.execute("SELECT data FROM body_analysis WHERE hash = ?", (digest,)).fetchone()
     if row is not None:
         found: dict[str, Any] = json.loads(row[0])
         return found
-    result = analyse(markdown)
+    full = analyse(markdown)
+    result = {
+        "anchors": full["anchors"],
+        "links": full["links"],
+    }
     if store:
         conn.execute(
             "INSERT OR IGNORE INTO body_analysis (hash, data) VALUES (?, ?)",

@@ -15,8 +15,8 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from docdeck.server.services.content.links import analyses
-from docdeck.server.services.content.snapshots import Snapshot
+from docdeck.server.services.content.markdown import analyse
+from docdeck.server.services.content.snapshots import Snapshot, get_text
 
 QUERY_MAX = 512
 MAX_PAGES = 1000
@@ -46,13 +46,12 @@ def index_revision(
                 "DELETE FROM search_sections WHERE space_id = ? AND page_id = ?",
                 (space_id, page_id),
             )
-    bodies = analyses(conn, new)
     rows = []
     for page_id in changed:
         entry = new.pages.get(page_id)
         if entry is None or entry.get("type") != "document":
             continue
-        sections = bodies.get(page_id, {}).get("sections", [])
+        sections = analyse(get_text(conn, entry.get("body")))["sections"]
         titles = {s["title"].casefold() for s in sections}
         if entry["title"].casefold() not in titles and (not sections or sections[0]["anchor"]):
             sections = [{"anchor": "", "title": "", "text": ""}, *sections]

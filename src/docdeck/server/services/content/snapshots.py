@@ -16,6 +16,7 @@ import hashlib
 import json
 import sqlite3
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -40,15 +41,34 @@ def encode_entry(entry: Mapping[str, Any]) -> bytes:
     return json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
+_RAW, _ZLIB = b"\x00", b"\x01"
+
+
+def _pack(data: bytes) -> bytes:
+    """Stored form: zlib-compressed when that is smaller (markdown, JSON), as git stores its
+    objects; raw otherwise (PNG, PDF). The hash is always of the content itself."""
+    if len(data) > 64:
+        packed = zlib.compress(data, 6)
+        if len(packed) < len(data):
+            return _ZLIB + packed
+    return _RAW + data
+
+
+def _unpack(stored: bytes) -> bytes:
+    return zlib.decompress(stored[1:]) if stored[:1] == _ZLIB else stored[1:]
+
+
 def put_object(conn: sqlite3.Connection, data: bytes) -> str:
     digest = object_hash(data)
-    conn.execute("INSERT OR IGNORE INTO objects (hash, data) VALUES (?, ?)", (digest, data))
+    exists = conn.execute("SELECT 1 FROM objects WHERE hash = ?", (digest,)).fetchone()
+    if exists is None:
+        conn.execute("INSERT INTO objects (hash, data) VALUES (?, ?)", (digest, _pack(data)))
     return digest
 
 
 def get_object(conn: sqlite3.Connection, digest: str) -> bytes | None:
     row = conn.execute("SELECT data FROM objects WHERE hash = ?", (digest,)).fetchone()
-    return None if row is None else bytes(row[0])
+    return None if row is None else _unpack(bytes(row[0]))
 
 
 def get_text(conn: sqlite3.Connection, digest: str | None) -> str:
@@ -175,7 +195,7 @@ def _objects(conn: sqlite3.Connection, digests: Iterable[str]) -> dict[str, byte
             "SELECT o.hash, o.data FROM objects o JOIN json_each(?) j ON o.hash = j.value",
             (chunk,),
         ):
-            found[digest] = bytes(data)
+            found[digest] = _unpack(bytes(data))
     return found
 
 
@@ -205,10 +225,15 @@ def commit(
     hashes of bodies and bytes the entries point to, recorded as belonging to the space.
     """
     entries: dict[Key, str] = {}
-    for page_id, entry in pages.items():
-        entries[("page", page_id)] = put_object(conn, encode_entry(entry))
-    for file_id, entry in files.items():
-        entries[("file", file_id)] = put_object(conn, encode_entry(entry))
+    for kind, items, before in (
+        ("page", pages, base.pages if base else {}),
+        ("file", files, base.files if base else {}),
+    ):
+        for item_id, entry in items.items():
+            if base is not None and before.get(item_id) is entry:  # untouched: same object
+                entries[(kind, item_id)] = base.hashes[(kind, item_id)]
+            else:
+                entries[(kind, item_id)] = put_object(conn, encode_entry(entry))
     if variables:
         entries[("vars", "")] = put_object(conn, encode_entry(dict(variables)))
     old = base.hashes if base is not None else {}
@@ -244,6 +269,20 @@ def commit(
     conn.executemany(
         "INSERT OR IGNORE INTO space_objects (space_id, hash) VALUES (?, ?)",
         [(space_id, digest) for digest in owned],
+    )
+    info = RevisionInfo(
+        id=revision_id,
+        space_id=space_id,
+        parents=tuple(parent_list),
+        type=type,
+        created_at=from_db(to_db(now)),
+        message=message,
+        chain_rows=size if checkpoint else chain,
+        size=size,
+    )
+    _cache.put(
+        revision_id,
+        Snapshot(info, dict(pages), dict(files), dict(variables), entries),
     )
     if make_current:
         conn.execute(
