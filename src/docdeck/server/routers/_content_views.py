@@ -28,8 +28,10 @@ from docdeck.server.services.content.reading import (
     page_id_by_path,
     view_of,
 )
+from docdeck.server.services.content.snapshots import Snapshot
 from docdeck.server.services.content.tree import tree_of
 from docdeck.server.services.content.wire import (
+    View,
     file_dict,
     files_in_order,
     page_app_url,
@@ -220,6 +222,35 @@ def file_backlinks(ctx: Ctx, space_id: str, file_id: str, request: PageRequest) 
     return respond(envelope(items, result))
 
 
+def page_results(view: View, snapshot: Snapshot, hits: list[full_text.PageHit]) -> list[Json]:
+    """Search hits as the platform's `SearchPageResult` items (paths from the snapshot)."""
+    tree = tree_of(snapshot)
+    space_id = snapshot.info.space_id
+    items = []
+    for hit in hits:
+        path = tree.paths.get(hit.page_id, "")
+        app = page_app_url(view, space_id, hit.page_id)
+        items.append(
+            {
+                "id": hit.page_id,
+                "title": snapshot.pages[hit.page_id]["title"],
+                "path": path,
+                "urls": {"app": app},
+                "sections": [
+                    {
+                        "id": f"{hit.page_id}#{s.anchor}" if s.anchor else hit.page_id,
+                        "title": s.title,
+                        "path": f"{path}#{s.anchor}" if s.anchor else path,
+                        "body": s.snippet,
+                        "urls": {"app": f"{app}#{s.anchor}" if s.anchor else app},
+                    }
+                    for s in hit.sections
+                ],
+            }
+        )
+    return items
+
+
 def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Response:
     """Pages with matching sections, best first; see services/content/search.py."""
     if not query.strip():
@@ -232,28 +263,5 @@ def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Respons
             if hit.page_id in content.snapshot.pages
         ]
         result = page_of(hits, lambda h: (h.rank, h.page_id), request, "search")
-        tree = tree_of(content.snapshot)
-        view = view_of(ctx)
-        items = []
-        for hit in result.items:
-            path = tree.paths.get(hit.page_id, "")
-            app = page_app_url(view, space_id, hit.page_id)
-            items.append(
-                {
-                    "id": hit.page_id,
-                    "title": content.snapshot.pages[hit.page_id]["title"],
-                    "path": path,
-                    "urls": {"app": app},
-                    "sections": [
-                        {
-                            "id": f"{hit.page_id}#{s.anchor}" if s.anchor else hit.page_id,
-                            "title": s.title,
-                            "path": f"{path}#{s.anchor}" if s.anchor else path,
-                            "body": s.snippet,
-                            "urls": {"app": f"{app}#{s.anchor}" if s.anchor else app},
-                        }
-                        for s in hit.sections
-                    ],
-                }
-            )
+        items = page_results(view_of(ctx), content.snapshot, result.items)
     return respond(envelope(items, result))
