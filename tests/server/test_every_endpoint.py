@@ -196,3 +196,15 @@ async def test_ids_of_an_organization_the_caller_is_not_in_are_not_found(
     else:
         error_of(response, 404)
     assert [(await admin.get(p)).json() for p in snapshot_paths(values)] == before
+
+
+@pytest.mark.parametrize(("method", "path", "body"), CONTENT_ENDPOINTS)
+async def test_content_of_a_deleted_space_is_not_found(
+    api: Api, ids: DemoIds, method: str, path: str, body: dict[str, object] | None
+) -> None:
+    """Reads and writes of a deleted space's content: 404 saying it is deleted."""
+    values = demo_values(ids)
+    admin = api("ada@northwind.dev")
+    assert (await admin.delete(fill("/v1/spaces/{space}", values))).status_code in (204, 205)
+    response = await admin.request(method, fill(path, values), json=fill_body(body, values))
+    assert "is deleted" in error_of(response, 404)
