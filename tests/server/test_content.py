@@ -449,3 +449,37 @@ async def test_page_and_revision_app_urls_open(admin: httpx.AsyncClient, ids: De
         response = await admin.get(url.removeprefix("http://sandbox.test"))
         assert response.status_code == 200 and "text/html" in response.headers["content-type"]
     assert page["title"] in (await admin.get(page["urls"]["app"])).text
+
+
+async def test_incremental_link_analysis_agrees_with_a_full_one(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docdeck.server.services.content import snapshots
+
+    url = _space(ids) + "/links"
+    before = (await admin.get(url, params={"limit": 1000})).json()  # the parent's, in memory
+    assert any(
+        i["targetReference"].get("url", "").endswith("#missing-section") for i in before["items"]
+    )
+    lifecycle = (
+        await admin.get(_space(ids) + "/content/path/guides/orders/order-lifecycle")
+    ).json()
+    markdown = (
+        await admin.get(
+            _space(ids) + f"/content/page/{lifecycle['id']}", params={"format": "markdown"}
+        )
+    ).json()["markdown"]
+    _edit(
+        sandbox_db,
+        ids.spaces[API_DOCS],
+        lambda d: d.set_markdown(lifecycle["id"], markdown + "\n## Missing section\n\nFound.\n"),
+    )
+    incremental = (await admin.get(url, params={"limit": 1000})).json()
+    assert not any(
+        i["targetReference"].get("url", "").endswith("#missing-section")
+        for i in incremental["items"]
+    )
+    assert incremental["stats"]["broken"]["total"] == before["stats"]["broken"]["total"] - 1
+    monkeypatch.setattr(snapshots, "_cache", snapshots._Cache(32))  # nothing derived in memory
+    full = (await admin.get(url, params={"limit": 1000})).json()
+    assert full == incremental

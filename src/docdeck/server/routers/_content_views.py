@@ -32,15 +32,15 @@ from docdeck.server.services.content.snapshots import Snapshot
 from docdeck.server.services.content.tree import tree_of
 from docdeck.server.services.content.wire import (
     View,
+    encoded_pages,
     file_dict,
     files_in_order,
     page_app_url,
     page_dict,
-    pages_dict,
     revision_dict,
     with_body,
 )
-from docdeck.server.wire import Json, organization_json, respond, space_json
+from docdeck.server.wire import Json, encode, organization_json, respond, space_json
 
 MetadataQuery = Annotated[
     bool, Query(description="false leaves out mutable git metadata (the sandbox has none)")
@@ -60,18 +60,26 @@ StatusQuery = Annotated[
 ]
 
 
+def _json(body: bytes) -> Response:
+    return Response(body, media_type="application/json")
+
+
 def revision(ctx: Ctx, space_id: str, revision_id: str | None) -> Response:
+    """The page tree is spliced in already encoded (see `encoded_pages`); the rest (files
+    carry links signed for this caller) is built per request."""
     with ctx.db.read() as conn:
         content = content_of(conn, ctx, space_id, revision_id)
-        data = revision_dict(conn, view_of(ctx), content.snapshot)
-    return respond(data)
+        view = view_of(ctx)
+        data = revision_dict(conn, view, content.snapshot, with_pages=False)
+        tree = encoded_pages(view, content.snapshot)
+    return _json(encode(data)[:-1] + b',"pages":' + tree + b"}")
 
 
 def pages(ctx: Ctx, space_id: str, revision_id: str | None) -> Response:
     with ctx.db.read() as conn:
         content = content_of(conn, ctx, space_id, revision_id)
-        data = {"pages": pages_dict(view_of(ctx), content.snapshot)}
-    return respond(data)
+        tree = encoded_pages(view_of(ctx), content.snapshot)
+    return _json(b'{"pages":' + tree + b"}")
 
 
 def page(
@@ -263,5 +271,6 @@ def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Respons
             if hit.page_id in content.snapshot.pages
         ]
         result = page_of(hits, lambda h: (h.rank, h.page_id), request, "search")
-        items = page_results(view_of(ctx), content.snapshot, result.items)
+        shown = full_text.with_snippets(conn, query, result.items)
+        items = page_results(view_of(ctx), content.snapshot, shown)
     return respond(envelope(items, result))

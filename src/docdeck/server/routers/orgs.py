@@ -210,7 +210,9 @@ async def search_organization(
                 "pages": content_views.page_results(
                     view,
                     load_snapshot(conn, r["revision_id"]),
-                    full_text.search(conn, r["id"], query)[:ORG_SEARCH_PAGES],
+                    full_text.with_snippets(
+                        conn, query, full_text.search(conn, r["id"], query)[:ORG_SEARCH_PAGES]
+                    ),
                 ),
             }
             for r in result.rows

@@ -21,7 +21,12 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from docdeck.server.services.content.markdown import analysis_of
-from docdeck.server.services.content.snapshots import Snapshot, get_text
+from docdeck.server.services.content.snapshots import (
+    Snapshot,
+    cached_snapshot,
+    changed_pages,
+    get_text,
+)
 from docdeck.server.services.content.tree import PageTree, normalize_path, tree_of
 
 ASSETS = ".gitbook/assets/"
@@ -34,6 +39,8 @@ class Target:
     status: str
     ref: str  # page id, file id, or the URL / href
     anchor: str | None = None
+    page: str | None = None
+    """For a missing anchor: the page that lacks it (its anchors decide the status)."""
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -57,25 +64,42 @@ class Link:
 
 
 def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str, Any]]:
-    """The body analysis of every document page of the snapshot, by page id."""
+    """The body analysis of every document page of the snapshot, by page id; derived from
+    the parent revision's when that is in memory (only changed pages are looked up)."""
     found = snapshot.derived.get("analyses")
     if isinstance(found, dict):
         return found
-    bodies = {pid: e["body"] for pid, e in snapshot.pages.items() if e.get("body")}
+    parent = _parent(snapshot, "analyses")
+    if parent is not None:
+        result = dict(parent.derived["analyses"])
+        wanted = changed_pages(parent, snapshot)
+        for page_id in wanted:
+            result.pop(page_id, None)
+    else:
+        result, wanted = {}, set(snapshot.pages)
+    bodies = {p: snapshot.pages[p]["body"] for p in wanted if snapshot.pages.get(p, {}).get("body")}
     stored: dict[str, dict[str, Any]] = {}
-    wanted = json.dumps(sorted(set(bodies.values())))
     for digest, data in conn.execute(
         "SELECT b.hash, b.data FROM body_analysis b JOIN json_each(?) j ON b.hash = j.value",
-        (wanted,),
+        (json.dumps(sorted(set(bodies.values()))),),
     ):
         stored[digest] = json.loads(data)
-    result: dict[str, dict[str, Any]] = {}
     for page_id, digest in bodies.items():
         if digest not in stored:
             stored[digest] = analysis_of(conn, digest, get_text(conn, digest))
         result[page_id] = stored[digest]
     snapshot.derived["analyses"] = result
     return result
+
+
+def _parent(snapshot: Snapshot, derived_key: str) -> Snapshot | None:
+    """The first parent, if it is in memory and has `derived_key` computed."""
+    if not snapshot.info.parents:
+        return None
+    parent = cached_snapshot(snapshot.info.parents[0])
+    if parent is None or derived_key not in parent.derived:
+        return None
+    return parent
 
 
 def _is_in_app(url: str, app_host: str | None) -> bool:
@@ -127,27 +151,65 @@ def _page_target(
     anchors: dict[str, set[str]], page_id: str, anchor: str | None, href: str
 ) -> Target:
     if anchor and anchor not in anchors.get(page_id, set()):
-        return Target("missing", "broken", href)
+        return Target("missing", "broken", href, page=page_id)
     return Target("page", "ok", page_id, anchor)
 
 
+def _same_structure(old: Snapshot, new: Snapshot, changed: set[str]) -> bool:
+    """True when no path, page or file a link could resolve to differs: only bodies, titles
+    and other page fields changed."""
+    if set(old.pages) != set(new.pages) or old.files != new.files:
+        return False
+    keys = ("parent", "slug", "type", "position")
+    return all(
+        tuple(old.pages[p].get(k) for k in keys) == tuple(new.pages[p].get(k) for k in keys)
+        for p in changed
+    )
+
+
 def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Link]:
-    """Every link in the snapshot, in page-tree order (cached on the snapshot per host)."""
+    """Every link in the snapshot, in page-tree order (cached on the snapshot per host).
+
+    Incremental when the parent revision's links are in memory and the change kept every
+    path, page and file: only the changed pages' links, and links into pages whose anchors
+    changed, are resolved again; the rest are reused.
+    """
     cache_key = f"links:{app_host}"
     found = snapshot.derived.get(cache_key)
-    if isinstance(found, list):
-        return found
+    if isinstance(found, dict):
+        return _in_order(snapshot, found)
     tree = tree_of(snapshot)
     bodies = analyses(conn, snapshot)
     anchors = {pid: set(a["anchors"]) for pid, a in bodies.items()}
-    links: list[Link] = []
-    for page_id in tree.order:
+    by_source: dict[str, list[Link]] = {}
+    parent = _parent(snapshot, cache_key)
+    recheck: set[str] = set(tree.order)
+    if parent is not None:
+        changed = changed_pages(parent, snapshot)
+        if _same_structure(parent, snapshot, changed):
+            old_anchors = {p: set(a["anchors"]) for p, a in parent.derived["analyses"].items()}
+            moved = {p for p in changed if anchors.get(p) != old_anchors.get(p)}
+            recheck = set(changed)
+            for source, links in parent.derived[cache_key].items():
+                if source in changed:
+                    continue
+                if any((lk.target.page or lk.target.ref) in moved for lk in links):
+                    recheck.add(source)
+                else:
+                    by_source[source] = links
+    for page_id in recheck:
+        links = []
         for raw in bodies.get(page_id, {}).get("links", []):
             if raw["href"]:
                 target = resolve(snapshot, tree, anchors, page_id, raw["href"], app_host)
                 links.append(Link(page_id, target))
-    snapshot.derived[cache_key] = links
-    return links
+        by_source[page_id] = links
+    snapshot.derived[cache_key] = by_source
+    return _in_order(snapshot, by_source)
+
+
+def _in_order(snapshot: Snapshot, by_source: dict[str, list[Link]]) -> list[Link]:
+    return [link for page_id in tree_of(snapshot).order for link in by_source.get(page_id, [])]
 
 
 def resolver_for(

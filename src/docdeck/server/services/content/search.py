@@ -11,6 +11,7 @@ query with no words in it finds nothing instead of failing.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -82,10 +83,11 @@ def fts_query(text: str) -> str | None:
 
 @dataclass(frozen=True)
 class SectionHit:
+    rowid: int
     anchor: str
     title: str
-    snippet: str
     rank: float
+    snippet: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,21 +98,20 @@ class PageHit:
 
 
 def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
-    """Pages with matching sections, best first (bm25; a hit in a title weighs 8x)."""
+    """Pages with matching sections, best first (bm25; a hit in a title weighs 8x), without
+    snippets: `with_snippets` adds them to the hits that will be shown."""
     expression = fts_query(text)
     if expression is None:
         return []
     rows = conn.execute(
-        """SELECT page_id, anchor, title,
-            snippet(search_sections, 1, '', '', '…', 24) AS snip,
-            bm25(search_sections, 8.0, 1.0) AS rank
+        """SELECT rowid, page_id, anchor, title, bm25(search_sections, 8.0, 1.0) AS rank
         FROM search_sections WHERE search_sections MATCH ? AND space_id = ?
         ORDER BY rank LIMIT ?""",
         (expression, space_id, MAX_PAGES * 5),
     ).fetchall()
     pages: dict[str, PageHit] = {}
-    for page_id, anchor, title, snip, rank in rows:
-        hit = SectionHit(anchor, title, snip, rank)
+    for rowid, page_id, anchor, title, rank in rows:
+        hit = SectionHit(rowid, anchor, title, rank)
         found = pages.get(page_id)
         if found is None:
             if len(pages) >= MAX_PAGES:
@@ -119,3 +120,29 @@ def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
         else:
             found.sections.append(hit)
     return sorted(pages.values(), key=lambda p: (p.rank, p.page_id))
+
+
+def with_snippets(conn: sqlite3.Connection, text: str, hits: list[PageHit]) -> list[PageHit]:
+    """The hits with a snippet of each section's text around the words found."""
+    expression = fts_query(text)
+    rowids = [s.rowid for hit in hits for s in hit.sections]
+    if expression is None or not rowids:
+        return hits
+    snippets = dict(
+        conn.execute(
+            """SELECT rowid, snippet(search_sections, 1, '', '', '…', 24) FROM search_sections
+            WHERE search_sections MATCH ? AND rowid IN (SELECT value FROM json_each(?))""",
+            (expression, json.dumps(rowids)),
+        ).fetchall()
+    )
+    return [
+        PageHit(
+            hit.page_id,
+            hit.rank,
+            [
+                SectionHit(s.rowid, s.anchor, s.title, s.rank, snippets.get(s.rowid, ""))
+                for s in hit.sections
+            ],
+        )
+        for hit in hits
+    ]

@@ -141,6 +141,17 @@ class _Cache:
 _cache = _Cache(32)
 
 
+def cached_snapshot(revision_id: str) -> Snapshot | None:
+    """The snapshot if it is in memory (what was derived from it can be reused)."""
+    return _cache.get(revision_id)
+
+
+def changed_pages(old: Snapshot, new: Snapshot) -> set[str]:
+    """Pages added, removed or whose entry changed between two snapshots."""
+    ids = set(old.pages) | set(new.pages)
+    return {i for i in ids if old.hashes.get(("page", i)) != new.hashes.get(("page", i))}
+
+
 def revision_info(conn: sqlite3.Connection, revision_id: str) -> RevisionInfo | None:
     row = conn.execute("SELECT * FROM revisions WHERE id = ?", (revision_id,)).fetchone()
     return None if row is None else _info(row)

@@ -18,7 +18,7 @@ from docdeck.server.services.content.document import to_document
 from docdeck.server.services.content.links import resolver_for
 from docdeck.server.services.content.snapshots import Snapshot, get_text
 from docdeck.server.services.content.tree import PageTree, tree_of
-from docdeck.server.wire import wire_time
+from docdeck.server.wire import encode, wire_time
 
 _VARIABLE = re.compile(r"\{\{\s*space\.vars\.([A-Za-z_][\w-]*)\s*\}\}")
 
@@ -86,6 +86,17 @@ def pages_dict(view: View, snapshot: Snapshot) -> list[dict[str, Any]]:
     return [page_dict(view, snapshot, tree, pid) for pid in tree.kids(None)]
 
 
+def encoded_pages(view: View, snapshot: Snapshot) -> bytes:
+    """The page tree as JSON, encoded once per snapshot and public URL: a revision never
+    changes, and the tree holds nothing particular to the caller."""
+    key = f"pages-json:{view.base_url}"
+    found = snapshot.derived.get(key)
+    if not isinstance(found, bytes):
+        found = encode(pages_dict(view, snapshot))
+        snapshot.derived[key] = found
+    return found
+
+
 def evaluate(markdown: str, variables: dict[str, Any]) -> str:
     """`{{ space.vars.NAME }}` replaced by the revision's variable (unknown ones kept)."""
 
@@ -137,19 +148,22 @@ def files_in_order(snapshot: Snapshot) -> list[dict[str, Any]]:
     return sorted(snapshot.files.values(), key=lambda e: (e["name"].casefold(), e["id"]))
 
 
-def revision_dict(conn: sqlite3.Connection, view: View, snapshot: Snapshot) -> dict[str, Any]:
+def revision_dict(
+    conn: sqlite3.Connection, view: View, snapshot: Snapshot, *, with_pages: bool = True
+) -> dict[str, Any]:
     info = snapshot.info
     out: dict[str, Any] = {
         "object": "revision",
         "id": info.id,
         "type": info.type,
         "parents": list(info.parents),
-        "pages": pages_dict(view, snapshot),
         "files": [file_dict(conn, view, info.space_id, e) for e in files_in_order(snapshot)],
         "reusableContents": [],
         "createdAt": wire_time(to_db(info.created_at)),
         "urls": {"app": f"{view.base_url}/app/spaces/{info.space_id}/revisions/{info.id}"},
     }
+    if with_pages:
+        out["pages"] = pages_dict(view, snapshot)
     if snapshot.variables:
         out["variables"] = dict(snapshot.variables)
     if info.type == "merge":
