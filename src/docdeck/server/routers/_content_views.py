@@ -181,17 +181,13 @@ def links(
         if page_id is not None:
             page_entry(content, page_id)
         view = view_of(ctx)
-        found = link_analysis.links_of(conn, content.snapshot, view.app_host)
-        if page_id is not None:
-            found = [link for link in found if link.source == page_id]
-        every = link_analysis.usages(found)
-        chosen = link_analysis.usages(found, status)
-        result = page_of(
-            chosen,
-            lambda u: (link_analysis.STATUS_ORDER[u.target.status], *u.target.key),
-            request,
-            f"links:{status or ''}",
-        )
+        if page_id is None:
+            every = link_analysis.space_usages(conn, content.snapshot, view.app_host)
+        else:
+            found = link_analysis.links_of(conn, content.snapshot, view.app_host)
+            every = link_analysis.usages([link for link in found if link.source == page_id])
+        chosen = every if status is None else [u for u in every if u.target.status == status]
+        result = page_of(chosen, lambda u: u.target.sort_key, request, f"links:{status or ''}")
         locations = _Locations(conn, ctx, content)
         items = [
             {

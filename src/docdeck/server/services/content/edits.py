@@ -78,7 +78,10 @@ class Draft:
         href: str | None = None,
         page_id: str | None = None,
     ) -> str:
-        """A new page at the end of `parent`'s children; returns its id."""
+        """A new page at the end of `parent`'s children; returns its id. Groups live only at
+        the top level (the platform's child pages are documents, links or computed)."""
+        if type == "group" and parent is not None:
+            raise ValueError("a group page can only be at the top level")
         page_id = page_id or new_id()
         stamp = to_db(self.now)
         entry: Entry = {

@@ -17,6 +17,7 @@ import json
 import posixpath
 import sqlite3
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -42,9 +43,13 @@ class Target:
     page: str | None = None
     """For a missing anchor: the page that lacks it (its anchors decide the status)."""
 
-    @property
+    @cached_property
     def key(self) -> tuple[str, str, str]:
         return (self.kind, self.ref, self.anchor or "")
+
+    @cached_property
+    def sort_key(self) -> tuple[int, str, str, str]:
+        return (STATUS_ORDER[self.status], self.kind, self.ref, self.anchor or "")
 
     def content_ref(self, page_id: str) -> dict[str, Any]:
         """As a ContentRef for the document format, relative to the linking page."""
@@ -238,13 +243,26 @@ class Usage:
 def usages(links: list[Link], status: str | None = None) -> list[Usage]:
     """Links grouped by target (broken first, then in-app, then ok), each with its pages."""
     grouped: dict[tuple[str, str, str], Usage] = {}
+    seen: set[tuple[tuple[str, str, str], str]] = set()
     for link in links:
-        usage = grouped.get(link.target.key)
+        key = link.target.key
+        usage = grouped.get(key)
         if usage is None:
-            usage = grouped[link.target.key] = Usage(link.target, [])
-        if link.source not in usage.sources:
+            usage = grouped[key] = Usage(link.target, [])
+        if (key, link.source) not in seen:
+            seen.add((key, link.source))
             usage.sources.append(link.source)
-    items = sorted(grouped.values(), key=lambda u: (STATUS_ORDER[u.target.status], u.target.key))
+    items = sorted(grouped.values(), key=lambda u: u.target.sort_key)
     if status is not None:
         items = [u for u in items if u.target.status == status]
     return items
+
+
+def space_usages(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Usage]:
+    """`usages` of every link of the snapshot, computed once per snapshot and host."""
+    key = f"usages:{app_host}"
+    found = snapshot.derived.get(key)
+    if not isinstance(found, list):
+        found = usages(links_of(conn, snapshot, app_host))
+        snapshot.derived[key] = found
+    return found
