@@ -45,7 +45,6 @@ def create_app(
         spaces,
         teams,
     )
-    from docdeck.server.services.content.files import ensure_secret
 
     now = clock or utc_now
     db = Database(db_path)
@@ -54,8 +53,6 @@ def create_app(
         version="0.1.0",
         description="A local implementation of the documentation platform's v1 API.",
     )
-    with db.write() as conn:
-        ensure_secret(conn)
     app.state.sandbox = Sandbox(
         db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
     )

@@ -13,7 +13,6 @@ import hashlib
 import hmac
 import io
 import mimetypes
-import secrets
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -64,18 +63,11 @@ def file_entry(
 
 
 def _secret(conn: sqlite3.Connection) -> bytes:
-    row = conn.execute("SELECT value FROM sandbox_secrets WHERE name = 'files'").fetchone()
-    if row is not None:
-        return bytes.fromhex(row[0])
-    raise LookupError("no file-link secret yet")
-
-
-def ensure_secret(conn: sqlite3.Connection) -> None:
-    """Creates the signing secret (inside a write transaction) if the database has none."""
-    conn.execute(
-        "INSERT OR IGNORE INTO sandbox_secrets (name, value) VALUES ('files', ?)",
-        (secrets.token_hex(32),),
-    )
+    """The signing key, made by the migration that created the table (one per database)."""
+    row = conn.execute("SELECT value FROM file_link_secret WHERE id = 1").fetchone()
+    if row is None:
+        raise LookupError("no file-link secret")
+    return bytes.fromhex(row[0])
 
 
 @dataclass(frozen=True)
