@@ -44,6 +44,17 @@ A missing or unknown token answers `401` with the body described in
 [Errors](../reference/errors.md#error-body).
 """
 
+_CONCEPTS = """# Concepts
+
+- **Orders** hold line items and move through a [lifecycle](../guides/orders/order-lifecycle.md).
+- **Customers** receive receipts and invoices.
+- **Webhooks** push changes to you; you never need to poll.
+- **Test mode** mirrors production without moving money.
+
+> [!NOTE]
+> Every object has an id with a prefix (`ord_`, `cus_`, `inv_`) so logs stay readable.
+"""
+
 _RATE = """# Rate limits
 
 Requests are limited per token, not per IP address.
@@ -219,6 +230,18 @@ _INVOICES = _resource(
         ("pdf", "url", "A signed link to the PDF, valid one hour"),
     ],
     "\nA sample is attached: [sample invoice](../../.gitbook/assets/sample-invoice.pdf).\n",
+)
+_WEBHOOK_ENDPOINTS = _resource(
+    "Webhook endpoint",
+    "webhooks",
+    [
+        ("id", "string", "Unique identifier, `whe_` prefix"),
+        ("url", "url", "Where deliveries are sent"),
+        ("events", "array", "The event types delivered"),
+        ("secret", "string", "Shown once, used to sign deliveries"),
+    ],
+    "\nHow deliveries are signed: [Verifying signatures]"
+    "(../../guides/webhooks/verifying-signatures.md).\n",
 )
 _SHIPMENTS = _resource(
     "Shipment",
@@ -431,6 +454,7 @@ API_DOCS: list[Page] = [
         "# Getting started\n\nEverything you need before your first request.\n",
         [
             ("Quickstart", "⚡", _QUICKSTART, []),
+            ("Concepts", "💡", _CONCEPTS, []),
             ("Authentication", "🔑", _AUTH, []),
             ("Rate limits", "⏱️", _RATE, []),
         ],
@@ -481,6 +505,7 @@ API_DOCS: list[Page] = [
                     ("Products", None, _PRODUCTS, []),
                     ("Invoices", None, _INVOICES, []),
                     ("Shipments", None, _SHIPMENTS, []),
+                    ("Webhook endpoints", None, _WEBHOOK_ENDPOINTS, []),
                 ],
             ),
         ],
