@@ -28,7 +28,7 @@ from docdeck.server.services.content.snapshots import (
     changed_pages,
     get_text,
 )
-from docdeck.server.services.content.tree import PageTree, normalize_path, tree_of
+from docdeck.server.services.content.tree import PageTree, normalize_path, same_tree, tree_of
 
 ASSETS = ".gitbook/assets/"
 STATUS_ORDER = {"broken": 0, "in-app": 1, "ok": 2}
@@ -160,16 +160,23 @@ def _page_target(
     return Target("page", "ok", page_id, anchor)
 
 
-def _same_structure(old: Snapshot, new: Snapshot, changed: set[str]) -> bool:
-    """True when no path, page or file a link could resolve to differs: only bodies, titles
-    and other page fields changed."""
-    if set(old.pages) != set(new.pages) or old.files != new.files:
-        return False
-    keys = ("parent", "slug", "type", "position")
-    return all(
-        tuple(old.pages[p].get(k) for k in keys) == tuple(new.pages[p].get(k) for k in keys)
-        for p in changed
-    )
+def anchor_sets(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, set[str]]:
+    """Each document page's heading anchors (derived from the parent's when in memory)."""
+    found = snapshot.derived.get("anchor-sets")
+    if isinstance(found, dict):
+        return found
+    bodies = analyses(conn, snapshot)
+    parent = _parent(snapshot, "anchor-sets")
+    if parent is not None:
+        result = dict(parent.derived["anchor-sets"])
+        for page_id in changed_pages(parent, snapshot):
+            result.pop(page_id, None)
+            if page_id in bodies:
+                result[page_id] = set(bodies[page_id]["anchors"])
+    else:
+        result = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+    snapshot.derived["anchor-sets"] = result
+    return result
 
 
 def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Link]:
@@ -185,23 +192,25 @@ def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None)
         return _in_order(snapshot, found)
     tree = tree_of(snapshot)
     bodies = analyses(conn, snapshot)
-    anchors = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+    anchors = anchor_sets(conn, snapshot)
     by_source: dict[str, list[Link]] = {}
     parent = _parent(snapshot, cache_key)
     recheck: set[str] = set(tree.order)
-    if parent is not None:
+    incremental = False
+    if parent is not None and parent.files == snapshot.files and same_tree(parent, snapshot):
+        incremental = "anchor-sets" in parent.derived
+    if incremental and parent is not None:
         changed = changed_pages(parent, snapshot)
-        if _same_structure(parent, snapshot, changed):
-            old_anchors = {p: set(a["anchors"]) for p, a in parent.derived["analyses"].items()}
-            moved = {p for p in changed if anchors.get(p) != old_anchors.get(p)}
-            recheck = set(changed)
-            for source, links in parent.derived[cache_key].items():
-                if source in changed:
-                    continue
-                if any((lk.target.page or lk.target.ref) in moved for lk in links):
-                    recheck.add(source)
-                else:
-                    by_source[source] = links
+        old_anchors = parent.derived["anchor-sets"]
+        moved = {p for p in changed if anchors.get(p) != old_anchors.get(p)}
+        recheck = set(changed)
+        for source, links in parent.derived[cache_key].items():
+            if source in changed:
+                continue
+            if any((lk.target.page or lk.target.ref) in moved for lk in links):
+                recheck.add(source)
+            else:
+                by_source[source] = links
     for page_id in recheck:
         links = []
         for raw in bodies.get(page_id, {}).get("links", []):
@@ -210,6 +219,7 @@ def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None)
                 links.append(Link(page_id, target))
         by_source[page_id] = links
     snapshot.derived[cache_key] = by_source
+    snapshot.derived[f"recheck:{app_host}"] = recheck if incremental else None
     return _in_order(snapshot, by_source)
 
 
@@ -222,8 +232,7 @@ def resolver_for(
 ) -> Any:
     """href -> ContentRef, for the document format of one page."""
     tree = tree_of(snapshot)
-    bodies = analyses(conn, snapshot)
-    anchors = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+    anchors = anchor_sets(conn, snapshot)
 
     def ref(href: str) -> dict[str, Any]:
         target = resolve(snapshot, tree, anchors, page_id, href, app_host)
@@ -259,10 +268,54 @@ def usages(links: list[Link], status: str | None = None) -> list[Usage]:
 
 
 def space_usages(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Usage]:
-    """`usages` of every link of the snapshot, computed once per snapshot and host."""
+    """`usages` of every link of the snapshot, computed once per snapshot and host; when the
+    links were found incrementally, the parent's usages are updated for the re-resolved
+    pages only."""
     key = f"usages:{app_host}"
     found = snapshot.derived.get(key)
-    if not isinstance(found, list):
-        found = usages(links_of(conn, snapshot, app_host))
-        snapshot.derived[key] = found
+    if isinstance(found, list):
+        return found
+    links = links_of(conn, snapshot, app_host)
+    recheck = snapshot.derived.get(f"recheck:{app_host}")
+    parent = _parent(snapshot, key)
+    if recheck is None or parent is None:
+        found = usages(links)
+    else:
+        found = _updated_usages(snapshot, parent, app_host, recheck)
+    snapshot.derived[key] = found
     return found
+
+
+def _updated_usages(
+    snapshot: Snapshot, parent: Snapshot, app_host: str | None, recheck: set[str]
+) -> list[Usage]:
+    grouped = {u.target.key: u for u in parent.derived[f"usages:{app_host}"]}
+    touched: dict[tuple[str, str, str], Usage] = {}
+
+    def editable(key: tuple[str, str, str], target: Target) -> Usage:
+        usage = touched.get(key)
+        if usage is None:
+            old = grouped.get(key)
+            usage = Usage(target, list(old.sources) if old else [])
+            touched[key] = grouped[key] = usage
+        return usage
+
+    old_links: dict[str, list[Link]] = parent.derived[f"links:{app_host}"]
+    for source in recheck:
+        for link in old_links.get(source, []):
+            usage = editable(link.target.key, link.target)
+            if source in usage.sources:
+                usage.sources.remove(source)
+    new_links: dict[str, list[Link]] = snapshot.derived[f"links:{app_host}"]
+    for source in recheck:
+        for link in new_links.get(source, []):
+            usage = editable(link.target.key, link.target)
+            if source not in usage.sources:
+                usage.sources.append(source)
+    order = {page_id: index for index, page_id in enumerate(tree_of(snapshot).order)}
+    for key, usage in touched.items():
+        if not usage.sources:
+            del grouped[key]
+        else:
+            usage.sources.sort(key=lambda s: order.get(s, -1))
+    return sorted(grouped.values(), key=lambda u: u.target.sort_key)

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from docdeck.server.services.content.snapshots import Entry, Snapshot
+from docdeck.server.services.content.snapshots import Entry, Snapshot, cached_snapshot
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 
@@ -82,10 +82,30 @@ def build_tree(pages: dict[str, Entry]) -> PageTree:
     return PageTree(children, paths, order)
 
 
+_PLACE = ("parent", "slug", "type", "position")
+
+
+def same_tree(old: Snapshot, new: Snapshot) -> bool:
+    """True when the two snapshots have the same pages in the same places with the same
+    slugs (only bodies, titles and other fields differ), so their trees are equal."""
+    if old.pages.keys() != new.pages.keys():
+        return False
+    changed = [p for p in new.pages if old.hashes.get(("page", p)) != new.hashes.get(("page", p))]
+    return all(
+        tuple(old.pages[p].get(k) for k in _PLACE) == tuple(new.pages[p].get(k) for k in _PLACE)
+        for p in changed
+    )
+
+
 def tree_of(snapshot: Snapshot) -> PageTree:
+    """The snapshot's tree, built once; the parent revision's when the change kept it."""
     found = snapshot.derived.get("tree")
     if found is None:
-        found = build_tree(snapshot.pages)
+        parent = cached_snapshot(snapshot.info.parents[0]) if snapshot.info.parents else None
+        if parent is not None and "tree" in parent.derived and same_tree(parent, snapshot):
+            found = parent.derived["tree"]
+        else:
+            found = build_tree(snapshot.pages)
         snapshot.derived["tree"] = found
     assert isinstance(found, PageTree)
     return found
