@@ -480,6 +480,6 @@ async def test_incremental_link_analysis_agrees_with_a_full_one(
         for i in incremental["items"]
     )
     assert incremental["stats"]["broken"]["total"] == before["stats"]["broken"]["total"] - 1
-    monkeypatch.setattr(snapshots, "_cache", snapshots._Cache(32))  # nothing derived in memory
+    monkeypatch.setattr(snapshots, "_cache", snapshots._Cache(8))  # nothing derived in memory
     full = (await admin.get(url, params={"limit": 1000})).json()
     assert full == incremental

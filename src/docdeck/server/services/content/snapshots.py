@@ -138,7 +138,9 @@ class _Cache:
                 self._items.popitem(last=False)
 
 
-_cache = _Cache(32)
+_cache = _Cache(8)
+"""Eight recent revisions: enough for a current one and its parent in several spaces; each
+may carry large derived values (a 5,000-page tree encoded, its link analysis)."""
 
 
 def cached_snapshot(revision_id: str) -> Snapshot | None:
