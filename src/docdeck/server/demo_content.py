@@ -10,7 +10,8 @@ import io
 import sqlite3
 from datetime import datetime, timedelta
 
-from docdeck.server.demo_pages import API_DOCS, HANDBOOK, RELEASES, Page
+from docdeck.server.demo_pages import API_DOCS, Page
+from docdeck.server.demo_pages_team import HANDBOOK, RELEASES
 from docdeck.server.services.content.edits import Draft
 from docdeck.server.services.content.snapshots import get_text
 

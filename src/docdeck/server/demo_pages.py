@@ -7,6 +7,8 @@ relative `.md` paths, `#anchors` and `.gitbook/assets/<file>`. A few are broken 
 
 from __future__ import annotations
 
+from docdeck.server import demo_pages_reference as reference
+
 Page = tuple[str, str | None, str, list["Page"]]
 
 _AUTH = """# Authentication
@@ -156,103 +158,6 @@ Keys are scoped to the token. Use a fresh UUID per logical operation, and reuse 
 when retrying that operation.
 """
 
-
-def _resource(name: str, plural: str, fields: list[tuple[str, str, str]], extra: str = "") -> str:
-    rows = "\n".join(f"| `{f}` | {t} | {d} |" for f, t, d in fields)
-    return f"""# {name}
-
-The {name.lower()} object and the endpoints that manage {plural}.
-
-## The {name.lower()} object
-
-| Field | Type | Description |
-|-------|------|-------------|
-{rows}
-
-## List {plural}
-
-```http
-GET /v2/{plural}?limit=50&cursor=...
-```
-
-Returns up to `limit` {plural}, newest first, with a `next_cursor` while more remain.
-
-## Retrieve a {name.lower()}
-
-```http
-GET /v2/{plural}/{{id}}
-```
-
-Answers `404` when there is no such {name.lower()}; see [Errors](../errors.md#status-codes).
-{extra}"""
-
-
-_ORDERS = _resource(
-    "Order",
-    "orders",
-    [
-        ("id", "string", "Unique identifier, `ord_` prefix"),
-        ("status", "enum", "`pending`, `paid`, `shipped`, `delivered` or `cancelled`"),
-        ("customer", "string", "The customer's id"),
-        ("items", "array", "Line items: `sku` and `quantity`"),
-        ("total", "integer", "Amount in cents"),
-        ("created_at", "timestamp", "When the order was placed"),
-    ],
-    "\n## Cancel an order\n\nOnly `pending` and `paid` orders can be cancelled; a shipped "
-    "order answers `409`. Refunds are described in [Refunds](../../guides/orders/refunds.md).\n",
-)
-_CUSTOMERS = _resource(
-    "Customer",
-    "customers",
-    [
-        ("id", "string", "Unique identifier, `cus_` prefix"),
-        ("email", "string", "Where receipts are sent"),
-        ("name", "string", "Display name"),
-        ("metadata", "object", "Up to 20 keys of your own"),
-    ],
-)
-_PRODUCTS = _resource(
-    "Product",
-    "products",
-    [
-        ("sku", "string", "Stock keeping unit, unique"),
-        ("name", "string", "Shown on invoices"),
-        ("price", "integer", "Unit price in cents"),
-        ("stock", "integer", "Units available; `null` for unlimited"),
-    ],
-)
-_INVOICES = _resource(
-    "Invoice",
-    "invoices",
-    [
-        ("id", "string", "Unique identifier, `inv_` prefix"),
-        ("order", "string", "The order it bills"),
-        ("pdf", "url", "A signed link to the PDF, valid one hour"),
-    ],
-    "\nA sample is attached: [sample invoice](../../.gitbook/assets/sample-invoice.pdf).\n",
-)
-_WEBHOOK_ENDPOINTS = _resource(
-    "Webhook endpoint",
-    "webhooks",
-    [
-        ("id", "string", "Unique identifier, `whe_` prefix"),
-        ("url", "url", "Where deliveries are sent"),
-        ("events", "array", "The event types delivered"),
-        ("secret", "string", "Shown once, used to sign deliveries"),
-    ],
-    "\nHow deliveries are signed: [Verifying signatures]"
-    "(../../guides/webhooks/verifying-signatures.md).\n",
-)
-_SHIPMENTS = _resource(
-    "Shipment",
-    "shipments",
-    [
-        ("id", "string", "Unique identifier, `shp_` prefix"),
-        ("carrier", "string", "`dhl`, `ups` or `postnl`"),
-        ("tracking_number", "string", "The carrier's tracking number"),
-    ],
-    "\nCarrier logos are in the [brand kit](../../.gitbook/assets/carrier-logos.zip).\n",
-)
 
 _WEBHOOKS = """# Webhooks
 
@@ -500,12 +405,12 @@ API_DOCS: list[Page] = [
                 None,
                 "# Resources\n\nThe objects of the API.\n",
                 [
-                    ("Orders", None, _ORDERS, []),
-                    ("Customers", None, _CUSTOMERS, []),
-                    ("Products", None, _PRODUCTS, []),
-                    ("Invoices", None, _INVOICES, []),
-                    ("Shipments", None, _SHIPMENTS, []),
-                    ("Webhook endpoints", None, _WEBHOOK_ENDPOINTS, []),
+                    ("Orders", None, reference.ORDERS, []),
+                    ("Customers", None, reference.CUSTOMERS, []),
+                    ("Products", None, reference.PRODUCTS, []),
+                    ("Invoices", None, reference.INVOICES, []),
+                    ("Shipments", None, reference.SHIPMENTS, []),
+                    ("Webhook endpoints", None, reference.WEBHOOK_ENDPOINTS, []),
                 ],
             ),
         ],
@@ -554,164 +459,4 @@ API_DOCS: list[Page] = [
     ),
     ("Glossary", "📖", _GLOSSARY, []),
     ("Changelog", "🗞️", _CHANGELOG_POINTER, []),
-]
-
-HANDBOOK: list[Page] = [
-    (
-        "Welcome",
-        "👋",
-        """# Welcome to Northwind
-
-This handbook is how we work. It is written by everyone: propose a change whenever
-something here is wrong or missing.
-
-## Your first week
-
-- [ ] Meet your onboarding buddy
-- [ ] Set up your laptop ([Engineering setup](engineering/setup.md))
-- [ ] Ship a small change to production
-- [ ] Read [How we write docs](engineering/writing-docs.md)
-
-![Team offsite](.gitbook/assets/team-photo.png)
-""",
-        [],
-    ),
-    (
-        "Engineering",
-        "🛠️",
-        "# Engineering\n\nHow we build, review and ship.\n",
-        [
-            (
-                "Setup",
-                "💻",
-                """# Engineering setup
-
-```bash
-brew bundle --file=Brewfile
-make bootstrap
-make test
-```
-
-Ask in `#eng-help` when a step fails; update this page with the fix.
-""",
-                [],
-            ),
-            (
-                "Code review",
-                "🔍",
-                """# Code review
-
-- Review within one working day.
-- Approve when you would be happy to maintain the change.
-- Block only for correctness, security or data loss.
-
-> [!NOTE]
-> Style questions are settled by the formatter, not in review.
-""",
-                [],
-            ),
-            (
-                "On-call",
-                "📟",
-                """# On-call
-
-We rotate weekly. The runbooks live in the Incident Runbooks space; the escalation policy
-is in [Escalation](../people/escalation.md).
-""",
-                [],
-            ),
-            (
-                "Writing docs",
-                "✍️",
-                """# How we write docs
-
-1. Lead with the task, not the feature.
-2. One idea per paragraph.
-3. Every code sample runs as written.
-""",
-                [],
-            ),
-        ],
-    ),
-    (
-        "People",
-        "🧑‍🤝‍🧑",
-        "# People\n\nTime off, expenses and growth.\n",
-        [
-            (
-                "Time off",
-                "🏖️",
-                """# Time off
-
-Take at least 25 days a year. Tell your team two weeks ahead for anything longer than
-three days. The policy document: [Leave policy (PDF)](../.gitbook/assets/leave-policy.pdf).
-""",
-                [],
-            ),
-            (
-                "Expenses",
-                "🧾",
-                """# Expenses
-
-| Category | Limit without approval |
-|----------|-----------------------:|
-| Books and courses | €500 / year |
-| Home office | €800 once |
-| Travel | as booked through the travel tool |
-""",
-                [],
-            ),
-        ],
-    ),
-]
-
-RELEASES: list[tuple[str, str]] = [
-    (
-        "v2.4.0",
-        """# v2.4.0
-
-**Released 12 March**
-
-## New
-
-- Partial refunds: `POST /v2/orders/{id}/refunds` accepts an `amount`.
-- `customer.updated` webhook event.
-
-## Fixed
-
-- Listing shipments with a cursor older than an hour no longer answers `500`.
-""",
-    ),
-    (
-        "v2.5.0",
-        """# v2.5.0
-
-**Released 9 April**
-
-## New
-
-- Go SDK 1.0.
-- Invoices carry a signed `pdf` link.
-
-## Deprecated
-
-- `order.fulfilled`: use `order.shipped`. Removal on 1 July.
-""",
-    ),
-    (
-        "v2.6.0",
-        """# v2.6.0
-
-**Released 14 May**
-
-## New
-
-- `Idempotency-Key` on every `POST`.
-- Rate limits are now per token, not per IP address.
-
-## Breaking
-
-- `GET /v1/orders` answers `410 Gone`.
-""",
-    ),
 ]
