@@ -14,6 +14,7 @@ from typing import Any
 
 import big_org
 import cold_start
+import content
 import load
 import paging
 import tree_requests
@@ -58,6 +59,14 @@ def _summaries(results: dict[str, Any]) -> list[str]:
             + f"; SQL a page {rows[0]['new_query_deep_page_ms']:.2f}-"
             f"{rows[-1]['new_query_deep_page_ms']:.2f} ms"
         )
+    if space := results.get("content"):
+        for run in space["runs"]:
+            lines.append(
+                f"{run['pages']} pages: tree {run['page_tree_warm_ms_median']:.0f} ms, search p95 "
+                f"{run['search_p95_ms']:.0f} ms, links after a change "
+                f"{run['links_after_one_page_change_ms']:.0f} ms, store "
+                f"{run['revision_store_to_content']}x content"
+            )
     return lines
 
 
@@ -68,6 +77,7 @@ def main() -> int:
         "load": lambda: load.main([]),
         "big_org": lambda: big_org.main([]),
         "paging": lambda: paging.main([]),
+        "content": lambda: content.main([]),
     }
     results: dict[str, Any] = {}
     failed: list[str] = []

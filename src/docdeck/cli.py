@@ -130,6 +130,11 @@ def build_parser() -> argparse.ArgumentParser:
         default="info",
         help="server log level (info)",
     )
+    serve.add_argument(
+        "--allow-loopback-import",
+        action="store_true",
+        help="let content imports fetch from 127.0.0.1 (for testing a local site)",
+    )
     # For the launcher only: the shared embedded sandbox on 127.0.0.1, with its state and
     # token files next to the database, stopping after --idle-timeout seconds unused.
     serve.add_argument("--background", action="store_true", help=argparse.SUPPRESS)

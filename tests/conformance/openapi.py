@@ -6,6 +6,13 @@ document that gap-fill.md §10 lists):
 - `format` is dropped: formats are annotations (`emoji`, `uri`, `date-time`) not checked here;
 - `Space.required` lists `type`, which v130 never defines: removed;
 - `getOrganizationsForEmailDomain` requires `organizaitons` (sic): corrected to `organizations`;
+- a document page's body is `allOf` a `Document` `oneOf` whose "Empty" variant says
+  `additionalProperties: false`: inside the `allOf` that variant can never match a page (it
+  has other fields), so a page without a body (no `format`, as the platform sends it) would
+  match no variant. The variant is read as what it means: neither `markdown` nor `document`;
+- a `page_edited` change's `attributes` is a `oneOf` of the document, group and link
+  attribute sets, which all allow `title` and `emoji`: an edit of only the title matches all
+  three, so no valid body could pass a `oneOf`. It is checked as `anyOf`;
 - the ping response names its property `gitbookVisitorClaims`; the reference (which wins)
   names it `serviceVisitorClaims`: the schema is given that name (neither is required).
 """
@@ -78,6 +85,15 @@ def _converted() -> dict[str, Any]:
                 schema["properties"] = {
                     "serviceVisitorClaims": schema["properties"]["gitbookVisitorClaims"]
                 }
+    empty = next(
+        v
+        for v in document["components"]["schemas"]["Document"]["oneOf"]
+        if v.get("title") == "Empty"
+    )
+    empty.clear()
+    empty.update({"not": {"anyOf": [{"required": ["markdown"]}, {"required": ["document"]}]}})
+    edited = document["components"]["schemas"]["RevisionSemanticChangePageEdited"]
+    edited["properties"]["attributes"]["anyOf"] = edited["properties"]["attributes"].pop("oneOf")
     converted = _convert(copy.deepcopy(document))
     return dict(converted)
 

@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -33,6 +34,7 @@ class Demo:
     member_id: str
     invite: str
     engineering_space: str
+    content_space: str
 
 
 @pytest.fixture
@@ -58,6 +60,7 @@ def demo(sandbox_db: Path) -> Demo:
                 " ON o.id = l.organization_id WHERE o.title = 'Northwind Labs'"
             ),
             engineering_space=one("SELECT id FROM spaces WHERE title = 'Architecture Decisions'"),
+            content_space=one("SELECT id FROM spaces WHERE title = 'Public API Reference'"),
         )
     finally:
         conn.close()
@@ -74,6 +77,74 @@ async def client(sandbox_app: FastAPI, admin_token: str) -> AsyncIterator[httpx.
 
 
 Call = Callable[[httpx.AsyncClient, Demo], Awaitable[httpx.Response]]
+
+
+async def _revision(c: httpx.AsyncClient, d: Demo) -> dict[str, Any]:
+    body: dict[str, Any] = (await c.get(f"/v1/spaces/{d.content_space}/content")).json()
+    return body
+
+
+def _first_document(revision: dict[str, Any]) -> dict[str, Any]:
+    stack = list(revision["pages"])
+    while stack:
+        page = stack.pop(0)
+        if page["type"] == "document" and page.get("pages"):
+            return dict(page["pages"][0])
+        stack += page.get("pages", [])
+    raise AssertionError("the demo has a document page with children")
+
+
+def _content(call: Callable[[Demo, dict[str, Any]], str], **params: Any) -> Call:
+    """A GET under the content space whose path needs ids from its current revision."""
+
+    async def run(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+        revision = await _revision(c, d)
+        return await c.get(f"/v1/spaces/{d.content_space}" + call(d, revision), params=params)
+
+    return run
+
+
+def _file_with_backlinks(revision: dict[str, Any]) -> str:
+    return str(next(f["id"] for f in revision["files"] if f["name"] == "request-flow.png"))
+
+
+CONTENT_CALLS: dict[str, Call] = {
+    "getCurrentRevision": _content(lambda d, r: "/content"),
+    "listPages": _content(lambda d, r: "/content/pages"),
+    "listFiles": _content(lambda d, r: "/content/files", limit=2),
+    "getFileById": _content(lambda d, r: f"/content/files/{_file_with_backlinks(r)}"),
+    "listSpaceFileBacklinks": _content(
+        lambda d, r: f"/content/files/{_file_with_backlinks(r)}/backlinks"
+    ),
+    "getPageById": _content(
+        lambda d, r: f"/content/page/{_first_document(r)['id']}", format="document"
+    ),
+    "getPageByPath": _content(
+        lambda d, r: f"/content/path/{_first_document(r)['path']}", format="markdown"
+    ),
+    "listPageLinksInSpace": _content(
+        lambda d, r: f"/content/page/{_first_document(r)['id']}/links"
+    ),
+    "listSpaceLinks": _content(lambda d, r: "/links"),
+    "searchSpaceContent": _content(lambda d, r: "/search", query="webhook signature"),
+    "getDocumentById": _content(lambda d, r: f"/documents/{_first_document(r)['documentId']}"),
+    "getRevisionById": _content(lambda d, r: f"/revisions/{r['parents'][0]}"),
+    "getRevisionSemanticChanges": _content(lambda d, r: f"/revisions/{r['id']}/changes"),
+    "listPagesInRevisionById": _content(lambda d, r: f"/revisions/{r['parents'][0]}/pages"),
+    "listFilesInRevisionById": _content(lambda d, r: f"/revisions/{r['id']}/files"),
+    "getFileInRevisionById": _content(
+        lambda d, r: f"/revisions/{r['id']}/files/{_file_with_backlinks(r)}"
+    ),
+    "getPageInRevisionById": _content(
+        lambda d, r: f"/revisions/{r['id']}/page/{_first_document(r)['id']}", format="markdown"
+    ),
+    "applyTemplateToSpace": lambda c, d: c.post(
+        f"/v1/spaces/{d.content_space}/content/template", json={"id": "changelog"}
+    ),
+    "getPageInRevisionByPath": _content(
+        lambda d, r: f"/revisions/{r['id']}/path/{_first_document(r)['path']}", format="document"
+    ),
+}
 
 
 CALLS: dict[str, Call] = {
@@ -171,11 +242,12 @@ CALLS: dict[str, Call] = {
     "createSpace": lambda c, d: c.post(
         f"/v1/orgs/{d.org}/spaces", json={"title": "Security", "emoji": "🔐"}
     ),
+    **CONTENT_CALLS,
 }
 
 
-def test_the_slice_has_forty_operations() -> None:
-    assert len(CALLS) == 40
+def test_every_served_operation_is_called() -> None:
+    assert len(CALLS) == 40 + len(CONTENT_CALLS)
     known = operations()
     for operation_id in CALLS:
         assert operation_id in known, operation_id
@@ -189,7 +261,8 @@ async def test_response_matches_platform_schema(
     assert response.status_code < 300, response.text
     method, path, _ = operations()[operation_id]
     assert response.request.method == method
-    template = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path))
+    template = re.escape(path).replace(r"\{pagePath\}", ".+")  # a page path has slashes
+    template = re.sub(r"\\\{[^}]+\\\}", "[^/]+", template)
     assert re.fullmatch(template, response.request.url.path), (path, response.request.url.path)
     validator = response_validator(operation_id, response.status_code)
     if validator is None:

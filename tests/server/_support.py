@@ -24,6 +24,9 @@ class DemoIds:
     spaces: dict[str, str]
     collections: dict[str, str]
     teams: dict[str, str]
+    content: dict[str, str]
+    """Ids in the Webhooks Guide's current revision: `page`, `file`, `revision` (a former
+    one), `document`, `pagePath`, and `current` (the current revision)."""
 
     @property
     def northwind(self) -> str:

@@ -18,6 +18,27 @@ from docdeck.server import create_app
 from ._support import ADMIN, Api, DemoIds
 
 
+def _guide_content(conn: sqlite3.Connection) -> dict[str, str]:
+    from docdeck.server.services.content.snapshots import load_snapshot
+    from docdeck.server.services.content.tree import tree_of
+
+    conn.row_factory = sqlite3.Row
+    (current,) = conn.execute(
+        "SELECT revision_id FROM spaces WHERE title = 'Webhooks Guide'"
+    ).fetchone()
+    snapshot = load_snapshot(conn, current)
+    page = next(i for i, e in snapshot.pages.items() if e["title"] == "Setup")
+    conn.row_factory = None
+    return {
+        "page": page,
+        "file": next(iter(snapshot.files)),
+        "revision": snapshot.info.parents[0],
+        "current": current,
+        "document": snapshot.pages[page]["body"],
+        "pagePath": tree_of(snapshot).paths[page],
+    }
+
+
 @pytest.fixture
 def ids(sandbox_db: Path) -> DemoIds:
     conn = sqlite3.connect(sandbox_db)
@@ -32,6 +53,7 @@ def ids(sandbox_db: Path) -> DemoIds:
             spaces=table("SELECT title, id FROM spaces"),
             collections=table("SELECT title, id FROM collections"),
             teams=table("SELECT title, id FROM teams"),
+            content=_guide_content(conn),
         )
     finally:
         conn.close()

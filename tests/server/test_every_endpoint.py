@@ -8,6 +8,34 @@ import pytest
 from ._support import Api, DemoIds, error_of
 
 ORG = "/v1/orgs/{org}"
+S = "/v1/spaces/{space}"
+R = S + "/revisions/{revision}"
+
+# The space content endpoints; {page}, {file}, {revision}, {document}, {pagePath} are ids in
+# the Webhooks Guide's content.
+CONTENT_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", S + "/content", None),
+    ("GET", S + "/content/pages", None),
+    ("GET", S + "/content/files", None),
+    ("GET", S + "/content/files/{file}", None),
+    ("GET", S + "/content/files/{file}/backlinks", None),
+    ("GET", S + "/content/page/{page}", None),
+    ("GET", S + "/content/page/{page}/links", None),
+    ("GET", S + "/content/path/{pagePath}", None),
+    ("GET", S + "/links", None),
+    ("GET", S + "/search?query=webhook", None),
+    ("GET", S + "/documents/{document}", None),
+    ("POST", S + "/content/template", {"id": "changelog"}),
+    # A private address: refused (400) before any connection, so no network is needed.
+    ("POST", S + "/content/import", {"url": "http://10.0.0.1/", "source": "website"}),
+    ("GET", R, None),
+    ("GET", R + "/pages", None),
+    ("GET", R + "/files", None),
+    ("GET", R + "/files/{file}", None),
+    ("GET", R + "/page/{page}", None),
+    ("GET", R + "/path/{pagePath}", None),
+    ("GET", R + "/changes", None),
+]
 T = ORG + "/teams/{team}"
 M = ORG + "/members/{user}"
 
@@ -53,6 +81,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("POST", "/v1/spaces/{space}/transfer", {"organization": "{lumen}"}),
     ("GET", ORG + "/spaces", None),
     ("POST", ORG + "/spaces", {"title": "X"}),
+    *CONTENT_ENDPOINTS,
 ]
 
 
@@ -77,11 +106,12 @@ def demo_values(ids: DemoIds) -> dict[str, str]:
         "coll": ids.collections["API"],
         "space": ids.spaces["Webhooks Guide"],
         "invite": "some-invite",
+        **{key: ids.content[key] for key in ("page", "file", "revision", "document", "pagePath")},
     }
 
 
 def test_the_list_has_the_forty_endpoints() -> None:
-    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == 40
+    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == 40 + len(CONTENT_ENDPOINTS)
 
 
 @pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS)
@@ -166,3 +196,15 @@ async def test_ids_of_an_organization_the_caller_is_not_in_are_not_found(
     else:
         error_of(response, 404)
     assert [(await admin.get(p)).json() for p in snapshot_paths(values)] == before
+
+
+@pytest.mark.parametrize(("method", "path", "body"), CONTENT_ENDPOINTS)
+async def test_content_of_a_deleted_space_is_not_found(
+    api: Api, ids: DemoIds, method: str, path: str, body: dict[str, object] | None
+) -> None:
+    """Reads and writes of a deleted space's content: 404 saying it is deleted."""
+    values = demo_values(ids)
+    admin = api("ada@northwind.dev")
+    assert (await admin.delete(fill("/v1/spaces/{space}", values))).status_code in (204, 205)
+    response = await admin.request(method, fill(path, values), json=fill_body(body, values))
+    assert "is deleted" in error_of(response, 404)

@@ -99,6 +99,11 @@ _PLACEHOLDERS = {
     "space": "spaceId",
     "invite": "inviteId",
     "emailDomain": "emailDomain",
+    "page": "pageId",
+    "file": "fileId",
+    "revision": "revisionId",
+    "document": "documentId",
+    "pagePath": "pagePath",
 }
 
 

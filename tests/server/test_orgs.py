@@ -153,9 +153,21 @@ async def test_delete_link_invite(api: Api, ids: DemoIds, sandbox_db) -> None:  
 
 async def test_search_matches_space_titles(api: Api, ids: DemoIds) -> None:
     path = f"/v1/orgs/{ids.northwind}/search"
-    body = (await api(READER).get(path, params={"query": "GUIDE"})).json()
-    assert [(i["title"], i["pages"]) for i in body["items"]] == [("Webhooks Guide", [])]
+    body = (await api(READER).get(path, params={"query": "DECISIONS"})).json()
+    assert [(i["title"], i["pages"]) for i in body["items"]] == [("Architecture Decisions", [])]
     assert body["count"] == 1
+
+
+async def test_search_matches_page_content(api: Api, ids: DemoIds) -> None:
+    path = f"/v1/orgs/{ids.northwind}/search"
+    body = (await api(READER).get(path, params={"query": "idempotency"})).json()
+    titles = [i["title"] for i in body["items"]]
+    assert titles == ["Public API Reference", "Release Notes"]  # v2.6.0 mentions it
+    pages = body["items"][0]["pages"]
+    assert pages[0]["title"] == "Idempotency" and pages[0]["path"] == "reference/idempotency"
+    assert len(pages) <= 5
+    guest = (await api(GUEST).get(path, params={"query": "signature"})).json()
+    assert {i["title"] for i in guest["items"]} <= {"Webhooks Guide", "Public API Reference"}
     hits = (await api(READER).get(path, params={"query": "e"})).json()
     assert "Q3 Launch Plan" not in {i["title"] for i in hits["items"]}  # deleted
     guest = (await api(GUEST).get(path, params={"query": "e"})).json()

@@ -136,7 +136,12 @@ def _serve(args: argparse.Namespace, *, background: bool) -> None:
         from docdeck.server.store import SchemaTooNewError
 
         try:
-            app = create_app(db_path, public_url=base_url)
+            from docdeck.server.services.content.fetch import ImportPolicy
+
+            policy = ImportPolicy(
+                allow_loopback=bool(getattr(args, "allow_loopback_import", False))
+            )
+            app = create_app(db_path, public_url=base_url, import_policy=policy)
             # Without --demo nothing is loaded, but a workspace that holds the demo
             # people still lists them (ensure_demo leaves a non-empty database as it is).
             listed = args.demo or background or _has_organizations(db_path)

@@ -10,6 +10,7 @@ import httpx
 
 from docdeck.gateway._transport import DEFAULT_TIMEOUT, Transport
 from docdeck.gateway.resources.collections import Collections
+from docdeck.gateway.resources.content import Content
 from docdeck.gateway.resources.members import Members
 from docdeck.gateway.resources.orgs import Orgs
 from docdeck.gateway.resources.spaces import Spaces
@@ -107,6 +108,10 @@ class Client:
     @cached_property
     def spaces(self) -> Spaces:
         return Spaces(self._transport)
+
+    @cached_property
+    def content(self) -> Content:
+        return Content(self._transport)
 
     async def aclose(self) -> None:
         await self._transport.aclose()

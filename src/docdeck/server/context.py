@@ -41,9 +41,21 @@ class Purger:
     def purge(self) -> int:
         with self._lock, self._db.write() as conn:
             cutoff = to_db(self._clock() - RETENTION)
+            # The search index is a virtual table (no foreign key): its rows go first.
+            conn.execute(
+                "DELETE FROM search_sections WHERE space_id IN (SELECT id FROM spaces"
+                " WHERE deleted_at IS NOT NULL AND deleted_at <= ?)",
+                (cutoff,),
+            )
             removed = conn.execute(
                 "DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (cutoff,)
             ).rowcount
+            if removed:  # objects no remaining space holds (shared ones stay)
+                conn.execute(
+                    "DELETE FROM objects WHERE hash NOT IN (SELECT hash FROM space_objects)"
+                    " AND hash NOT IN (SELECT object_hash FROM revision_entries"
+                    " WHERE object_hash IS NOT NULL)"
+                )
             row = conn.execute("SELECT MIN(deleted_at) FROM spaces").fetchone()
             self._due = None if row[0] is None else from_db(row[0]) + RETENTION
             self._checked_at = time.monotonic()

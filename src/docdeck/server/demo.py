@@ -214,11 +214,26 @@ def _load(conn: sqlite3.Connection, now: datetime) -> None:
                 "INSERT INTO space_grants (space_id, team_id, role) VALUES (?, ?, ?)",
                 (spaces[space_title], team_id, role),
             )
+    _load_content(conn, spaces, now)
     for email, space_title, role in _GRANTS:
         conn.execute(
             "INSERT INTO space_grants (space_id, user_id, role) VALUES (?, ?, ?)",
             (spaces[space_title], users[email], role),
         )
+
+
+def _load_content(conn: sqlite3.Connection, spaces: dict[str, str], now: datetime) -> None:
+    from docdeck.server import demo_content
+
+    loaders = [
+        ("Public API Reference", demo_content.load_api_docs, 190),
+        ("Onboarding", demo_content.load_handbook, 380),
+        ("Release Notes", demo_content.load_release_notes, 340),
+        ("Getting Started", demo_content.load_lumen_getting_started, 690),
+        ("Webhooks Guide", demo_content.load_webhooks_guide, 110),
+    ]
+    for title, load, days_ago in loaders:
+        load(conn, spaces[title], now - timedelta(days=days_ago))
 
 
 def _accounts(conn: sqlite3.Connection) -> list[DemoAccount]:

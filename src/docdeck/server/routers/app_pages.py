@@ -85,3 +85,42 @@ async def space_page(request: Request, spaceId: str) -> HTMLResponse:
             ("Deleted", row["deleted_at"]),
         ],
     )
+
+
+@router.get("/app/spaces/{spaceId}/pages/{pageId}")
+async def content_page(request: Request, spaceId: str, pageId: str) -> HTMLResponse:
+    from docdeck.server.services.content.snapshots import load_snapshot
+    from docdeck.server.services.content.tree import tree_of
+
+    sandbox: Sandbox = request.app.state.sandbox
+    with sandbox.db.read() as conn:
+        row = conn.execute("SELECT revision_id FROM spaces WHERE id = ?", (spaceId,)).fetchone()
+        snapshot = None if row is None else load_snapshot(conn, row["revision_id"])
+    entry = None if snapshot is None else snapshot.pages.get(pageId)
+    if snapshot is None or entry is None:
+        return _missing("page")
+    return _page(
+        entry["title"],
+        [
+            ("Page", pageId),
+            ("Path", tree_of(snapshot).paths.get(pageId)),
+            ("Space", spaceId),
+            ("Updated", entry.get("updatedAt")),
+        ],
+    )
+
+
+@router.get("/app/spaces/{spaceId}/revisions/{revisionId}")
+async def revision_page(request: Request, spaceId: str, revisionId: str) -> HTMLResponse:
+    row = _one(request, "SELECT * FROM revisions WHERE id = ?", revisionId)
+    if row is None or row["space_id"] != spaceId:
+        return _missing("revision")
+    return _page(
+        f"Revision {revisionId}",
+        [
+            ("Space", spaceId),
+            ("Type", row["type"]),
+            ("Message", row["message"]),
+            ("Created", row["created_at"]),
+        ],
+    )

@@ -8,6 +8,8 @@ from datetime import datetime
 from docdeck.models import SpaceCreate, SpaceMove, SpaceUpdate
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import new_id, to_db
+from docdeck.server.services.content.edits import copy_content
+from docdeck.server.services.content.templates import apply_template, check_template
 from docdeck.server.services.moves import (
     check_parent,
     check_transfer_target,
@@ -70,8 +72,8 @@ def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: 
     title = DEFAULT_TITLE if "title" not in body.model_fields_set else check_title(body.title)
     check_parent(conn, org_id, body.parent)
     if body.template is not None:
-        raise bad_request(f"template.id: no template {body.template.id!r} in this sandbox")
-    return insert_space(
+        check_template(body.template.id, "template.id")
+    space_id = insert_space(
         conn,
         org_id=org_id,
         now=now,
@@ -81,6 +83,9 @@ def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: 
         emoji=body.emoji,
         edit_mode=body.editMode or "live",
     )
+    if body.template is not None:
+        apply_template(conn, space_id, body.template.id, now, "template.id")
+    return space_id
 
 
 def update_space(
@@ -152,7 +157,7 @@ def duplicate_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -
     org_id, parent = row["organization_id"], row["parent_id"]
     others = siblings(conn, org_id, parent)
     index = next(i + 1 for i, s in enumerate(others) if s.kind == "space" and s.id == row["id"])
-    return insert_space(
+    copy_id = insert_space(
         conn,
         org_id=org_id,
         now=now,
@@ -165,6 +170,8 @@ def duplicate_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -
         edit_mode=row["edit_mode"],
         default_level=row["default_level"],
     )
+    copy_content(conn, row["id"], copy_id, now)
+    return copy_id
 
 
 def move_space(conn: sqlite3.Connection, row: sqlite3.Row, body: SpaceMove, now: datetime) -> None:

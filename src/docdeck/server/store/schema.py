@@ -220,6 +220,52 @@ MIGRATIONS: tuple[str, ...] = (
             WHERE organization_id = NEW.organization_id AND NEW.deleted_at IS NULL;
     END;
     """,
+    # 5: space content. Revisions are immutable snapshots stored like git commits: page and
+    # file entries, page bodies and file bytes are content-addressed `objects` shared by every
+    # revision that holds them. A revision lists only the entries it changed relative to its
+    # `base_id` (a delta); every so often it lists all of them (a checkpoint, `base_id` NULL),
+    # so reading any revision reads at most about twice its size in entries.
+    """
+    ALTER TABLE revisions ADD COLUMN parents TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE revisions ADD COLUMN base_id TEXT;
+    ALTER TABLE revisions ADD COLUMN chain_rows INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE revisions ADD COLUMN size INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE revisions ADD COLUMN message TEXT;
+    CREATE INDEX revisions_by_space_time ON revisions(space_id, created_at);
+    CREATE TABLE objects (
+        hash TEXT PRIMARY KEY,
+        data BLOB NOT NULL
+    );
+    CREATE TABLE revision_entries (
+        revision_id TEXT NOT NULL REFERENCES revisions(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        item_id TEXT NOT NULL,
+        object_hash TEXT,
+        PRIMARY KEY (revision_id, kind, item_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE space_objects (
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (space_id, hash)
+    ) WITHOUT ROWID;
+    CREATE TABLE body_analysis (
+        hash TEXT PRIMARY KEY,
+        data TEXT NOT NULL
+    );
+    CREATE VIRTUAL TABLE search_sections USING fts5(
+        title, body, space_id UNINDEXED, page_id UNINDEXED, anchor UNINDEXED,
+        tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TABLE file_link_secret (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        value TEXT NOT NULL
+    );
+    INSERT INTO file_link_secret (id, value) VALUES (1, lower(hex(randomblob(32))));
+    CREATE TABLE search_state (
+        space_id TEXT PRIMARY KEY REFERENCES spaces(id) ON DELETE CASCADE,
+        revision_id TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

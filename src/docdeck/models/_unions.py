@@ -1,0 +1,27 @@
+"""Discriminated unions that survive a newer platform.
+
+The platform's unions (pages, revisions, content references, semantic changes) are closed
+in its OpenAPI document but grow between releases. A variant this version does not know is
+parsed as the union's generic model, keeping every field, instead of failing the response.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = ["UNKNOWN", "discriminate"]
+
+UNKNOWN = "unknown"
+
+
+def discriminate(field: str, known: Iterable[str]) -> Callable[[Any], str]:
+    """A pydantic `Discriminator` callable: the value of `field` when it names a known
+    variant, else `UNKNOWN` (the generic fallback's tag)."""
+    names = frozenset(known)
+
+    def tag(value: Any) -> str:
+        found = value.get(field) if isinstance(value, dict) else getattr(value, field, None)
+        return found if isinstance(found, str) and found in names else UNKNOWN
+
+    return tag

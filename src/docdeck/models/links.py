@@ -1,0 +1,278 @@
+"""Where content points: link analysis, file backlinks and a revision's semantic changes.
+
+`ContentLocation` is an absolute reference (organization, space, page or file as full
+objects); like the page union it falls back to a generic model for unknown kinds.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Discriminator, Field, Tag
+
+from docdeck.models._base import ListPage, RequestBody, Resource
+from docdeck.models._unions import UNKNOWN, discriminate
+from docdeck.models.content import ContentRef, RevisionFile, RevisionPage, RevisionPageDocument
+from docdeck.models.organizations import Organization
+from docdeck.models.spaces import Space
+
+ContentReferenceStatus = Literal["ok", "broken", "in-app"]
+ContentReferenceRelation = Literal["reference", "dependsOn"]
+
+
+class VersionContextRevision(Resource):
+    type: Literal["revision"] = "revision"
+    revision: dict[str, Any]
+    """The revision object (a `Revision`), kept as data to avoid a deep recursive parse."""
+
+
+class PageAnchorLocation(Resource):
+    type: Literal["anchor"] = "anchor"
+    anchor: str
+
+
+class ContentLocationFile(Resource):
+    kind: Literal["file"] = "file"
+    organization: Organization
+    space: Space
+    file: RevisionFile
+    versionContext: VersionContextRevision | None = None
+
+
+class ContentLocationUrl(Resource):
+    kind: Literal["url"] = "url"
+    url: str
+
+
+class ContentLocationPage(Resource):
+    kind: Literal["page"] = "page"
+    organization: Organization
+    space: Space
+    page: RevisionPage
+    versionContext: VersionContextRevision | None = None
+    internalLocation: PageAnchorLocation | dict[str, Any] | None = None
+
+
+class ContentLocationSpace(Resource):
+    kind: Literal["space"] = "space"
+    organization: Organization
+    space: Space
+
+
+class ContentLocationUnknown(Resource):
+    kind: str
+
+
+ContentLocation = Annotated[
+    Annotated[ContentLocationFile, Tag("file")]
+    | Annotated[ContentLocationUrl, Tag("url")]
+    | Annotated[ContentLocationPage, Tag("page")]
+    | Annotated[ContentLocationSpace, Tag("space")]
+    | Annotated[ContentLocationUnknown, Tag(UNKNOWN)],
+    Discriminator(discriminate("kind", ("file", "url", "page", "space"))),
+]
+
+
+class ContentReferenceUsage(Resource):
+    """One link target and every place that links to it."""
+
+    status: ContentReferenceStatus | str
+    relation: ContentReferenceRelation | str
+    targetReference: ContentLocation | None = None
+    locationReferences: list[ContentLocation]
+
+
+class BrokenStats(Resource):
+    total: int
+    changeRequest: int | None = None
+
+
+class ContentReferencesStats(Resource):
+    total: int
+    broken: BrokenStats
+
+
+class LinkList(ListPage[ContentReferenceUsage]):
+    """The link-list envelope: a list page plus `stats` over the whole (unfiltered) list."""
+
+    stats: ContentReferencesStats
+
+
+# --- Semantic changes of a revision ---------------------------------------------------------
+
+
+class ChangedPage(Resource):
+    id: str
+    type: str
+    title: str
+    path: str | None = None
+
+
+class ChangedFile(Resource):
+    id: str
+    name: str
+    contentType: str
+    downloadURL: str
+
+
+class ChangeAttribute(Resource):
+    before: Any = None
+    after: Any = None
+
+
+class PageCreated(Resource):
+    type: Literal["page_created"] = "page_created"
+    page: ChangedPage
+
+
+class PageEdited(Resource):
+    type: Literal["page_edited"] = "page_edited"
+    page: ChangedPage
+    attributes: dict[str, ChangeAttribute]
+
+
+class PageDeleted(Resource):
+    type: Literal["page_deleted"] = "page_deleted"
+    page: ChangedPage
+
+
+class ParentChange(Resource):
+    before: ChangedPage | None = None
+    after: ChangedPage | None = None
+
+
+class PageMoved(Resource):
+    type: Literal["page_moved"] = "page_moved"
+    page: ChangedPage
+    parent: ParentChange
+
+
+class FileCreated(Resource):
+    type: Literal["file_created"] = "file_created"
+    file: ChangedFile
+
+
+class FileEdited(Resource):
+    type: Literal["file_edited"] = "file_edited"
+    file: ChangedFile
+    attributes: dict[str, ChangeAttribute]
+
+
+class FileDeleted(Resource):
+    type: Literal["file_deleted"] = "file_deleted"
+    file: ChangedFile
+
+
+class VariablesEdited(Resource):
+    type: Literal["variables_edited"] = "variables_edited"
+    variables: dict[str, ChangeAttribute]
+
+
+class SemanticChangeUnknown(Resource):
+    type: str
+
+
+_CHANGE_TYPES = (
+    "page_created",
+    "page_edited",
+    "page_deleted",
+    "page_moved",
+    "file_created",
+    "file_edited",
+    "file_deleted",
+    "variables_edited",
+)
+
+SemanticChange = Annotated[
+    Annotated[PageCreated, Tag("page_created")]
+    | Annotated[PageEdited, Tag("page_edited")]
+    | Annotated[PageDeleted, Tag("page_deleted")]
+    | Annotated[PageMoved, Tag("page_moved")]
+    | Annotated[FileCreated, Tag("file_created")]
+    | Annotated[FileEdited, Tag("file_edited")]
+    | Annotated[FileDeleted, Tag("file_deleted")]
+    | Annotated[VariablesEdited, Tag("variables_edited")]
+    | Annotated[SemanticChangeUnknown, Tag(UNKNOWN)],
+    Discriminator(discriminate("type", _CHANGE_TYPES)),
+]
+
+
+class RevisionSemanticChanges(Resource):
+    changes: list[SemanticChange]
+    more: int | None = None
+    mergedFrom: dict[str, Any] | None = None
+
+
+# --- Import and templates -------------------------------------------------------------------
+
+ImportContentSource = Literal[
+    "website",
+    "docx",
+    "markdown",
+    "html",
+    "zip",
+    "confluence",
+    "github-wiki",
+    "notion",
+    "google-docs",
+]
+
+
+class ImportContent(RequestBody):
+    url: Annotated[str, Field(max_length=2048)]
+    source: ImportContentSource
+
+
+class ImportContentResult(Resource):
+    revision: str
+    importedResources: int
+    totalResources: int
+
+
+class SpaceTemplateParams(RequestBody):
+    contentRefs: dict[str, dict[str, Any]] | None = None
+
+
+class ApplySpaceTemplate(RequestBody):
+    id: str
+    params: SpaceTemplateParams | None = None
+
+
+__all__ = [
+    "ApplySpaceTemplate",
+    "BrokenStats",
+    "ChangeAttribute",
+    "ChangedFile",
+    "ChangedPage",
+    "ContentLocation",
+    "ContentLocationFile",
+    "ContentLocationPage",
+    "ContentLocationSpace",
+    "ContentLocationUnknown",
+    "ContentLocationUrl",
+    "ContentRef",
+    "ContentReferenceRelation",
+    "ContentReferenceStatus",
+    "ContentReferenceUsage",
+    "ContentReferencesStats",
+    "FileCreated",
+    "FileDeleted",
+    "FileEdited",
+    "ImportContent",
+    "ImportContentResult",
+    "ImportContentSource",
+    "LinkList",
+    "PageAnchorLocation",
+    "PageCreated",
+    "PageDeleted",
+    "PageEdited",
+    "PageMoved",
+    "ParentChange",
+    "RevisionPageDocument",
+    "RevisionSemanticChanges",
+    "SemanticChange",
+    "SemanticChangeUnknown",
+    "SpaceTemplateParams",
+    "VariablesEdited",
+    "VersionContextRevision",
+]

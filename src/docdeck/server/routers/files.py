@@ -1,0 +1,61 @@
+"""File downloads through the signed links in `downloadURL` (see services/content/files.py)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from fastapi import APIRouter, Request, Response
+from starlette.concurrency import run_in_threadpool
+
+from docdeck.server.context import Sandbox, authenticate
+from docdeck.server.errors import ApiError, forbidden, not_found
+from docdeck.server.permissions import membership, space_grants, space_role
+from docdeck.server.services.content import files as file_links
+from docdeck.server.services.content.snapshots import get_object, space_owns
+
+router = APIRouter(include_in_schema=False)
+
+
+def _may_read(conn: sqlite3.Connection, space_id: str, user_id: str) -> bool:
+    row = conn.execute(
+        "SELECT organization_id FROM spaces WHERE id = ? AND deleted_at IS NULL", (space_id,)
+    ).fetchone()
+    if row is None:
+        return False
+    member = membership(conn, row[0], user_id)
+    if member is None:
+        return False
+    return space_role(member, space_grants(conn, row[0], user_id), space_id) is not None
+
+
+@router.get("/files/{spaceId}/{blob}/{name}")
+async def download_file(
+    request: Request,
+    spaceId: str,
+    blob: str,
+    name: str,
+    user: str = "",
+    expires: int = 0,
+    signature: str = "",
+) -> Response:
+    sandbox: Sandbox = request.app.state.sandbox
+    if request.headers.get("authorization"):
+        caller = await authenticate(request)
+        if caller.user_id != user:
+            raise forbidden("this file link was issued to another user; ask the API for yours")
+    link = file_links.FileLink(spaceId, blob, user, expires)
+
+    def read() -> tuple[bytes, str]:
+        with sandbox.db.read() as conn:
+            problem = file_links.verify(conn, link, signature, sandbox.clock())
+            if problem is not None:
+                raise ApiError(403, problem)
+            if not _may_read(conn, spaceId, user):
+                raise forbidden("the user this link was issued to may no longer read the space")
+            data = get_object(conn, blob) if space_owns(conn, spaceId, blob) else None
+            if data is None:
+                raise not_found("file not found")
+            return data, file_links.content_type_for(name, data)
+
+    data, content_type = await run_in_threadpool(read)
+    return Response(data, media_type=content_type)

@@ -1,0 +1,42 @@
+"""Keyset pages over lists computed in memory (files, links, search hits, backlinks).
+
+The cursor carries the last item's sort key, like the SQL lists' cursors, so a walk stays
+correct while the list changes between requests: the next page starts after that key.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from docdeck.server.pagination import PageRequest, cursor_scope, decode_cursor, encode_cursor
+
+T = TypeVar("T")
+SortKey = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class ItemPage(Generic[T]):
+    items: list[T]
+    count: int
+    next_page: str | None
+
+
+def page_of(
+    items: Sequence[T], key: Callable[[T], SortKey], request: PageRequest, scope: str
+) -> ItemPage[T]:
+    """One page of `items` (already sorted by `key`, keys unique)."""
+    scope = cursor_scope(request.list_id, scope)
+    keys = [list(key(item)) for item in items]
+    start = 0
+    if request.page is not None and keys:
+        after = decode_cursor(scope, request.page, len(keys[0]))
+        start = bisect.bisect_right(keys, after)
+    if request.limit == 0:
+        return ItemPage([], len(items), None)
+    chosen = list(items[start : start + request.limit])
+    more = start + request.limit < len(items)
+    next_page = encode_cursor(scope, keys[start + request.limit - 1]) if more else None
+    return ItemPage(chosen, len(items), next_page)
