@@ -104,6 +104,7 @@ _PLACEHOLDERS = {
     "revision": "revisionId",
     "document": "documentId",
     "pagePath": "pagePath",
+    "cr": "changeRequestId",
 }
 
 

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from docdeck.gateway._transport import DEFAULT_TIMEOUT, Transport
+from docdeck.gateway.resources.change_requests import ChangeRequests
 from docdeck.gateway.resources.collections import Collections
 from docdeck.gateway.resources.content import Content
 from docdeck.gateway.resources.members import Members
@@ -112,6 +113,10 @@ class Client:
     @cached_property
     def content(self) -> Content:
         return Content(self._transport)
+
+    @cached_property
+    def change_requests(self) -> ChangeRequests:
+        return ChangeRequests(self._transport)
 
     async def aclose(self) -> None:
         await self._transport.aclose()

@@ -16,6 +16,15 @@ from docdeck.models._base import (
     SpacePointer,
     Timestamp,
 )
+from docdeck.models.change_requests import (
+    ChangeRequest,
+    ChangeRequestCreate,
+    ChangeRequestMergeResult,
+    ChangeRequestStatus,
+    ChangeRequestUpdate,
+    ChangeRequestUpdateResult,
+    ChangeRequestUrls,
+)
 from docdeck.models.collections import (
     Collection,
     CollectionCreate,
@@ -152,6 +161,13 @@ __all__ = [
     "Billing",
     "BrokenStats",
     "ChangeAttribute",
+    "ChangeRequest",
+    "ChangeRequestCreate",
+    "ChangeRequestMergeResult",
+    "ChangeRequestStatus",
+    "ChangeRequestUpdate",
+    "ChangeRequestUpdateResult",
+    "ChangeRequestUrls",
     "ChangedFile",
     "ChangedPage",
     "Collection",

@@ -35,6 +35,8 @@ def create_app(
     from docdeck.server.openapi import install_openapi
     from docdeck.server.routers import (
         app_pages,
+        change_request_content,
+        change_requests,
         collections,
         content,
         content_writes,
@@ -68,6 +70,8 @@ def create_app(
         content,
         content_writes,
         revisions,
+        change_requests,
+        change_request_content,
         files,
         app_pages,
     ):

@@ -175,9 +175,10 @@ def links(
     request: PageRequest,
     status: str | None,
     page_id: str | None = None,
+    revision_id: str | None = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        content = content_of(conn, ctx, space_id)
+        content = content_of(conn, ctx, space_id, revision_id)
         if page_id is not None:
             page_entry(content, page_id)
         view = view_of(ctx)
@@ -204,9 +205,11 @@ def links(
     return respond(data)
 
 
-def file_backlinks(ctx: Ctx, space_id: str, file_id: str, request: PageRequest) -> Response:
+def file_backlinks(
+    ctx: Ctx, space_id: str, file_id: str, request: PageRequest, revision_id: str | None = None
+) -> Response:
     with ctx.db.read() as conn:
-        content = content_of(conn, ctx, space_id)
+        content = content_of(conn, ctx, space_id, revision_id)
         file_entry(content, file_id)
         view = view_of(ctx)
         found = link_analysis.links_of(conn, content.snapshot, view.app_host)

@@ -266,6 +266,41 @@ MIGRATIONS: tuple[str, ...] = (
         revision_id TEXT NOT NULL
     );
     """,
+    # 4: change requests. A change request points at a revision of its space outside main
+    # (`revision_id`); `number` counts per space from 1 and is never reused (change requests
+    # are never deleted). Contributors are the users who created or authored one, for the
+    # list's `contributor` filter. The space's counters are columns refreshed on every change
+    # request write, so a list of spaces reads them without counting per row.
+    """
+    CREATE TABLE change_requests (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        subject TEXT NOT NULL DEFAULT '',
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        revision_initial TEXT NOT NULL,
+        revision_merged_ancestor TEXT,
+        revision_merged TEXT,
+        merged_by TEXT,
+        merged_at TEXT,
+        UNIQUE (space_id, number)
+    );
+    CREATE INDEX change_requests_by_status ON change_requests(space_id, status, number);
+    CREATE TABLE change_request_contributors (
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        PRIMARY KEY (change_request_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX change_request_contributors_by_user
+        ON change_request_contributors(user_id, change_request_id);
+    ALTER TABLE spaces ADD COLUMN change_requests INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE spaces ADD COLUMN change_requests_open INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE spaces ADD COLUMN change_requests_draft INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,77 @@
+"""client.change_requests against the sandbox: create, list (status and contributor
+filters, every page), get by id and number, update, and the content of a change request."""
+
+from __future__ import annotations
+
+import pytest
+
+from docdeck.gateway import BadRequestError, Client, NotFoundError, PermissionDeniedError
+from docdeck.models import ChangeRequest, RevisionEdits, RevisionPageDocument
+
+
+async def _space(client: Client, title: str) -> str:
+    orgs = await client.orgs.list()
+    for org in orgs.items:
+        async for space in client.spaces.list(org.id):
+            if space.title == title:
+                return space.id
+    raise AssertionError(title)
+
+
+async def test_create_get_update_list(client: Client) -> None:
+    space = await _space(client, "Public API Reference")
+    created = await client.change_requests.create(space, subject="Document refunds")
+    assert isinstance(created, ChangeRequest)
+    assert created.status == "open" and created.number >= 1 and not created.outdated
+    assert (await client.change_requests.get(space, created.number)).id == created.id
+    drafted = await client.change_requests.update(space, created.id, status="draft")
+    assert drafted.status == "draft" and drafted.subject == "Document refunds"
+    drafts = [cr.id async for cr in client.change_requests.list(space, status="draft")]
+    assert drafts == [created.id]
+    assert created.id not in [cr.id async for cr in client.change_requests.list(space)]
+    me = created.createdBy.id
+    mine = [
+        cr.id async for cr in client.change_requests.list(space, status="draft", contributor=me)
+    ]
+    assert mine == [created.id]
+    assert (await client.spaces.get(space)).changeRequestsDraft >= 1
+
+
+async def test_every_page_of_the_list(client: Client) -> None:
+    space = await _space(client, "Release Notes")
+    made = [(await client.change_requests.create(space, subject=f"cr {i}")).id for i in range(5)]
+    listed = [cr.id async for cr in client.change_requests.list(space, limit=2)]
+    assert listed == list(reversed(made))
+
+
+async def test_errors_are_typed(client: Client, client_for) -> None:
+    space = await _space(client, "Public API Reference")
+    with pytest.raises(NotFoundError):
+        await client.change_requests.get(space, 9999)
+    with pytest.raises(BadRequestError, match="subject"):
+        await client.change_requests.create(space, subject="x" * 101)
+    async with client_for("freya@northwind.dev") as reader:
+        with pytest.raises(PermissionDeniedError, match="edit role"):
+            await reader.change_requests.create(await _space(client, "Onboarding"))
+
+
+async def test_content_of_a_change_request(client: Client) -> None:
+    space = await _space(client, "Public API Reference")
+    cr = await client.change_requests.create(space)
+    revision = await client.change_requests.content.revision(space, cr.number)
+    assert isinstance(revision, RevisionEdits) and revision.id == cr.revision
+    pages = await client.change_requests.content.pages(space, cr.id)
+    refunds = pages.by_path("guides/orders/refunds")
+    assert isinstance(refunds, RevisionPageDocument)
+    page = await client.change_requests.content.page(space, cr.id, refunds.id, format="markdown")
+    assert page.markdown
+    links = await client.change_requests.content.page_links(space, cr.id, refunds.id)
+    assert links.count is not None
+    files = [f async for f in client.change_requests.content.files(space, cr.id)]
+    assert files
+    one = await client.change_requests.content.file(space, cr.id, files[0].id)
+    assert one.id == files[0].id
+    backlinks = [
+        b async for b in client.change_requests.content.file_backlinks(space, cr.id, files[0].id)
+    ]
+    assert isinstance(backlinks, list)
