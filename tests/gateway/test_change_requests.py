@@ -75,3 +75,29 @@ async def test_content_of_a_change_request(client: Client) -> None:
         b async for b in client.change_requests.content.file_backlinks(space, cr.id, files[0].id)
     ]
     assert isinstance(backlinks, list)
+
+
+async def test_authoring_through_the_gateway(client: Client) -> None:
+    space = await _space(client, "Public API Reference")
+    cr = await client.change_requests.create(space, subject="New guide")
+    result = await client.change_requests.content.update(
+        space,
+        cr.number,
+        [
+            {
+                "operation": "insert_page",
+                "ref": "g",
+                "title": "Guide",
+                "document": {"markdown": "# Guide\n\nHello.\n"},
+            }
+        ],
+    )
+    assert result.changeRequest.revision != cr.revision
+    assert [c["object"] for c in result.changes] == ["created_page"]
+    page_id = result.changes[0]["page"]["id"]
+    page = await client.change_requests.content.page(space, cr.id, page_id, format="markdown")
+    assert page.title == "Guide" and page.markdown == "# Guide\n\nHello.\n"
+    with pytest.raises(BadRequestError, match=r"changes\[0\]\.page"):
+        await client.change_requests.content.update(
+            space, cr.id, [{"operation": "delete_page", "page": "nope"}]
+        )

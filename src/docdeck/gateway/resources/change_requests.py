@@ -3,6 +3,9 @@ groups for what belongs to one (`.content` reads its revision)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from pydantic import TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
@@ -20,6 +23,7 @@ from docdeck.models import (
     RevisionFile,
     RevisionPage,
 )
+from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.models.change_requests import ChangeRequestSettableStatus
 
 __all__ = ["ChangeRequestContent", "ChangeRequests"]
@@ -124,6 +128,19 @@ class ChangeRequestContent(Resource):
         path = f"{_cr(space_id, change_request)}/content/import"
         body = {"url": url, "source": source}
         return await self._transport.call("POST", path, ImportContentResult, json=body)
+
+    @endpoint("POST", f"{_CR}/content")
+    async def update(
+        self, space_id: str, change_request: str | int, changes: Sequence[Mapping[str, Any]]
+    ) -> ChangeRequestContentUpdate:
+        """Applies 1..50 changes (`insert_page`, `update_page`, `delete_page`,
+        `revert_page`, `insert_files`) in order as one revision; answers with
+        `compat=false`, so what each change touched comes back with the change request."""
+        path = f"{_cr(space_id, change_request)}/content"
+        body = {"changes": [dict(change) for change in changes]}
+        return await self._transport.call(
+            "POST", path, ChangeRequestContentUpdate, json=body, params={"compat": "false"}
+        )
 
 
 class ChangeRequests(Resource):

@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import APIRouter, Body, Query, Request, Response
 
 from docdeck.models import (
+    ChangeRequest,
     ImportContent,
     ImportContentResult,
     LinkList,
     ListPage,
     PageList,
     RevisionFile,
+)
+from docdeck.models.change_request_content import (
+    ChangeRequestContentUpdate,
+    ChangeRequestContentUpdateBody,
 )
 from docdeck.models.content import Revision, RevisionPage
 from docdeck.models.links import ContentLocation
@@ -25,8 +30,11 @@ from docdeck.server.routers import _content_views as views
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import change_requests as service
 from docdeck.server.services.change_requests import authoring
+from docdeck.server.services.change_requests.apply import apply_changes
 from docdeck.server.services.content.fetch import FetchError, ImportPolicy
 from docdeck.server.services.content.importer import crawl, write_pages
+from docdeck.server.services.content.reading import view_of
+from docdeck.server.services.content.wire import file_dict
 from docdeck.server.wire import respond
 
 router = APIRouter(tags=["change-request content"])
@@ -189,3 +197,53 @@ def import_content_in_change_request(
     location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
     counts = {"importedResources": len(result.pages), "totalResources": result.total}
     return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
+
+
+@router.post(
+    f"{_CR}/content",
+    response_model=ChangeRequest | ChangeRequestContentUpdate,
+    operation_id="updateChangeRequestContent",
+    responses=errors(403, 404),
+)
+def update_change_request_content(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    body: Annotated[ChangeRequestContentUpdateBody, Body()],
+    compat: Annotated[
+        bool,
+        Query(description="true (default): answer the ChangeRequest; false: what changed"),
+    ] = True,
+) -> Response:
+    """1..50 changes applied in order as one new revision of the change request."""
+    with ctx.db.write() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        authoring.may_author(cr)
+        draft = authoring.draft_of(conn, ctx, cr)
+        outcome = apply_changes(conn, cr, draft, body.changes)
+        count = len(body.changes)
+        authoring.commit(conn, ctx, cr, draft, f"{count} change{'s' * (count != 1)} authored")
+        data = service.one_json(conn, ctx, spaceId, cr.id)
+        if compat:
+            return respond(data)
+        view = view_of(ctx)
+        files = [file_dict(conn, view, spaceId, draft.files[file_id]) for file_id in outcome.files]
+    base = f"/v1/spaces/{spaceId}/change-requests/{cr.id}/content/page"
+    changes = []
+    for item in outcome.changes:
+        if item["object"] == "deleted_page":
+            changes.append({"object": "deleted_page", "page": item["page"]})
+            continue
+        ref = {
+            "object": "page",
+            "id": item["page"],
+            "urls": {"location": ctx.url(f"{base}/{item['page']}")},
+        }
+        entry = {"object": item["object"], "page": ref}
+        if "ref" in item:
+            entry["ref"] = item["ref"]
+        changes.append(entry)
+    out = {"changeRequest": data, "changes": changes}
+    if files:
+        out["insertedFiles"] = files
+    return respond(out)
