@@ -41,6 +41,8 @@ CHANGE_REQUESTS = {
     "POST /v1/spaces/{spaceId}/change-requests",
     "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}",
     "PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}",
+    "POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
+    "POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update",
     "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
     "POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import",
     "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",

@@ -180,7 +180,19 @@ async def _patch_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response
     )
 
 
+async def _update_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    return await c.post(f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}/update")
+
+
+async def _merge_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    return await c.post(f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}/merge")
+
+
 CHANGE_REQUEST_CALLS: dict[str, Call] = {
+    "updateChangeRequest": _update_change_request,
+    "mergeChangeRequest": _merge_change_request,
     "createChangeRequest": lambda c, d: c.post(
         f"/v1/spaces/{d.content_space}/change-requests", json={"subject": "New"}
     ),

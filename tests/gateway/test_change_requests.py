@@ -101,3 +101,25 @@ async def test_authoring_through_the_gateway(client: Client) -> None:
         await client.change_requests.content.update(
             space, cr.id, [{"operation": "delete_page", "page": "nope"}]
         )
+
+
+async def test_update_and_merge_through_the_gateway(client: Client) -> None:
+    space = await _space(client, "Release Notes")
+    cr = await client.change_requests.create(space, subject="Notes")
+    await client.change_requests.content.update(
+        space,
+        cr.id,
+        [
+            {
+                "operation": "insert_page",
+                "title": "Merged notes",
+                "document": {"markdown": "Text.\n"},
+            }
+        ],
+    )
+    updated = await client.change_requests.update_from_main(space, cr.id)
+    assert updated.result == "update"
+    merged = await client.change_requests.merge(space, cr.id)
+    assert merged.result == "merge"
+    assert (await client.spaces.get(space)).revision == merged.revision
+    assert (await client.change_requests.get(space, cr.id)).status == "merged"

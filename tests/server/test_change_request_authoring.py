@@ -221,3 +221,26 @@ async def test_roles_and_status(api: Api, ids: DemoIds) -> None:
     assert "archived" in error_of(await admin.post(f"{cr}/content", json=change), 400)
     error_of(await api(None).post(f"{cr}/content", json=change), 401)
     error_of(await admin.post(f"/v1/spaces/{space}/change-requests/nope/content", json=change), 404)
+
+
+async def test_concurrent_authoring_loses_nothing(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    """Batches on one change request are serialized by the write lock, each on the revision
+    the previous one made: every page of every batch is there."""
+    import asyncio
+
+    space = ids.spaces["Webhooks Guide"]
+    cr = await _new(admin, space)
+
+    async def author(index: int) -> int:
+        change = {
+            "operation": "insert_page",
+            "title": f"Concurrent {index}",
+            "document": {"markdown": f"Body {index}.\n"},
+        }
+        response = await admin.post(f"{cr}/content", json={"changes": [change]})
+        return response.status_code
+
+    statuses = await asyncio.gather(*(author(i) for i in range(8)))
+    assert statuses == [200] * 8
+    titles = set(await _pages(admin, cr))
+    assert {f"Concurrent {i}" for i in range(8)} <= titles

@@ -13,7 +13,9 @@ from docdeck.gateway._resource import Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
 from docdeck.models import (
     ChangeRequest,
+    ChangeRequestMergeResult,
     ChangeRequestStatus,
+    ChangeRequestUpdateResult,
     ContentLocation,
     ImportContentResult,
     ImportContentSource,
@@ -190,3 +192,17 @@ class ChangeRequests(Resource):
         body = body_of(subject=subject, status=status)
         path = _cr(space_id, change_request)
         return await self._transport.call("PATCH", path, ChangeRequest, json=body)
+
+    @endpoint("POST", f"{_CR}/update")
+    async def update_from_main(
+        self, space_id: str, change_request: str | int
+    ) -> ChangeRequestUpdateResult:
+        """Pulls main in; `result == "conflicts"` means the new revision holds markers."""
+        path = f"{_cr(space_id, change_request)}/update"
+        return await self._transport.call("POST", path, ChangeRequestUpdateResult)
+
+    @endpoint("POST", f"{_CR}/merge")
+    async def merge(self, space_id: str, change_request: str | int) -> ChangeRequestMergeResult:
+        """Merges into main; `result == "conflicts"`: applied, the change request's side kept."""
+        path = f"{_cr(space_id, change_request)}/merge"
+        return await self._transport.call("POST", path, ChangeRequestMergeResult)

@@ -10,7 +10,14 @@ from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Response
 
-from docdeck.models import ChangeRequest, ChangeRequestCreate, ChangeRequestUpdate, ListPage
+from docdeck.models import (
+    ChangeRequest,
+    ChangeRequestCreate,
+    ChangeRequestMergeResult,
+    ChangeRequestUpdate,
+    ChangeRequestUpdateResult,
+    ListPage,
+)
 from docdeck.models.change_requests import ChangeRequestStatus
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import to_db
@@ -19,6 +26,7 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import change_requests as service
 from docdeck.server.services.access import load_space, require_live
+from docdeck.server.services.change_requests import pull
 from docdeck.server.wire import respond, respond_list
 
 router = APIRouter(tags=["change-requests"])
@@ -149,3 +157,35 @@ def update_change_request(
             service.recount(conn, spaceId)
         data = service.one_json(conn, ctx, spaceId, cr.id)
     return respond(data)
+
+
+@router.post(
+    f"{_CR}/update",
+    response_model=ChangeRequestUpdateResult,
+    operation_id="updateChangeRequest",
+    responses=errors(403, 404),
+)
+def update_change_request_from_main(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
+    """Pulls main into the change request; `result: "conflicts"` (still 200) when blocks
+    changed on both sides, which the new revision holds between markers."""
+    with ctx.db.write() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        outcome = pull.update(conn, ctx, cr)
+    result = "conflicts" if outcome.conflicts else "update"
+    return respond({"revision": outcome.revision, "result": result})
+
+
+@router.post(
+    f"{_CR}/merge",
+    response_model=ChangeRequestMergeResult,
+    operation_id="mergeChangeRequest",
+    responses=errors(403, 404),
+)
+def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
+    """Merges into main; with `result: "conflicts"` the merge was still applied, each
+    conflicting block keeping the change request's side (docs/change-requests.md)."""
+    with ctx.db.write() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        outcome = pull.merge(conn, ctx, cr)
+    result = "conflicts" if outcome.conflicts else "merge"
+    return respond({"revision": outcome.revision, "result": result})
