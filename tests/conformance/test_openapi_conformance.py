@@ -190,7 +190,21 @@ async def _merge_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response
     return await c.post(f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}/merge")
 
 
+async def _change_request_changes(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    path = f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}"
+    page = _first_document(await _revision(c, d))["id"]
+    changes = [
+        {"operation": "insert_page", "title": "New", "document": {"markdown": "New.\n"}},
+        {"operation": "update_page", "page": page, "title": "Renamed"},
+    ]
+    response = await c.post(f"{path}/content", json={"changes": changes})
+    assert response.status_code == 200, response.text
+    return await c.get(f"{path}/changes", params={"limit": 1})
+
+
 CHANGE_REQUEST_CALLS: dict[str, Call] = {
+    "getChangeRequestChanges": _change_request_changes,
     "updateChangeRequest": _update_change_request,
     "mergeChangeRequest": _merge_change_request,
     "createChangeRequest": lambda c, d: c.post(

@@ -217,3 +217,40 @@ async def test_update_with_nothing_new_in_main_is_a_no_op(
     revision = (await admin.get(cr)).json()["revision"]
     response = await admin.post(f"{cr}/update")
     assert response.json() == {"revision": revision, "result": "update"}
+
+
+async def test_changes_of_a_change_request_relative_to_its_base(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    space, guide, other = await _space(admin, ids)
+    cr = await space.new_cr()
+    inserts = [
+        {"operation": "insert_page", "title": f"New {i}", "document": {"markdown": "x\n"}}
+        for i in range(11)
+    ]
+    await space.author(
+        cr,
+        [
+            *inserts,
+            _edit(guide, "Rewritten.\n"),
+            {"operation": "update_page", "page": other, "into": guide, "title": "Renamed"},
+        ],
+    )
+    body = (await admin.get(f"{cr}/changes")).json()
+    assert len(body["changes"]) == 10 and body["more"] == 4  # 11 created, 1 edited, 1 moved+edited
+    every = (await admin.get(f"{cr}/changes", params={"limit": 100})).json()
+    kinds = [(c["type"], c["page"]["title"]) for c in every["changes"]]
+    assert ("page_edited", "Guide") in kinds and ("page_moved", "Renamed") in kinds
+    edited = next(
+        c for c in every["changes"] if c["type"] == "page_edited" and c["page"]["title"] == "Guide"
+    )
+    assert "document" in edited["attributes"]
+    assert "more" not in every
+    await space.main_change([_edit(guide, BODY.replace("echo hi", "echo main"))])
+    await admin.post(f"{cr}/update")  # main's change is not listed as the change request's
+    again = (await admin.get(f"{cr}/changes", params={"limit": 100})).json()
+    assert len(again["changes"]) == len(every["changes"])
+    await space.author(cr, [{"operation": "delete_page", "page": other}])
+    last = (await admin.get(f"{cr}/changes", params={"limit": 100})).json()
+    assert ("page_deleted", "Other") in [(c["type"], c["page"]["title"]) for c in last["changes"]]
+    assert "limit" in error_of(await admin.get(f"{cr}/changes", params={"limit": -1}), 400)

@@ -53,6 +53,7 @@ CHANGE_REQUEST_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("GET", CR + "/content/page/{page}/links", None),
     ("POST", CR + "/content/import", {"url": "http://10.0.0.1/", "source": "website"}),
     ("POST", CR + "/content", {"changes": [{"operation": "delete_page", "page": "{page}"}]}),
+    ("GET", CR + "/changes", None),
     ("POST", CR + "/update", None),
     ("POST", CR + "/merge", None),
 ]

@@ -24,6 +24,7 @@ from docdeck.models import (
     Revision,
     RevisionFile,
     RevisionPage,
+    RevisionSemanticChanges,
 )
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.models.change_requests import ChangeRequestSettableStatus
@@ -206,3 +207,12 @@ class ChangeRequests(Resource):
         """Merges into main; `result == "conflicts"`: applied, the change request's side kept."""
         path = f"{_cr(space_id, change_request)}/merge"
         return await self._transport.call("POST", path, ChangeRequestMergeResult)
+
+    @endpoint("GET", f"{_CR}/changes")
+    async def changes(
+        self, space_id: str, change_request: str | int, *, limit: int | None = None
+    ) -> RevisionSemanticChanges:
+        """What the change request changed relative to its base; `more` counts the rest."""
+        path = f"{_cr(space_id, change_request)}/changes"
+        params = query_of(limit=limit)
+        return await self._transport.call("GET", path, RevisionSemanticChanges, params=params)

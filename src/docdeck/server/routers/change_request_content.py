@@ -16,6 +16,7 @@ from docdeck.models import (
     ListPage,
     PageList,
     RevisionFile,
+    RevisionSemanticChanges,
 )
 from docdeck.models.change_request_content import (
     ChangeRequestContentUpdate,
@@ -31,9 +32,11 @@ from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import change_requests as service
 from docdeck.server.services.change_requests import authoring
 from docdeck.server.services.change_requests.apply import apply_changes
+from docdeck.server.services.content.changes import semantic_changes
 from docdeck.server.services.content.fetch import FetchError, ImportPolicy
 from docdeck.server.services.content.importer import crawl, write_pages
 from docdeck.server.services.content.reading import view_of
+from docdeck.server.services.content.snapshots import load_snapshot
 from docdeck.server.services.content.wire import file_dict
 from docdeck.server.wire import respond
 
@@ -247,3 +250,26 @@ def update_change_request_content(
     if files:
         out["insertedFiles"] = files
     return respond(out)
+
+
+@router.get(
+    f"{_CR}/changes",
+    response_model=RevisionSemanticChanges,
+    operation_id="getChangeRequestChanges",
+    responses=errors(404),
+)
+async def get_change_request_changes(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    limit: Annotated[int, Query(ge=0, le=1000, description="Changes to return")] = 10,
+) -> Response:
+    """What the change request changed relative to its base (`revisionMergedAncestor` or
+    `revisionInitial`): main's changes pulled in by an update are not listed; `more` counts
+    the changes past `limit` (default 10, as the platform's)."""
+    with ctx.db.read() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        ours = load_snapshot(conn, cr.row["revision_id"])
+        base = load_snapshot(conn, cr.base)
+        data = semantic_changes(conn, view_of(ctx), ours, limit, old=base)
+    return respond(data)
