@@ -163,7 +163,7 @@ def update_change_request(
     f"{_CR}/update",
     response_model=ChangeRequestUpdateResult,
     operation_id="updateChangeRequest",
-    responses=errors(403, 404),
+    responses=errors(400, 403, 404),
 )
 def update_change_request_from_main(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
     """Pulls main into the change request; `result: "conflicts"` (still 200) when blocks
@@ -179,7 +179,7 @@ def update_change_request_from_main(ctx: CtxDep, spaceId: str, changeRequestId: 
     f"{_CR}/merge",
     response_model=ChangeRequestMergeResult,
     operation_id="mergeChangeRequest",
-    responses=errors(403, 404),
+    responses=errors(400, 403, 404),
 )
 def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
     """Merges into main; with `result: "conflicts"` the merge was still applied, each
