@@ -266,7 +266,7 @@ MIGRATIONS: tuple[str, ...] = (
         revision_id TEXT NOT NULL
     );
     """,
-    # 4: change requests. A change request points at a revision of its space outside main
+    # 6: change requests. A change request points at a revision of its space outside main
     # (`revision_id`); `number` counts per space from 1 and is never reused (change requests
     # are never deleted). Contributors are the users who created or authored one, for the
     # list's `contributor` filter. The space's counters are columns refreshed on every change
