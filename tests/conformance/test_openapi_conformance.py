@@ -203,7 +203,30 @@ async def _change_request_changes(c: httpx.AsyncClient, d: Demo) -> httpx.Respon
     return await c.get(f"{path}/changes", params={"limit": 1})
 
 
+async def _reviews(c: httpx.AsyncClient, d: Demo, kind: str) -> httpx.Response:
+    cr = await _new_change_request(c, d)  # by the admin, so the editor reviews it
+    path = f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}"
+    reviewer = (await c.get(f"/v1/orgs/{d.org}/members", params={"role": "edit"})).json()
+    user = reviewer["items"][0]["id"]
+    requested = await c.post(f"{path}/requested-reviewers", json={"users": [user]})
+    if kind == "request":
+        return requested
+    if kind == "requested":
+        return await c.get(f"{path}/requested-reviewers")
+    if kind == "remove":
+        return await c.delete(f"{path}/requested-reviewers/{user}")
+    await c.post(f"{path}/reviews", json={"status": "changes-requested"})
+    if kind == "submit":
+        return await c.post(f"{path}/reviews", json={"status": "changes-requested"})
+    return await c.get(f"{path}/reviews")
+
+
 CHANGE_REQUEST_CALLS: dict[str, Call] = {
+    "submitChangeRequestReview": lambda c, d: _reviews(c, d, "submit"),
+    "getReviewsByChangeRequestId": lambda c, d: _reviews(c, d, "list"),
+    "requestReviewersForChangeRequest": lambda c, d: _reviews(c, d, "request"),
+    "getRequestedReviewersByChangeRequestId": lambda c, d: _reviews(c, d, "requested"),
+    "removeRequestedReviewerFromChangeRequest": lambda c, d: _reviews(c, d, "remove"),
     "getChangeRequestChanges": _change_request_changes,
     "updateChangeRequest": _update_change_request,
     "mergeChangeRequest": _merge_change_request,

@@ -123,3 +123,24 @@ async def test_update_and_merge_through_the_gateway(client: Client) -> None:
     assert merged.result == "merge"
     assert (await client.spaces.get(space)).revision == merged.revision
     assert (await client.change_requests.get(space, cr.id)).status == "merged"
+
+
+async def test_reviews_through_the_gateway(client: Client, client_for) -> None:
+    space = await _space(client, "Public API Reference")
+    cr = await client.change_requests.create(space, subject="Review me")
+    org = next(o.id for o in (await client.orgs.list()).items if o.title == "Northwind Labs")
+    reviewers = [m async for m in client.members.list(org, role="review")]
+    reviewer = reviewers[0]
+    asked = await client.change_requests.requested_reviewers.request(space, cr.id, [reviewer.id])
+    assert asked.users and asked.users[0].user is not None
+    listed = [r async for r in client.change_requests.requested_reviewers.list(space, cr.id)]
+    assert [r.user.id for r in listed if r.user] == [reviewer.id]
+    async with client_for("dana@northwind.dev") as dana:
+        review = await dana.change_requests.reviews.submit(
+            space, cr.id, status="approved", comment="Looks good"
+        )
+    assert review.status == "approved" and review.outdated is False
+    assert [r.id async for r in client.change_requests.reviews.list(space, cr.id)] == [review.id]
+    await client.change_requests.requested_reviewers.remove(space, cr.id, reviewer.id)
+    with pytest.raises(PermissionDeniedError, match="author"):
+        await client.change_requests.reviews.submit(space, cr.id, status="approved")

@@ -7,7 +7,7 @@ newer document, present only once merged.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -65,3 +65,49 @@ class ChangeRequestMergeResult(Resource):
 class ChangeRequestUpdateResult(Resource):
     revision: str
     result: Literal["update", "conflicts"] | str
+
+
+ChangeRequestReviewStatus = Literal["changes-requested", "approved"]
+
+
+class ChangeRequestReviewUrls(Resource):
+    location: str
+
+
+class ChangeRequestReview(Resource):
+    object: Literal["change-request-review"] = "change-request-review"
+    id: str
+    revision: str
+    reviewer: User
+    requestedBy: User | None = None
+    status: str
+    """One of `ChangeRequestReviewStatus`."""
+    outdated: bool | None = None
+    """From the newer platform document: superseded by a newer submission or request."""
+    createdAt: Timestamp
+    updatedAt: Timestamp
+    urls: ChangeRequestReviewUrls | None = None
+
+
+class ChangeRequestReviewSubmit(RequestBody):
+    status: ChangeRequestReviewStatus
+    comment: dict[str, Any] | None = None
+    """A Document (`{markdown}`); kept with the review."""
+
+
+class ChangeRequestRequestedReviewer(Resource):
+    object: Literal["change-request-requested-reviewer"] = "change-request-requested-reviewer"
+    revision: str
+    requestedBy: User
+    createdAt: Timestamp
+    kind: str
+    user: User | None = None
+
+
+class RequestReviewers(RequestBody):
+    users: list[str]
+    subject: ChangeRequestSubject | None = None
+
+
+class RequestedReviewers(Resource):
+    users: list[ChangeRequestRequestedReviewer] | None = None

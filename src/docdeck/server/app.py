@@ -36,6 +36,7 @@ def create_app(
     from docdeck.server.routers import (
         app_pages,
         change_request_content,
+        change_request_reviews,
         change_requests,
         collections,
         content,
@@ -72,6 +73,7 @@ def create_app(
         revisions,
         change_requests,
         change_request_content,
+        change_request_reviews,
         files,
         app_pages,
     ):

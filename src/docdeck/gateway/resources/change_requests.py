@@ -27,7 +27,13 @@ from docdeck.models import (
     RevisionSemanticChanges,
 )
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
-from docdeck.models.change_requests import ChangeRequestSettableStatus
+from docdeck.models.change_requests import (
+    ChangeRequestRequestedReviewer,
+    ChangeRequestReview,
+    ChangeRequestReviewStatus,
+    ChangeRequestSettableStatus,
+    RequestedReviewers,
+)
 
 __all__ = ["ChangeRequestContent", "ChangeRequests"]
 
@@ -146,10 +152,86 @@ class ChangeRequestContent(Resource):
         )
 
 
+class Reviews(Resource):
+    """`client.change_requests.reviews`: reviews of a change request."""
+
+    @endpoint("GET", f"{_CR}/reviews")
+    def list(
+        self,
+        space_id: str,
+        change_request: str | int,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[ChangeRequestReview]:
+        path = f"{_cr(space_id, change_request)}/reviews"
+        return self._list(path, ChangeRequestReview, page=page, limit=limit)
+
+    @endpoint("POST", f"{_CR}/reviews")
+    async def submit(
+        self,
+        space_id: str,
+        change_request: str | int,
+        *,
+        status: ChangeRequestReviewStatus,
+        comment: str | None = None,
+    ) -> ChangeRequestReview:
+        """`approved` or `changes-requested`, with an optional markdown comment."""
+        body: dict[str, Any] = {"status": status}
+        if comment is not None:
+            body["comment"] = {"markdown": comment}
+        path = f"{_cr(space_id, change_request)}/reviews"
+        return await self._transport.call("POST", path, ChangeRequestReview, json=body)
+
+
+class RequestedReviewersGroup(Resource):
+    """`client.change_requests.requested_reviewers`."""
+
+    @endpoint("GET", f"{_CR}/requested-reviewers")
+    def list(
+        self,
+        space_id: str,
+        change_request: str | int,
+        *,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[ChangeRequestRequestedReviewer]:
+        path = f"{_cr(space_id, change_request)}/requested-reviewers"
+        return self._list(path, ChangeRequestRequestedReviewer, page=page, limit=limit)
+
+    @endpoint("POST", f"{_CR}/requested-reviewers")
+    async def request(
+        self,
+        space_id: str,
+        change_request: str | int,
+        users: Sequence[str],
+        *,
+        subject: str | None = None,
+    ) -> RequestedReviewers:
+        body: dict[str, Any] = {"users": list(users)}
+        if subject is not None:
+            body["subject"] = subject
+        path = f"{_cr(space_id, change_request)}/requested-reviewers"
+        return await self._transport.call("POST", path, RequestedReviewers, json=body)
+
+    @endpoint("DELETE", f"{_CR}/requested-reviewers/{{userId}}")
+    async def remove(self, space_id: str, change_request: str | int, user_id: str) -> None:
+        path = f"{_cr(space_id, change_request)}/requested-reviewers/{seg(user_id)}"
+        await self._transport.call_empty("DELETE", path)
+
+
 class ChangeRequests(Resource):
     @property
     def content(self) -> ChangeRequestContent:
         return ChangeRequestContent(self._transport)
+
+    @property
+    def reviews(self) -> Reviews:
+        return Reviews(self._transport)
+
+    @property
+    def requested_reviewers(self) -> RequestedReviewersGroup:
+        return RequestedReviewersGroup(self._transport)
 
     @endpoint("GET", f"{_S}/change-requests")
     def list(

@@ -301,6 +301,30 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE spaces ADD COLUMN change_requests_open INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE spaces ADD COLUMN change_requests_draft INTEGER NOT NULL DEFAULT 0;
     """,
+    # 7: change request reviews and requested reviewers. A review records the revision it
+    # was made against; a request records the change request's revision when it was made.
+    """
+    CREATE TABLE change_request_reviews (
+        id TEXT PRIMARY KEY,
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        reviewer TEXT NOT NULL,
+        requested_by TEXT,
+        status TEXT NOT NULL,
+        comment TEXT,
+        revision_id TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX change_request_reviews_by_time
+        ON change_request_reviews(change_request_id, created_at, id);
+    CREATE TABLE change_request_requested_reviewers (
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        requested_by TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (change_request_id, user_id)
+    ) WITHOUT ROWID;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -128,7 +128,7 @@ def users_by_id(conn: sqlite3.Connection, ids: Iterable[str | None]) -> dict[str
     return {r["id"]: r for r in rows}
 
 
-def _user(ctx: Ctx, users: dict[str, sqlite3.Row], user_id: str) -> Json:
+def user_of(ctx: Ctx, users: dict[str, sqlite3.Row], user_id: str) -> Json:
     row = users.get(user_id)
     if row is None:  # a user removed from the sandbox: keep the id, say who it was not
         return user_json(ctx, user_id, "", "Former user", None)
@@ -154,7 +154,7 @@ def change_request_json(
         "number": row["number"],
         "status": row["status"],
         "subject": row["subject"],
-        "createdBy": _user(ctx, users, row["created_by"]),
+        "createdBy": user_of(ctx, users, row["created_by"]),
         "createdAt": wire_time(row["created_at"]),
         "updatedAt": wire_time(row["updated_at"]),
         "revision": row["revision_id"],
@@ -171,7 +171,7 @@ def change_request_json(
     if row["revision_merged"]:
         data["revisionMerged"] = row["revision_merged"]
     if row["merged_by"]:
-        data["mergedBy"] = _user(ctx, users, row["merged_by"])
+        data["mergedBy"] = user_of(ctx, users, row["merged_by"])
     if row["merged_at"]:
         data["mergedAt"] = wire_time(row["merged_at"])
     return data
