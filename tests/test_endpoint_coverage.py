@@ -43,6 +43,7 @@ CHANGE_REQUESTS = {
     "PATCH /v1/spaces/{spaceId}/change-requests/{changeRequestId}",
     "POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge",
     "POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update",
+    "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf",
     "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content",
     "POST /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import",
     "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages",

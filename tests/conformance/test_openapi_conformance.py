@@ -222,6 +222,7 @@ async def _reviews(c: httpx.AsyncClient, d: Demo, kind: str) -> httpx.Response:
 
 
 CHANGE_REQUEST_CALLS: dict[str, Call] = {
+    "getChangeRequestPDF": _in_change_request(lambda r: "/pdf"),
     "submitChangeRequestReview": lambda c, d: _reviews(c, d, "submit"),
     "getReviewsByChangeRequestId": lambda c, d: _reviews(c, d, "list"),
     "requestReviewersForChangeRequest": lambda c, d: _reviews(c, d, "request"),

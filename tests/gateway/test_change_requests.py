@@ -144,3 +144,10 @@ async def test_reviews_through_the_gateway(client: Client, client_for) -> None:
     await client.change_requests.requested_reviewers.remove(space, cr.id, reviewer.id)
     with pytest.raises(PermissionDeniedError, match="author"):
         await client.change_requests.reviews.submit(space, cr.id, status="approved")
+
+
+async def test_pdf_link_through_the_gateway(client: Client) -> None:
+    space = await _space(client, "Public API Reference")
+    cr = await client.change_requests.create(space)
+    result = await client.change_requests.pdf(space, cr.number)
+    assert "/files/" in result.url and "signature=" in result.url

@@ -54,6 +54,7 @@ CHANGE_REQUEST_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("POST", CR + "/content/import", {"url": "http://10.0.0.1/", "source": "website"}),
     ("POST", CR + "/content", {"changes": [{"operation": "delete_page", "page": "{page}"}]}),
     ("GET", CR + "/changes", None),
+    ("GET", CR + "/pdf", None),
     ("GET", CR + "/reviews", None),
     ("POST", CR + "/reviews", {"status": "approved"}),
     ("GET", CR + "/requested-reviewers", None),

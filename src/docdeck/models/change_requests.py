@@ -111,3 +111,8 @@ class RequestReviewers(RequestBody):
 
 class RequestedReviewers(Resource):
     users: list[ChangeRequestRequestedReviewer] | None = None
+
+
+class ChangeRequestPDF(Resource):
+    url: str
+    """A signed link to the PDF, valid for a limited time."""

@@ -14,6 +14,7 @@ from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
 from docdeck.models import (
     ChangeRequest,
     ChangeRequestMergeResult,
+    ChangeRequestPDF,
     ChangeRequestStatus,
     ChangeRequestUpdateResult,
     ContentLocation,
@@ -298,3 +299,17 @@ class ChangeRequests(Resource):
         path = f"{_cr(space_id, change_request)}/changes"
         params = query_of(limit=limit)
         return await self._transport.call("GET", path, RevisionSemanticChanges, params=params)
+
+    @endpoint("GET", f"{_CR}/pdf")
+    async def pdf(
+        self,
+        space_id: str,
+        change_request: str | int,
+        *,
+        page: str | None = None,
+        only: bool | None = None,
+    ) -> ChangeRequestPDF:
+        """A signed, expiring URL to a PDF of the content (or of `page`, with `only` alone)."""
+        path = f"{_cr(space_id, change_request)}/pdf"
+        params = query_of(page=page, only=only)
+        return await self._transport.call("GET", path, ChangeRequestPDF, params=params)

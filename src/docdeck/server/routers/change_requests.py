@@ -14,6 +14,7 @@ from docdeck.models import (
     ChangeRequest,
     ChangeRequestCreate,
     ChangeRequestMergeResult,
+    ChangeRequestPDF,
     ChangeRequestUpdate,
     ChangeRequestUpdateResult,
     ListPage,
@@ -27,6 +28,7 @@ from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import change_requests as service
 from docdeck.server.services.access import load_space, require_live
 from docdeck.server.services.change_requests import pull
+from docdeck.server.services.change_requests.pdf_link import pdf_link
 from docdeck.server.wire import respond, respond_list
 
 router = APIRouter(tags=["change-requests"])
@@ -189,3 +191,24 @@ def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Res
         outcome = pull.merge(conn, ctx, cr)
     result = "conflicts" if outcome.conflicts else "merge"
     return respond({"revision": outcome.revision, "result": result})
+
+
+@router.get(
+    f"{_CR}/pdf",
+    response_model=ChangeRequestPDF,
+    operation_id="getChangeRequestPDF",
+    responses=errors(404),
+)
+def get_change_request_pdf(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    only: Annotated[bool, Query(description="Only the page given by `page`")] = False,
+    page: Annotated[str | None, Query(description="A page id: that page (and subpages)")] = None,
+) -> Response:
+    """A plain `def`: the PDF is rendered and stored (as an object of the space) so the
+    signed, expiring URL it answers is served by the sandbox's file route."""
+    with ctx.db.write() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        url = pdf_link(conn, ctx, cr, page, only)
+    return respond({"url": url})

@@ -1,0 +1,54 @@
+"""GET {CR}/pdf: a signed, expiring URL served by the sandbox to a PDF that a PDF library
+opens, whose text holds the pages' headings."""
+
+from __future__ import annotations
+
+import io
+from datetime import timedelta
+
+import httpx
+import pypdf
+
+from ._support import ADMIN, READER, Api, DemoIds, error_of
+
+
+async def _pdf_text(client: httpx.AsyncClient, url: str) -> str:
+    response = await client.get(url.removeprefix("http://sandbox.test"))
+    assert response.status_code == 200, response.text
+    assert response.content.startswith(b"%PDF")
+    reader = pypdf.PdfReader(io.BytesIO(response.content))
+    return "\n".join(page.extract_text() for page in reader.pages)
+
+
+async def test_pdf_of_a_change_request(api: Api, ids: DemoIds, clock) -> None:
+    admin = api(ADMIN)
+    space = ids.spaces["Webhooks Guide"]
+    created = (await admin.post(f"/v1/spaces/{space}/change-requests", json={})).json()
+    cr = f"/v1/spaces/{space}/change-requests/{created['id']}"
+    change = {
+        "operation": "insert_page",
+        "title": "Release checklist",
+        "document": {
+            "markdown": "## Steps\n\n1. Build\n2. Ship\n\n```sh\nmake release\n```\n\n"
+            "| a | b |\n|---|---|\n| 1 | 2 |\n"
+        },
+    }
+    await admin.post(f"{cr}/content", json={"changes": [change]})
+    url = (await admin.get(f"{cr}/pdf")).json()["url"]
+    assert "signature=" in url and "expires=" in url
+    text = await _pdf_text(api(None), url)
+    assert "Release checklist" in text and "Steps" in text and "make release" in text
+    assert "Setup" in text  # the demo guide's pages are there too
+    page = ids.content["page"]
+    only = (await admin.get(f"{cr}/pdf", params={"page": page, "only": "true"})).json()["url"]
+    only_text = await _pdf_text(admin, only)
+    assert "Setup" in only_text and "Release checklist" not in only_text
+    # a reader may ask too; the link is theirs
+    assert (await api(READER).get(f"{cr}/pdf")).status_code == 200
+    clock.advance(timedelta(days=2))
+    expired = await api(None).get(url.removeprefix("http://sandbox.test"))
+    assert expired.status_code == 403
+    assert "page" in error_of(await admin.get(f"{cr}/pdf", params={"only": "true"}), 400)
+    error_of(await admin.get(f"{cr}/pdf", params={"page": "nope"}), 404)
+    error_of(await api(None).get(f"{cr}/pdf"), 401)
+    error_of(await admin.get(f"/v1/spaces/{space}/change-requests/nope/pdf"), 404)
