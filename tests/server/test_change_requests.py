@@ -166,3 +166,34 @@ async def test_content_rows_answer_for_the_change_request_revision(
     error_of(await admin.get(f"{base}/page/nope"), 404)
     error_of(await admin.get(f"{base}/files/nope"), 404)
     error_of(await admin.get(f"{_cr(space, 'nope')}/content"), 404)
+
+
+async def test_the_demo_change_requests(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    space = ids.spaces["Public API Reference"]
+    by_number = {}
+    for status in ("open", "draft", "merged", "archived"):
+        listed = (await admin.get(_cr(space), params={"status": status})).json()["items"]
+        by_number.update({item["number"]: item for item in listed})
+    assert {n: by_number[n]["status"] for n in range(1, 7)} == {
+        1: "merged",
+        2: "open",
+        3: "open",
+        4: "open",
+        5: "draft",
+        6: "archived",
+    }
+    assert by_number[2]["outdated"] and by_number[3]["outdated"] and not by_number[4]["outdated"]
+    main = (await admin.get(f"/v1/spaces/{space}/content")).json()
+    assert main["type"] == "edits"
+    changes = (await admin.get(f"{_cr(space, 4)}/changes", params={"limit": 50})).json()
+    kinds = {c["type"] for c in changes["changes"]}
+    assert {"page_created", "page_deleted", "page_moved", "page_edited"} <= kinds
+    reviews = (await admin.get(f"{_cr(space, 4)}/reviews")).json()["items"]
+    assert [r["status"] for r in reviews] == ["changes-requested"]
+    asked = (await admin.get(f"{_cr(space, 4)}/requested-reviewers")).json()["items"]
+    assert [a["user"]["id"] for a in asked] == [ids.users[ADMIN]]
+    assert (await admin.post(f"{_cr(space, 2)}/update")).json()["result"] == "update"
+    assert (await admin.post(f"{_cr(space, 3)}/update")).json()["result"] == "conflicts"
+    space_now = (await admin.get(f"/v1/spaces/{space}")).json()
+    assert (space_now["changeRequests"], space_now["changeRequestsOpen"]) == (6, 3)
+    assert space_now["changeRequestsDraft"] == 1

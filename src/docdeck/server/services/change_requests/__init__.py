@@ -12,7 +12,9 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
+from docdeck.server.auth import Caller
 from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import new_id, to_db
@@ -21,6 +23,17 @@ from docdeck.server.services.access import SpaceAccess, load_space, require, req
 from docdeck.server.wire import Json, user_json, wire_time
 
 EDITABLE = ("draft", "open")
+
+
+class Actor(Protocol):
+    """Who acts and when: a request's `Ctx`, or the demo loader."""
+
+    @property
+    def caller(self) -> Caller: ...
+
+    def now(self) -> datetime: ...
+
+
 """Statuses in which content may be authored, updated or merged."""
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import sqlite3
 
-from docdeck.server.context import Ctx
 from docdeck.server.ids import to_db
 from docdeck.server.services.change_requests import (
+    Actor,
     ChangeRequestAccess,
     add_contributor,
     require_edit,
@@ -21,13 +21,13 @@ def may_author(cr: ChangeRequestAccess) -> None:
     require_editable(cr, "authoring")
 
 
-def draft_of(conn: sqlite3.Connection, ctx: Ctx, cr: ChangeRequestAccess) -> Draft:
+def draft_of(conn: sqlite3.Connection, ctx: Actor, cr: ChangeRequestAccess) -> Draft:
     return Draft(conn, cr.space.row["id"], ctx.now(), base_revision=cr.row["revision_id"])
 
 
 def commit(
     conn: sqlite3.Connection,
-    ctx: Ctx,
+    ctx: Actor,
     cr: ChangeRequestAccess,
     draft: Draft,
     message: str,

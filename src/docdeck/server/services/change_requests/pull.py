@@ -5,10 +5,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import to_db
 from docdeck.server.services.change_requests import (
+    Actor,
     ChangeRequestAccess,
     recount,
     require_edit,
@@ -40,7 +40,7 @@ def _write(draft: Draft, merged: Merged) -> None:
             draft.set_markdown(page_id, text)
 
 
-def update(conn: sqlite3.Connection, ctx: Ctx, cr: ChangeRequestAccess) -> Outcome:
+def update(conn: sqlite3.Connection, ctx: Actor, cr: ChangeRequestAccess) -> Outcome:
     require_edit(cr.space, "updating a change request")
     require_editable(cr, "updating")
     main_id = str(cr.space.row["revision_id"])
@@ -83,7 +83,7 @@ def _marked_pages(conn: sqlite3.Connection, base: Snapshot, ours: Snapshot) -> l
     return titles
 
 
-def merge(conn: sqlite3.Connection, ctx: Ctx, cr: ChangeRequestAccess) -> Outcome:
+def merge(conn: sqlite3.Connection, ctx: Actor, cr: ChangeRequestAccess) -> Outcome:
     require_edit(cr.space, "merging a change request")
     number = cr.row["number"]
     if cr.row["status"] != "open":
