@@ -42,6 +42,10 @@ def create_app(
         members,
         orgs,
         revisions,
+        site_publishing,
+        site_sections,
+        site_spaces,
+        sites,
         spaces,
         teams,
     )
@@ -69,6 +73,10 @@ def create_app(
         content_writes,
         revisions,
         files,
+        sites,
+        site_sections,
+        site_spaces,
+        site_publishing,
         app_pages,
     ):
         # The routers carry no prefix or dependencies of their own, so their routes are added
