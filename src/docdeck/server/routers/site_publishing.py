@@ -47,7 +47,9 @@ def get_adaptive_schema(ctx: CtxDep, organizationId: str, siteId: str) -> Respon
     if schema is None:
         raise not_found(f"site {siteId!r} has no adaptive schema yet; set one with PUT")
     model = SiteAdaptiveSchema(
-        jsonSchema=schema, updatedAt=from_db(row["adaptive_schema_updated_at"])
+        object="site-adaptive-schema",
+        jsonSchema=schema,
+        updatedAt=from_db(row["adaptive_schema_updated_at"]),
     )
     return respond(model)
 

@@ -1,0 +1,177 @@
+"""Cross-cutting checks over every site endpoint: a token is required, the token is checked
+before the body, unknown ids are 404 (204 for the thing a DELETE names), another organization's
+ids are unknown, and each role gets exactly what docs/server.md says."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from ._support import ADMIN, CREATOR, EDITOR, GUEST, LUMEN_ADMIN, READER, Api, error_of
+
+ST = "/v1/orgs/{org}/sites/{site}"
+
+# method, path, body, least role allowed ("read" = any member, not a guest)
+ENDPOINTS: list[tuple[str, str, dict[str, object] | None, str]] = [
+    ("GET", "/v1/orgs/{org}/sites", None, "read"),
+    ("POST", "/v1/orgs/{org}/sites", {"title": "Another"}, "create"),
+    ("GET", ST, None, "read"),
+    ("DELETE", ST, None, "admin"),
+    ("PATCH", ST, {"title": "Renamed"}, "create"),
+    ("GET", ST + "/adaptive-schema", None, "read"),
+    (
+        "PUT",
+        ST + "/adaptive-schema",
+        {"jsonSchema": {"type": "object", "properties": {}, "additionalProperties": False}},
+        "create",
+    ),
+    ("GET", ST + "/adaptive-schema/template-conditions", None, "read"),
+    ("GET", ST + "/published", None, "read"),
+    ("GET", ST + "/sections", None, "read"),
+    ("POST", ST + "/sections", {"spaceId": "{space}"}, "create"),
+    ("DELETE", ST + "/sections/{section}", None, "create"),
+    ("PATCH", ST + "/sections/{section}", {"title": "Look"}, "create"),
+    ("POST", ST + "/sections/{section}/move", {}, "create"),
+    ("GET", ST + "/section-groups", None, "read"),
+    ("POST", ST + "/section-groups", {"title": "More"}, "create"),
+    ("DELETE", ST + "/section-groups/{group}", None, "create"),
+    ("PATCH", ST + "/section-groups/{group}", {"title": "Make"}, "create"),
+    ("POST", ST + "/section-groups/{group}/sections", {"sectionId": "{section}"}, "create"),
+    ("DELETE", ST + "/section-groups/{group}/sections/{section}", None, "create"),
+    ("POST", ST + "/section-groups/{group}/move", {}, "create"),
+    ("GET", ST + "/site-spaces", None, "read"),
+    ("POST", ST + "/site-spaces", {"spaceId": "{space}"}, "create"),
+    ("DELETE", ST + "/site-spaces/{site_space}", None, "create"),
+    ("PATCH", ST + "/site-spaces/{site_space}", {"path": "elsewhere"}, "create"),
+    ("POST", ST + "/site-spaces/{site_space}/move", {}, "create"),
+    ("GET", ST + "/share-links", None, "admin"),
+    ("POST", ST + "/share-links", {"name": "Press"}, "admin"),
+    ("DELETE", ST + "/share-links/{link}", None, "admin"),
+    ("PATCH", ST + "/share-links/{link}", {"active": False}, "admin"),
+    # platform operations
+    ("GET", ST + "/structure", None, "read"),
+    (
+        "PATCH",
+        ST + "/structure/sort",
+        {"item": {"type": "site-section-group", "id": "{group}"}, "position": {}},
+        "create",
+    ),
+    ("POST", ST + "/publish", None, "admin"),
+    ("POST", ST + "/unpublish", None, "admin"),
+    ("GET", ST + "/publishing/preview", None, "create"),
+]
+BELOW = {"create": EDITOR, "admin": CREATOR}
+LEAST = {"read": READER, "create": CREATOR, "admin": ADMIN}
+
+
+@pytest.fixture
+def values(sandbox_db: Path) -> dict[str, str]:
+    conn = sqlite3.connect(sandbox_db)
+
+    def one(sql: str) -> str:
+        return str(conn.execute(sql).fetchone()[0])
+
+    try:
+        return {
+            "org": one("SELECT id FROM organizations WHERE title = 'Northwind Labs'"),
+            "site": one("SELECT id FROM sites WHERE title = 'Developer Portal'"),
+            "section": one("SELECT id FROM site_sections WHERE title = 'Runbooks'"),
+            "group": one("SELECT id FROM site_section_groups WHERE title = 'Operate'"),
+            "site_space": one("SELECT id FROM site_spaces WHERE path = 'webhooks-beta'"),
+            "link": one("SELECT id FROM site_share_links WHERE name = 'Partners'"),
+            "space": one("SELECT id FROM spaces WHERE title = 'Onboarding'"),
+        }
+    finally:
+        conn.close()
+
+
+def fill(text: str, values: dict[str, str]) -> str:
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def fill_body(body: object, values: dict[str, str]) -> object:
+    if isinstance(body, dict):
+        return {k: fill_body(v, values) for k, v in body.items()}
+    return fill(body, values) if isinstance(body, str) else body
+
+
+def test_the_list_has_thirty_five_endpoints() -> None:
+    assert len({(m, p) for m, p, _, _ in ENDPOINTS}) == 35
+
+
+@pytest.mark.parametrize(("method", "path", "body", "role"), ENDPOINTS)
+async def test_a_token_is_required(
+    api: Api, values: dict[str, str], method: str, path: str, body: object, role: str
+) -> None:
+    response = await api(None).request(method, fill(path, values), json=fill_body(body, values))
+    error_of(response, 401)
+
+
+@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, b, _ in ENDPOINTS if b])
+async def test_the_token_is_checked_before_the_body(
+    api: Api, values: dict[str, str], method: str, path: str
+) -> None:
+    response = await api(None).request(
+        method,
+        fill(path, values),
+        content=b'{"title": ',
+        headers={"Content-Type": "application/json"},
+    )
+    error_of(response, 401)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "role"), ENDPOINTS)
+async def test_unknown_ids_in_the_path(
+    api: Api, values: dict[str, str], method: str, path: str, body: object, role: str
+) -> None:
+    """Each id of the path unknown in turn: 404, except the thing a DELETE names (204)."""
+    keys = [k for k in values if "{" + k + "}" in path]
+    for key in keys:
+        unknown = values | {key: "unknown-id"}
+        response = await api(ADMIN).request(
+            method, fill(path, unknown), json=fill_body(body, values)
+        )
+        if method == "DELETE" and path.endswith("{" + key + "}"):
+            assert response.status_code == 204, (key, response.text)
+        else:
+            assert response.status_code == 404, (key, response.text)
+            error_of(response, 404)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "role"), ENDPOINTS)
+async def test_another_organization_cannot_probe(
+    api: Api, values: dict[str, str], method: str, path: str, body: object, role: str
+) -> None:
+    response = await api(LUMEN_ADMIN).request(
+        method, fill(path, values), json=fill_body(body, values)
+    )
+    error_of(response, 404)
+
+
+async def _snapshot(api: Api, values: dict[str, str]) -> list[object]:
+    admin = api(ADMIN)
+    st = fill(ST, values)
+    paths = [st, f"{st}/structure", f"{st}/share-links", fill("/v1/orgs/{org}/sites", values)]
+    return [(await admin.get(p)).json() for p in paths]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "role"), ENDPOINTS)
+async def test_each_role_gets_what_it_may(
+    api: Api, values: dict[str, str], method: str, path: str, body: object, role: str
+) -> None:
+    """A guest and the role just below the one needed get 403 and change nothing; the least
+    role needed succeeds."""
+    url, payload = fill(path, values), fill_body(body, values)
+    before = await _snapshot(api, values)
+    refused = [GUEST] + ([BELOW[role]] if role in BELOW else [])
+    for email in refused:
+        response = await api(email).request(method, url, json=payload)
+        message = error_of(response, 403)
+        assert "guest" in message or "role" in message or "admin" in message, message
+    assert await _snapshot(api, values) == before
+    response = await api(LEAST[role]).request(method, url, json=payload)
+    assert response.status_code < 300, response.text
