@@ -27,6 +27,7 @@ class DemoIds:
     content: dict[str, str]
     """Ids in the Webhooks Guide's current revision: `page`, `file`, `revision` (a former
     one), `document`, `pagePath`, and `current` (the current revision)."""
+    sites: dict[str, str]
 
     @property
     def northwind(self) -> str:

@@ -54,6 +54,7 @@ def ids(sandbox_db: Path) -> DemoIds:
             collections=table("SELECT title, id FROM collections"),
             teams=table("SELECT title, id FROM teams"),
             content=_guide_content(conn),
+            sites=table("SELECT title, id FROM sites"),
         )
     finally:
         conn.close()

@@ -1,4 +1,4 @@
-"""Sites and their structure, from rows to wire-format models.
+"""Sites and their structure, from rows to wire-format JSON (see wire.py for why dicts).
 
 A site's structure is small (tens of items), so a `SiteTree` loads all of it in four queries
 and every answer about the site (an item, a list page, the whole structure, the published
@@ -12,22 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from docdeck.models import (
-    ShareLink,
-    Site,
-    SiteSection,
-    SiteSectionGroup,
-    SiteSpace,
-    SiteStructureSections,
-    SiteStructureSiteSpaces,
-)
 from docdeck.server.context import Ctx
-from docdeck.server.ids import from_db
 from docdeck.server.permissions import Membership, space_grants, space_role
 from docdeck.server.services import site_order
 from docdeck.server.services.site_order import ROOT, Level
 from docdeck.server.services.sites import FEATURES, PLAN_NAMES, has_feature
-from docdeck.server.wire import space_model
+from docdeck.server.wire import Json, space_json, wire_time
 
 SITE_SELECT = """SELECT s.*, o.hostname AS org_hostname,
     (SELECT COUNT(*) FROM site_spaces ss WHERE ss.site_id = s.id) AS site_space_count
@@ -44,7 +34,20 @@ def _with_key(url: str, share_key: str | None) -> str:
     return url if share_key is None else f"{url}?shareKey={quote(share_key, safe='')}"
 
 
-def site_model(ctx: Ctx, row: sqlite3.Row, share_key: str | None = None) -> Site:
+def site_space_counts(conn: sqlite3.Connection, site_ids: list[str]) -> dict[str, int]:
+    """Site spaces per site for a page of sites, in one query."""
+    marks = ",".join("?" for _ in site_ids) or "NULL"
+    rows = conn.execute(
+        f"SELECT site_id, COUNT(*) FROM site_spaces WHERE site_id IN ({marks}) GROUP BY site_id",
+        site_ids,
+    )
+    return {r[0]: r[1] for r in rows}
+
+
+def site_json(
+    ctx: Ctx, row: sqlite3.Row, site_spaces: int | None = None, share_key: str | None = None
+) -> Json:
+    """`site_spaces`: the count, when not in the row (`SITE_SELECT` adds it)."""
     org, site_id = row["organization_id"], row["id"]
     urls: dict[str, Any] = {
         "location": ctx.url(f"/v1/orgs/{org}/sites/{site_id}"),
@@ -60,8 +63,8 @@ def site_model(ctx: Ctx, row: sqlite3.Row, share_key: str | None = None) -> Site
         "basename": row["basename"],
         "visibility": row["visibility"],
         "published": bool(row["published"]),
-        "siteSpaces": row["site_space_count"],
-        "createdAt": from_db(row["created_at"]),
+        "siteSpaces": row["site_space_count"] if site_spaces is None else site_spaces,
+        "createdAt": wire_time(row["created_at"]),
         "adaptiveContent": {"enabled": bool(row["adaptive_content"])},
         "agentsContext": row["agents_context"],
         "features": [
@@ -75,20 +78,18 @@ def site_model(ctx: Ctx, row: sqlite3.Row, share_key: str | None = None) -> Site
         data["hostname"] = row["hostname"]
     if row["proxy"] is not None:
         data["proxy"] = {"origin": row["proxy"], "target": site_root_url(ctx, row)}
-    return Site.model_validate(data)
+    return data
 
 
-def share_link_model(ctx: Ctx, site: sqlite3.Row, row: sqlite3.Row) -> ShareLink:
-    return ShareLink.model_validate(
-        {
-            "object": "share-link",
-            "id": row["id"],
-            "createdAt": from_db(row["created_at"]),
-            "name": row["name"],
-            "active": bool(row["active"]),
-            "urls": {"published": _with_key(site_root_url(ctx, site), row["secret"])},
-        }
-    )
+def share_link_json(ctx: Ctx, site: sqlite3.Row, row: sqlite3.Row) -> Json:
+    return {
+        "object": "share-link",
+        "id": row["id"],
+        "createdAt": wire_time(row["created_at"]),
+        "name": row["name"],
+        "active": bool(row["active"]),
+        "urls": {"published": _with_key(site_root_url(ctx, site), row["secret"])},
+    }
 
 
 @dataclass
@@ -157,7 +158,7 @@ class SiteTree:
         path = "".join(f"{quote(s, safe='')}/" for s in segments)
         return _with_key(site_root_url(self.ctx, self.site) + path, self.share_key)
 
-    def site_space(self, site_space_id: str) -> SiteSpace:
+    def site_space(self, site_space_id: str) -> Json:
         row = self.site_spaces[site_space_id]
         space = self.spaces[row["space_id"]]
         section = self.sections.get(row["section_id"]) if row["section_id"] else None
@@ -166,9 +167,7 @@ class SiteTree:
             "object": "site-space",
             "id": row["id"],
             "path": row["path"],
-            "space": space_model(
-                self.ctx, space, space_role(self.member, self.grants, space["id"])
-            ),
+            "space": space_json(self.ctx, space, space_role(self.member, self.grants, space["id"])),
             "title": space["title"],
             "default": bool(row["is_default"]),
             "hasAdvancedCustomizationFeature": has_feature(
@@ -180,9 +179,9 @@ class SiteTree:
             data["section"] = section["id"]
         if row["condition"] is not None:
             data["condition"] = row["condition"]
-        return SiteSpace.model_validate(data)
+        return data
 
-    def section(self, section_id: str) -> SiteSection:
+    def section(self, section_id: str) -> Json:
         row = self.sections[section_id]
         children = self.order.get(Level("section", section_id), [])
         data: dict[str, Any] = {
@@ -202,9 +201,9 @@ class SiteTree:
         ):
             if row[column] is not None:
                 data[key] = row[column]
-        return SiteSection.model_validate(data)
+        return data
 
-    def group(self, group_id: str) -> SiteSectionGroup:
+    def group(self, group_id: str) -> Json:
         row = self.groups[group_id]
         data: dict[str, Any] = {
             "object": "site-section-group",
@@ -214,26 +213,23 @@ class SiteTree:
         }
         if row["icon"] is not None:
             data["icon"] = row["icon"]
-        return SiteSectionGroup.model_validate(data)
+        return data
 
-    def item(self, kind: str, item_id: str) -> SiteSpace | SiteSection | SiteSectionGroup:
+    def item(self, kind: str, item_id: str) -> Json:
         if kind == "site-space":
             return self.site_space(item_id)
         if kind == "site-section":
             return self.section(item_id)
         return self.group(item_id)
 
-    def structure(self) -> SiteStructureSections | SiteStructureSiteSpaces:
+    def structure(self) -> Json:
         if self.has_sections:
-            return SiteStructureSections(
-                type="sections",
-                structure=[
-                    self.item(n.kind, n.id) for n in self.order[ROOT] if n.kind != "site-space"
-                ],
-            )
-        return SiteStructureSiteSpaces(
-            type="siteSpaces", structure=[self.site_space(n.id) for n in self.order[ROOT]]
-        )
+            items = [self.item(n.kind, n.id) for n in self.order[ROOT] if n.kind != "site-space"]
+            return {"type": "sections", "structure": items}
+        return {
+            "type": "siteSpaces",
+            "structure": [self.site_space(n.id) for n in self.order[ROOT]],
+        }
 
     def keyed_sections(self) -> list[tuple[tuple[Any, ...], str]]:
         """Section ids depth-first with sort keys (root position, group, position, id)."""
@@ -267,4 +263,4 @@ def _urls(published: str | None) -> dict[str, str]:
     return {} if published is None else {"published": published}
 
 
-__all__ = ["PLAN_NAMES", "SITE_SELECT", "SiteTree", "share_link_model", "site_model"]
+__all__ = ["PLAN_NAMES", "SITE_SELECT", "SiteTree", "share_link_json", "site_json"]

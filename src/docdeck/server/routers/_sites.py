@@ -4,10 +4,9 @@ and paging lists that are in structure order."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from fastapi import Response
-from pydantic import BaseModel
 
 from docdeck.server.context import Ctx
 from docdeck.server.pagination import (
@@ -18,20 +17,19 @@ from docdeck.server.pagination import (
     encode_cursor,
 )
 from docdeck.server.services.sites import SiteAccess, load_site, share_key_site
-from docdeck.server.site_wire import SITE_SELECT, SiteTree, site_model
-from docdeck.server.wire import respond
+from docdeck.server.site_wire import SITE_SELECT, SiteTree, site_json
+from docdeck.server.wire import Json, respond
 
 ST = "/v1/orgs/{organizationId}/sites/{siteId}"
-M = TypeVar("M", bound=BaseModel)
 
 
 def site_reply(ctx: Ctx, org_id: str, site_id: str, status: int = 200) -> Response:
     with ctx.db.read() as conn:
         load_site(conn, ctx, org_id, site_id)
         row = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (site_id,)).fetchone()
-        model = site_model(ctx, row)
-    headers = {"Location": model.urls.location} if status == 201 else None
-    return respond(model, status=status, headers=headers)
+        body = site_json(ctx, row)
+    headers = {"Location": body["urls"]["location"]} if status == 201 else None
+    return respond(body, status=status, headers=headers)
 
 
 def tree_for(
@@ -48,22 +46,22 @@ def item_reply(
     ctx: Ctx, org_id: str, site_id: str, kind: str, item_id: str, status: int = 200
 ) -> Response:
     _, tree = tree_for(ctx, org_id, site_id)
-    model = tree.item(kind, item_id)
+    body = tree.item(kind, item_id)
     headers = None
     if status == 201:
         plural = {"site-space": "site-spaces", "site-section": "sections"}.get(
             kind, "section-groups"
         )
         headers = {"Location": ctx.url(f"/v1/orgs/{org_id}/sites/{site_id}/{plural}/{item_id}")}
-    return respond(model, status=status, headers=headers)
+    return respond(body, status=status, headers=headers)
 
 
 def page_of(
     keyed: Sequence[tuple[Sequence[Any], str]],
     request: PageRequest,
     scope: str,
-    build: Callable[[str], M],
-) -> tuple[list[M], PageResult]:
+    build: Callable[[str], Json],
+) -> tuple[list[Json], PageResult]:
     """One page of items already in order, each with its sort key: a keyset cursor holds the
     last key, so a walk neither repeats nor skips items while others are added or removed."""
     scope = cursor_scope(request.list_id, scope)

@@ -14,12 +14,13 @@ from docdeck.models import (
     Site,
     SiteAdaptiveSchema,
     SiteAdaptiveSchemaUpdate,
-    SiteCheckout,
     SitePreview,
     TemplateConditions,
 )
+from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request, not_found
-from docdeck.server.ids import from_db, to_db
+from docdeck.server.ids import to_db
+from docdeck.server.openapi import errors
 from docdeck.server.routers._common import CtxDep
 from docdeck.server.routers._sites import ST, site_reply, tree_for
 from docdeck.server.services import adaptive
@@ -32,29 +33,44 @@ from docdeck.server.services.sites import (
     require_site_editor,
     set_published,
 )
-from docdeck.server.site_wire import site_model, site_root_url
-from docdeck.server.wire import respond
+from docdeck.server.site_wire import site_json, site_root_url
+from docdeck.server.wire import respond, wire_time
 
 router = APIRouter(tags=["sites"])
 PREVIEW_LIFETIME = timedelta(hours=1)
 
 
-@router.get(f"{ST}/adaptive-schema", response_model=SiteAdaptiveSchema)
-def get_adaptive_schema(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
+@router.get(
+    f"{ST}/adaptive-schema",
+    response_model=SiteAdaptiveSchema,
+    operation_id="getSiteAdaptiveSchema",
+    responses=errors(403, 404),
+)
+async def get_adaptive_schema(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
+    return _schema_reply(ctx, organizationId, siteId)
+
+
+def _schema_reply(ctx: Ctx, org_id: str, site_id: str) -> Response:
     with ctx.db.read() as conn:
-        row = load_site(conn, ctx, organizationId, siteId).row
+        row = load_site(conn, ctx, org_id, site_id).row
     schema = adaptive.site_schema(row)
     if schema is None:
-        raise not_found(f"site {siteId!r} has no adaptive schema yet; set one with PUT")
-    model = SiteAdaptiveSchema(
-        object="site-adaptive-schema",
-        jsonSchema=schema,
-        updatedAt=from_db(row["adaptive_schema_updated_at"]),
+        raise not_found(f"site {site_id!r} has no adaptive schema yet; set one with PUT")
+    return respond(
+        {
+            "object": "site-adaptive-schema",
+            "jsonSchema": schema,
+            "updatedAt": wire_time(row["adaptive_schema_updated_at"]),
+        }
     )
-    return respond(model)
 
 
-@router.put(f"{ST}/adaptive-schema", response_model=SiteAdaptiveSchema)
+@router.put(
+    f"{ST}/adaptive-schema",
+    response_model=SiteAdaptiveSchema,
+    operation_id="updateSiteAdaptiveSchema",
+    responses=errors(403, 404),
+)
 def put_adaptive_schema(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteAdaptiveSchemaUpdate, Body()]
 ) -> Response:
@@ -63,18 +79,28 @@ def put_adaptive_schema(
         require_site_editor(access.member, "change a site's adaptive schema")
         adaptive.check_schema(body.jsonSchema)
         adaptive.store_schema(conn, siteId, body.jsonSchema, ctx.now())
-    return get_adaptive_schema(ctx, organizationId, siteId)
+    return _schema_reply(ctx, organizationId, siteId)
 
 
-@router.get(f"{ST}/adaptive-schema/template-conditions", response_model=TemplateConditions)
-def list_template_conditions(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
+@router.get(
+    f"{ST}/adaptive-schema/template-conditions",
+    response_model=TemplateConditions,
+    operation_id="listSiteAdaptiveTemplateConditions",
+    responses=errors(403, 404),
+)
+async def list_template_conditions(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.read() as conn:
         row = load_site(conn, ctx, organizationId, siteId).row
     items = adaptive.template_conditions(adaptive.site_schema(row))
-    return respond(TemplateConditions.model_validate({"items": items}))
+    return respond({"items": items})
 
 
-@router.post(f"{ST}/publish", response_model=PublishResult)
+@router.post(
+    f"{ST}/publish",
+    response_model=PublishResult,
+    operation_id="publishSite",
+    responses=errors(403, 404),
+)
 def publish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     """Publishes, or answers `{type: "checkout"}` when the site's plan lacks the feature its
     visibility needs (nothing changes then)."""
@@ -82,16 +108,14 @@ def publish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
         access = load_site(conn, ctx, organizationId, siteId)
         require_site_admin(access.member, "publish sites")
         if publish_blocker(access.row) is not None:
-            return respond(_checkout())
+            return respond({"type": "checkout", "sessionId": checkout_session()})
         set_published(conn, siteId, True)
     return site_reply(ctx, organizationId, siteId)
 
 
-def _checkout() -> SiteCheckout:
-    return SiteCheckout(type="checkout", sessionId=checkout_session())
-
-
-@router.post(f"{ST}/unpublish", response_model=Site)
+@router.post(
+    f"{ST}/unpublish", response_model=Site, operation_id="unpublishSite", responses=errors(403, 404)
+)
 def unpublish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
@@ -100,7 +124,12 @@ def unpublish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.get(f"{ST}/publishing/preview", response_model=SitePreview)
+@router.get(
+    f"{ST}/publishing/preview",
+    response_model=SitePreview,
+    operation_id="getSitePublishingPreviewById",
+    responses=errors(403, 404),
+)
 def preview_site(
     ctx: CtxDep,
     organizationId: str,
@@ -128,13 +157,17 @@ def preview_site(
     _, tree = tree_for(ctx, organizationId, siteId)
     url = site_root_url(ctx, tree.site)
     if siteSpace is not None:
-        published = tree.site_space(siteSpace).urls.published
-        url = published or url
-    return respond(SitePreview(url=f"{url.split('?')[0]}?preview={token}"))
+        url = tree.site_space(siteSpace)["urls"].get("published", url)
+    return respond({"url": f"{url.split('?')[0]}?preview={token}"})
 
 
-@router.get(f"{ST}/published", response_model=PublishedContentSite)
-def published_site(
+@router.get(
+    f"{ST}/published",
+    response_model=PublishedContentSite,
+    operation_id="getPublishedContentSite",
+    responses=errors(403, 404),
+)
+async def published_site(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
@@ -145,13 +178,12 @@ def published_site(
         raise not_found(f"site {siteId!r} is not published; publish it first")
     with ctx.db.read() as conn:
         overrides = site_space_customizations(conn, siteId)
-    model = PublishedContentSite.model_validate(
+    return respond(
         {
             "object": "published-content-site",
-            "site": site_model(ctx, tree.site, tree.share_key),
+            "site": site_json(ctx, tree.site, share_key=tree.share_key),
             "structure": tree.structure(),
             "customizations": {"site": site_customization(tree.site), "siteSpaces": overrides},
             "scripts": [],
         }
     )
-    return respond(model)

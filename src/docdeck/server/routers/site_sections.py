@@ -20,6 +20,7 @@ from docdeck.models import (
     SiteSectionUpdate,
 )
 from docdeck.server.context import Ctx
+from docdeck.server.openapi import errors
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.routers._sites import ST, item_reply, page_of, tree_for
 from docdeck.server.services import site_structure as structure
@@ -37,8 +38,13 @@ def _editing(ctx: Ctx, conn: sqlite3.Connection, org_id: str, site_id: str) -> S
     return access
 
 
-@router.get(f"{ST}/sections", response_model=ListPage[SiteSection])
-def list_sections(
+@router.get(
+    f"{ST}/sections",
+    response_model=ListPage[SiteSection],
+    operation_id="listSiteSections",
+    responses=errors(403, 404),
+)
+async def list_sections(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
@@ -50,7 +56,13 @@ def list_sections(
     return respond_list(items, result)
 
 
-@router.post(f"{ST}/sections", status_code=201, response_model=SiteSection)
+@router.post(
+    f"{ST}/sections",
+    status_code=201,
+    response_model=SiteSection,
+    operation_id="addSectionToSite",
+    responses=errors(403, 404),
+)
 def add_section(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSectionCreate, Body()]
 ) -> Response:
@@ -60,7 +72,12 @@ def add_section(
     return item_reply(ctx, organizationId, siteId, "site-section", section_id, status=201)
 
 
-@router.patch(SEC, response_model=SiteSection)
+@router.patch(
+    SEC,
+    response_model=SiteSection,
+    operation_id="updateSiteSectionById",
+    responses=errors(403, 404),
+)
 def update_section(
     ctx: CtxDep,
     organizationId: str,
@@ -75,7 +92,9 @@ def update_section(
     return item_reply(ctx, organizationId, siteId, "site-section", siteSectionId)
 
 
-@router.delete(SEC, status_code=204)
+@router.delete(
+    SEC, status_code=204, operation_id="deleteSiteSectionById", responses=errors(403, 404)
+)
 def delete_section(ctx: CtxDep, organizationId: str, siteId: str, siteSectionId: str) -> Response:
     with ctx.db.write() as conn:
         _editing(ctx, conn, organizationId, siteId)
@@ -83,7 +102,13 @@ def delete_section(ctx: CtxDep, organizationId: str, siteId: str, siteSectionId:
     return no_content()
 
 
-@router.post(f"{SEC}/move", response_model=SiteSection, deprecated=True)
+@router.post(
+    f"{SEC}/move",
+    response_model=SiteSection,
+    deprecated=True,
+    operation_id="moveSiteSection",
+    responses=errors(403, 404),
+)
 def move_section(
     ctx: CtxDep,
     organizationId: str,
@@ -106,14 +131,25 @@ def move_section(
     return item_reply(ctx, organizationId, siteId, "site-section", siteSectionId)
 
 
-@router.get(f"{ST}/section-groups", response_model=ListPage[SiteSectionGroup])
-def list_groups(ctx: CtxDep, organizationId: str, siteId: str, page: PageDep) -> Response:
+@router.get(
+    f"{ST}/section-groups",
+    response_model=ListPage[SiteSectionGroup],
+    operation_id="listSiteSectionGroups",
+    responses=errors(403, 404),
+)
+async def list_groups(ctx: CtxDep, organizationId: str, siteId: str, page: PageDep) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId)
     items, result = page_of(tree.keyed_groups(), page, "site-section-groups", tree.group)
     return respond_list(items, result)
 
 
-@router.post(f"{ST}/section-groups", status_code=201, response_model=SiteSectionGroup)
+@router.post(
+    f"{ST}/section-groups",
+    status_code=201,
+    response_model=SiteSectionGroup,
+    operation_id="addSectionGroupToSite",
+    responses=errors(403, 404),
+)
 def add_group(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSectionGroupCreate, Body()]
 ) -> Response:
@@ -123,7 +159,12 @@ def add_group(
     return item_reply(ctx, organizationId, siteId, "site-section-group", group_id, status=201)
 
 
-@router.patch(GRP, response_model=SiteSectionGroup)
+@router.patch(
+    GRP,
+    response_model=SiteSectionGroup,
+    operation_id="updateSiteSectionGroupById",
+    responses=errors(403, 404),
+)
 def update_group(
     ctx: CtxDep,
     organizationId: str,
@@ -138,7 +179,9 @@ def update_group(
     return item_reply(ctx, organizationId, siteId, "site-section-group", siteSectionGroupId)
 
 
-@router.delete(GRP, status_code=204)
+@router.delete(
+    GRP, status_code=204, operation_id="deleteSiteSectionGroupById", responses=errors(403, 404)
+)
 def delete_group(
     ctx: CtxDep, organizationId: str, siteId: str, siteSectionGroupId: str
 ) -> Response:
@@ -148,7 +191,13 @@ def delete_group(
     return no_content()
 
 
-@router.post(f"{GRP}/sections", status_code=201, response_model=SiteSectionGroup)
+@router.post(
+    f"{GRP}/sections",
+    status_code=201,
+    response_model=SiteSectionGroup,
+    operation_id="addSectionToGroup",
+    responses=errors(403, 404),
+)
 def add_section_to_group(
     ctx: CtxDep,
     organizationId: str,
@@ -165,7 +214,12 @@ def add_section_to_group(
     )
 
 
-@router.delete(f"{GRP}/sections/{{siteSectionId}}", status_code=204)
+@router.delete(
+    f"{GRP}/sections/{{siteSectionId}}",
+    status_code=204,
+    operation_id="removeSectionFromGroup",
+    responses={**errors(403, 404), 205: {"description": "Removed from the group"}},
+)
 def remove_section_from_group(
     ctx: CtxDep, organizationId: str, siteId: str, siteSectionGroupId: str, siteSectionId: str
 ) -> Response:
@@ -179,7 +233,13 @@ def remove_section_from_group(
     return Response(status_code=205) if removed else no_content()
 
 
-@router.post(f"{GRP}/move", response_model=SiteSectionGroup, deprecated=True)
+@router.post(
+    f"{GRP}/move",
+    response_model=SiteSectionGroup,
+    deprecated=True,
+    operation_id="moveSiteSectionGroup",
+    responses=errors(403, 404),
+)
 def move_group(
     ctx: CtxDep,
     organizationId: str,

@@ -19,12 +19,13 @@ from docdeck.models import (
 )
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import new_id, to_db
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.routers._sites import ST, item_reply, page_of, tree_for
 from docdeck.server.services import site_structure as structure
 from docdeck.server.services.sites import load_site, require_site_admin, require_site_editor
-from docdeck.server.site_wire import SITE_SELECT, share_link_model
+from docdeck.server.site_wire import SITE_SELECT, share_link_json
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["site-spaces"])
@@ -32,8 +33,13 @@ SS = f"{ST}/site-spaces/{{siteSpaceId}}"
 SL = f"{ST}/share-links/{{shareLinkId}}"
 
 
-@router.get(f"{ST}/site-spaces", response_model=ListPage[SiteSpace])
-def list_site_spaces(
+@router.get(
+    f"{ST}/site-spaces",
+    response_model=ListPage[SiteSpace],
+    operation_id="listSiteSpaces",
+    responses=errors(403, 404),
+)
+async def list_site_spaces(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
@@ -51,7 +57,13 @@ def list_site_spaces(
     return respond_list(items, result)
 
 
-@router.post(f"{ST}/site-spaces", status_code=201, response_model=SiteSpace)
+@router.post(
+    f"{ST}/site-spaces",
+    status_code=201,
+    response_model=SiteSpace,
+    operation_id="addSpaceToSite",
+    responses=errors(403, 404),
+)
 def add_site_space(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSpaceCreate, Body()]
 ) -> Response:
@@ -62,7 +74,9 @@ def add_site_space(
     return item_reply(ctx, organizationId, siteId, "site-space", site_space_id, status=201)
 
 
-@router.patch(SS, response_model=SiteSpace)
+@router.patch(
+    SS, response_model=SiteSpace, operation_id="updateSiteSpaceById", responses=errors(403, 404)
+)
 def update_site_space(
     ctx: CtxDep,
     organizationId: str,
@@ -78,7 +92,7 @@ def update_site_space(
     return item_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
 
 
-@router.delete(SS, status_code=204)
+@router.delete(SS, status_code=204, operation_id="deleteSiteSpaceById", responses=errors(403, 404))
 def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
@@ -87,7 +101,13 @@ def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId
     return no_content()
 
 
-@router.post(f"{SS}/move", response_model=SiteSpace, deprecated=True)
+@router.post(
+    f"{SS}/move",
+    response_model=SiteSpace,
+    deprecated=True,
+    operation_id="moveSiteSpace",
+    responses=errors(403, 404),
+)
 def move_site_space(
     ctx: CtxDep,
     organizationId: str,
@@ -115,16 +135,23 @@ def _share_link_reply(ctx: CtxDep, site_id: str, link_id: str, status: int = 200
     with ctx.db.read() as conn:
         site = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (site_id,)).fetchone()
         row = conn.execute("SELECT * FROM site_share_links WHERE id = ?", (link_id,)).fetchone()
-        model = share_link_model(ctx, site, row)
+        body = share_link_json(ctx, site, row)
     headers = None
     if status == 201:
         org = site["organization_id"]
         headers = {"Location": ctx.url(f"/v1/orgs/{org}/sites/{site_id}/share-links/{link_id}")}
-    return respond(model, status=status, headers=headers)
+    return respond(body, status=status, headers=headers)
 
 
-@router.get(f"{ST}/share-links", response_model=ListPage[ShareLink])
-def list_share_links(ctx: CtxDep, organizationId: str, siteId: str, page: PageDep) -> Response:
+@router.get(
+    f"{ST}/share-links",
+    response_model=ListPage[ShareLink],
+    operation_id="listSiteShareLinks",
+    responses=errors(403, 404),
+)
+async def list_share_links(
+    ctx: CtxDep, organizationId: str, siteId: str, page: PageDep
+) -> Response:
     with ctx.db.read() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
         require_site_admin(access.member, "see a site's share links")
@@ -139,10 +166,16 @@ def list_share_links(ctx: CtxDep, organizationId: str, siteId: str, page: PageDe
             scope="share-links",
             request=page,
         )
-    return respond_list([share_link_model(ctx, site, r) for r in result.rows], result)
+    return respond_list([share_link_json(ctx, site, r) for r in result.rows], result)
 
 
-@router.post(f"{ST}/share-links", status_code=201, response_model=ShareLink)
+@router.post(
+    f"{ST}/share-links",
+    status_code=201,
+    response_model=ShareLink,
+    operation_id="createSiteShareLink",
+    responses=errors(403, 404),
+)
 def create_share_link(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[ShareLinkCreate, Body()]
 ) -> Response:
@@ -158,7 +191,9 @@ def create_share_link(
     return _share_link_reply(ctx, siteId, link_id, status=201)
 
 
-@router.patch(SL, response_model=ShareLink)
+@router.patch(
+    SL, response_model=ShareLink, operation_id="updateSiteShareLinkById", responses=errors(403, 404)
+)
 def update_share_link(
     ctx: CtxDep,
     organizationId: str,
@@ -192,7 +227,9 @@ def update_share_link(
     return _share_link_reply(ctx, siteId, shareLinkId)
 
 
-@router.delete(SL, status_code=204)
+@router.delete(
+    SL, status_code=204, operation_id="deleteSiteShareLinkById", responses=errors(403, 404)
+)
 def delete_share_link(ctx: CtxDep, organizationId: str, siteId: str, shareLinkId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)

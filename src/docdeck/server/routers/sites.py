@@ -16,6 +16,7 @@ from docdeck.models import (
     SiteType,
     SiteUpdate,
 )
+from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep, contains
 from docdeck.server.routers._sites import ST, item_reply, site_reply, tree_for
@@ -30,15 +31,20 @@ from docdeck.server.services.sites import (
     require_site_reader,
     update_site,
 )
-from docdeck.server.site_wire import site_model
+from docdeck.server.site_wire import site_json, site_space_counts
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["sites"])
 ORG = "/v1/orgs/{organizationId}"
 
 
-@router.get(f"{ORG}/sites", response_model=ListPage[Site])
-def list_sites(
+@router.get(
+    f"{ORG}/sites",
+    response_model=ListPage[Site],
+    operation_id="listSites",
+    responses=errors(403, 404),
+)
+async def list_sites(
     ctx: CtxDep,
     organizationId: str,
     page: PageDep,
@@ -69,8 +75,7 @@ def list_sites(
             params += type
         result = fetch_page(
             conn,
-            select="s.*, o.hostname AS org_hostname, (SELECT COUNT(*) FROM site_spaces ss"
-            " WHERE ss.site_id = s.id) AS site_space_count",
+            select="s.*, o.hostname AS org_hostname",
             from_where=where,
             params=params,
             keys=["s.created_at", "s.id"],
@@ -78,10 +83,17 @@ def list_sites(
             scope="sites",
             request=page,
         )
-    return respond_list([site_model(ctx, r) for r in result.rows], result)
+        counts = site_space_counts(conn, [r["id"] for r in result.rows])
+    return respond_list([site_json(ctx, r, counts.get(r["id"], 0)) for r in result.rows], result)
 
 
-@router.post(f"{ORG}/sites", status_code=201, response_model=Site)
+@router.post(
+    f"{ORG}/sites",
+    status_code=201,
+    response_model=Site,
+    operation_id="createSite",
+    responses=errors(403, 404),
+)
 def create_site_route(
     ctx: CtxDep, organizationId: str, body: Annotated[SiteCreate | None, Body()] = None
 ) -> Response:
@@ -96,12 +108,12 @@ def create_site_route(
     return site_reply(ctx, organizationId, site_id, status=201)
 
 
-@router.get(ST, response_model=Site)
-def get_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
+@router.get(ST, response_model=Site, operation_id="getSiteById", responses=errors(403, 404))
+async def get_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.patch(ST, response_model=Site)
+@router.patch(ST, response_model=Site, operation_id="updateSiteById", responses=errors(403, 404))
 def update_site_route(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteUpdate, Body()]
 ) -> Response:
@@ -120,7 +132,7 @@ def update_site_route(
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.delete(ST, status_code=204)
+@router.delete(ST, status_code=204, operation_id="deleteSiteById", responses=errors(403, 404))
 def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
         _, member = load_org(conn, ctx, organizationId)
@@ -131,8 +143,13 @@ def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return no_content()
 
 
-@router.get(f"{ST}/structure", response_model=SiteStructure)
-def get_structure(
+@router.get(
+    f"{ST}/structure",
+    response_model=SiteStructure,
+    operation_id="getSiteStructure",
+    responses=errors(403, 404),
+)
+async def get_structure(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
@@ -142,7 +159,12 @@ def get_structure(
     return respond(tree.structure())
 
 
-@router.patch(f"{ST}/structure/sort", response_model=SiteStructureItem)
+@router.patch(
+    f"{ST}/structure/sort",
+    response_model=SiteStructureItem,
+    operation_id="sortSiteStructure",
+    responses=errors(403, 404),
+)
 def sort_structure(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteStructureSort, Body()]
 ) -> Response:
