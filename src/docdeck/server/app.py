@@ -41,6 +41,7 @@ def create_app(
         files,
         members,
         orgs,
+        published_pages,
         revisions,
         site_publishing,
         site_sections,
@@ -77,6 +78,7 @@ def create_app(
         site_sections,
         site_spaces,
         site_publishing,
+        published_pages,
         app_pages,
     ):
         # The routers carry no prefix or dependencies of their own, so their routes are added
