@@ -29,6 +29,7 @@ class SiteDemo:
     share_link: str
     space: str
     root_site: str
+    redirect: str
 
 
 @pytest.fixture
@@ -55,6 +56,7 @@ def demo(sandbox_db: Path) -> SiteDemo:
             share_link=one("SELECT id FROM site_share_links WHERE name = 'Partners'"),
             space=one("SELECT id FROM spaces WHERE title = 'Onboarding'"),
             root_site=one("SELECT id FROM sites WHERE title = 'Handbook'"),
+            redirect=one("SELECT id FROM site_redirects WHERE source = '/api-reference'"),
         )
     finally:
         conn.close()
@@ -159,11 +161,23 @@ CALLS: dict[str, Call] = {
     "publishSite": lambda c, d: c.post(f"{d.st}/publish"),
     "unpublishSite": lambda c, d: c.post(f"{d.st}/unpublish"),
     "getSitePublishingPreviewById": lambda c, d: c.get(f"{d.st}/publishing/preview"),
+    "listSiteRedirects": lambda c, d: c.get(f"{d.st}/redirects"),
+    "createSiteRedirect": lambda c, d: c.post(
+        f"{d.st}/redirects",
+        json={"source": "/old", "destination": {"kind": "site-space", "siteSpaceId": d.variant}},
+    ),
+    "updateSiteRedirectById": lambda c, d: c.patch(
+        f"{d.st}/redirects/{d.redirect}", json={"source": "/older"}
+    ),
+    "deleteSiteRedirectById": lambda c, d: c.delete(f"{d.st}/redirects/{d.redirect}"),
+    "getSiteRedirectBySource": lambda c, d: c.get(
+        f"{d.st}/redirect", params={"source": "/api-reference"}
+    ),
 }
 
 
-def test_the_thirty_reference_operations_and_five_more() -> None:
-    assert len(CALLS) == 35
+def test_the_thirty_reference_operations_and_ten_more() -> None:
+    assert len(CALLS) == 40
     known = operations()
     for operation_id in CALLS:
         assert operation_id in known, operation_id

@@ -138,3 +138,28 @@ def test_unknown_variants_parse_into_generic_models() -> None:
     assert isinstance(item, UnknownStructureItem) and item.model_extra == {
         "url": "https://e.example"
     }
+
+
+async def test_redirects(client: Client) -> None:
+    org = (await _orgs(client))["Northwind Labs"]
+    portal = (await _sites(client, org))["Developer Portal"]
+    found = await client.sites.redirects.resolve(org, portal.id, "/api-reference")
+    assert found.target.endswith("/developers/api/")
+    design = next(
+        s for s in await client.sites.sections.list(org, portal.id).all() if s.title == "Design"
+    )
+    created = await client.sites.redirects.create(
+        org,
+        portal.id,
+        source="/style",
+        destination={"kind": "site-section", "siteSectionId": design.id},
+    )
+    created = await client.sites.redirects.update(org, portal.id, created.id, source="/styles")
+    assert [r.source for r in await client.sites.redirects.list(org, portal.id).all()] == [
+        "/api-reference",
+        "/guides/webhooks",
+        "/styles",
+    ]
+    await client.sites.redirects.delete(org, portal.id, created.id)
+    with pytest.raises(NotFoundError):
+        await client.sites.redirects.resolve(org, portal.id, "/styles")

@@ -176,3 +176,55 @@ class TemplateConditions(Resource):
 
 
 SiteUpdate.model_rebuild()
+
+
+SiteRedirectSourcePath = Annotated[str, Field(max_length=512)]
+SITE_REDIRECT_SOURCE_PATTERN = (
+    r"^\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+)*$"
+)
+
+
+class SiteRedirectToSection(RequestBody):
+    kind: Literal["site-section"]
+    siteSectionId: str
+
+
+class SiteRedirectToSiteSpace(RequestBody):
+    kind: Literal["site-space"]
+    siteSpaceId: str
+
+
+class SiteRedirectToPage(RequestBody):
+    kind: Literal["site-page"]
+    siteSpaceId: str
+    pageId: str
+
+
+SiteRedirectDestination = Annotated[
+    SiteRedirectToSection | SiteRedirectToSiteSpace | SiteRedirectToPage,
+    Field(discriminator="kind"),
+]
+
+
+class SiteRedirect(Resource):
+    object: Literal["site-redirect"] = "site-redirect"
+    id: str
+    source: str
+    destination: dict[str, Any]
+    """`{kind: "site-section", siteSectionId}`, `{kind: "site-space", siteSpaceId}` or
+    `{kind: "site-page", siteSpaceId, pageId}` (kept as JSON: newer kinds may come)."""
+
+
+class SiteRedirectCreate(RequestBody):
+    source: SiteRedirectSourcePath
+    destination: SiteRedirectDestination
+
+
+class SiteRedirectUpdate(RequestBody):
+    source: SiteRedirectSourcePath | None = None
+    destination: SiteRedirectDestination | None = None
+
+
+class SiteRedirectResolution(Resource):
+    redirect: SiteRedirect
+    target: str

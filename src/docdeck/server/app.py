@@ -44,6 +44,7 @@ def create_app(
         published_pages,
         revisions,
         site_publishing,
+        site_redirects,
         site_sections,
         site_spaces,
         sites,
@@ -78,6 +79,7 @@ def create_app(
         site_sections,
         site_spaces,
         site_publishing,
+        site_redirects,
         published_pages,
         app_pages,
     ):

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 from datetime import datetime, timedelta
@@ -120,6 +121,18 @@ def load_sites(
                 active,
                 to_db(now - timedelta(days=age)),
             ),
+        )
+    beta = conn.execute(
+        "SELECT id FROM site_spaces WHERE section_id = ? AND path = 'webhooks-beta'", (api,)
+    ).fetchone()[0]
+    for source, destination in (
+        ("/api-reference", {"kind": "site-section", "siteSectionId": api}),
+        ("/guides/webhooks", {"kind": "site-space", "siteSpaceId": beta}),
+    ):
+        conn.execute(
+            """INSERT INTO site_redirects (id, site_id, source, destination, created_at,
+                updated_at) VALUES (?, ?, ?, ?, ?, ?)""",
+            (new_id(), portal["id"], source, json.dumps(destination), to_db(now), to_db(now)),
         )
     handbook = _site(
         conn,

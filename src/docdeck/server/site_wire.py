@@ -158,6 +158,22 @@ class SiteTree:
         path = "".join(f"{quote(s, safe='')}/" for s in segments)
         return _with_key(site_root_url(self.ctx, self.site) + path, self.share_key)
 
+    def url_of(self, *segments: str) -> str:
+        """The site's URL for these path segments, published or not (for redirect targets)."""
+        path = "".join(f"{quote(s, safe='')}/" for s in segments)
+        return _with_key(site_root_url(self.ctx, self.site) + path, self.share_key)
+
+    def destination_url(self, destination: dict[str, Any]) -> str | None:
+        """Where a redirect's destination is now; None when it is gone from the site."""
+        if destination.get("kind") == "site-section":
+            section = self.sections.get(str(destination.get("siteSectionId")))
+            return None if section is None else self.url_of(section["path"])
+        row = self.site_spaces.get(str(destination.get("siteSpaceId")))
+        if row is None:
+            return None
+        section = self.sections.get(row["section_id"]) if row["section_id"] else None
+        return self.url_of(*([section["path"]] if section else []), row["path"])
+
     def site_space(self, site_space_id: str) -> Json:
         row = self.site_spaces[site_space_id]
         space = self.spaces[row["space_id"]]

@@ -12,6 +12,7 @@ from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
+    SiteRedirects,
     SiteSectionGroups,
     SiteSections,
     SiteShareLinks,
@@ -55,6 +56,10 @@ class Sites(Resource):
     @cached_property
     def share_links(self) -> SiteShareLinks:
         return SiteShareLinks(self._transport)
+
+    @cached_property
+    def redirects(self) -> SiteRedirects:
+        return SiteRedirects(self._transport)
 
     @cached_property
     def structure(self) -> SiteStructureResource:

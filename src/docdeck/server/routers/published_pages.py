@@ -12,8 +12,9 @@ redirects. It is a preview, not a theme engine: no styling beyond a few lines of
 from __future__ import annotations
 
 import html
+import json
 import sqlite3
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -101,7 +102,7 @@ def published_page(request: Request, orgKey: str, basename: str, rest: str) -> R
         tree = SiteTree.load(conn, ctx, site, visitor)
         target = _resolve(tree, segments)
         if target is None:
-            return _redirect_or_404(conn, site, request, "/" + "/".join(segments))
+            return _redirect_or_404(conn, tree, request, "/" + "/".join(segments))
     keep = {k: v for k, v in request.query_params.items() if k in ("shareKey", "preview")}
     return _render(tree, target, "?" + urlencode(keep) if keep else "")
 
@@ -139,16 +140,17 @@ def _resolve(tree: SiteTree, segments: list[str]) -> str | None:
 
 
 def _redirect_or_404(
-    conn: sqlite3.Connection, site: sqlite3.Row, request: Request, path: str
+    conn: sqlite3.Connection, tree: SiteTree, request: Request, path: str
 ) -> Response:
     row = conn.execute(
         "SELECT destination FROM site_redirects WHERE site_id = ? AND source = ?",
-        (site["id"], path.rstrip("/") or "/"),
+        (tree.site["id"], path.rstrip("/") or "/"),
     ).fetchone()
-    if row is None:
+    target = None if row is None else tree.destination_url(json.loads(row["destination"]))
+    if target is None:
         return _refuse(404, f"Nothing is published at {path}")
     query = f"?{request.url.query}" if request.url.query else ""
-    return RedirectResponse(row["destination"] + query, status_code=302)
+    return RedirectResponse(urlsplit(target).path + query, status_code=302)
 
 
 def _render(tree: SiteTree, current: str, query: str) -> HTMLResponse:
