@@ -83,6 +83,13 @@ SCHEMA = {
     "additionalProperties": False,
 }
 
+
+async def _replace_customization(c: httpx.AsyncClient, d: SiteDemo) -> httpx.Response:
+    settings = (await c.get(f"{d.st}/customization")).json()
+    settings["footer"]["copyright"] = "Northwind"
+    return await c.put(f"{d.st}/customization", json=settings)
+
+
 CALLS: dict[str, Call] = {
     # Sites
     "listSites": lambda c, d: c.get(f"/v1/orgs/{d.org}/sites"),
@@ -170,14 +177,25 @@ CALLS: dict[str, Call] = {
         f"{d.st}/redirects/{d.redirect}", json={"source": "/older"}
     ),
     "deleteSiteRedirectById": lambda c, d: c.delete(f"{d.st}/redirects/{d.redirect}"),
+    "getSiteCustomizationById": lambda c, d: c.get(f"{d.st}/customization"),
+    "updateSiteCustomizationById": lambda c, d: _replace_customization(c, d),
+    "getSiteSpaceCustomizationById": lambda c, d: c.get(
+        f"{d.st}/site-spaces/{d.variant}/customization"
+    ),
+    "overrideSiteSpaceCustomizationById": lambda c, d: c.patch(
+        f"{d.st}/site-spaces/{d.variant}/customization", json={"styling": {"theme": "bold"}}
+    ),
+    "deleteSiteSpaceCustomizationById": lambda c, d: c.delete(
+        f"{d.st}/site-spaces/{d.variant}/customization"
+    ),
     "getSiteRedirectBySource": lambda c, d: c.get(
         f"{d.st}/redirect", params={"source": "/api-reference"}
     ),
 }
 
 
-def test_the_thirty_reference_operations_and_ten_more() -> None:
-    assert len(CALLS) == 40
+def test_the_thirty_reference_operations_and_fifteen_more() -> None:
+    assert len(CALLS) == 45
     known = operations()
     for operation_id in CALLS:
         assert operation_id in known, operation_id

@@ -163,3 +163,23 @@ async def test_redirects(client: Client) -> None:
     await client.sites.redirects.delete(org, portal.id, created.id)
     with pytest.raises(NotFoundError):
         await client.sites.redirects.resolve(org, portal.id, "/styles")
+
+
+async def test_customization(client: Client) -> None:
+    org = (await _orgs(client))["Northwind Labs"]
+    handbook = (await _sites(client, org))["Handbook"]
+    settings = await client.sites.customization.get(org, handbook.id)
+    settings.styling["theme"] = "gradient"
+    saved = await client.sites.customization.update(org, handbook.id, settings)
+    assert saved.styling["theme"] == "gradient" and saved.title is None
+    site_space = (await client.sites.site_spaces.list(org, handbook.id).all())[0]
+    effective = await client.sites.customization.override_site_space(
+        org, handbook.id, site_space.id, {"title": "Welcome aboard"}
+    )
+    assert effective.title == "Welcome aboard" and effective.styling["theme"] == "gradient"
+    await client.sites.customization.delete_site_space_override(org, handbook.id, site_space.id)
+    again = await client.sites.customization.get_site_space(org, handbook.id, site_space.id)
+    assert again.title is None
+    with pytest.raises(BadRequestError, match=r"styling\.theme"):
+        settings.styling["theme"] = "pink"
+        await client.sites.customization.update(org, handbook.id, settings)

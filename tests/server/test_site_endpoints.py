@@ -12,9 +12,12 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from docdeck.server.services.customization import DEFAULT_CUSTOMIZATION
+
 from ._support import ADMIN, CREATOR, EDITOR, GUEST, LUMEN_ADMIN, READER, Api, error_of
 
 ST = "/v1/orgs/{org}/sites/{site}"
+DEFAULTS = dict(DEFAULT_CUSTOMIZATION)
 
 # method, path, body, least role allowed ("read" = any member, not a guest)
 ENDPOINTS: list[tuple[str, str, dict[str, object] | None, str]] = [
@@ -74,6 +77,11 @@ ENDPOINTS: list[tuple[str, str, dict[str, object] | None, str]] = [
     ("PATCH", ST + "/redirects/{redirect}", {"source": "/y"}, "create"),
     ("DELETE", ST + "/redirects/{redirect}", None, "create"),
     ("GET", ST + "/redirect?source=/api-reference", None, "read"),
+    ("GET", ST + "/customization", None, "read"),
+    ("PUT", ST + "/customization", DEFAULTS, "create"),
+    ("GET", ST + "/site-spaces/{site_space}/customization", None, "read"),
+    ("PATCH", ST + "/site-spaces/{site_space}/customization", {"title": "Beta"}, "create"),
+    ("DELETE", ST + "/site-spaces/{site_space}/customization", None, "create"),
 ]
 BELOW = {"create": EDITOR, "admin": CREATOR}
 LEAST = {"read": READER, "create": CREATOR, "admin": ADMIN}
@@ -113,8 +121,8 @@ def fill_body(body: object, values: dict[str, str]) -> object:
     return fill(body, values) if isinstance(body, str) else body
 
 
-def test_the_list_has_forty_endpoints() -> None:
-    assert len({(m, p) for m, p, _, _ in ENDPOINTS}) == 40
+def test_the_list_has_forty_five_endpoints() -> None:
+    assert len({(m, p) for m, p, _, _ in ENDPOINTS}) == 45
 
 
 @pytest.mark.parametrize(("method", "path", "body", "role"), ENDPOINTS)

@@ -136,6 +136,7 @@ from docdeck.models.organizations import (
 from docdeck.models.site_published import (
     PublishedContentSite,
     SiteCustomizations,
+    SiteCustomizationSettings,
     SiteIntegrationScript,
 )
 from docdeck.models.site_structure import (
@@ -346,6 +347,7 @@ __all__ = [
     "SiteAgentsContext",
     "SiteCheckout",
     "SiteCreate",
+    "SiteCustomizationSettings",
     "SiteCustomizations",
     "SiteFeature",
     "SiteIcon",

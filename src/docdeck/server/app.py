@@ -42,6 +42,7 @@ def create_app(
         members,
         orgs,
         published_pages,
+        site_customization,
         revisions,
         site_publishing,
         site_redirects,
@@ -80,6 +81,7 @@ def create_app(
         site_spaces,
         site_publishing,
         site_redirects,
+        site_customization,
         published_pages,
         app_pages,
     ):

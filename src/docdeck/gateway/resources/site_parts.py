@@ -1,5 +1,5 @@
 """The nested groups of `client.sites`: sections, section groups, site spaces, share links,
-structure, redirects."""
+structure, redirects, customization."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from docdeck.gateway._resource import Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
     ShareLink,
+    SiteCustomizationSettings,
     SiteRedirect,
     SiteRedirectResolution,
     SiteSection,
@@ -355,3 +356,42 @@ class SiteRedirects(Resource):
         params = {"source": source, **({"shareKey": shareKey} if shareKey else {})}
         url = f"{site_path(org_id, site_id)}/redirect"
         return await self._transport.call("GET", url, SiteRedirectResolution, params=params)
+
+
+class SiteCustomizationResource(Resource):
+    """Customization settings (platform operations), as the platform's JSON objects."""
+
+    async def get(self, org_id: str, site_id: str) -> SiteCustomizationSettings:
+        url = f"{site_path(org_id, site_id)}/customization"
+        return await self._transport.call("GET", url, SiteCustomizationSettings)
+
+    async def update(
+        self, org_id: str, site_id: str, settings: SiteCustomizationSettings | dict[str, Any]
+    ) -> SiteCustomizationSettings:
+        """A full replacement: send every group of settings (start from `get`)."""
+        url = f"{site_path(org_id, site_id)}/customization"
+        body = (
+            settings.model_dump(mode="json", exclude_none=True)
+            if isinstance(settings, SiteCustomizationSettings)
+            else settings
+        )
+        return await self._transport.call("PUT", url, SiteCustomizationSettings, json=body)
+
+    async def get_site_space(
+        self, org_id: str, site_id: str, site_space_id: str
+    ) -> SiteCustomizationSettings:
+        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}/customization"
+        return await self._transport.call("GET", url, SiteCustomizationSettings)
+
+    async def override_site_space(
+        self, org_id: str, site_id: str, site_space_id: str, override: dict[str, Any]
+    ) -> SiteCustomizationSettings:
+        """Patches the site space's override; a null value resets that setting."""
+        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}/customization"
+        return await self._transport.call("PATCH", url, SiteCustomizationSettings, json=override)
+
+    async def delete_site_space_override(
+        self, org_id: str, site_id: str, site_space_id: str
+    ) -> None:
+        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}/customization"
+        await self._transport.call_empty("DELETE", url)

@@ -12,6 +12,7 @@ from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
+    SiteCustomizationResource,
     SiteRedirects,
     SiteSectionGroups,
     SiteSections,
@@ -56,6 +57,10 @@ class Sites(Resource):
     @cached_property
     def share_links(self) -> SiteShareLinks:
         return SiteShareLinks(self._transport)
+
+    @cached_property
+    def customization(self) -> SiteCustomizationResource:
+        return SiteCustomizationResource(self._transport)
 
     @cached_property
     def redirects(self) -> SiteRedirects:

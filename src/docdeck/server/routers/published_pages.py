@@ -23,6 +23,7 @@ from docdeck.server.auth import Caller
 from docdeck.server.context import Ctx, Sandbox
 from docdeck.server.ids import to_db
 from docdeck.server.permissions import Membership
+from docdeck.server.services.customization import site_customization
 from docdeck.server.services.site_order import ROOT, Level
 from docdeck.server.site_wire import SiteTree
 
@@ -207,6 +208,7 @@ def _render(tree: SiteTree, current: str, query: str) -> HTMLResponse:
         " yet: the sandbox serves space content once that area exists (docs/server.md).</em>"
         "</p></main>"
     )
-    title = f"{space['title']} · {site['title']}"
-    body = f"<nav><h2>{html.escape(site['title'])}</h2>{nav}</nav>{main}"
+    name = site_customization(site).get("title") or site["title"]
+    title = f"{space['title']} · {name}"
+    body = f"<nav><h2>{html.escape(name)}</h2>{nav}</nav>{main}"
     return _page(200, title, body, noindex=site["visibility"] != "public")
