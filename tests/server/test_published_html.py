@@ -101,3 +101,11 @@ async def test_visitor_auth_sites_are_refused(
     assert (await _visit(browser, published["urls"]["published"])).status_code == 403
     preview = (await admin.get(f"{st}/publishing/preview")).json()["url"]
     assert (await _visit(browser, preview)).status_code == 200
+
+
+async def test_the_app_url_opens(
+    admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    site = (await admin.get(f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Handbook']}")).json()
+    page = await _visit(browser, site["urls"]["app"])
+    assert page.status_code == 200 and "Handbook" in page.text

@@ -68,3 +68,11 @@ async def test_site_space_overrides(admin: httpx.AsyncClient, ids: DemoIds) -> N
     assert (await admin.delete(url)).status_code == 205
     assert "title" not in (await admin.get(url)).json()
     error_of(await admin.get(f"{st(ids)}/site-spaces/nope/customization"), 404)
+
+
+async def test_the_site_icon_is_its_favicon(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    assert (await admin.get(st(ids))).json()["icon"] is None
+    settings = (await admin.get(f"{st(ids)}/customization")).json()
+    settings["favicon"] = {"emoji": "📘"}
+    assert (await admin.put(f"{st(ids)}/customization", json=settings)).status_code == 200
+    assert (await admin.get(st(ids))).json()["icon"] == {"emoji": "📘"}

@@ -22,6 +22,7 @@ _VALUES = {
     "spaceId": lambda ids: ids.spaces["Webhooks Guide"],
     "emailDomain": lambda ids: "northwind.dev",
     "siteId": lambda ids: ids.sites["Developer Portal"],
+    "siteSpaceId": lambda ids: ids.site_spaces["webhooks-beta"],
     "pageId": lambda ids: ids.content["page"],
     "fileId": lambda ids: ids.content["file"],
     "revisionId": lambda ids: ids.content["revision"],

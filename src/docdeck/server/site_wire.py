@@ -15,6 +15,7 @@ from urllib.parse import quote
 from docdeck.server.context import Ctx
 from docdeck.server.permissions import Membership, space_grants, space_role
 from docdeck.server.services import site_order
+from docdeck.server.services.customization import site_customization
 from docdeck.server.services.site_order import ROOT, Level
 from docdeck.server.services.sites import FEATURES, PLAN_NAMES, has_feature
 from docdeck.server.wire import Json, space_json, wire_time
@@ -74,6 +75,8 @@ def site_json(
         ],
         "urls": urls,
     }
+    favicon = {} if row["customization"] is None else site_customization(row).get("favicon", {})
+    data["icon"] = favicon if ("icon" in favicon or "emoji" in favicon) else None
     if row["hostname"] is not None:
         data["hostname"] = row["hostname"]
     if row["proxy"] is not None:
