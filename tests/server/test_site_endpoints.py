@@ -247,3 +247,71 @@ async def test_every_status_answered_is_documented(
         response = await api(who).request(method, url, json=fill_body(sent, names))
         answered.add(str(response.status_code))
     assert answered <= documented, (method, path, answered - documented)
+
+
+# method, path, a bad body, the field the 400 must name
+BAD_INPUT: list[tuple[str, str, object, str]] = [
+    ("POST", "/v1/orgs/{org}/sites", {"type": "huge"}, "type"),
+    ("POST", "/v1/orgs/{org}/sites", {"visibility": "private"}, "visibility"),
+    ("PATCH", ST, {"basename": "x" * 101}, "basename"),
+    ("PUT", ST + "/adaptive-schema", {"jsonSchema": "object"}, "jsonSchema"),
+    ("PUT", ST + "/adaptive-schema", {}, "jsonSchema"),
+    ("POST", ST + "/sections", {"title": "No space"}, "spaceId"),
+    ("POST", ST + "/sections", {"spaceId": "{space}", "title": "x"}, "title"),
+    ("POST", ST + "/sections", {"spaceId": "nope"}, "spaceId"),
+    ("PATCH", ST + "/sections/{section}", {"path": ""}, "path"),
+    ("PATCH", ST + "/sections/{section}", {"description": "d" * 257}, "description"),
+    ("PATCH", ST + "/sections/{section}", {"icon": "i" * 51}, "icon"),
+    ("PATCH", ST + "/sections/{section}", {"defaultSiteSpace": "nope"}, "defaultSiteSpace"),
+    ("PATCH", ST + "/sections/{section}", {"condition": "c" * 1025}, "condition"),
+    (
+        "POST",
+        ST + "/sections/{section}/move",
+        {"position": {"before": {"type": "site-space", "siteSection": "x"}}},
+        "position.before",
+    ),
+    ("POST", ST + "/section-groups", {"title": ""}, "title"),
+    ("POST", ST + "/section-groups", {"title": "G", "sections": "all"}, "sections"),
+    ("PATCH", ST + "/section-groups/{group}", {"title": "t" * 101}, "title"),
+    ("POST", ST + "/section-groups/{group}/sections", {"sectionId": "nope"}, "sectionId"),
+    (
+        "POST",
+        ST + "/section-groups/{group}/move",
+        {"position": {"after": {"type": "site-section", "id": "nope"}}},
+        "position.after",
+    ),
+    ("POST", ST + "/site-spaces", {"spaceId": "{space}", "sectionId": "nope"}, "sectionId"),
+    ("PATCH", ST + "/site-spaces/{site_space}", {"spaceId": "nope"}, "spaceId"),
+    ("PATCH", ST + "/site-spaces/{site_space}", {"path": "no/slash"}, "path"),
+    (
+        "POST",
+        ST + "/site-spaces/{site_space}/move",
+        {"position": {"before": {"type": "site-space", "siteSpace": "nope"}}},
+        "position.before",
+    ),
+    ("POST", ST + "/share-links", {"name": 5}, "name"),
+    ("PATCH", ST + "/share-links/{link}", {"active": "yes"}, "active"),
+    (
+        "PATCH",
+        ST + "/structure/sort",
+        {"item": {"type": "page", "id": "x"}, "position": {}},
+        "item.type",
+    ),
+    (
+        "PATCH",
+        ST + "/structure/sort",
+        {"item": {"type": "site-section", "id": "{section}"}},
+        "position",
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body", "field"), BAD_INPUT)
+async def test_bad_input_names_the_field_and_changes_nothing(
+    api: Api, values: dict[str, str], method: str, path: str, body: object, field: str
+) -> None:
+    before = await _snapshot(api, values)
+    response = await api(ADMIN).request(method, fill(path, values), json=fill_body(body, values))
+    message = error_of(response, 400)
+    assert message.startswith(f"{field}:") or message.startswith(f"{field}."), message
+    assert await _snapshot(api, values) == before
