@@ -12,8 +12,6 @@ from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
-    SiteCustomizationResource,
-    SiteRedirects,
     SiteSectionGroups,
     SiteSections,
     SiteShareLinks,
@@ -21,6 +19,7 @@ from docdeck.gateway.resources.site_parts import (
     SiteStructureResource,
     site_path,
 )
+from docdeck.gateway.resources.site_settings import SiteCustomizationResource, SiteRedirects
 from docdeck.models import (
     PublishedContentSite,
     PublishResult,

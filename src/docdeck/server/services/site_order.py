@@ -92,12 +92,6 @@ def position_at(conn: sqlite3.Connection, others: list[Node], index: int) -> flo
     return (before + after) / 2
 
 
-def place(conn: sqlite3.Connection, site_id: str, level: Level, item: Node, index: int) -> None:
-    """Move `item` (already in `level`) to `index` among its siblings."""
-    others = [n for n in siblings(conn, site_id, level) if (n.kind, n.id) != (item.kind, item.id)]
-    _write(conn, item, position_at(conn, others, index))
-
-
 def index_for(
     others: list[Node], before: tuple[str, str] | None, after: tuple[str, str] | None, field: str
 ) -> int:
