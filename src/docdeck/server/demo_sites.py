@@ -93,13 +93,14 @@ def load_sites(
     architecture = _section(conn, portal, "Architecture", [spaces["Architecture Decisions"]])
     runbooks = _section(conn, portal, "Runbooks", [spaces["Incident Runbooks"]])
     releases = _section(conn, portal, "Releases", [spaces["Release Notes"]])
-    _section(conn, portal, "Design", [spaces["Design System"]])
+    design = _section(conn, portal, "Design", [spaces["Design System"]])
     site_structure.add_group(
         conn, portal, SiteSectionGroupCreate(title="Build", sections=[api, architecture])
     )
     site_structure.add_group(
         conn, portal, SiteSectionGroupCreate(title="Operate", sections=[runbooks, releases])
     )
+    site_structure.sort_item(conn, portal["id"], "site-section", design, None, None)
     conn.execute(
         "UPDATE site_sections SET condition = ? WHERE id = ?",
         ('visitor.claims.plan === "enterprise"', runbooks),
