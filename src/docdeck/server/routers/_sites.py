@@ -13,6 +13,7 @@ from docdeck.server.pagination import (
     PageRequest,
     PageResult,
     cursor_scope,
+    cursor_secret,
     decode_cursor,
     encode_cursor,
 )
@@ -57,6 +58,7 @@ def item_reply(
 
 
 def page_of(
+    ctx: Ctx,
     keyed: Sequence[tuple[Sequence[Any], str]],
     request: PageRequest,
     scope: str,
@@ -65,10 +67,12 @@ def page_of(
     """One page of items already in order, each with its sort key: a keyset cursor holds the
     last key, so a walk neither repeats nor skips items while others are added or removed."""
     scope = cursor_scope(request.list_id, scope)
+    with ctx.db.read() as conn:
+        secret = cursor_secret(conn)
     width = len(keyed[0][0]) if keyed else 0
     after = None
     if request.page is not None:
-        after = decode_cursor(scope, request.page, width) if keyed else []
+        after = decode_cursor(secret, scope, request.page, width) if keyed else []
     rest = [(list(key), item) for key, item in keyed if after is None or list(key) > after]
     count = len(keyed)
     if request.limit == 0:
@@ -76,5 +80,5 @@ def page_of(
     chosen = rest[: request.limit]
     next_page = None
     if len(rest) > request.limit:
-        next_page = encode_cursor(scope, chosen[-1][0])
+        next_page = encode_cursor(secret, scope, chosen[-1][0])
     return [build(item) for _, item in chosen], PageResult([], count, next_page)

@@ -52,7 +52,7 @@ async def list_sections(
     shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
-    items, result = page_of(tree.keyed_sections(), page, "site-sections", tree.section)
+    items, result = page_of(ctx, tree.keyed_sections(), page, "site-sections", tree.section)
     return respond_list(items, result)
 
 
@@ -139,7 +139,7 @@ def move_section(
 )
 async def list_groups(ctx: CtxDep, organizationId: str, siteId: str, page: PageDep) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId)
-    items, result = page_of(tree.keyed_groups(), page, "site-section-groups", tree.group)
+    items, result = page_of(ctx, tree.keyed_groups(), page, "site-section-groups", tree.group)
     return respond_list(items, result)
 
 

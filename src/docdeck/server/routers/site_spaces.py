@@ -53,7 +53,7 @@ async def list_site_spaces(
     keyed = tree.keyed_site_spaces()
     if default is not None:
         keyed = [(k, i) for k, i in keyed if bool(tree.site_spaces[i]["is_default"]) == default]
-    items, result = page_of(keyed, page, f"site-spaces:{default}", tree.site_space)
+    items, result = page_of(ctx, keyed, page, f"site-spaces:{default}", tree.site_space)
     return respond_list(items, result)
 
 
