@@ -62,10 +62,14 @@ class SiteSectionGroup(Resource):
     icon: str | None = None
 
 
-class UnknownStructureItem(Resource):
-    """A structure item of a kind this version does not know; all its fields are kept."""
+_KNOWN_ITEMS = ["site-space", "site-section", "site-section-group"]
 
-    object: str
+
+class UnknownStructureItem(Resource):
+    """A structure item of a kind this version does not know; all its fields are kept. (Its
+    JSON schema excludes the known kinds, so a documented `oneOf` matches exactly one.)"""
+
+    object: Annotated[str, Field(json_schema_extra={"not": {"enum": _KNOWN_ITEMS}})]
     id: str | None = None
 
 
@@ -96,7 +100,9 @@ class SiteStructureSiteSpaces(Resource):
 
 
 class UnknownSiteStructure(Resource):
-    type: str
+    """A structure of a kind this version does not know."""
+
+    type: Annotated[str, Field(json_schema_extra={"not": {"enum": ["sections", "siteSpaces"]}})]
     structure: list[dict[str, Any]] = []
 
 
