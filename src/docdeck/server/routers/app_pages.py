@@ -121,6 +121,9 @@ async def revision_page(request: Request, spaceId: str, revisionId: str) -> HTML
             ("Space", spaceId),
             ("Type", row["type"]),
             ("Message", row["message"]),
+            ("Created", row["created_at"]),
+        ],
+    )
 
 
 @router.get("/app/orgs/{organizationId}/sites/{siteId}")

@@ -25,18 +25,23 @@ class ItemPage(Generic[T]):
 
 
 def page_of(
-    items: Sequence[T], key: Callable[[T], SortKey], request: PageRequest, scope: str
+    secret: bytes,
+    items: Sequence[T],
+    key: Callable[[T], SortKey],
+    request: PageRequest,
+    scope: str,
 ) -> ItemPage[T]:
-    """One page of `items` (already sorted by `key`, keys unique)."""
+    """One page of `items` (already sorted by `key`, keys unique); cursors signed with
+    `secret` (`pagination.cursor_secret`), as every list's."""
     scope = cursor_scope(request.list_id, scope)
     keys = [list(key(item)) for item in items]
     start = 0
     if request.page is not None and keys:
-        after = decode_cursor(scope, request.page, len(keys[0]))
+        after = decode_cursor(secret, scope, request.page, len(keys[0]))
         start = bisect.bisect_right(keys, after)
     if request.limit == 0:
         return ItemPage([], len(items), None)
     chosen = list(items[start : start + request.limit])
     more = start + request.limit < len(items)
-    next_page = encode_cursor(scope, keys[start + request.limit - 1]) if more else None
+    next_page = encode_cursor(secret, scope, keys[start + request.limit - 1]) if more else None
     return ItemPage(chosen, len(items), next_page)
