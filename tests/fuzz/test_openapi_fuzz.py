@@ -55,6 +55,20 @@ _COMBINATIONS = {
     ("organizationId", "teamId", "userId"): "SELECT t.organization_id, t.id, tm.user_id"
     " FROM teams t JOIN team_members tm ON tm.team_id = t.id",
     ("organizationId", "inviteId"): "SELECT organization_id, id FROM link_invites",
+    ("organizationId", "siteId"): "SELECT organization_id, id FROM sites",
+    ("organizationId", "siteId", "siteSectionId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_sections x ON x.site_id = s.id",
+    ("organizationId", "siteId", "siteSectionGroupId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_section_groups x ON x.site_id = s.id",
+    ("organizationId", "siteId", "siteSectionGroupId", "siteSectionId"): "SELECT"
+    " s.organization_id, s.id, x.group_id, x.id FROM sites s JOIN site_sections x"
+    " ON x.site_id = s.id WHERE x.group_id IS NOT NULL",
+    ("organizationId", "siteId", "siteSpaceId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_spaces x ON x.site_id = s.id",
+    ("organizationId", "siteId", "shareLinkId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_share_links x ON x.site_id = s.id",
+    ("organizationId", "siteId", "siteRedirectId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_redirects x ON x.site_id = s.id",
 }
 
 

@@ -41,7 +41,14 @@ def create_app(
         files,
         members,
         orgs,
+        published_pages,
         revisions,
+        site_customization,
+        site_publishing,
+        site_redirects,
+        site_sections,
+        site_spaces,
+        sites,
         spaces,
         teams,
     )
@@ -69,6 +76,13 @@ def create_app(
         content_writes,
         revisions,
         files,
+        sites,
+        site_sections,
+        site_spaces,
+        site_publishing,
+        site_redirects,
+        site_customization,
+        published_pages,
         app_pages,
     ):
         # The routers carry no prefix or dependencies of their own, so their routes are added

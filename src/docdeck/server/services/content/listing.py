@@ -31,8 +31,8 @@ def page_of(
     request: PageRequest,
     scope: str,
 ) -> ItemPage[T]:
-    """One page of `items` (already sorted by `key`, keys unique); `secret` signs the cursor
-    (`pagination.cursor_secret`), as for the SQL lists."""
+    """One page of `items` (already sorted by `key`, keys unique); cursors signed with
+    `secret` (`pagination.cursor_secret`), as every list's."""
     scope = cursor_scope(request.list_id, scope)
     keys = [list(key(item)) for item in items]
     start = 0
