@@ -38,6 +38,11 @@ async def test_a_failed_refresh_keeps_what_was_loaded_marks_it_and_says_so_once(
         errors = [n for n in app._notifications if n.severity == "error"]
         assert len(errors) == 1
         assert errors[0].title == "Reloading Northwind Labs failed"
+        # Short: at 80x24 a toast is 36 columns wide.
+        assert (
+            errors[0].message
+            == "Cannot reach the server; check that it runs, then press r to retry."
+        )
 
         transport.offline = False
         await pilot.press("r")

@@ -28,6 +28,9 @@ class Problem:
     message: str
     fatal: bool = False
     """True when nothing will work until the user fixes the account (a refused token)."""
+    brief: str = ""
+    """The message for a notification: as short as it can be (at 80x24 a toast is 36
+    columns wide). The connection screen and dialogs have room for `message`."""
     unreachable: bool = False
     """The server could not be reached (no answer at all): before anything has loaded, this
     is the connection screen's business, not a notification's."""
@@ -88,9 +91,16 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
         why = error.message
     else:
         why = f"{type(error).__name__}: {error}"
+    message = f"{why}\n{advice}"
+    brief = message
+    if isinstance(error, APIConnectionError):
+        # Which exception httpx raised (and the URL, shown in the header) does not change
+        # what to do: the detail is on the connection screen and in dialogs.
+        brief = advice
     return Problem(
         title=f"{doing} failed",
-        message=f"{why}\n{advice}",
+        message=message,
+        brief=brief,
         fatal=fatal,
         unreachable=isinstance(error, APIConnectionError),
     )
