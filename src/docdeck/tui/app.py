@@ -307,9 +307,11 @@ class DocdeckApp(App[None]):
         # One notification per failure: a refresh that asks for a resource and its children
         # fails twice for one cause (the server is down); the same words are shown once.
         for shown in self._notifications:
-            if shown.message == problem.brief and not shown.has_expired:
+            if shown.message == (problem.brief or problem.message) and not shown.has_expired:
                 return
-        self.notify(problem.brief, title=problem.title, severity="error", timeout=10)
+        self.notify(
+            problem.brief or problem.message, title=problem.title, severity="error", timeout=10
+        )
 
     def action_help(self) -> None:
         from docdeck.tui.screens import HelpScreen, bindings_help
