@@ -294,6 +294,7 @@ def test_docdeck_hands_the_app_plain_data_and_leaves_the_sandbox_running(
 
     seen = RecordingApp.seen
     assert seen["label"] == "sandbox"
+    assert seen["account_source"] == "sandbox"
     assert seen["theme"] == "nord"
     assert seen["keymap"] == {}
     assert seen["sandbox_log"] == str(data_dir / "sandbox.log")

@@ -18,12 +18,20 @@ AppFactory = Callable[..., DocdeckApp]
 
 async def wait_for_workers(pilot: Pilot[None]) -> None:
     """Let every worker finish and every message it posted be handled."""
-    for _ in range(10):
+    quiet = 0
+    for _ in range(20):
         # A failed worker is reported by the app; tests assert on what the user sees.
         with contextlib.suppress(WorkerFailed):
             await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        if not any(worker.is_running for worker in pilot.app.workers):
+        # Pending counts too: a worker started by a message handler (the first load, after
+        # connecting) is pending until its task runs. Two quiet rounds in a row, because a
+        # worker's end is a message whose handler may start the next one.
+        if any(not worker.is_finished for worker in pilot.app.workers):
+            quiet = 0
+            continue
+        quiet += 1
+        if quiet == 2:
             return
 
 

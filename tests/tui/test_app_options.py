@@ -31,9 +31,12 @@ async def test_theme_from_the_config_is_applied(make_app: AppFactory) -> None:
 async def test_an_unknown_theme_is_reported_not_fatal(make_app: AppFactory) -> None:
     app = make_app(theme="no-such-theme")
     async with app.run_test(size=(80, 24)) as pilot:
+        # Looked at first: the warning expires after a few seconds, and a loaded machine
+        # can take that long to connect and load the tree.
+        await pilot.pause()
+        assert any("no-such-theme" in n.message for n in app._notifications)
         await wait_for_workers(pilot)
         assert app.theme == "textual-dark"
-        assert any("no-such-theme" in n.message for n in app._notifications)
 
 
 async def test_ready_file_is_written_when_organizations_show(

@@ -129,7 +129,7 @@ async def test_connect_failure_shows_what_to_do_and_retries(
 
 
 async def test_a_refused_token_says_which_setting_to_fix(make_app: AppFactory) -> None:
-    app = make_app(token="not-a-real-token")
+    app = make_app(token="not-a-real-token", account_source="environment")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_workers(pilot)
         assert isinstance(app.screen, ConnectErrorScreen)

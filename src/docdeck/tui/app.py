@@ -66,6 +66,7 @@ class DocdeckApp(App[None]):
         theme: str | None = None,
         first_view: str | None = None,
         sandbox_log: str | None = None,
+        account_source: str | None = None,
     ) -> None:
         """`first_view`: this account's first-view cache file (None: keep nothing).
         `sandbox_log`: for the embedded sandbox, its log, to point at when it has died;
@@ -79,6 +80,12 @@ class DocdeckApp(App[None]):
         self._early_keys: list[events.Key] | None = []
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
         self.account_label = account_label
+        self.account_source = account_source
+        """How the account was chosen ("flags", "environment", "profile", "sandbox"): the
+        connection screen's advice names the setting the user actually used."""
+        self._reached = False
+        """True once the server has answered; until then "unreachable" is a connection
+        problem (the connection screen), not a connection lost."""
         self.sub_title = account_label
         self.client: Client | None = None
         self._keymap_setting = keymap or {}
@@ -188,15 +195,31 @@ class DocdeckApp(App[None]):
                     self.browser.org_tree.load_root()  # a new client (a restarted sandbox)
             self._reconnected = False
         elif event.state is WorkerState.ERROR and event.worker.error is not None:
-            from docdeck.tui.errors import describe
-            from docdeck.tui.screens import ConnectErrorScreen
-
             self._drop_early_keys()
             if self.browser is not None:
                 self.browser.org_tree.mark_unreachable()
-            problem = describe(event.worker.error, f"Connecting to {self.account_label}")
-            problem = self._sandbox_problem(event.worker.error, problem, connecting=True) or problem
-            self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+            self._show_connect_error(
+                event.worker.error, f"Connecting to {self.account_label}", connecting=True
+            )
+
+    def _show_connect_error(
+        self, error: BaseException, doing: str, *, connecting: bool = False
+    ) -> None:
+        """The connection screen: what failed, and where the address and token came from
+        (or, for the embedded sandbox that died, its log)."""
+        from docdeck.tui.errors import account_advice, describe
+        from docdeck.tui.screens import ConnectErrorScreen
+
+        if isinstance(self.screen, ConnectErrorScreen):
+            return
+        problem = describe(error, doing)
+        sandbox = self._sandbox_problem(error, problem, connecting=connecting)
+        advice = (
+            "" if sandbox is not None else account_advice(self.account_source, self.account_label)
+        )
+        self.push_screen(
+            ConnectErrorScreen(sandbox or problem, self.account_label, advice=advice), self._retry
+        )
 
     def _sandbox_problem(
         self, error: BaseException, problem: Problem, *, connecting: bool = False
@@ -244,6 +267,7 @@ class DocdeckApp(App[None]):
         self._replay_early_keys()
         if self.browser is None or self.browser.org_tree.model.children is None:
             return
+        self._reached = True
         self._view_root = self.browser.org_tree.model
         if self._ready_reported:
             return
@@ -257,7 +281,7 @@ class DocdeckApp(App[None]):
 
     def report_error(self, error: BaseException, doing: str) -> None:
         """The one place a failed request becomes a notification: what, why, what to do."""
-        from docdeck.tui.errors import describe
+        from docdeck.tui.errors import account_advice, describe
         from docdeck.tui.screens import ConnectErrorScreen
 
         problem = describe(error, doing)
@@ -265,19 +289,38 @@ class DocdeckApp(App[None]):
         if sandbox is not None:
             problem = sandbox
             self._restarting_sandbox = True
-        if problem.fatal and not isinstance(self.screen, ConnectErrorScreen):
-            self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+        if problem.fatal or (problem.unreachable and not self._reached):
+            # A refused token, a dead sandbox, or a server never reached since the start:
+            # nothing can work until it is fixed.
+            if not isinstance(self.screen, ConnectErrorScreen):
+                advice = (
+                    ""
+                    if sandbox is not None
+                    else account_advice(self.account_source, self.account_label)
+                )
+                self.push_screen(
+                    ConnectErrorScreen(problem, self.account_label, advice=advice), self._retry
+                )
             return
-        self.notify(problem.message, title=problem.title, severity="error", timeout=10)
+        if isinstance(self.screen, ConnectErrorScreen):
+            return
+        # One notification per failure: a refresh that asks for a resource and its children
+        # fails twice for one cause (the server is down); the same words are shown once.
+        for shown in self._notifications:
+            if shown.message == (problem.brief or problem.message) and not shown.has_expired:
+                return
+        self.notify(
+            problem.brief or problem.message, title=problem.title, severity="error", timeout=10
+        )
 
     def action_help(self) -> None:
-        from docdeck.tui.screens import HelpScreen
+        from docdeck.tui.screens import HelpScreen, bindings_help
 
         if isinstance(self.screen, HelpScreen):
             return
         rows_of = getattr(self.screen, "help_rows", None)
-        rows = rows_of() if rows_of is not None else []
-        self.push_screen(HelpScreen(rows))
+        rows = rows_of() if rows_of is not None else bindings_help(self.screen)
+        self.push_screen(HelpScreen(rows, intro=getattr(self.screen, "help_intro", None)))
 
     def _handle_exception(self, error: Exception) -> None:
         """An internal error (a bug) ends the app with one line, as the CLI promises.

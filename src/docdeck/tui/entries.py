@@ -45,6 +45,10 @@ class Entry:
     loading: bool = False
     failed: bool = False
     node: TreeNode[Entry] | None = field(default=None, repr=False)
+    busy: int = 0
+    """Writes running on this entry (`docdeck.tui.in_flight`); the tree marks it meanwhile."""
+    stale: bool = False
+    """Reading it again failed: what is shown is from an earlier load (the tree marks it)."""
 
     @property
     def title(self) -> str:

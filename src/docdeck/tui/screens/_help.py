@@ -10,10 +10,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, Static
 
-__all__ = ["HelpRow", "HelpScreen"]
+__all__ = ["HelpRow", "HelpScreen", "bindings_help"]
 
 
 @dataclass(frozen=True)
@@ -35,20 +35,42 @@ INTRO = (
 )
 
 
+def bindings_help(screen: Screen[object]) -> list[HelpRow]:
+    """Help rows for a screen without its own: the keys that work on it now, one row per
+    action (the screen's and the app's bindings of the same action are merged)."""
+    keys: dict[str, list[str]] = {}
+    rows: dict[str, HelpRow] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        # docdeck's own bindings all have ids; Textual's (focus moves, copy) are not listed.
+        if binding.id is None or not binding.description or binding.action.endswith("help"):
+            continue
+        name = binding.description
+        keys.setdefault(name, [])
+        key = screen.app.get_key_display(binding)
+        if key not in keys[name]:
+            keys[name].append(key)
+        rows.setdefault(name, HelpRow("", name, binding.tooltip or name))
+    return [
+        HelpRow(", ".join(keys[name]), row.description, row.tooltip) for name, row in rows.items()
+    ]
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close", id="help.close", tooltip="Close help"),
     ]
 
-    def __init__(self, rows: list[HelpRow]) -> None:
+    def __init__(self, rows: list[HelpRow], *, intro: str | None = None) -> None:
         super().__init__()
         self.rows = rows
+        self.intro = INTRO if intro is None else intro
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="help"):
             yield Label("docdeck — keys", id="dialog-title")
             with VerticalScroll():
-                yield Static(Text(INTRO), id="help-intro")
+                yield Static(Text(self.intro), id="help-intro")
                 yield Static(self._table(), id="help-keys")
             yield Label("escape: close", classes="dialog-keys")
 

@@ -333,16 +333,25 @@ class MainScreen(ContentActions, PeopleActions):
                 exit_on_error=False,
             )
         if entry.expandable and (entry.expanded or entry.children is not None or entry.failed):
-            self.org_tree.load(entry)
+            self.org_tree.load(entry, keep=True)
         elif entry.expandable:
             entry.children = None
 
     async def _refetch(self, entry: Entry) -> None:
-        if isinstance(entry, SpaceEntry):
-            entry.space = await self.client.spaces.get(entry.value.id)
-        elif isinstance(entry, OrgEntry):
-            entry.org = await self.client.orgs.get(entry.organization.id)
+        try:
+            if isinstance(entry, SpaceEntry):
+                entry.space = await self.client.spaces.get(entry.value.id)
+            elif isinstance(entry, OrgEntry):
+                entry.org = await self.client.orgs.get(entry.organization.id)
+        except Exception:
+            entry.stale = True  # what is shown is from the earlier load
+            self.org_tree.show_marks(entry)
+            raise
+        if not entry.loading:
+            entry.stale = False
         self.org_tree.refresh_entry(entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.writes.handle(event):
+            return
         report_worker_failure(self, event)

@@ -31,6 +31,10 @@ __all__ = ["OrgTree"]
 LOADING = Text("loading…", style="dim italic")
 FAILED = Text("⚠ not loaded — r retries", style="red")
 EMPTY = Text("(empty)", style="dim italic")
+BUSY_MARK = Text("⟳ ", style="bold")
+"""Before an entry a write is running on (`docdeck.tui.in_flight`)."""
+STALE_MARK = Text("⚠ ", style="bold yellow")
+"""Before an entry whose refresh failed: its children are from an earlier load."""
 NO_ORGANIZATIONS = Text("This account belongs to no organization.", style="dim italic")
 REFRESHING = Text("↻ last session's view — refreshing…", style="dim italic")
 STALE = Text("⚠ last session's view, not refreshed — r retries", style="yellow")
@@ -76,12 +80,17 @@ class OrgTree(Tree[Entry]):
     def load_root(self) -> None:
         self.load(self.model)
 
-    def load(self, entry: Entry) -> None:
-        """Fetch an entry's first page of children in a worker (replacing any in flight)."""
-        entry.children = None
+    def load(self, entry: Entry, *, keep: bool = False) -> None:
+        """Fetch an entry's first page of children in a worker (replacing any in flight).
+
+        `keep` (a refresh): what is loaded stays shown until the answer replaces it; if the
+        request fails it stays, marked stale, instead of being thrown away.
+        """
         entry.loading = True
         entry.failed = False
-        self.render_children(entry)
+        if not (keep and entry.children is not None):
+            entry.children = None
+            self.render_children(entry)
         self.run_worker(
             self._fetch(entry),
             name=f"Loading {entry.title or 'organizations'}",
@@ -132,6 +141,9 @@ class OrgTree(Tree[Entry]):
             entry.loading = False
             if entry is self.model:
                 self._cached = None
+            if entry.stale:
+                entry.stale = False
+                self._relabel(entry)
             reopened = self._reopen(message.children)
             self.render_children(entry)
             for child in reopened:
@@ -151,10 +163,15 @@ class OrgTree(Tree[Entry]):
             message.replacing.loading = False
             self._relabel(message.replacing)
             return
-        message.entry.loading = False
-        message.entry.failed = True
-        self.render_children(message.entry)
-        if message.entry is self.model:
+        entry = message.entry
+        entry.loading = False
+        if entry.children is not None:
+            entry.stale = True  # a refresh failed: keep what was loaded, marked
+            self._relabel(entry)
+        else:
+            entry.failed = True
+            self.render_children(entry)
+        if entry is self.model:
             self._first_organizations_shown()  # not live, but the tree takes keys from now on
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -214,7 +231,16 @@ class OrgTree(Tree[Entry]):
             return LOADING
         if self.filter_text and self._matches(entry):
             label.highlight_words([self.filter_text], "reverse", case_sensitive=False)
+        # Marks go first, so a label cut to the panel's width keeps them.
+        if entry.stale:
+            label = STALE_MARK + label
+        if entry.busy:
+            label = BUSY_MARK + label
         return label
+
+    def show_marks(self, entry: Entry) -> None:
+        """Redraw an entry's label after its busy or stale state changed."""
+        self._relabel(entry)
 
     def render_label(self, node: TreeNode[Entry], base_style: Style, style: Style) -> Text:
         """A label too long for the panel ends in "…" instead of being cut mid-word."""
@@ -361,6 +387,15 @@ class OrgTree(Tree[Entry]):
         node = entry.node
         if node is None or not self._attached(node):
             return
+        # Open the way to it: a node under a collapsed one has no line, and the cursor
+        # would land on line 0 (the organization), so the next action went there.
+        parent = node.parent
+        while parent is not None and parent is not self.root:
+            if not parent.is_expanded:
+                if parent.data is not None:
+                    parent.data.expanded = True
+                parent.expand()
+            parent = parent.parent
         _ = self.last_line  # lay the lines out so the node knows its line
         self.move_cursor(node)
         self._sync_selection(force=True)
