@@ -73,9 +73,15 @@ async def test_help_lists_every_key(make_app: AppFactory) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         descriptions = {row.description for row in app.screen.rows}
-        assert {"New space", "Delete", "Restore", "Role", "Add member", "Filter", "Quit"} <= (
-            descriptions
-        )
+        assert {
+            "New space",
+            "Delete",
+            "Restore",
+            "Change role",
+            "Add member",
+            "Filter",
+            "Quit",
+        } <= (descriptions)
         await pilot.press("escape")
         assert isinstance(app.screen, MainScreen)
 

@@ -152,7 +152,7 @@ async def test_duplicate_a_space(make_app: AppFactory) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await open_northwind(pilot)
         await select(pilot, "Release Notes")
-        await pilot.press("y")
+        await pilot.press("D")
         await wait_for_workers(pilot)
         children = labels_under(tree_of(pilot), "Northwind Labs")
         copies = [label for label in children if "Release Notes" in label]

@@ -67,7 +67,7 @@ async def test_change_a_members_role(make_app: AppFactory) -> None:
         table.focus()
         table.move_cursor(row=row)
         await pilot.pause()
-        await pilot.press("o")
+        await pilot.press("R")
         assert isinstance(app.screen, PickDialog)
         choice = [role for _, role in app.screen.choices].index("comment")
         app.screen.query_one("#dialog-options").highlighted = choice  # type: ignore[attr-defined]

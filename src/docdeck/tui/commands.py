@@ -25,7 +25,7 @@ class BrowserCommands(Provider):
         for _key, binding in screen._bindings:
             action = binding.action
             # Textual's own commands already offer Quit; a second one only adds noise.
-            if action in seen or action in ("clear_filter", "app.quit"):
+            if action in seen or action in ("back", "app.quit"):
                 continue
             seen.add(action)
             help_text = binding.tooltip

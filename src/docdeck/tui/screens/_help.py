@@ -38,6 +38,13 @@ INTRO = (
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close", id="help.close", tooltip="Close help"),
+        # The same moves as every list (widgets/_list_keys.py), here scrolling the text.
+        Binding("j,down", "scroll('down')", show=False),
+        Binding("k,up", "scroll('up')", show=False),
+        Binding("g,home", "scroll('home')", show=False),
+        Binding("G,end", "scroll('end')", show=False),
+        Binding("ctrl+d,pagedown", "scroll('page_down')", show=False),
+        Binding("ctrl+u,pageup", "scroll('page_up')", show=False),
     ]
 
     def __init__(self, rows: list[HelpRow]) -> None:
@@ -63,6 +70,15 @@ class HelpScreen(ModalScreen[None]):
                 what.append(f"\n{row.state}", style="italic dim")
             table.add_row(row.key, row.description, what)
         return table
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one(VerticalScroll)
+        getattr(
+            scroll,
+            f"action_scroll_{where}"
+            if where in ("up", "down", "home", "end")
+            else f"action_{where}",
+        )()
 
     def action_close(self) -> None:
         self.dismiss(None)

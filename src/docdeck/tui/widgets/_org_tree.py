@@ -16,14 +16,17 @@ from docdeck.tui.entries import (
     CollectionEntry,
     Entry,
     LoadMoreEntry,
+    MembersEntry,
     OrgEntry,
     RootEntry,
     SpaceEntry,
+    TeamEntry,
 )
 from docdeck.tui.first_view import FirstView, ViewItem
 from docdeck.tui.first_view_capture import entry_key
 from docdeck.tui.loaders import load_children, load_more
-from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntrySelected
+from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntryOpened, EntrySelected
+from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["OrgTree"]
@@ -36,12 +39,13 @@ REFRESHING = Text("↻ last session's view — refreshing…", style="dim italic
 STALE = Text("⚠ last session's view, not refreshed — r retries", style="yellow")
 
 
-class OrgTree(Tree[Entry]):
+class OrgTree(ListKeys, Tree[Entry]):
     """Organizations at the top; children load on expand, one worker per node."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "expand_cursor", "Expand", show=False),
-        Binding("left", "collapse_cursor", "Collapse", show=False),
+        *LIST_BINDINGS,
+        Binding("right,l", "expand_cursor", "Expand", show=False),
+        Binding("left,h", "collapse_cursor", "Collapse", show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -348,6 +352,16 @@ class OrgTree(Tree[Entry]):
 
     # ----- selection -------------------------------------------------------------------------
 
+    def list_index(self) -> int:
+        return self.cursor_line
+
+    def list_length(self) -> int:
+        return self.last_line + 1
+
+    def list_go(self, index: int) -> None:
+        self.cursor_line = index
+        self.scroll_to_line(index, animate=False)
+
     @property
     def current(self) -> Entry | None:
         """The entry under the cursor; a "loading…", "(empty)" or failure line stands for its
@@ -384,8 +398,11 @@ class OrgTree(Tree[Entry]):
     @on(Tree.NodeSelected)
     def _selected(self, event: Tree.NodeSelected[Entry]) -> None:
         event.stop()
-        if isinstance(event.node.data, LoadMoreEntry):
-            self._load_more(event.node.data)
+        entry = event.node.data
+        if isinstance(entry, LoadMoreEntry):
+            self._load_more(entry)
+        elif isinstance(entry, MembersEntry | TeamEntry):
+            self.post_message(EntryOpened(entry))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
