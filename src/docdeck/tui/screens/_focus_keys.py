@@ -113,6 +113,7 @@ class FocusKeys(BrowserBase):
         field = self.query_one("#tree-filter", Input)
         field.value = ""
         field.display = False
+        self.workers.cancel_group(self, "filter-search")
         tree.set_filter("")
         tree.focus()
         self.refresh_bindings()

@@ -29,6 +29,7 @@ from docdeck.tui.screens._copy_open_actions import CopyOpenActions
 from docdeck.tui.screens._focus_keys import FocusKeys
 from docdeck.tui.screens._help import HelpRow
 from docdeck.tui.screens._people_actions import PeopleActions
+from docdeck.tui.screens._server_search import ServerSearch
 from docdeck.tui.widgets import BrowserFooter, DetailPane, OrgTree
 from docdeck.tui.workers import report_worker_failure
 
@@ -67,7 +68,7 @@ def _b(
 _TOGGLE = Binding("t", "toggle_team_role", "Owner/member")
 
 
-class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys):
+class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, ServerSearch):
     BINDINGS: ClassVar[list[BindingType]] = [
         # The app's own keys, repeated here so the footer shows them first at any width.
         Binding(
@@ -294,6 +295,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys):
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.org_tree.set_filter(event.value)
+        self.search_server(event.value)
 
     @on(Input.Submitted, "#tree-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
