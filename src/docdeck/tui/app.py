@@ -57,7 +57,9 @@ class DocdeckApp(App[None]):
             tooltip="Every key and what it does",
         ),
     ]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    # Below 80 columns the tree and the detail pane are stacked: side by side, the pane was a
+    # few cells wide and broke every word of its values.
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (80, "-narrow"), (110, "-wide")]
 
     def __init__(
         self,
