@@ -223,3 +223,25 @@ async def test_a_disallowed_key_is_drawn_dim_not_highlighted(
         assert style_at(enabled, 0).bold and not style_at(disabled, 0).bold
         assert style_at(enabled, 0).color != style_at(enabled, 3).color
         assert style_at(disabled, 0).color == style_at(disabled, 3).color
+
+
+async def test_list_keys_scroll_the_help(make_app: AppFactory) -> None:
+    from textual.containers import VerticalScroll
+
+    from docdeck.tui.screens import HelpScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        scroll = app.screen.query_one(VerticalScroll)
+        await pilot.press("G")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y > 0
+        await pilot.press("g")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        await pilot.press("j")
+        await pilot.pause()
+        assert scroll.scroll_y > 0

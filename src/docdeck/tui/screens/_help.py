@@ -29,7 +29,9 @@ INTRO = (
     "The tree lists organizations; expand one (→, space or enter) to load its collections, "
     "spaces, Members, Teams and Recently deleted; ← collapses or goes to the parent. Lists load "
     "a page at a time: reaching “… load more” loads the next page. The pane on the right shows "
-    "the selected item; tab moves between the tree and the pane's table and filters. Keys shown "
+    "the selected item; enter on Members or a team goes into its table, escape comes back, and "
+    "tab moves between the tree and the pane's table and filters. j/k, g/G, ctrl+d/ctrl+u, "
+    "home/end move in every list. y copies, o opens in the browser. Keys shown "
     "dimmed in the footer are not allowed for you here; the pane's last line says why. "
     "ctrl+p opens the command palette with every action.\n"
 )
