@@ -114,3 +114,12 @@ async def type_text(pilot: Pilot[None], text: str) -> None:
 
 def dialog_input(pilot: Pilot[None], name: str) -> Input:
     return pilot.app.screen.query_one(f"#field-{name}", Input)
+
+
+def screen_lines(pilot: Pilot[None]) -> list[str]:
+    """The text the terminal shows, one string per row (what a user reads)."""
+    return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
+
+
+def footer_text(pilot: Pilot[None]) -> str:
+    return screen_lines(pilot)[-1]

@@ -28,6 +28,8 @@ from docdeck.tui.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from docdeck.gateway import Client
     from docdeck.tui.entries import Entry
     from docdeck.tui.errors import Problem
@@ -55,7 +57,9 @@ class DocdeckApp(App[None]):
             tooltip="Every key and what it does",
         ),
     ]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    # Below 80 columns the tree and the detail pane are stacked: side by side, the pane was a
+    # few cells wide and broke every word of its values.
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (80, "-narrow"), (110, "-wide")]
 
     def __init__(
         self,
@@ -96,6 +100,7 @@ class DocdeckApp(App[None]):
         self._view_root: Entry | None = None
         self._root_prefetch: Awaitable[list[Entry]] | None = None
         """The tree's model once live: the first view saved at exit is taken from it."""
+        self._saved_theme = ""
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
         self.use_command_palette = False  # nothing to command until the browser is in
@@ -116,6 +121,30 @@ class DocdeckApp(App[None]):
     def on_mount(self) -> None:
         if self._keymap_setting:
             self.set_keymap(self._keymap_setting)
+        self._apply_theme_setting()
+        self._saved_theme = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme picked in the palette is written to the config file for the next start."""
+        if theme.name == self._saved_theme:
+            return
+        self._saved_theme = theme.name
+        from docdeck.config import ConfigError
+        from docdeck.tui.theme_setting import save_theme
+
+        try:
+            path = save_theme(theme.name)
+        except ConfigError as error:
+            self.notify(
+                f"{error}. The theme applies until docdeck quits.",
+                title="Theme not saved",
+                severity="warning",
+            )
+            return
+        self.notify(f"“{theme.name}” is saved in {path}.", title="Theme saved")
+
+    def _apply_theme_setting(self) -> None:
         if self._theme_setting:
             if self._theme_setting in self.available_themes:
                 self.theme = self._theme_setting

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from docdeck.gateway import NOT_GIVEN
 from docdeck.models import Collection, Space, Team
+from docdeck.tui.emoji_check import emoji_problem
 from docdeck.tui.entries import (
     CollectionEntry,
     Entry,
@@ -69,7 +70,11 @@ class ContentActions(SpaceActions):
                 [
                     FormField("title", "Title", required=True, max_length=TITLE_MAX),
                     FormField(
-                        "emoji", "Emoji (optional)", placeholder="e.g. 📘", max_length=EMOJI_MAX
+                        "emoji",
+                        "Emoji (optional)",
+                        placeholder="one emoji, e.g. 📘",
+                        max_length=EMOJI_MAX,
+                        check=emoji_problem,
                     ),
                 ],
                 create,

@@ -29,7 +29,9 @@ INTRO = (
     "The tree lists organizations; expand one (→, space or enter) to load its collections, "
     "spaces, Members, Teams and Recently deleted; ← collapses or goes to the parent. Lists load "
     "a page at a time: reaching “… load more” loads the next page. The pane on the right shows "
-    "the selected item; tab moves between the tree and the pane's table and filters. Keys shown "
+    "the selected item; enter on Members or a team goes into its table, escape comes back, and "
+    "tab moves between the tree and the pane's table and filters. j/k, g/G, ctrl+d/ctrl+u, "
+    "home/end move in every list. y copies, o opens in the browser. Keys shown "
     "dimmed in the footer are not allowed for you here; the pane's last line says why. "
     "ctrl+p opens the command palette with every action.\n"
 )
@@ -59,6 +61,13 @@ def bindings_help(screen: Screen[object]) -> list[HelpRow]:
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close", id="help.close", tooltip="Close help"),
+        # The same moves as every list (widgets/_list_keys.py), here scrolling the text.
+        Binding("j,down", "scroll('down')", show=False),
+        Binding("k,up", "scroll('up')", show=False),
+        Binding("g,home", "scroll('home')", show=False),
+        Binding("G,end", "scroll('end')", show=False),
+        Binding("ctrl+d,pagedown", "scroll('page_down')", show=False),
+        Binding("ctrl+u,pageup", "scroll('page_up')", show=False),
     ]
 
     def __init__(self, rows: list[HelpRow], *, intro: str | None = None) -> None:
@@ -85,6 +94,15 @@ class HelpScreen(ModalScreen[None]):
                 what.append(f"\n{row.state}", style="italic dim")
             table.add_row(row.key, row.description, what)
         return table
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one(VerticalScroll)
+        getattr(
+            scroll,
+            f"action_scroll_{where}"
+            if where in ("up", "down", "home", "end")
+            else f"action_{where}",
+        )()
 
     def action_close(self) -> None:
         self.dismiss(None)

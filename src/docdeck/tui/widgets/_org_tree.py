@@ -15,15 +15,19 @@ from textual.worker import Worker
 from docdeck.tui.entries import (
     CollectionEntry,
     Entry,
+    FoundEntry,
     LoadMoreEntry,
+    MembersEntry,
     OrgEntry,
     RootEntry,
     SpaceEntry,
+    TeamEntry,
 )
 from docdeck.tui.first_view import FirstView, ViewItem
 from docdeck.tui.first_view_capture import entry_key
 from docdeck.tui.loaders import load_children, load_more
-from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntrySelected
+from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntryOpened, EntrySelected
+from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["OrgTree"]
@@ -40,12 +44,13 @@ REFRESHING = Text("↻ last session's view — refreshing…", style="dim italic
 STALE = Text("⚠ last session's view, not refreshed — r retries", style="yellow")
 
 
-class OrgTree(Tree[Entry]):
+class OrgTree(ListKeys, Tree[Entry]):
     """Organizations at the top; children load on expand, one worker per node."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "expand_cursor", "Expand", show=False),
-        Binding("left", "collapse_cursor", "Collapse", show=False),
+        *LIST_BINDINGS,
+        Binding("right,l", "expand_cursor", "Expand", show=False),
+        Binding("left,h", "collapse_cursor", "Collapse", show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -59,6 +64,9 @@ class OrgTree(Tree[Entry]):
         """The last session's first view, shown until live organizations replace it."""
         self._restore: set[str] = set()
         """Entries expanded last time, expanded again as the live ones arrive (once)."""
+        self._last_line = -1
+        self._last_entry: Entry | None = None
+        """The cursor's line at the last highlight: what a jump (PageDown, End) passed over."""
         self._anchor: Entry | None = None
         """The last entry the cursor was on; where it goes back to when a filter stops hiding it."""
 
@@ -216,14 +224,21 @@ class OrgTree(Tree[Entry]):
     def _matches(self, entry: Entry) -> bool:
         return self.filter_text.casefold() in entry.title.casefold()
 
+    def _children_of(self, entry: Entry) -> list[Entry]:
+        """The loaded children, and while filtering an organization's server search results."""
+        children = list(entry.children or ())
+        if self.filter_text and isinstance(entry, OrgEntry) and entry.found is not None:
+            children.append(entry.found)
+        return children
+
     def _visible(self, entry: Entry) -> bool:
         if not self.filter_text:
             return True
         if isinstance(entry, LoadMoreEntry):
             return False
-        if self._matches(entry):
+        if self._matches(entry) and not isinstance(entry, FoundEntry):
             return True
-        return any(self._visible(child) for child in entry.children or ())
+        return any(self._visible(child) for child in self._children_of(entry))
 
     def _label(self, entry: Entry) -> Text:
         label = entry.label()
@@ -257,8 +272,8 @@ class OrgTree(Tree[Entry]):
 
     def _add(self, parent: TreeNode[Entry], entry: Entry, before: int | None = None) -> None:
         expand = entry.expanded
-        if self.filter_text and entry.children:
-            expand = any(self._visible(child) for child in entry.children)
+        if self.filter_text and self._children_of(entry):
+            expand = any(self._visible(child) for child in self._children_of(entry))
         node = parent.add(
             self._label(entry),
             entry,
@@ -290,6 +305,9 @@ class OrgTree(Tree[Entry]):
             node.add_leaf(LOADING)
         elif entry.failed:
             node.add_leaf(FAILED)
+        found = entry.found if isinstance(entry, OrgEntry) else None
+        if self.filter_text and found is not None and self._visible(found):
+            self._add(node, found)
 
     def render_children(self, entry: Entry) -> None:
         """Rebuild the nodes under an entry from the model (cheap: no request)."""
@@ -356,15 +374,37 @@ class OrgTree(Tree[Entry]):
             self.post_message(EntrySelected(entry))
 
     def set_filter(self, text: str) -> None:
-        self.filter_text = text.strip()
+        text = text.strip()
+        if text != self.filter_text:
+            for org in self.model.children or ():
+                if isinstance(org, OrgEntry):
+                    org.found = None  # found for another text
+        self.filter_text = text
         self.render_children(self.model)
         if self.filter_text:
             first = self._first_match(self.model)
             if first is not None:
                 self.select_entry(first)
 
+    def show_found(self, org: OrgEntry, query: str, found: list[Entry]) -> None:
+        """Show the spaces the server found for the filter (a stale query's answer is dropped)."""
+        if query != self.filter_text or org.parent is not self.model:
+            return
+        had_match = self._first_match(self.model) is not None
+        org.found = FoundEntry(parent=org, query=query, expanded=True) if found else None
+        if org.found is not None:
+            org.found.children = org.found.adopt(found)
+        self.render_children(self.model)
+        if not had_match and org.found is not None:
+            self.select_entry(found[0])
+
     def _first_match(self, entry: Entry) -> Entry | None:
-        for child in entry.children or ():
+        for child in self._children_of(entry):
+            if isinstance(child, FoundEntry):
+                found = self._first_match(child)
+                if found is not None:
+                    return found
+                continue
             if self._matches(child):
                 return child
             found = self._first_match(child)
@@ -373,6 +413,16 @@ class OrgTree(Tree[Entry]):
         return None
 
     # ----- selection -------------------------------------------------------------------------
+
+    def list_index(self) -> int:
+        return self.cursor_line
+
+    def list_length(self) -> int:
+        return self.last_line + 1
+
+    def list_go(self, index: int) -> None:
+        self.cursor_line = index
+        self.scroll_to_line(index, animate=False)
 
     @property
     def current(self) -> Entry | None:
@@ -413,14 +463,30 @@ class OrgTree(Tree[Entry]):
     def _highlighted(self, event: Tree.NodeHighlighted[Entry]) -> None:
         event.stop()
         self._sync_selection()
-        if isinstance(event.node.data, LoadMoreEntry):
-            self._load_more(event.node.data)
+        self._load_passed(event.node)
+
+    def _load_passed(self, node: TreeNode[Entry]) -> None:
+        """Load every "… load more" the cursor reached or jumped over (PageDown, End, G)."""
+        line = node.line
+        previous, self._last_line = self._last_line, line
+        moved = node.data is not self._last_entry
+        self._last_entry = node.data
+        if line < 0 or not moved:
+            return  # the same entry again: lines moved under it (a page arrived), not the cursor
+        start, end = (previous, line) if 0 <= previous <= line else (line, line)
+        for index in range(start, end + 1):
+            passed = self.get_node_at_line(index)
+            if passed is not None and isinstance(passed.data, LoadMoreEntry):
+                self._load_more(passed.data)
 
     @on(Tree.NodeSelected)
     def _selected(self, event: Tree.NodeSelected[Entry]) -> None:
         event.stop()
-        if isinstance(event.node.data, LoadMoreEntry):
-            self._load_more(event.node.data)
+        entry = event.node.data
+        if isinstance(entry, LoadMoreEntry):
+            self._load_more(entry)
+        elif isinstance(entry, MembersEntry | TeamEntry):
+            self.post_message(EntryOpened(entry))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
