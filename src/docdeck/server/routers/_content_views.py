@@ -107,6 +107,7 @@ def files(ctx: Ctx, space_id: str, revision_id: str | None, request: PageRequest
     with ctx.db.read() as conn:
         content = content_of(conn, ctx, space_id, revision_id)
         result = page_of(
+            conn,
             files_in_order(content.snapshot),
             lambda e: (e["name"].casefold(), e["id"]),
             request,
@@ -187,7 +188,9 @@ def links(
             found = link_analysis.links_of(conn, content.snapshot, view.app_host)
             every = link_analysis.usages([link for link in found if link.source == page_id])
         chosen = every if status is None else [u for u in every if u.target.status == status]
-        result = page_of(chosen, lambda u: u.target.sort_key, request, f"links:{status or ''}")
+        result = page_of(
+            conn, chosen, lambda u: u.target.sort_key, request, f"links:{status or ''}"
+        )
         locations = _Locations(conn, ctx, content)
         items = [
             {
@@ -220,7 +223,7 @@ def file_backlinks(ctx: Ctx, space_id: str, file_id: str, request: PageRequest) 
             },
             key=lambda s: (order[s], s),
         )
-        result = page_of(sources, lambda s: (order[s], s), request, "backlinks")
+        result = page_of(conn, sources, lambda s: (order[s], s), request, "backlinks")
         locations = _Locations(conn, ctx, content)
         items = [locations.page(source) for source in result.items]
     return respond(envelope(items, result))
@@ -266,7 +269,7 @@ def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Respons
             for hit in full_text.search(conn, space_id, query)
             if hit.page_id in content.snapshot.pages
         ]
-        result = page_of(hits, lambda h: (h.rank, h.page_id), request, "search")
+        result = page_of(conn, hits, lambda h: (h.rank, h.page_id), request, "search")
         shown = full_text.with_snippets(conn, query, result.items)
         items = page_results(view_of(ctx), content.snapshot, shown)
     return respond(envelope(items, result))

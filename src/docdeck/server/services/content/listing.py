@@ -7,11 +7,18 @@ correct while the list changes between requests: the next page starts after that
 from __future__ import annotations
 
 import bisect
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from docdeck.server.pagination import PageRequest, cursor_scope, decode_cursor, encode_cursor
+from docdeck.server.pagination import (
+    PageRequest,
+    cursor_scope,
+    cursor_secret,
+    decode_cursor,
+    encode_cursor,
+)
 
 T = TypeVar("T")
 SortKey = tuple[Any, ...]
@@ -25,18 +32,24 @@ class ItemPage(Generic[T]):
 
 
 def page_of(
-    items: Sequence[T], key: Callable[[T], SortKey], request: PageRequest, scope: str
+    conn: sqlite3.Connection,
+    items: Sequence[T],
+    key: Callable[[T], SortKey],
+    request: PageRequest,
+    scope: str,
 ) -> ItemPage[T]:
-    """One page of `items` (already sorted by `key`, keys unique)."""
+    """One page of `items` (already sorted by `key`, keys unique). Cursors are signed like
+    the SQL lists' (`pagination.encode_cursor`), with the database's cursor secret."""
     scope = cursor_scope(request.list_id, scope)
+    secret = cursor_secret(conn)
     keys = [list(key(item)) for item in items]
     start = 0
     if request.page is not None and keys:
-        after = decode_cursor(scope, request.page, len(keys[0]))
+        after = decode_cursor(secret, scope, request.page, len(keys[0]))
         start = bisect.bisect_right(keys, after)
     if request.limit == 0:
         return ItemPage([], len(items), None)
     chosen = list(items[start : start + request.limit])
     more = start + request.limit < len(items)
-    next_page = encode_cursor(scope, keys[start + request.limit - 1]) if more else None
+    next_page = encode_cursor(secret, scope, keys[start + request.limit - 1]) if more else None
     return ItemPage(chosen, len(items), next_page)
