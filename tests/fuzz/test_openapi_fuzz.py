@@ -45,6 +45,14 @@ CHECKS = [
     content_type_conformance,
 ]
 
+_CONTENT_ITEMS = (
+    "SELECT DISTINCT r.space_id, e.item_id FROM revision_entries e"
+    " JOIN revisions r ON r.id = e.revision_id WHERE e.kind = '{kind}'"
+)
+_REVISION_ITEMS = (
+    "SELECT r.id, r.space_id, e.item_id FROM revision_entries e"
+    " JOIN revisions r ON r.id = e.revision_id WHERE e.kind = '{kind}'"
+)
 _COMBINATIONS = {
     ("organizationId",): "SELECT id AS organizationId FROM organizations",
     ("spaceId",): "SELECT id AS spaceId FROM spaces WHERE deleted_at IS NULL",
@@ -69,6 +77,13 @@ _COMBINATIONS = {
     " FROM sites s JOIN site_share_links x ON x.site_id = s.id",
     ("organizationId", "siteId", "siteRedirectId"): "SELECT s.organization_id, s.id, x.id"
     " FROM sites s JOIN site_redirects x ON x.site_id = s.id",
+    # Space content: ids from the stored revisions (a page or file may since be deleted).
+    ("spaceId", "revisionId"): "SELECT space_id, id FROM revisions",
+    ("spaceId", "pageId"): _CONTENT_ITEMS.format(kind="page"),
+    ("spaceId", "fileId"): _CONTENT_ITEMS.format(kind="file"),
+    ("revisionId", "spaceId", "pageId"): _REVISION_ITEMS.format(kind="page"),
+    ("revisionId", "spaceId", "fileId"): _REVISION_ITEMS.format(kind="file"),
+    ("spaceId", "documentId"): "SELECT space_id, hash FROM space_objects",
 }
 
 

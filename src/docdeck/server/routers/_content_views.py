@@ -15,7 +15,7 @@ from fastapi import Query, Response
 
 from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request
-from docdeck.server.pagination import PageRequest, cursor_secret
+from docdeck.server.pagination import PageRequest
 from docdeck.server.permissions import owns_a_team
 from docdeck.server.services.content import links as link_analysis
 from docdeck.server.services.content import search as full_text
@@ -107,7 +107,7 @@ def files(ctx: Ctx, space_id: str, revision_id: str | None, request: PageRequest
     with ctx.db.read() as conn:
         content = content_of(conn, ctx, space_id, revision_id)
         result = page_of(
-            cursor_secret(conn),
+            conn,
             files_in_order(content.snapshot),
             lambda e: (e["name"].casefold(), e["id"]),
             request,
@@ -189,11 +189,7 @@ def links(
             every = link_analysis.usages([link for link in found if link.source == page_id])
         chosen = every if status is None else [u for u in every if u.target.status == status]
         result = page_of(
-            cursor_secret(conn),
-            chosen,
-            lambda u: u.target.sort_key,
-            request,
-            f"links:{status or ''}",
+            conn, chosen, lambda u: u.target.sort_key, request, f"links:{status or ''}"
         )
         locations = _Locations(conn, ctx, content)
         items = [
@@ -227,9 +223,7 @@ def file_backlinks(ctx: Ctx, space_id: str, file_id: str, request: PageRequest) 
             },
             key=lambda s: (order[s], s),
         )
-        result = page_of(
-            cursor_secret(conn), sources, lambda s: (order[s], s), request, "backlinks"
-        )
+        result = page_of(conn, sources, lambda s: (order[s], s), request, "backlinks")
         locations = _Locations(conn, ctx, content)
         items = [locations.page(source) for source in result.items]
     return respond(envelope(items, result))
@@ -275,9 +269,7 @@ def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Respons
             for hit in full_text.search(conn, space_id, query)
             if hit.page_id in content.snapshot.pages
         ]
-        result = page_of(
-            cursor_secret(conn), hits, lambda h: (h.rank, h.page_id), request, "search"
-        )
+        result = page_of(conn, hits, lambda h: (h.rank, h.page_id), request, "search")
         shown = full_text.with_snippets(conn, query, result.items)
         items = page_results(view_of(ctx), content.snapshot, shown)
     return respond(envelope(items, result))

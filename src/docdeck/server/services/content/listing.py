@@ -7,11 +7,18 @@ correct while the list changes between requests: the next page starts after that
 from __future__ import annotations
 
 import bisect
+import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from docdeck.server.pagination import PageRequest, cursor_scope, decode_cursor, encode_cursor
+from docdeck.server.pagination import (
+    PageRequest,
+    cursor_scope,
+    cursor_secret,
+    decode_cursor,
+    encode_cursor,
+)
 
 T = TypeVar("T")
 SortKey = tuple[Any, ...]
@@ -25,15 +32,16 @@ class ItemPage(Generic[T]):
 
 
 def page_of(
-    secret: bytes,
+    conn: sqlite3.Connection,
     items: Sequence[T],
     key: Callable[[T], SortKey],
     request: PageRequest,
     scope: str,
 ) -> ItemPage[T]:
-    """One page of `items` (already sorted by `key`, keys unique); cursors signed with
-    `secret` (`pagination.cursor_secret`), as every list's."""
+    """One page of `items` (already sorted by `key`, keys unique). Cursors are signed like
+    the SQL lists' (`pagination.encode_cursor`), with the database's cursor secret."""
     scope = cursor_scope(request.list_id, scope)
+    secret = cursor_secret(conn)
     keys = [list(key(item)) for item in items]
     start = 0
     if request.page is not None and keys:
