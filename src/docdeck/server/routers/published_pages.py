@@ -205,7 +205,7 @@ def _render(tree: SiteTree, current: str, query: str) -> HTMLResponse:
     main = (
         f"<main>{where}<h1>{space['emoji'] or ''} {heading}</h1>{shown}"
         "<p><em>This preview shows the site's structure. Pages of the space are not rendered"
-        " yet: the sandbox serves space content once that area exists (docs/server.md).</em>"
+        " here yet (docs/sites.md).</em>"
         "</p></main>"
     )
     name = site_customization(site).get("title") or site["title"]
