@@ -38,7 +38,7 @@ async def test_double_press_and_escape_over_a_slow_link(
         async with app.run_test(size=(80, 24)) as pilot:
             await open_northwind(pilot)
             await select(pilot, "Release Notes")
-            await pilot.press("y", "y")
+            await pilot.press("D", "D")
             await wait_for_workers(pilot)
             copies = labels_under(tree_of(pilot), "Northwind Labs").count("📣 Release Notes (copy)")
             assert copies == 1

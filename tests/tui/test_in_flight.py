@@ -47,11 +47,11 @@ async def test_duplicate_pressed_twice_on_a_slow_link_makes_one_copy(
         await open_northwind(pilot)
         await select(pilot, "Release Notes")
         transport.delay = 0.3
-        await pilot.press("y")
+        await pilot.press("D")
         await pilot.pause()
         # Busy: the entry carries a mark while the request runs.
         assert find_node(tree_of(pilot), "Release Notes").label.plain.startswith("⟳ ")
-        await pilot.press("y")
+        await pilot.press("D")
         await wait_for_workers(pilot)
         transport.delay = 0
         assert transport.requests.count(_duplicate_of(transport)) == 1
