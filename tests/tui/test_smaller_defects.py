@@ -38,7 +38,7 @@ async def test_the_last_admin_is_told_so_in_words(make_app: AppFactory) -> None:
         table.focus()
         table.move_cursor(row=_column(table, "name").index("Ada Okafor"))  # the caller
         await pilot.pause()
-        await pilot.press("o")
+        await pilot.press("R")
         assert isinstance(app.screen, PickDialog)
         read = next(i for i, (_, role) in enumerate(app.screen.choices) if role == "read")
         app.screen.query_one("#dialog-options").highlighted = read  # type: ignore[attr-defined]
