@@ -6,13 +6,18 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test fuzz lint fmt bench serve clean
 
+# The first install takes a minute or two: say so, and let pip show each package and its
+# download as it goes (it used to run with --quiet, so `make run` looked stuck).
 $(BIN)/python:
+	@echo "==> Creating $(VENV) (first run only)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@echo "==> Installing docdeck and its dependencies into $(VENV) (first run: a minute or two)"
+	$(BIN)/python -m pip install -e '.[dev]'
 	touch $(STAMP)
+	@echo "==> Installed; next time this step is skipped"
 
 run: $(STAMP)
 	$(BIN)/docdeck

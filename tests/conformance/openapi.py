@@ -5,6 +5,8 @@ document that gap-fill.md §10 lists):
 - `nullable: true` becomes a `null` type (or an `anyOf` with null beside a `$ref`/`oneOf`);
 - `format` is dropped: formats are annotations (`emoji`, `uri`, `date-time`) not checked here;
 - `Space.required` lists `type`, which v130 never defines: removed;
+- `Site.required` lists `defaultSpace`, never defined: removed; `SiteSpace.urls` and
+  `SiteSection.urls` require `location`, never defined (only `published` is): not required;
 - `getOrganizationsForEmailDomain` requires `organizaitons` (sic): corrected to `organizations`;
 - a document page's body is `allOf` a `Document` `oneOf` whose "Empty" variant says
   `additionalProperties: false`: inside the `allOf` that variant can never match a page (it
@@ -68,6 +70,10 @@ def _converted() -> dict[str, Any]:
     document = json.loads(path.read_text())
     space = document["components"]["schemas"]["Space"]
     space["required"] = [field for field in space["required"] if field != "type"]
+    schemas = document["components"]["schemas"]
+    schemas["Site"]["required"].remove("defaultSpace")
+    for name in ("SiteSpace", "SiteSection"):
+        schemas[name]["properties"]["urls"].pop("required", None)
     for item in document["paths"].values():
         for operation in item.values():
             if not isinstance(operation, dict):

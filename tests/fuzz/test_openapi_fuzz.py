@@ -45,6 +45,14 @@ CHECKS = [
     content_type_conformance,
 ]
 
+_CONTENT_ITEMS = (
+    "SELECT DISTINCT r.space_id, e.item_id FROM revision_entries e"
+    " JOIN revisions r ON r.id = e.revision_id WHERE e.kind = '{kind}'"
+)
+_REVISION_ITEMS = (
+    "SELECT r.id, r.space_id, e.item_id FROM revision_entries e"
+    " JOIN revisions r ON r.id = e.revision_id WHERE e.kind = '{kind}'"
+)
 _COMBINATIONS = {
     ("organizationId",): "SELECT id AS organizationId FROM organizations",
     ("spaceId",): "SELECT id AS spaceId FROM spaces WHERE deleted_at IS NULL",
@@ -55,6 +63,27 @@ _COMBINATIONS = {
     ("organizationId", "teamId", "userId"): "SELECT t.organization_id, t.id, tm.user_id"
     " FROM teams t JOIN team_members tm ON tm.team_id = t.id",
     ("organizationId", "inviteId"): "SELECT organization_id, id FROM link_invites",
+    ("organizationId", "siteId"): "SELECT organization_id, id FROM sites",
+    ("organizationId", "siteId", "siteSectionId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_sections x ON x.site_id = s.id",
+    ("organizationId", "siteId", "siteSectionGroupId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_section_groups x ON x.site_id = s.id",
+    ("organizationId", "siteId", "siteSectionGroupId", "siteSectionId"): "SELECT"
+    " s.organization_id, s.id, x.group_id, x.id FROM sites s JOIN site_sections x"
+    " ON x.site_id = s.id WHERE x.group_id IS NOT NULL",
+    ("organizationId", "siteId", "siteSpaceId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_spaces x ON x.site_id = s.id",
+    ("organizationId", "siteId", "shareLinkId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_share_links x ON x.site_id = s.id",
+    ("organizationId", "siteId", "siteRedirectId"): "SELECT s.organization_id, s.id, x.id"
+    " FROM sites s JOIN site_redirects x ON x.site_id = s.id",
+    # Space content: ids from the stored revisions (a page or file may since be deleted).
+    ("spaceId", "revisionId"): "SELECT space_id, id FROM revisions",
+    ("spaceId", "pageId"): _CONTENT_ITEMS.format(kind="page"),
+    ("spaceId", "fileId"): _CONTENT_ITEMS.format(kind="file"),
+    ("revisionId", "spaceId", "pageId"): _REVISION_ITEMS.format(kind="page"),
+    ("revisionId", "spaceId", "fileId"): _REVISION_ITEMS.format(kind="file"),
+    ("spaceId", "documentId"): "SELECT space_id, hash FROM space_objects",
 }
 
 

@@ -27,6 +27,8 @@ class DemoIds:
     content: dict[str, str]
     """Ids in the Webhooks Guide's current revision: `page`, `file`, `revision` (a former
     one), `document`, `pagePath`, and `current` (the current revision)."""
+    sites: dict[str, str]
+    site_spaces: dict[str, str]  # by path (the demo's variant path "webhooks-beta" is unique)
 
     @property
     def northwind(self) -> str:

@@ -54,6 +54,8 @@ def ids(sandbox_db: Path) -> DemoIds:
             collections=table("SELECT title, id FROM collections"),
             teams=table("SELECT title, id FROM teams"),
             content=_guide_content(conn),
+            sites=table("SELECT title, id FROM sites"),
+            site_spaces=table("SELECT path, id FROM site_spaces"),
         )
     finally:
         conn.close()

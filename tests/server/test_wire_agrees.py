@@ -21,6 +21,8 @@ _VALUES = {
     "collectionId": lambda ids: ids.collections["API"],
     "spaceId": lambda ids: ids.spaces["Webhooks Guide"],
     "emailDomain": lambda ids: "northwind.dev",
+    "siteId": lambda ids: ids.sites["Developer Portal"],
+    "siteSpaceId": lambda ids: ids.site_spaces["webhooks-beta"],
     "pageId": lambda ids: ids.content["page"],
     "fileId": lambda ids: ids.content["file"],
     "revisionId": lambda ids: ids.content["revision"],

@@ -37,6 +37,14 @@ class RecordingTransport(httpx.ASGITransport):
         return await super().handle_async_request(request)
 
 
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A config directory of the test's own: a theme picked in a test is saved there."""
+    path = tmp_path / "config"
+    monkeypatch.setenv("DOCDECK_CONFIG_DIR", str(path))
+    return path
+
+
 @pytest.fixture
 def transport(sandbox_app: FastAPI) -> RecordingTransport:
     return RecordingTransport(sandbox_app)

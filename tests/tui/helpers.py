@@ -18,12 +18,20 @@ AppFactory = Callable[..., DocdeckApp]
 
 async def wait_for_workers(pilot: Pilot[None]) -> None:
     """Let every worker finish and every message it posted be handled."""
-    for _ in range(10):
+    quiet = 0
+    for _ in range(20):
         # A failed worker is reported by the app; tests assert on what the user sees.
         with contextlib.suppress(WorkerFailed):
             await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        if not any(worker.is_running for worker in pilot.app.workers):
+        # Pending counts too: a worker started by a message handler (the first load, after
+        # connecting) is pending until its task runs. Two quiet rounds in a row, because a
+        # worker's end is a message whose handler may start the next one.
+        if any(not worker.is_finished for worker in pilot.app.workers):
+            quiet = 0
+            continue
+        quiet += 1
+        if quiet == 2:
             return
 
 
@@ -106,3 +114,12 @@ async def type_text(pilot: Pilot[None], text: str) -> None:
 
 def dialog_input(pilot: Pilot[None], name: str) -> Input:
     return pilot.app.screen.query_one(f"#field-{name}", Input)
+
+
+def screen_lines(pilot: Pilot[None]) -> list[str]:
+    """The text the terminal shows, one string per row (what a user reads)."""
+    return [strip.text for strip in pilot.app.screen._compositor.render_strips()]
+
+
+def footer_text(pilot: Pilot[None]) -> str:
+    return screen_lines(pilot)[-1]

@@ -31,9 +31,12 @@ async def test_theme_from_the_config_is_applied(make_app: AppFactory) -> None:
 async def test_an_unknown_theme_is_reported_not_fatal(make_app: AppFactory) -> None:
     app = make_app(theme="no-such-theme")
     async with app.run_test(size=(80, 24)) as pilot:
+        # Looked at first: the warning expires after a few seconds, and a loaded machine
+        # can take that long to connect and load the tree.
+        await pilot.pause()
+        assert any("no-such-theme" in n.message for n in app._notifications)
         await wait_for_workers(pilot)
         assert app.theme == "textual-dark"
-        assert any("no-such-theme" in n.message for n in app._notifications)
 
 
 async def test_ready_file_is_written_when_organizations_show(
@@ -45,3 +48,60 @@ async def test_ready_file_is_written_when_organizations_show(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_workers(pilot)
         assert float(ready.read_text()) > 0
+
+
+async def test_a_theme_picked_in_the_palette_is_saved_and_restored(
+    make_app: AppFactory, config_dir: Path
+) -> None:
+    from docdeck.config import load_settings
+
+    (config_dir).mkdir(parents=True, exist_ok=True)
+    (config_dir / "config.toml").write_text('[keymap]\n"browser.new_space" = "ctrl+n"\n')
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_northwind(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        app.screen.query_one("CommandInput").value = "theme"  # type: ignore[attr-defined]
+        await wait_for_workers(pilot)
+        await pilot.pause(0.3)
+        await pilot.press("enter")  # Textual's "Change theme" opens the theme list
+        await wait_for_workers(pilot)
+        app.screen.query_one("CommandInput").value = "nord"  # type: ignore[attr-defined]
+        await wait_for_workers(pilot)
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        await pilot.pause()
+        assert app.theme == "nord"
+        assert any("saved" in n.title.lower() for n in app._notifications)
+    settings = load_settings(config_dir / "config.toml")
+    assert settings.ui.theme == "nord"
+    assert settings.keymap == {"browser.new_space": "ctrl+n"}  # the rest of the file is kept
+
+    restored = make_app(theme=settings.ui.theme)
+    async with restored.run_test(size=(80, 24)) as pilot:
+        await wait_for_workers(pilot)
+        assert restored.theme == "nord"
+
+
+async def test_the_palette_lists_docdecks_commands_first_with_their_keys(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_northwind(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press("down")  # the list of every command, before anything is typed
+        await wait_for_workers(pilot)
+        await pilot.pause(0.4)
+        options = app.screen.query_one("CommandList")
+        prompts = [
+            str(options.get_option_at_index(i).prompt).splitlines()[0]  # type: ignore[attr-defined]
+            for i in range(options.option_count)  # type: ignore[attr-defined]
+        ]
+        assert prompts[0] == "Help  ?"
+        assert "New space  n" in prompts[:5]
+        themes = next(i for i, p in enumerate(prompts) if "theme" in p.lower())
+        ours = max(i for i, p in enumerate(prompts) if p.startswith("Refresh"))
+        assert ours < themes

@@ -7,6 +7,7 @@ from textual.widgets import Input
 from docdeck.tui.entries import SpaceEntry
 from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen, PickDialog
 from docdeck.tui.widgets import DetailPane, FieldList
+from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,
     dialog_input,
@@ -39,6 +40,38 @@ async def test_create_a_space_in_a_collection(make_app: AppFactory) -> None:
         assert isinstance(current, SpaceEntry) and current.title == "Security Policies"
         fields = app.screen.query_one(DetailPane).query_one(FieldList)
         assert fields.value_of("Collection") == "Company Handbook"
+
+
+async def test_the_emoji_field_takes_only_an_emoji(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        await pilot.press("n")
+        dialog_input(pilot, "title").value = "Vault"
+        dialog_input(pilot, "emoji").value = "lock"
+        transport.requests.clear()
+        dialog_input(pilot, "emoji").focus()
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        error = str(app.screen.query_one("#dialog-error").render())
+        assert "“l” is not an emoji" in error and "📘" in error
+        assert transport.requests == []
+        # Nothing typed is lost; one emoji goes through.
+        assert dialog_input(pilot, "title").value == "Vault"
+        assert dialog_input(pilot, "emoji").value == "lock"
+        dialog_input(pilot, "emoji").value = "🔐🔑"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert "one emoji only" in str(app.screen.query_one("#dialog-error").render())
+        dialog_input(pilot, "emoji").value = "🔐"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+        assert "🔐 Vault" in labels_under(tree_of(pilot), "Northwind Labs")
 
 
 async def test_create_a_collection_at_the_top_level(make_app: AppFactory) -> None:
@@ -152,7 +185,7 @@ async def test_duplicate_a_space(make_app: AppFactory) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await open_northwind(pilot)
         await select(pilot, "Release Notes")
-        await pilot.press("y")
+        await pilot.press("D")
         await wait_for_workers(pilot)
         children = labels_under(tree_of(pilot), "Northwind Labs")
         copies = [label for label in children if "Release Notes" in label]

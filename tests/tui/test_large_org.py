@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi import FastAPI
+from textual.widgets import Input
 
 from docdeck.server.demo import add_bulk_spaces
 from docdeck.tui.entries import LoadMoreEntry, OrgEntry
@@ -86,3 +87,61 @@ async def test_collapse_and_expand_again_costs_no_request(
         await select(pilot, "Architecture Decisions")
         await select(pilot, "Engineering")
         assert transport.requests == []
+
+
+@pytest.mark.usefixtures("bulk_org")
+async def test_end_and_pagedown_load_the_pages_they_pass(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Lumen")
+        tree = tree_of(pilot)
+        org = tree.current
+        assert isinstance(org, OrgEntry)
+        pages = len(org.children or ())
+        transport.requests.clear()
+        # End jumps past "… load more" to Recently deleted: the page it passed loads.
+        await pilot.press("end")
+        await wait_for_workers(pilot)
+        assert transport.requests == [f"GET /v1/orgs/{_org_id(pilot)}/spaces"]
+        assert len(org.children or ()) >= pages + PAGE_SIZE - 1
+        # PageDown over the next "… load more" loads it too.
+        more = next(child for child in org.children or () if isinstance(child, LoadMoreEntry))
+        assert more.node is not None
+        tree.move_cursor(tree.get_node_at_line(more.node.line - 3))
+        await wait_for_workers(pilot)
+        transport.requests.clear()
+        await pilot.press("pagedown")
+        await wait_for_workers(pilot)
+        assert transport.requests == [f"GET /v1/orgs/{_org_id(pilot)}/spaces"]
+
+
+@pytest.mark.usefixtures("bulk_org")
+async def test_the_filter_asks_the_server_for_what_is_not_loaded(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        await open_node(pilot, "Lumen")
+        tree = tree_of(pilot)
+        transport.requests.clear()
+        await pilot.press("slash")
+        field = app.screen.query_one("#tree-filter", Input)
+        for end in range(1, 5):  # typed faster than the debounce: "0", "09", "099", "0999"
+            field.value = "0999"[:end]  # far past the first page of 100
+        await wait_for_workers(pilot)
+        searches = [r for r in transport.requests if r.endswith("/search")]
+        # Debounced, the stale ones cancelled: the last text asks once per organization.
+        assert len(searches) == 2
+        labels = [str(node.label.plain) for node in find_node(tree, "Found on").children]
+        assert any("Bulk space 0999" in label for label in labels)
+        current = tree.current
+        assert current is not None and current.title == "Bulk space 0999"
+        # Escape clears the filter and the found entries with it.
+        await pilot.press("escape")
+        await pilot.pause()
+        with pytest.raises(AssertionError):
+            find_node(tree, "Found on")

@@ -60,3 +60,20 @@ async def test_every_reason_for_a_dimmed_key_shows_at_80x24(
         assert "create content" in text and "admin role in the space" in text
         region = why.content_region
         assert why.get_content_height(region.size, app.size, region.width) <= region.height
+
+
+async def test_below_80_columns_the_panes_stack_instead_of_breaking_words(
+    make_app: AppFactory,
+) -> None:
+    from tui.helpers import footer_text, screen_lines
+
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.pause()
+        lines = screen_lines(pilot)
+        title = next(line for line in lines if line.lstrip().startswith("Title"))
+        assert "Release Notes" in title  # not "Relea" / "se" / "Notes" on three lines
+        assert any("public — anyone" in line for line in lines)
+        assert len(footer_text(pilot).rstrip()) <= 60

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input, Label
+from textual.widgets import DataTable, Input, Label, Select
 
 from docdeck.tui.screens import FormDialog, PickDialog
 from docdeck.tui.widgets import MemberTable, TeamDetail
@@ -67,7 +67,7 @@ async def test_change_a_members_role(make_app: AppFactory) -> None:
         table.focus()
         table.move_cursor(row=row)
         await pilot.pause()
-        await pilot.press("o")
+        await pilot.press("R")
         assert isinstance(app.screen, PickDialog)
         choice = [role for _, role in app.screen.choices].index("comment")
         app.screen.query_one("#dialog-options").highlighted = choice  # type: ignore[attr-defined]
@@ -140,22 +140,27 @@ async def test_a_failed_request_keeps_the_dialog_and_its_input(make_app: AppFact
         assert "nobody@nowhere.example" in error or "not" in error.lower()
 
 
-async def test_a_wrong_team_role_is_refused_before_any_request(
+async def test_the_team_role_is_a_picker_not_free_text(
     make_app: AppFactory, transport: RecordingTransport
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await _team(pilot, "Platform")
         await pilot.press("a")
-        dialog_input(pilot, "user").value = "ines@northwind.dev"
-        dialog_input(pilot, "role").value = "boss"
-        transport.requests.clear()
-        await pilot.press("enter", "enter")
-        await wait_for_workers(pilot)
         assert isinstance(app.screen, FormDialog)
-        assert "must be one of member, owner" in str(app.screen.query_one("#dialog-error").render())
-        assert dialog_input(pilot, "user").value == "ines@northwind.dev"
-        assert transport.requests == []
+        role = app.screen.query_one("#field-role", Select)
+        assert [str(option[0]) for option in role._options] == ["member", "owner"]
+        assert role.value == "member"
+        dialog_input(pilot, "user").value = "ines@northwind.dev"
+        role.value = "owner"
+        transport.requests.clear()
+        dialog_input(pilot, "user").focus()
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+        table = app.screen.query_one(TeamDetail).query_one(DataTable)
+        row = _column(table, "name").index("Inês Duarte")
+        assert table.get_row_at(row)[1] == "owner"
 
 
 async def test_team_actions_keep_the_focus_and_the_highlighted_row(make_app: AppFactory) -> None:
@@ -164,14 +169,15 @@ async def test_team_actions_keep_the_focus_and_the_highlighted_row(make_app: App
         detail = await _team(pilot, "Platform")
         table = detail.query_one(DataTable)
         table.focus()
-        table.move_cursor(row=1)
+        row = _column(table, "team_role").index("member")  # promoting asks nothing
+        table.move_cursor(row=row)
         await pilot.pause()
-        name = _column(table, "name")[1]
+        name = _column(table, "name")[row]
         await pilot.press("t")
         await wait_for_workers(pilot)
         assert app.screen.query_one(TeamDetail) is detail  # updated in place, not rebuilt
         assert app.focused is table
-        assert table.cursor_row == 1 and _column(table, "name")[1] == name
+        assert table.cursor_row == row and _column(table, "name")[row] == name
 
         await pilot.press("x", "y")
         await wait_for_workers(pilot)

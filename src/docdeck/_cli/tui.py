@@ -42,6 +42,9 @@ class _Launch:
     """The first-view cache file, or None when the account keeps none."""
     sandbox_log: str | None = None
     """For the embedded sandbox: its log, named when it has died."""
+    source: str = "sandbox"
+    """How the account was chosen (flags, environment, profile, sandbox): the connection
+    screen's advice names that setting."""
 
 
 def run_tui(args: argparse.Namespace) -> int:
@@ -89,6 +92,7 @@ def _run(flags: dict[str, str | None], early: EmbeddedSandbox | None) -> int:
     settings = load_settings()
     account = resolve_account(**flags, environ=os.environ, settings=settings)
     launch = _Launch(account.label, dict(settings.keymap), settings.ui.theme)
+    launch.source = account.source
     launch.first_view = _first_view(account)
     _require_terminal()
     sandbox = None
@@ -138,6 +142,7 @@ def _run_app(connect: Connect, launch: _Launch) -> int:
         theme=launch.theme,
         first_view=launch.first_view,
         sandbox_log=launch.sandbox_log,
+        account_source=launch.source,
     )
     app.run()
     return app.return_code or EXIT_OK

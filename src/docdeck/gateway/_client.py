@@ -14,6 +14,7 @@ from docdeck.gateway.resources.collections import Collections
 from docdeck.gateway.resources.content import Content
 from docdeck.gateway.resources.members import Members
 from docdeck.gateway.resources.orgs import Orgs
+from docdeck.gateway.resources.sites import Sites
 from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
 
@@ -117,6 +118,10 @@ class Client:
     @cached_property
     def change_requests(self) -> ChangeRequests:
         return ChangeRequests(self._transport)
+
+    @cached_property
+    def sites(self) -> Sites:
+        return Sites(self._transport)
 
     async def aclose(self) -> None:
         await self._transport.aclose()

@@ -8,9 +8,11 @@ parsed as the union's generic model, keeping every field, instead of failing the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Annotated, Any
 
-__all__ = ["UNKNOWN", "discriminate"]
+from pydantic import Field
+
+__all__ = ["UNKNOWN", "discriminate", "unknown_tag"]
 
 UNKNOWN = "unknown"
 
@@ -25,3 +27,10 @@ def discriminate(field: str, known: Iterable[str]) -> Callable[[Any], str]:
         return found if isinstance(found, str) and found in names else UNKNOWN
 
     return tag
+
+
+def unknown_tag(known: Iterable[str]) -> Any:
+    """The discriminator field of a union's generic model: any string, documented (JSON
+    schema) as none of the known tags, so the union's `oneOf` stays exclusive."""
+    tags: list[Any] = sorted(known)
+    return Annotated[str, Field(json_schema_extra={"not": {"enum": tags}})]

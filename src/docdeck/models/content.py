@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Field, Tag
 
 from docdeck.models._base import Resource, Timestamp
-from docdeck.models._unions import UNKNOWN, discriminate
+from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 
 # --- Content references (relative: a link's target, a cover image) -------------------------
 
@@ -46,10 +46,15 @@ class ContentRefSpace(Resource):
     space: str
 
 
+_REF_KINDS = ("file", "url", "page", "anchor", "space")
+_PAGE_TYPES = ("document", "group", "link", "computed")
+_REVISION_TYPES = ("edits", "merge", "rollback", "update", "computed")
+
+
 class ContentRefUnknown(Resource):
     """A reference kind this version does not know (user, collection, openapi, ...)."""
 
-    kind: str
+    kind: unknown_tag(_REF_KINDS)  # type: ignore[valid-type]
 
 
 ContentRef = Annotated[
@@ -59,7 +64,7 @@ ContentRef = Annotated[
     | Annotated[ContentRefAnchor, Tag("anchor")]
     | Annotated[ContentRefSpace, Tag("space")]
     | Annotated[ContentRefUnknown, Tag(UNKNOWN)],
-    Discriminator(discriminate("kind", ("file", "url", "page", "anchor", "space"))),
+    Discriminator(discriminate("kind", _REF_KINDS)),
 ]
 
 # --- Pages ----------------------------------------------------------------------------------
@@ -159,7 +164,7 @@ class RevisionPageComputed(PageBase):
 class RevisionPageUnknown(PageBase):
     """A page type this version does not know; its fields are kept as extras."""
 
-    type: str
+    type: unknown_tag(_PAGE_TYPES)  # type: ignore[valid-type]
     pages: list[RevisionPage] = Field(default_factory=list)
 
 
@@ -169,7 +174,7 @@ RevisionPage = Annotated[
     | Annotated[RevisionPageLink, Tag("link")]
     | Annotated[RevisionPageComputed, Tag("computed")]
     | Annotated[RevisionPageUnknown, Tag(UNKNOWN)],
-    Discriminator(discriminate("type", ("document", "group", "link", "computed"))),
+    Discriminator(discriminate("type", _PAGE_TYPES)),
 ]
 
 
@@ -289,7 +294,7 @@ class RevisionComputed(RevisionBase):
 
 
 class RevisionUnknown(RevisionBase):
-    type: str
+    type: unknown_tag(_REVISION_TYPES)  # type: ignore[valid-type]
 
 
 Revision = Annotated[
@@ -299,7 +304,7 @@ Revision = Annotated[
     | Annotated[RevisionUpdate, Tag("update")]
     | Annotated[RevisionComputed, Tag("computed")]
     | Annotated[RevisionUnknown, Tag(UNKNOWN)],
-    Discriminator(discriminate("type", ("edits", "merge", "rollback", "update", "computed"))),
+    Discriminator(discriminate("type", _REVISION_TYPES)),
 ]
 
 for _model in (

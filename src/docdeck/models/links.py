@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Discriminator, Field, Tag
 
 from docdeck.models._base import ListPage, RequestBody, Resource
-from docdeck.models._unions import UNKNOWN, discriminate
+from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 from docdeck.models.content import ContentRef, RevisionFile, RevisionPage, RevisionPageDocument
 from docdeck.models.organizations import Organization
 from docdeck.models.spaces import Space
@@ -59,8 +59,11 @@ class ContentLocationSpace(Resource):
     space: Space
 
 
+_LOCATION_KINDS = ("file", "url", "page", "space")
+
+
 class ContentLocationUnknown(Resource):
-    kind: str
+    kind: unknown_tag(_LOCATION_KINDS)  # type: ignore[valid-type]
 
 
 ContentLocation = Annotated[
@@ -69,7 +72,7 @@ ContentLocation = Annotated[
     | Annotated[ContentLocationPage, Tag("page")]
     | Annotated[ContentLocationSpace, Tag("space")]
     | Annotated[ContentLocationUnknown, Tag(UNKNOWN)],
-    Discriminator(discriminate("kind", ("file", "url", "page", "space"))),
+    Discriminator(discriminate("kind", _LOCATION_KINDS)),
 ]
 
 
@@ -168,10 +171,6 @@ class VariablesEdited(Resource):
     variables: dict[str, ChangeAttribute]
 
 
-class SemanticChangeUnknown(Resource):
-    type: str
-
-
 _CHANGE_TYPES = (
     "page_created",
     "page_edited",
@@ -182,6 +181,11 @@ _CHANGE_TYPES = (
     "file_deleted",
     "variables_edited",
 )
+
+
+class SemanticChangeUnknown(Resource):
+    type: unknown_tag(_CHANGE_TYPES)  # type: ignore[valid-type]
+
 
 SemanticChange = Annotated[
     Annotated[PageCreated, Tag("page_created")]

@@ -44,7 +44,14 @@ def create_app(
         files,
         members,
         orgs,
+        published_pages,
         revisions,
+        site_customization,
+        site_publishing,
+        site_redirects,
+        site_sections,
+        site_spaces,
+        sites,
         spaces,
         teams,
     )
@@ -75,6 +82,13 @@ def create_app(
         change_request_content,
         change_request_reviews,
         files,
+        sites,
+        site_sections,
+        site_spaces,
+        site_publishing,
+        site_redirects,
+        site_customization,
+        published_pages,
         app_pages,
     ):
         # The routers carry no prefix or dependencies of their own, so their routes are added

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from docdeck.server import demo_change_requests
+from docdeck.server.demo_sites import load_sites
 from docdeck.server.ids import new_id, to_db, utc_now
 from docdeck.server.services.ordering import end_position
 from docdeck.server.services.spaces import insert_space
@@ -222,6 +223,7 @@ def _load(conn: sqlite3.Connection, now: datetime) -> None:
             "INSERT INTO space_grants (space_id, user_id, role) VALUES (?, ?, ?)",
             (spaces[space_title], users[email], role),
         )
+    load_sites(conn, org_ids, spaces, now)
 
 
 def _load_content(conn: sqlite3.Connection, spaces: dict[str, str], now: datetime) -> None:

@@ -28,6 +28,8 @@ from docdeck.tui.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
 
 if TYPE_CHECKING:
+    from textual.theme import Theme
+
     from docdeck.gateway import Client
     from docdeck.tui.entries import Entry
     from docdeck.tui.errors import Problem
@@ -55,7 +57,9 @@ class DocdeckApp(App[None]):
             tooltip="Every key and what it does",
         ),
     ]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    # Below 80 columns the tree and the detail pane are stacked: side by side, the pane was a
+    # few cells wide and broke every word of its values.
+    HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (80, "-narrow"), (110, "-wide")]
 
     def __init__(
         self,
@@ -66,6 +70,7 @@ class DocdeckApp(App[None]):
         theme: str | None = None,
         first_view: str | None = None,
         sandbox_log: str | None = None,
+        account_source: str | None = None,
     ) -> None:
         """`first_view`: this account's first-view cache file (None: keep nothing).
         `sandbox_log`: for the embedded sandbox, its log, to point at when it has died;
@@ -79,6 +84,12 @@ class DocdeckApp(App[None]):
         self._early_keys: list[events.Key] | None = []
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
         self.account_label = account_label
+        self.account_source = account_source
+        """How the account was chosen ("flags", "environment", "profile", "sandbox"): the
+        connection screen's advice names the setting the user actually used."""
+        self._reached = False
+        """True once the server has answered; until then "unreachable" is a connection
+        problem (the connection screen), not a connection lost."""
         self.sub_title = account_label
         self.client: Client | None = None
         self._keymap_setting = keymap or {}
@@ -89,6 +100,7 @@ class DocdeckApp(App[None]):
         self._view_root: Entry | None = None
         self._root_prefetch: Awaitable[list[Entry]] | None = None
         """The tree's model once live: the first view saved at exit is taken from it."""
+        self._saved_theme = ""
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
         self.use_command_palette = False  # nothing to command until the browser is in
@@ -109,6 +121,30 @@ class DocdeckApp(App[None]):
     def on_mount(self) -> None:
         if self._keymap_setting:
             self.set_keymap(self._keymap_setting)
+        self._apply_theme_setting()
+        self._saved_theme = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme picked in the palette is written to the config file for the next start."""
+        if theme.name == self._saved_theme:
+            return
+        self._saved_theme = theme.name
+        from docdeck.config import ConfigError
+        from docdeck.tui.theme_setting import save_theme
+
+        try:
+            path = save_theme(theme.name)
+        except ConfigError as error:
+            self.notify(
+                f"{error}. The theme applies until docdeck quits.",
+                title="Theme not saved",
+                severity="warning",
+            )
+            return
+        self.notify(f"“{theme.name}” is saved in {path}.", title="Theme saved")
+
+    def _apply_theme_setting(self) -> None:
         if self._theme_setting:
             if self._theme_setting in self.available_themes:
                 self.theme = self._theme_setting
@@ -188,15 +224,31 @@ class DocdeckApp(App[None]):
                     self.browser.org_tree.load_root()  # a new client (a restarted sandbox)
             self._reconnected = False
         elif event.state is WorkerState.ERROR and event.worker.error is not None:
-            from docdeck.tui.errors import describe
-            from docdeck.tui.screens import ConnectErrorScreen
-
             self._drop_early_keys()
             if self.browser is not None:
                 self.browser.org_tree.mark_unreachable()
-            problem = describe(event.worker.error, f"Connecting to {self.account_label}")
-            problem = self._sandbox_problem(event.worker.error, problem, connecting=True) or problem
-            self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+            self._show_connect_error(
+                event.worker.error, f"Connecting to {self.account_label}", connecting=True
+            )
+
+    def _show_connect_error(
+        self, error: BaseException, doing: str, *, connecting: bool = False
+    ) -> None:
+        """The connection screen: what failed, and where the address and token came from
+        (or, for the embedded sandbox that died, its log)."""
+        from docdeck.tui.errors import account_advice, describe
+        from docdeck.tui.screens import ConnectErrorScreen
+
+        if isinstance(self.screen, ConnectErrorScreen):
+            return
+        problem = describe(error, doing)
+        sandbox = self._sandbox_problem(error, problem, connecting=connecting)
+        advice = (
+            "" if sandbox is not None else account_advice(self.account_source, self.account_label)
+        )
+        self.push_screen(
+            ConnectErrorScreen(sandbox or problem, self.account_label, advice=advice), self._retry
+        )
 
     def _sandbox_problem(
         self, error: BaseException, problem: Problem, *, connecting: bool = False
@@ -244,6 +296,7 @@ class DocdeckApp(App[None]):
         self._replay_early_keys()
         if self.browser is None or self.browser.org_tree.model.children is None:
             return
+        self._reached = True
         self._view_root = self.browser.org_tree.model
         if self._ready_reported:
             return
@@ -257,7 +310,7 @@ class DocdeckApp(App[None]):
 
     def report_error(self, error: BaseException, doing: str) -> None:
         """The one place a failed request becomes a notification: what, why, what to do."""
-        from docdeck.tui.errors import describe
+        from docdeck.tui.errors import account_advice, describe
         from docdeck.tui.screens import ConnectErrorScreen
 
         problem = describe(error, doing)
@@ -265,19 +318,38 @@ class DocdeckApp(App[None]):
         if sandbox is not None:
             problem = sandbox
             self._restarting_sandbox = True
-        if problem.fatal and not isinstance(self.screen, ConnectErrorScreen):
-            self.push_screen(ConnectErrorScreen(problem, self.account_label), self._retry)
+        if problem.fatal or (problem.unreachable and not self._reached):
+            # A refused token, a dead sandbox, or a server never reached since the start:
+            # nothing can work until it is fixed.
+            if not isinstance(self.screen, ConnectErrorScreen):
+                advice = (
+                    ""
+                    if sandbox is not None
+                    else account_advice(self.account_source, self.account_label)
+                )
+                self.push_screen(
+                    ConnectErrorScreen(problem, self.account_label, advice=advice), self._retry
+                )
             return
-        self.notify(problem.message, title=problem.title, severity="error", timeout=10)
+        if isinstance(self.screen, ConnectErrorScreen):
+            return
+        # One notification per failure: a refresh that asks for a resource and its children
+        # fails twice for one cause (the server is down); the same words are shown once.
+        for shown in self._notifications:
+            if shown.message == (problem.brief or problem.message) and not shown.has_expired:
+                return
+        self.notify(
+            problem.brief or problem.message, title=problem.title, severity="error", timeout=10
+        )
 
     def action_help(self) -> None:
-        from docdeck.tui.screens import HelpScreen
+        from docdeck.tui.screens import HelpScreen, bindings_help
 
         if isinstance(self.screen, HelpScreen):
             return
         rows_of = getattr(self.screen, "help_rows", None)
-        rows = rows_of() if rows_of is not None else []
-        self.push_screen(HelpScreen(rows))
+        rows = rows_of() if rows_of is not None else bindings_help(self.screen)
+        self.push_screen(HelpScreen(rows, intro=getattr(self.screen, "help_intro", None)))
 
     def _handle_exception(self, error: Exception) -> None:
         """An internal error (a bug) ends the app with one line, as the CLI promises.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from docdeck.models import Member, TeamMembership
+from docdeck.tui.copy_values import app_url, entry_values, member_values
 from docdeck.tui.entries import (
     CollectionEntry,
     DeletedEntry,
@@ -32,6 +33,8 @@ class Selection:
     """The member highlighted in the Members table."""
     membership: TeamMembership | None = None
     """The team member highlighted in a team's table."""
+    row_focused: bool = False
+    """A detail table has focus: copying takes its highlighted row."""
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,12 @@ def _team_members(selection: Selection, *, needs_row: bool, verb: str) -> Availa
     return _team_admin(entry, verb)
 
 
+def _copy(selection: Selection) -> Availability:
+    if selection.row_focused and member_values(selection.member or selection.membership):
+        return ALLOWED
+    return ALLOWED if entry_values(selection.entry) else NOT_HERE
+
+
 def availability(action: str, selection: Selection) -> Availability:
     """The state of a browser action for the current selection."""
     entry = selection.entry
@@ -177,4 +186,8 @@ def availability(action: str, selection: Selection) -> Availability:
             return _team_members(selection, needs_row=True, verb="remove members from")
         case "toggle_team_role":
             return _team_members(selection, needs_row=True, verb="change roles in")
+        case "copy" | "copy_choose":
+            return _copy(selection)
+        case "open":
+            return ALLOWED if app_url(entry) is not None else NOT_HERE
     return ALLOWED

@@ -23,6 +23,7 @@ __all__ = [
     "CollectionEntry",
     "DeletedEntry",
     "Entry",
+    "FoundEntry",
     "LoadMoreEntry",
     "MembersEntry",
     "OrgEntry",
@@ -45,6 +46,10 @@ class Entry:
     loading: bool = False
     failed: bool = False
     node: TreeNode[Entry] | None = field(default=None, repr=False)
+    busy: int = 0
+    """Writes running on this entry (`docdeck.tui.in_flight`); the tree marks it meanwhile."""
+    stale: bool = False
+    """Reading it again failed: what is shown is from an earlier load (the tree marks it)."""
 
     @property
     def title(self) -> str:
@@ -77,6 +82,8 @@ class OrgEntry(Entry):
     org: Organization | None = None
     collections: list[Collection] | None = field(default=None, repr=False)
     """Every collection of the organization, nested ones included; one request serves all levels."""
+    found: FoundEntry | None = field(default=None, repr=False)
+    """While the tree is filtered: spaces the server's search found that are not loaded yet."""
 
     @property
     def organization(self) -> Organization:
@@ -205,6 +212,25 @@ class DeletedEntry(Entry):
 
     def label(self) -> Text:
         return Text("🚮 Recently deleted", style="italic")
+
+
+@dataclass(eq=False)
+class FoundEntry(Entry):
+    """The organization's spaces that match the filter on the server but are not loaded yet
+    (`GET {O}/search`); shown under the organization while the filter is on."""
+
+    query: str = ""
+
+    @property
+    def title(self) -> str:
+        return "Found on the server"
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text("🔎 Found on the server", style="italic")
 
 
 @dataclass(eq=False)

@@ -19,7 +19,7 @@ from docdeck.gateway import (
     RateLimitError,
 )
 
-__all__ = ["Problem", "describe", "sandbox_gone"]
+__all__ = ["Problem", "account_advice", "describe", "sandbox_gone"]
 
 
 @dataclass(frozen=True)
@@ -27,16 +27,18 @@ class Problem:
     title: str
     message: str
     fatal: bool = False
-    """True when nothing will work until the user fixes the account (bad token, no server)."""
+    """True when nothing will work until the user fixes the account (a refused token)."""
+    brief: str = ""
+    """The message for a notification: as short as it can be (at 80x24 a toast is 36
+    columns wide). The connection screen and dialogs have room for `message`."""
+    unreachable: bool = False
+    """The server could not be reached (no answer at all): before anything has loaded, this
+    is the connection screen's business, not a notification's."""
 
 
 def _advice(error: BaseException) -> tuple[str, bool]:
     if isinstance(error, AuthenticationError):
-        return (
-            "The server refused the API token. Check the token of this profile "
-            "(docdeck profile add NAME --base-url URL) or the DOCDECK_TOKEN variable.",
-            True,
-        )
+        return "The server refused the API token.", True
     if isinstance(error, PermissionDeniedError):
         return "Your role does not allow this; ask an organization admin for a higher role.", False
     if isinstance(error, NotFoundError):
@@ -53,7 +55,7 @@ def _advice(error: BaseException) -> tuple[str, bool]:
         return "The server did not answer in time; press r to retry.", False
     if isinstance(error, APIConnectionError):
         return (
-            "The connection to the server is lost; check that it runs, then press r to retry.",
+            "Cannot reach the server; check that it runs, then press r to retry.",
             False,
         )
     if isinstance(error, APIResponseValidationError):
@@ -62,7 +64,9 @@ def _advice(error: BaseException) -> tuple[str, bool]:
 
 
 _IN_DIALOG = {
-    "press r to retry": "then send again (escape closes the dialog)",
+    # Longest first: "then press r to retry" must not become "then then send again".
+    "then press r to retry": "then send again (escape closes the dialog)",
+    "press r to retry": "send again (escape closes the dialog)",
     "press r to refresh, then try again": (
         "close the dialog (escape), press r to refresh, then try again"
     ),
@@ -87,7 +91,46 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
         why = error.message
     else:
         why = f"{type(error).__name__}: {error}"
-    return Problem(title=f"{doing} failed", message=f"{why}\n{advice}", fatal=fatal)
+    message = f"{why}\n{advice}"
+    brief = message
+    if isinstance(error, APIConnectionError):
+        # Which exception httpx raised (and the URL, shown in the header) does not change
+        # what to do: the detail is on the connection screen and in dialogs.
+        brief = advice
+    return Problem(
+        title=f"{doing} failed",
+        message=message,
+        brief=brief,
+        fatal=fatal,
+        unreachable=isinstance(error, APIConnectionError),
+    )
+
+
+def account_advice(source: str | None, label: str) -> str:
+    """Where the address and token came from, so the user knows what to check and change.
+
+    `source` is how the account was chosen (`docdeck.config.Account.source`): "flags",
+    "environment", "profile" or "sandbox"; None when unknown.
+    """
+    if source == "flags":
+        return "The address and token come from --base-url and --token: check both."
+    if source == "environment":
+        return (
+            "The address and token come from DOCDECK_BASE_URL and DOCDECK_TOKEN "
+            "(they win over profiles): check both, or unset them to use a profile."
+        )
+    if source == "profile":
+        return (
+            f"The address and token come from the profile “{label}” in config.toml: "
+            f"check them with `docdeck profile list`; replace the token with "
+            f"`docdeck profile add {label} --base-url URL --replace`."
+        )
+    if source == "sandbox":
+        return "This is the embedded sandbox; its log is sandbox.log in the data directory."
+    return (
+        "Check the address and token: --base-url and --token, DOCDECK_BASE_URL and "
+        "DOCDECK_TOKEN, or the profile (docdeck profile list)."
+    )
 
 
 def sandbox_gone(error: BaseException) -> bool:

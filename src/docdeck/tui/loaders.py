@@ -65,7 +65,10 @@ async def _load_org(client: Client, entry: OrgEntry) -> list[Entry]:
     ]
     children += _org_spaces(spaces)
     children += _more(spaces)
-    children += [MembersEntry(), TeamsEntry(), DeletedEntry()]
+    children += [MembersEntry(), TeamsEntry()]
+    if entry.organization.permissions.admin:
+        # Listing deleted spaces is for admins: not offered to others rather than a 403.
+        children.append(DeletedEntry())
     return children
 
 

@@ -36,3 +36,10 @@ class EntrySelected(Message):
 @dataclass
 class RowChanged(Message):
     """The highlighted row of a detail table changed (a member or a team membership)."""
+
+
+@dataclass
+class EntryOpened(Message):
+    """Enter on an entry whose content is a table (Members, a team): focus goes into it."""
+
+    entry: Entry

@@ -124,3 +124,20 @@ async def revision_page(request: Request, spaceId: str, revisionId: str) -> HTML
             ("Created", row["created_at"]),
         ],
     )
+
+
+@router.get("/app/orgs/{organizationId}/sites/{siteId}")
+async def site_page(request: Request, organizationId: str, siteId: str) -> HTMLResponse:
+    row = _one(request, "SELECT * FROM sites WHERE id = ?", siteId)
+    if row is None or row["organization_id"] != organizationId:
+        return _missing("site")
+    return _page(
+        row["title"],
+        [
+            ("Site", row["id"]),
+            ("Organization", row["organization_id"]),
+            ("Visibility", row["visibility"]),
+            ("Published", "yes" if row["published"] else "no"),
+            ("Created", row["created_at"]),
+        ],
+    )

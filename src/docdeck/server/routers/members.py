@@ -66,8 +66,12 @@ def _can_see_member(caller: Membership, user_id: str) -> None:
         require_member(caller, "list the organization's members")
 
 
-def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str) -> None:
-    """An organization always keeps at least one admin."""
+def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str, field: str) -> None:
+    """An organization always keeps at least one admin.
+
+    Only an admin may change roles, so the last admin is always the caller: the message
+    says "you" (the user id would mean nothing to a person reading it in an app).
+    """
     others = conn.execute(
         "SELECT COUNT(*) FROM members WHERE organization_id = ? AND role = 'admin'"
         " AND user_id != ? AND disabled = 0",
@@ -75,7 +79,7 @@ def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str) -> None:
     ).fetchone()[0]
     if others == 0:
         raise bad_request(
-            f"role: {user_id!r} is the organization's last admin; make another admin first"
+            f"{field}you are the organization's last admin; make another member an admin first"
         )
 
 
@@ -152,7 +156,7 @@ def update_member(
         require_admin(caller, "change member roles")
         current = load_member(conn, organizationId, userId)
         if current["role"] == "admin" and body.role != "admin":
-            _keep_an_admin(conn, organizationId, userId)
+            _keep_an_admin(conn, organizationId, userId, "role: ")
         conn.execute(
             "UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?",
             (body.role, organizationId, userId),
@@ -173,7 +177,7 @@ def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
         target = membership(conn, organizationId, userId)
         if target is not None:
             if target.is_admin:
-                _keep_an_admin(conn, organizationId, userId)
+                _keep_an_admin(conn, organizationId, userId, "")
             conn.execute(
                 "DELETE FROM team_members WHERE user_id = ? AND team_id IN"
                 " (SELECT id FROM teams WHERE organization_id = ?)",

@@ -16,6 +16,7 @@ from docdeck.server.services.moves import (
     settle_visibility,
 )
 from docdeck.server.services.ordering import end_position
+from docdeck.server.services.site_defaults import remove_space_from_sites
 from docdeck.server.validation import check_title
 
 DEFAULT_TITLE = "Untitled collection"
@@ -94,6 +95,7 @@ def delete_collection(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime)
         position += 1.0
         if space["deleted_at"] is None:
             deleted_now.append(space["id"])
+        remove_space_from_sites(conn, space["id"])
     conn.execute("DELETE FROM collections WHERE id = ?", (row["id"],))
     settle_visibility(conn, [space["id"] for space in spaces])
     return deleted_now
@@ -141,3 +143,5 @@ def transfer_collection(
             [target_org, *spaces],
         )
         drop_team_grants(conn, spaces)
+        for space_id in spaces:
+            remove_space_from_sites(conn, space_id)

@@ -18,6 +18,7 @@ from docdeck.server.services.moves import (
     settle_visibility,
 )
 from docdeck.server.services.ordering import end_position, position_at_index, siblings
+from docdeck.server.services.site_defaults import remove_space_from_sites
 from docdeck.server.validation import check_http_url, check_title
 
 TITLE_MAX = 50
@@ -119,10 +120,13 @@ def update_space(
 
 
 def delete_space(conn: sqlite3.Connection, space_id: str, now: datetime) -> None:
+    """Soft delete; the space leaves every site that used it (a restore does not bring it
+    back there: the site may have been rearranged meanwhile)."""
     conn.execute(
         "UPDATE spaces SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
         (to_db(now), space_id),
     )
+    remove_space_from_sites(conn, space_id)
 
 
 def restore_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -> None:
@@ -202,3 +206,4 @@ def transfer_space(
     )
     settle_visibility(conn, [row["id"]])
     drop_team_grants(conn, [row["id"]])
+    remove_space_from_sites(conn, row["id"])

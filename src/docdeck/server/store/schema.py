@@ -266,7 +266,86 @@ MIGRATIONS: tuple[str, ...] = (
         revision_id TEXT NOT NULL
     );
     """,
-    # 6: change requests. A change request points at a revision of its space outside main
+    # 6: docs sites: sections, section groups, site spaces, share links, redirects.
+    """
+    CREATE TABLE sites (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        type TEXT NOT NULL DEFAULT 'basic',
+        title TEXT NOT NULL,
+        visibility TEXT NOT NULL DEFAULT 'public',
+        published INTEGER NOT NULL DEFAULT 0,
+        hostname TEXT,
+        basename TEXT NOT NULL,
+        proxy TEXT,
+        adaptive_content INTEGER NOT NULL DEFAULT 0,
+        agents_context TEXT NOT NULL DEFAULT 'included',
+        adaptive_schema TEXT,
+        adaptive_schema_updated_at TEXT,
+        customization TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX sites_by_org ON sites(organization_id, created_at, id);
+    CREATE TABLE site_section_groups (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        icon TEXT,
+        position REAL NOT NULL
+    );
+    CREATE INDEX site_section_groups_by_site ON site_section_groups(site_id, position);
+    CREATE TABLE site_sections (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        group_id TEXT REFERENCES site_section_groups(id) ON DELETE SET NULL,
+        title TEXT NOT NULL,
+        description TEXT,
+        path TEXT NOT NULL,
+        condition TEXT,
+        icon TEXT,
+        is_default INTEGER NOT NULL DEFAULT 0,
+        position REAL NOT NULL
+    );
+    CREATE INDEX site_sections_by_site ON site_sections(site_id, group_id, position);
+    CREATE TABLE site_spaces (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        section_id TEXT REFERENCES site_sections(id) ON DELETE CASCADE,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        condition TEXT,
+        is_default INTEGER NOT NULL DEFAULT 0,
+        customization TEXT,
+        position REAL NOT NULL
+    );
+    CREATE INDEX site_spaces_by_site ON site_spaces(site_id, section_id, position);
+    CREATE INDEX site_spaces_by_space ON site_spaces(space_id);
+    CREATE TABLE site_share_links (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        secret TEXT NOT NULL UNIQUE,
+        active INTEGER NOT NULL DEFAULT 1,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX site_share_links_by_site ON site_share_links(site_id, created_at, id);
+    CREATE TABLE site_redirects (
+        id TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        source TEXT NOT NULL,
+        destination TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (site_id, source)
+    );
+    CREATE TABLE site_previews (
+        token TEXT PRIMARY KEY,
+        site_id TEXT NOT NULL REFERENCES sites(id) ON DELETE CASCADE,
+        site_space_id TEXT,
+        expires_at TEXT NOT NULL
+    );
+    """,
+    # 7: change requests. A change request points at a revision of its space outside main
     # (`revision_id`); `number` counts per space from 1 and is never reused (change requests
     # are never deleted). Contributors are the users who created or authored one, for the
     # list's `contributor` filter. The space's counters are columns refreshed on every change
@@ -301,7 +380,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE spaces ADD COLUMN change_requests_open INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE spaces ADD COLUMN change_requests_draft INTEGER NOT NULL DEFAULT 0;
     """,
-    # 7: change request reviews and requested reviewers. A review records the revision it
+    # 8: change request reviews and requested reviewers. A review records the revision it
     # was made against; a request records the change request's revision when it was made.
     """
     CREATE TABLE change_request_reviews (

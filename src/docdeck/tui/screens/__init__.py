@@ -3,7 +3,7 @@
 from docdeck.tui.screens._confirm import ConfirmDialog
 from docdeck.tui.screens._connect_error import ConnectErrorScreen
 from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.screens._help import HelpRow, HelpScreen
+from docdeck.tui.screens._help import HelpRow, HelpScreen, bindings_help
 from docdeck.tui.screens._main import BROWSER_ACTIONS, MainScreen
 from docdeck.tui.screens._pick import PickDialog
 
@@ -17,4 +17,5 @@ __all__ = [
     "HelpScreen",
     "MainScreen",
     "PickDialog",
+    "bindings_help",
 ]

@@ -1,14 +1,24 @@
-"""What every group of browser actions relies on: the tree, the detail pane and the client."""
+"""What every group of browser actions relies on: the tree, the detail pane, the client, and
+the writes in flight (`docdeck.tui.in_flight`)."""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from functools import cached_property
+from typing import Any, TypeVar
 
 from textual.screen import Screen
 
 from docdeck.gateway import Client
+from docdeck.tui.entries import Entry
+from docdeck.tui.in_flight import Subject, Write, Writes
+from docdeck.tui.screens._request_dialog import RequestDialog
 from docdeck.tui.widgets import DetailPane, OrgTree
 from docdeck.tui.workers import client_of
 
 __all__ = ["BrowserBase"]
+
+T = TypeVar("T")
 
 
 class BrowserBase(Screen[None]):
@@ -23,3 +33,42 @@ class BrowserBase(Screen[None]):
     @property
     def client(self) -> Client:
         return client_of(self)
+
+    @cached_property
+    def writes(self) -> Writes:
+        return Writes(self, self._busy_changed)
+
+    def _busy_changed(self, subject: Subject) -> None:
+        if isinstance(subject, Entry):
+            self.org_tree.show_marks(subject)
+
+    def open_write(
+        self,
+        dialog: RequestDialog[T],
+        subject: Entry,
+        action: str,
+        *,
+        applied: Callable[[T], None] | None = None,
+        reread: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """Open a dialog whose request is a write on `subject`; while the same action on it
+        still runs (its dialog closed early), the key is ignored (the tree shows it busy)."""
+        if self.writes.running(subject, action):
+            self.app.bell()
+            return
+        self.app.push_screen(
+            dialog.follow(self.writes, subject, action, applied=applied, reread=reread)
+        )
+
+    def send_write(
+        self,
+        subject: Entry,
+        action: str,
+        doing: str,
+        request: Callable[[], Awaitable[Any]],
+        *,
+        applied: Callable[[Any], None] | None = None,
+        reread: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        """A write without a dialog (a key does it at once); repeats are ignored while it runs."""
+        self.writes.start(Write(subject, action, doing, request, applied=applied, reread=reread))

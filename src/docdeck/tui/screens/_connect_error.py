@@ -24,16 +24,26 @@ class ConnectErrorScreen(Screen[bool]):
         Binding("q", "app.quit", "Quit", id="connect.quit", tooltip="Leave docdeck"),
     ]
 
-    def __init__(self, problem: Problem, account_label: str) -> None:
+    help_intro = (
+        "docdeck could not open the account: the message says why and what to check. "
+        "Press r to try again once it is fixed, or q to quit and change the settings.\n"
+    )
+
+    def __init__(self, problem: Problem, account_label: str, *, advice: str = "") -> None:
         super().__init__()
         self.problem = problem
         self.account_label = account_label
+        self.advice = advice
+        """Which setting the address and token came from (flag, environment, profile)."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="connect-error"):
             yield Label(f"Could not open “{self.account_label}”", id="connect-error-title")
-            yield Static(self.problem.message, id="connect-error-message")
+            message = self.problem.message
+            if self.advice:
+                message += f"\n{self.advice}"
+            yield Static(message, id="connect-error-message", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button("Retry (r)", variant="primary", id="connect-retry")
                 yield Button("Quit (q)", id="connect-quit")

@@ -9,7 +9,7 @@ from typing import TypeVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from docdeck.tui.screens._request_dialog import RequestDialog
 
@@ -29,7 +29,9 @@ class FormField:
     """The API's limit for the field. The input takes more (a paste is never cut silently) and
     says how far over it is; the dialog does not send until it fits."""
     choices: tuple[str, ...] = ()
-    """When given, the value (trimmed, any case) must be one of these."""
+    """When given, the field is a picker of these values (no free text to mistype)."""
+    check: Callable[[str], str] | None = None
+    """A check of the trimmed value done before sending: "" when fine, else what is wrong."""
 
 
 class FormDialog(RequestDialog[T]):
@@ -54,6 +56,14 @@ class FormDialog(RequestDialog[T]):
             yield Label(self.dialog_title, id="dialog-title")
             for field in self.fields:
                 yield Label(field.label, classes="field-label")
+                if field.choices:
+                    yield Select(
+                        [(choice, choice) for choice in field.choices],
+                        value=field.value or field.choices[0],
+                        allow_blank=False,
+                        id=f"field-{field.name}",
+                    )
+                    continue
                 yield Input(
                     value=field.value,
                     placeholder=field.placeholder,
@@ -69,9 +79,12 @@ class FormDialog(RequestDialog[T]):
 
     @property
     def values(self) -> dict[str, str]:
-        return {
-            field.name: self.query_one(f"#field-{field.name}", Input).value for field in self.fields
-        }
+        values: dict[str, str] = {}
+        for field in self.fields:
+            widget = self.query_one(f"#field-{field.name}")
+            value = widget.value if isinstance(widget, Input | Select) else ""
+            values[field.name] = value if isinstance(value, str) else ""
+        return values
 
     def _problem(self) -> tuple[FormField, str] | None:
         """The first field whose value cannot be sent, and why (checked before any request)."""
@@ -85,6 +98,9 @@ class FormDialog(RequestDialog[T]):
                 return field, too_long
             if field.choices and value and value.lower() not in field.choices:
                 return field, f"{field.label}: must be one of {', '.join(field.choices)}."
+            checked = field.check(value) if field.check is not None and value else ""
+            if checked:
+                return field, checked
         return None
 
     @staticmethod

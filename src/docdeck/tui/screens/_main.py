@@ -23,10 +23,13 @@ from docdeck.tui.entries import (
     TeamEntry,
     org_of,
 )
-from docdeck.tui.messages import EntrySelected, RowChanged
+from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged
 from docdeck.tui.screens._content_actions import ContentActions
+from docdeck.tui.screens._copy_open_actions import CopyOpenActions
+from docdeck.tui.screens._focus_keys import FocusKeys
 from docdeck.tui.screens._help import HelpRow
 from docdeck.tui.screens._people_actions import PeopleActions
+from docdeck.tui.screens._server_search import ServerSearch
 from docdeck.tui.widgets import BrowserFooter, DetailPane, OrgTree
 from docdeck.tui.workers import report_worker_failure
 
@@ -44,12 +47,11 @@ BROWSER_ACTIONS = (
     "add_team_member",
     "remove_team_member",
     "toggle_team_role",
+    "copy",
+    "copy_choose",
+    "open",
 )
 """Actions whose availability depends on the selection and the caller's permissions."""
-
-
-_NEW = Binding.Group("New", compact=True)
-_TEAM = Binding.Group("Team member", compact=True)
 
 
 def _b(
@@ -59,14 +61,14 @@ def _b(
     tooltip: str,
     *,
     show: bool = True,
-    group: Binding.Group | None = None,
 ) -> Binding:
-    return Binding(
-        key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip, group=group
-    )
+    return Binding(key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip)
 
 
-class MainScreen(ContentActions, PeopleActions):
+_TOGGLE = Binding("t", "toggle_team_role", "Owner/member")
+
+
+class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, ServerSearch):
     BINDINGS: ClassVar[list[BindingType]] = [
         # The app's own keys, repeated here so the footer shows them first at any width.
         Binding(
@@ -78,14 +80,12 @@ class MainScreen(ContentActions, PeopleActions):
             "new_space",
             "New space",
             "Create a space in the selected collection or organization",
-            group=_NEW,
         ),
         _b(
             "c",
             "new_collection",
             "New collection",
             "Create a collection in the selected one or the organization",
-            group=_NEW,
         ),
         _b("e", "rename", "Rename", "Rename the selected space, collection or team"),
         _b("m", "move", "Move", "Move the selected space into a collection or to the top level"),
@@ -96,31 +96,41 @@ class MainScreen(ContentActions, PeopleActions):
             "Delete the selected space, collection or team (asks first)",
         ),
         _b("u", "restore", "Restore", "Restore the selected recently deleted space"),
-        _b("y", "duplicate", "Duplicate", "Make a copy of the selected space next to it"),
-        _b("o", "change_role", "Role", "Change the organization role of the highlighted member"),
+        _b("D", "duplicate", "Duplicate", "Make a copy of the selected space next to it"),
+        _b(
+            "R",
+            "change_role",
+            "Change role",
+            "Change the organization role of the highlighted member",
+        ),
+        _b("y", "copy", "Copy id", "Copy the id of the selection or of the highlighted row"),
+        _b("Y", "copy_choose", "Copy…", "Choose what to copy: id, URL, title, email"),
+        _b("o", "open", "Open", "Open the selection's page in the browser (or copy its URL)"),
         _b(
             "a",
             "add_team_member",
             "Add member",
             "Add a member to the selected team by email or id",
-            group=_TEAM,
         ),
         _b(
             "x",
             "remove_team_member",
             "Remove member",
             "Remove the highlighted member from the team",
-            group=_TEAM,
         ),
         _b(
             "t",
             "toggle_team_role",
             "Owner/member",
             "Make the highlighted team member an owner, or a member again",
-            group=_TEAM,
         ),
         _b("slash", "filter", "Filter", "Filter the loaded tree by title"),
-        _b("escape", "clear_filter", "Clear filter", "Show the whole tree again"),
+        _b(
+            "escape",
+            "back",
+            "Back",
+            "Clear the tree filter, or go back to the tree from the pane",
+        ),
         _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
     ]
     COMMANDS = {BrowserCommands}
@@ -131,7 +141,7 @@ class MainScreen(ContentActions, PeopleActions):
         super().__init__()
         self.account_label = account_label
         self._started = False
-        self._shown_states: tuple[Availability, ...] = ()
+        self._shown_states: tuple[object, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -170,6 +180,7 @@ class MainScreen(ContentActions, PeopleActions):
             entry=self.org_tree.current,
             member=detail.highlighted_member,
             membership=detail.highlighted_membership,
+            row_focused=self.row_focused,
         )
 
     def availability_of(self, action: str) -> Availability:
@@ -181,9 +192,8 @@ class MainScreen(ContentActions, PeopleActions):
             if not state.applies:
                 return False
             return True if state.allowed else None
-        if action == "clear_filter":
-            fields = self.query("#tree-filter").results(Input)
-            return any(field.display for field in fields)
+        if action == "back":
+            return self.back_applies()
         return True
 
     def _selection_changed(self) -> None:
@@ -191,9 +201,11 @@ class MainScreen(ContentActions, PeopleActions):
         footer on every cursor move is what makes a long tree feel slow."""
         selection = self.selection
         states = tuple(availability(action, selection) for action in BROWSER_ACTIONS)
-        if states == self._shown_states:
+        # The footer's words follow the highlighted row too ("Make owner" / "Make member").
+        shown = (*states, self.place, self.footer_label(_TOGGLE))
+        if shown == self._shown_states:
             return
-        self._shown_states = states
+        self._shown_states = shown
         self.refresh_bindings()
         blocked: dict[str, list[str]] = {}
         for action, state in zip(BROWSER_ACTIONS, states, strict=True):
@@ -217,6 +229,10 @@ class MainScreen(ContentActions, PeopleActions):
     @on(RowChanged)
     def _row_changed(self) -> None:
         self._selection_changed()
+
+    @on(EntryOpened)
+    def _entry_opened(self) -> None:
+        self.drill_in()
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action is disabled here says why instead of doing nothing."""
@@ -249,7 +265,7 @@ class MainScreen(ContentActions, PeopleActions):
             if keymap:
                 bindings.apply_keymap(keymap)
             for _key, binding in bindings:
-                if binding.id is None or binding.action == "clear_filter":
+                if binding.id is None or binding.action == "back":
                     continue
                 found.setdefault(binding.id, binding)
                 keys.setdefault(binding.id, []).append(self.app.get_key_display(binding))
@@ -279,19 +295,12 @@ class MainScreen(ContentActions, PeopleActions):
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.org_tree.set_filter(event.value)
+        self.search_server(event.value)
 
     @on(Input.Submitted, "#tree-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.org_tree.focus()
-
-    def action_clear_filter(self) -> None:
-        field = self.query_one("#tree-filter", Input)
-        field.value = ""
-        field.display = False
-        self.org_tree.set_filter("")
-        self.org_tree.focus()
-        self.refresh_bindings()
 
     def action_refresh(self) -> None:
         entry = self.org_tree.current
@@ -333,16 +342,25 @@ class MainScreen(ContentActions, PeopleActions):
                 exit_on_error=False,
             )
         if entry.expandable and (entry.expanded or entry.children is not None or entry.failed):
-            self.org_tree.load(entry)
+            self.org_tree.load(entry, keep=True)
         elif entry.expandable:
             entry.children = None
 
     async def _refetch(self, entry: Entry) -> None:
-        if isinstance(entry, SpaceEntry):
-            entry.space = await self.client.spaces.get(entry.value.id)
-        elif isinstance(entry, OrgEntry):
-            entry.org = await self.client.orgs.get(entry.organization.id)
+        try:
+            if isinstance(entry, SpaceEntry):
+                entry.space = await self.client.spaces.get(entry.value.id)
+            elif isinstance(entry, OrgEntry):
+                entry.org = await self.client.orgs.get(entry.organization.id)
+        except Exception:
+            entry.stale = True  # what is shown is from the earlier load
+            self.org_tree.show_marks(entry)
+            raise
+        if not entry.loading:
+            entry.stale = False
         self.org_tree.refresh_entry(entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if self.writes.handle(event):
+            return
         report_worker_failure(self, event)

@@ -32,6 +32,7 @@ class PeopleActions(BrowserBase):
         org = org_of(self.org_tree.current)
         if table is None or member is None or org is None:
             return
+        members = table.entry
         client = self.client
         choices: list[tuple[str, MemberRoleOrGuest]] = [
             (_ROLE_HELP[role], role) for role in reversed(ROLE_ORDER)
@@ -44,16 +45,24 @@ class PeopleActions(BrowserBase):
         async def change(role: MemberRoleOrGuest) -> Member:
             return await client.members.update(org.organization.id, member.id, role=role)
 
-        def changed(updated: Member | None) -> None:
-            if updated is None:
-                return
-            table.replace_member(updated)
+        def changed(updated: Member) -> None:
+            shown = self.detail.member_table
+            if shown is not None and shown.entry is members:
+                shown.replace_member(updated)
+            else:
+                members.member_pages.clear()  # read again when Members is shown next
             self.notify(
                 f"{updated.user.displayName} is now {role_text(updated.role)}.",
                 title="Role changed",
             )
 
-        self.app.push_screen(
+        async def reread() -> None:
+            members.member_pages.clear()
+            shown = self.detail.member_table
+            if shown is not None and shown.entry is members:
+                shown.reload()
+
+        self.open_write(
             PickDialog(
                 f"Role of {member.user.displayName}",
                 choices,
@@ -61,7 +70,10 @@ class PeopleActions(BrowserBase):
                 doing=f"Changing the role of {member.user.displayName}",
                 current=current,
             ),
-            callback=changed,
+            members,
+            f"change_role-{member.id}",
+            applied=changed,
+            reread=reread,
         )
 
     def _team(self) -> tuple[TeamEntry, str] | None:
@@ -99,11 +111,7 @@ class PeopleActions(BrowserBase):
             await self._reload_team(entry, org_id)
             return True
 
-        def added(done: bool | None) -> None:
-            if done:
-                self.notify(f"Added to {entry.title}.", title="Team member added")
-
-        self.app.push_screen(
+        self.open_write(
             FormDialog(
                 f"Add a member to {entry.title}",
                 [
@@ -114,7 +122,10 @@ class PeopleActions(BrowserBase):
                 doing=f"Adding a member to {entry.title}",
                 action_label="Add",
             ),
-            callback=added,
+            entry,
+            "add_team_member",
+            applied=lambda _: self.notify(f"Added to {entry.title}.", title="Team member added"),
+            reread=lambda: self._reload_team(entry, org_id),
         )
 
     def action_remove_team_member(self) -> None:
@@ -131,13 +142,7 @@ class PeopleActions(BrowserBase):
             await self._reload_team(entry, org_id)
             return True
 
-        def removed(done: bool | None) -> None:
-            if done:
-                self.notify(
-                    f"{user.user.displayName} left {entry.title}.", title="Team member removed"
-                )
-
-        self.app.push_screen(
+        self.open_write(
             ConfirmDialog(
                 "Remove from team?",
                 f"Remove {user.user.displayName} from the team “{entry.title}”? "
@@ -146,7 +151,12 @@ class PeopleActions(BrowserBase):
                 doing=f"Removing {user.user.displayName} from {entry.title}",
                 action_label="Remove",
             ),
-            callback=removed,
+            entry,
+            f"remove_team_member-{user.id}",
+            applied=lambda _: self.notify(
+                f"{user.user.displayName} left {entry.title}.", title="Team member removed"
+            ),
+            reread=lambda: self._reload_team(entry, org_id),
         )
 
     def action_toggle_team_role(self) -> None:
@@ -156,18 +166,39 @@ class PeopleActions(BrowserBase):
             return
         entry, org_id = found
         user = membership.organization
+        name = user.user.displayName
         role: TeamMemberRole = "member" if membership.team.role == "owner" else "owner"
-        self.run_worker(
-            self._set_team_role(entry, org_id, user.id, role),
-            name=f"Making {user.user.displayName} {role} of {entry.title}",
-            group="team-role",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        client = self.client
+        action = f"toggle_team_role-{user.id}"
+        doing = f"Making {name} {role} of {entry.title}"
 
-    async def _set_team_role(
-        self, entry: TeamEntry, org_id: str, user_id: str, role: TeamMemberRole
-    ) -> None:
-        await self.client.teams.members.put(org_id, entry.value.id, user_id, role=role)
-        await self._reload_team(entry, org_id)
-        self.notify(f"Team role set to {role}.", title="Team role changed")
+        async def put() -> bool:
+            await client.teams.members.put(org_id, entry.value.id, user.id, role=role)
+            await self._reload_team(entry, org_id)
+            return True
+
+        def done(_: object) -> None:
+            self.notify(f"{name} is now {role} of {entry.title}.", title="Team role changed")
+
+        owners = [m for m in entry.memberships or () if m.team.role == "owner"]
+        if role == "member" and len(owners) == 1:
+            # The only owner: after this only organization admins can manage the team.
+            self.open_write(
+                ConfirmDialog(
+                    "Demote the only owner?",
+                    f"{name} is the only owner of “{entry.title}”. After this the team has no "
+                    "owner: only organization admins can rename it or change its members. "
+                    "Make them a member?",
+                    put,
+                    doing=doing,
+                    action_label="Make member",
+                ),
+                entry,
+                action,
+                applied=done,
+                reread=lambda: self._reload_team(entry, org_id),
+            )
+            return
+        self.send_write(
+            entry, action, doing, put, applied=done, reread=lambda: self._reload_team(entry, org_id)
+        )

@@ -12,6 +12,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from docdeck.tui.screens._request_dialog import RequestDialog
+from docdeck.tui.widgets._list_keys import NavOptionList
 
 __all__ = ["PickDialog"]
 
@@ -37,7 +38,7 @@ class PickDialog(RequestDialog[T]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="pick"):
             yield Label(self.dialog_title, id="dialog-title")
-            yield OptionList(
+            yield NavOptionList(
                 *(Option(label, id=str(index)) for index, (label, _) in enumerate(self.choices)),
                 id="dialog-options",
             )

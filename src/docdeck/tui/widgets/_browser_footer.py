@@ -1,64 +1,133 @@
-"""The footer, fitted to the terminal's width so no key is cut off at 80 columns."""
+"""The footer: the keys for the focused widget, spelled out, fitted to the terminal's width.
+
+Textual's footer shows every active binding and groups some ("nc New"); at 80
+columns that cut keys off mid-word, it advertised keys the focused widget
+ignores, and in 16 colours its dimmed keys came out brighter than the rest.
+This one asks the screen which keys belong to the focused widget and what
+they are called for the highlighted row (`footer_label`), keeps the most
+important that fit (`FOOTER_PRIORITY`; every key stays in `?` and the
+palette), and draws a disallowed key without the key's highlight, so it reads
+as dimmed in any colour depth.
+"""
 
 from __future__ import annotations
 
-from itertools import groupby
+from dataclasses import dataclass
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
-__all__ = ["BrowserFooter"]
+__all__ = ["BrowserFooter", "FooterItem"]
 
 COMPACT_BELOW = 120
 """Below this width the footer drops its padding so more keys fit."""
 
 
-class BrowserFooter(Footer):
-    """Compact below 120 columns; leaves out the "^p palette" key when the keys for the
-    selection need its room (ctrl+p still works, and the help screen lists it)."""
+@dataclass(frozen=True)
+class FooterItem:
+    binding: Binding
+    enabled: bool
+    label: str
+    tooltip: str
 
-    def compose(self) -> ComposeResult:
-        if self._bindings_ready:
-            self.set_reactive(Footer.show_command_palette, self._room_for_palette())
-        yield from super().compose()
+
+class BrowserFooter(Footer):
+    DEFAULT_CSS = """
+    BrowserFooter FooterKey.-disabled {
+        text-style: none;
+        .footer-key--key {
+            background: $footer-background;
+            color: $text-disabled;
+            text-style: none;
+        }
+        .footer-key--description {
+            color: $text-disabled;
+        }
+    }
+    """
 
     def on_resize(self, event: events.Resize) -> None:
-        self.compact = event.size.width < COMPACT_BELOW
-        if self._bindings_ready and self._room_for_palette() != self.show_command_palette:
+        compact = event.size.width < COMPACT_BELOW
+        if compact != self.compact:
+            self.compact = compact
+        if self._bindings_ready:
             self.call_after_refresh(self.recompose)
 
-    def _room_for_palette(self) -> bool:
-        width = self.size.width or self.app.size.width
-        return self.keys_width() + self._palette_width() <= width
+    def items(self) -> list[FooterItem]:
+        """Every key the screen advertises for the focused widget, in the screen's order."""
+        screen = self.screen
+        label_of = getattr(screen, "footer_label", None)
+        items: list[FooterItem] = []
+        seen: set[str] = set()
+        for _node, binding, enabled, tooltip in screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            label = binding.description if label_of is None else label_of(binding)
+            if label is not None:
+                items.append(FooterItem(binding, enabled, label, tooltip or binding.tooltip))
+        return items
+
+    def _item_width(self, item: FooterItem) -> int:
+        key = len(self.app.get_key_display(item.binding))
+        # Compact: "k Label" and a margin; otherwise " k " then "Label ".
+        return key + 1 + len(item.label) + 1 if self.compact else key + len(item.label) + 3
 
     def _palette_width(self) -> int:
         palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-        if palette is None:
+        if palette is None or not self.app.ENABLE_COMMAND_PALETTE:
             return 0
         binding = palette.binding
         key, description = len(self.app.get_key_display(binding)), len(binding.description)
-        # A border on its left; when not compact, padding around the key and on its right.
         return 1 + key + 1 + description if self.compact else 1 + key + 3 + description + 1
 
-    def keys_width(self) -> int:
-        """The cells the shown keys take, laid out as Footer lays them out."""
-        by_action: dict[str, Binding] = {}
-        for active in self.screen.active_bindings.values():
-            if active.binding.show:
-                by_action.setdefault(active.binding.action, active.binding)
-        compact = self.compact
-        width = 0
-        for group, members in groupby(by_action.values(), lambda binding: binding.group):
-            bindings = list(members)
-            keys = [len(self.app.get_key_display(binding)) for binding in bindings]
-            if group is not None and len(bindings) > 1:
-                # Bare keys side by side (padded unless the group is compact), then the label.
-                width += sum(keys) + (2 if group.compact else 2 * len(keys))
-                width += len(group.description) + 1
-                continue
-            for binding, key in zip(bindings, keys, strict=True):
-                # "k Description" and a margin when compact; " k Description " otherwise.
-                width += key + len(binding.description) + (2 if compact else 3)
-        return width
+    def fitted(self) -> tuple[list[FooterItem], bool]:
+        """The keys that fit, in order, and whether "^p palette" fits after them."""
+        items = self.items()
+        width = self.size.width or self.app.size.width
+        priority: tuple[str, ...] = getattr(self.screen, "FOOTER_PRIORITY", ())
+
+        def rank(item: FooterItem) -> tuple[int, int]:
+            action = item.binding.action
+            order = priority.index(action) if action in priority else len(priority)
+            return (0 if item.enabled else 1, order)
+
+        kept: set[int] = set()
+        used = 0
+        for index, item in sorted(enumerate(items), key=lambda pair: rank(pair[1])):
+            cost = self._item_width(item)
+            if used + cost <= width:
+                kept.add(index)
+                used += cost
+        shown = [item for index, item in enumerate(items) if index in kept]
+        palette = self._palette_width()
+        return shown, bool(palette) and len(shown) == len(items) and used + palette <= width
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        shown, palette = self.fitted()
+        for item in shown:
+            binding = item.binding
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                item.label,
+                binding.action,
+                disabled=not item.enabled,
+                tooltip=item.tooltip,
+            ).data_bind(compact=Footer.compact)
+        if palette:
+            active = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
+            binding = active.binding
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                classes="-command-palette",
+                tooltip=binding.tooltip or binding.description,
+            )

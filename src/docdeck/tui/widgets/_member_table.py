@@ -15,6 +15,7 @@ from docdeck.models import Member, MemberRoleFilter
 from docdeck.tui.entries import MembersEntry, OrgEntry
 from docdeck.tui.formatting import date, role_text
 from docdeck.tui.messages import RowChanged
+from docdeck.tui.widgets._list_keys import NavDataTable
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["ROLE_CHOICES", "MemberTable"]
@@ -69,7 +70,7 @@ class MemberTable(Vertical):
                 id="member-role",
             )
         yield Label("loading members…", id="member-count")
-        table: DataTable[str] = DataTable(id="members", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str] = NavDataTable(id="members", cursor_type="row", zebra_stripes=True)
         table.add_column("Name", key="name")
         table.add_column("Email", key="email")
         table.add_column("Role", key="role")

@@ -15,15 +15,19 @@ from textual.worker import Worker
 from docdeck.tui.entries import (
     CollectionEntry,
     Entry,
+    FoundEntry,
     LoadMoreEntry,
+    MembersEntry,
     OrgEntry,
     RootEntry,
     SpaceEntry,
+    TeamEntry,
 )
 from docdeck.tui.first_view import FirstView, ViewItem
 from docdeck.tui.first_view_capture import entry_key
 from docdeck.tui.loaders import load_children, load_more
-from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntrySelected
+from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntryOpened, EntrySelected
+from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["OrgTree"]
@@ -31,17 +35,22 @@ __all__ = ["OrgTree"]
 LOADING = Text("loading…", style="dim italic")
 FAILED = Text("⚠ not loaded — r retries", style="red")
 EMPTY = Text("(empty)", style="dim italic")
+BUSY_MARK = Text("⟳ ", style="bold")
+"""Before an entry a write is running on (`docdeck.tui.in_flight`)."""
+STALE_MARK = Text("⚠ ", style="bold yellow")
+"""Before an entry whose refresh failed: its children are from an earlier load."""
 NO_ORGANIZATIONS = Text("This account belongs to no organization.", style="dim italic")
 REFRESHING = Text("↻ last session's view — refreshing…", style="dim italic")
 STALE = Text("⚠ last session's view, not refreshed — r retries", style="yellow")
 
 
-class OrgTree(Tree[Entry]):
+class OrgTree(ListKeys, Tree[Entry]):
     """Organizations at the top; children load on expand, one worker per node."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right", "expand_cursor", "Expand", show=False),
-        Binding("left", "collapse_cursor", "Collapse", show=False),
+        *LIST_BINDINGS,
+        Binding("right,l", "expand_cursor", "Expand", show=False),
+        Binding("left,h", "collapse_cursor", "Collapse", show=False),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -55,6 +64,9 @@ class OrgTree(Tree[Entry]):
         """The last session's first view, shown until live organizations replace it."""
         self._restore: set[str] = set()
         """Entries expanded last time, expanded again as the live ones arrive (once)."""
+        self._last_line = -1
+        self._last_entry: Entry | None = None
+        """The cursor's line at the last highlight: what a jump (PageDown, End) passed over."""
         self._anchor: Entry | None = None
         """The last entry the cursor was on; where it goes back to when a filter stops hiding it."""
 
@@ -76,12 +88,17 @@ class OrgTree(Tree[Entry]):
     def load_root(self) -> None:
         self.load(self.model)
 
-    def load(self, entry: Entry) -> None:
-        """Fetch an entry's first page of children in a worker (replacing any in flight)."""
-        entry.children = None
+    def load(self, entry: Entry, *, keep: bool = False) -> None:
+        """Fetch an entry's first page of children in a worker (replacing any in flight).
+
+        `keep` (a refresh): what is loaded stays shown until the answer replaces it; if the
+        request fails it stays, marked stale, instead of being thrown away.
+        """
         entry.loading = True
         entry.failed = False
-        self.render_children(entry)
+        if not (keep and entry.children is not None):
+            entry.children = None
+            self.render_children(entry)
         self.run_worker(
             self._fetch(entry),
             name=f"Loading {entry.title or 'organizations'}",
@@ -132,6 +149,9 @@ class OrgTree(Tree[Entry]):
             entry.loading = False
             if entry is self.model:
                 self._cached = None
+            if entry.stale:
+                entry.stale = False
+                self._relabel(entry)
             reopened = self._reopen(message.children)
             self.render_children(entry)
             for child in reopened:
@@ -151,10 +171,15 @@ class OrgTree(Tree[Entry]):
             message.replacing.loading = False
             self._relabel(message.replacing)
             return
-        message.entry.loading = False
-        message.entry.failed = True
-        self.render_children(message.entry)
-        if message.entry is self.model:
+        entry = message.entry
+        entry.loading = False
+        if entry.children is not None:
+            entry.stale = True  # a refresh failed: keep what was loaded, marked
+            self._relabel(entry)
+        else:
+            entry.failed = True
+            self.render_children(entry)
+        if entry is self.model:
             self._first_organizations_shown()  # not live, but the tree takes keys from now on
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -199,14 +224,21 @@ class OrgTree(Tree[Entry]):
     def _matches(self, entry: Entry) -> bool:
         return self.filter_text.casefold() in entry.title.casefold()
 
+    def _children_of(self, entry: Entry) -> list[Entry]:
+        """The loaded children, and while filtering an organization's server search results."""
+        children = list(entry.children or ())
+        if self.filter_text and isinstance(entry, OrgEntry) and entry.found is not None:
+            children.append(entry.found)
+        return children
+
     def _visible(self, entry: Entry) -> bool:
         if not self.filter_text:
             return True
         if isinstance(entry, LoadMoreEntry):
             return False
-        if self._matches(entry):
+        if self._matches(entry) and not isinstance(entry, FoundEntry):
             return True
-        return any(self._visible(child) for child in entry.children or ())
+        return any(self._visible(child) for child in self._children_of(entry))
 
     def _label(self, entry: Entry) -> Text:
         label = entry.label()
@@ -214,7 +246,16 @@ class OrgTree(Tree[Entry]):
             return LOADING
         if self.filter_text and self._matches(entry):
             label.highlight_words([self.filter_text], "reverse", case_sensitive=False)
+        # Marks go first, so a label cut to the panel's width keeps them.
+        if entry.stale:
+            label = STALE_MARK + label
+        if entry.busy:
+            label = BUSY_MARK + label
         return label
+
+    def show_marks(self, entry: Entry) -> None:
+        """Redraw an entry's label after its busy or stale state changed."""
+        self._relabel(entry)
 
     def render_label(self, node: TreeNode[Entry], base_style: Style, style: Style) -> Text:
         """A label too long for the panel ends in "…" instead of being cut mid-word."""
@@ -231,8 +272,8 @@ class OrgTree(Tree[Entry]):
 
     def _add(self, parent: TreeNode[Entry], entry: Entry, before: int | None = None) -> None:
         expand = entry.expanded
-        if self.filter_text and entry.children:
-            expand = any(self._visible(child) for child in entry.children)
+        if self.filter_text and self._children_of(entry):
+            expand = any(self._visible(child) for child in self._children_of(entry))
         node = parent.add(
             self._label(entry),
             entry,
@@ -264,6 +305,9 @@ class OrgTree(Tree[Entry]):
             node.add_leaf(LOADING)
         elif entry.failed:
             node.add_leaf(FAILED)
+        found = entry.found if isinstance(entry, OrgEntry) else None
+        if self.filter_text and found is not None and self._visible(found):
+            self._add(node, found)
 
     def render_children(self, entry: Entry) -> None:
         """Rebuild the nodes under an entry from the model (cheap: no request)."""
@@ -330,15 +374,37 @@ class OrgTree(Tree[Entry]):
             self.post_message(EntrySelected(entry))
 
     def set_filter(self, text: str) -> None:
-        self.filter_text = text.strip()
+        text = text.strip()
+        if text != self.filter_text:
+            for org in self.model.children or ():
+                if isinstance(org, OrgEntry):
+                    org.found = None  # found for another text
+        self.filter_text = text
         self.render_children(self.model)
         if self.filter_text:
             first = self._first_match(self.model)
             if first is not None:
                 self.select_entry(first)
 
+    def show_found(self, org: OrgEntry, query: str, found: list[Entry]) -> None:
+        """Show the spaces the server found for the filter (a stale query's answer is dropped)."""
+        if query != self.filter_text or org.parent is not self.model:
+            return
+        had_match = self._first_match(self.model) is not None
+        org.found = FoundEntry(parent=org, query=query, expanded=True) if found else None
+        if org.found is not None:
+            org.found.children = org.found.adopt(found)
+        self.render_children(self.model)
+        if not had_match and org.found is not None:
+            self.select_entry(found[0])
+
     def _first_match(self, entry: Entry) -> Entry | None:
-        for child in entry.children or ():
+        for child in self._children_of(entry):
+            if isinstance(child, FoundEntry):
+                found = self._first_match(child)
+                if found is not None:
+                    return found
+                continue
             if self._matches(child):
                 return child
             found = self._first_match(child)
@@ -347,6 +413,16 @@ class OrgTree(Tree[Entry]):
         return None
 
     # ----- selection -------------------------------------------------------------------------
+
+    def list_index(self) -> int:
+        return self.cursor_line
+
+    def list_length(self) -> int:
+        return self.last_line + 1
+
+    def list_go(self, index: int) -> None:
+        self.cursor_line = index
+        self.scroll_to_line(index, animate=False)
 
     @property
     def current(self) -> Entry | None:
@@ -361,6 +437,15 @@ class OrgTree(Tree[Entry]):
         node = entry.node
         if node is None or not self._attached(node):
             return
+        # Open the way to it: a node under a collapsed one has no line, and the cursor
+        # would land on line 0 (the organization), so the next action went there.
+        parent = node.parent
+        while parent is not None and parent is not self.root:
+            if not parent.is_expanded:
+                if parent.data is not None:
+                    parent.data.expanded = True
+                parent.expand()
+            parent = parent.parent
         _ = self.last_line  # lay the lines out so the node knows its line
         self.move_cursor(node)
         self._sync_selection(force=True)
@@ -378,14 +463,30 @@ class OrgTree(Tree[Entry]):
     def _highlighted(self, event: Tree.NodeHighlighted[Entry]) -> None:
         event.stop()
         self._sync_selection()
-        if isinstance(event.node.data, LoadMoreEntry):
-            self._load_more(event.node.data)
+        self._load_passed(event.node)
+
+    def _load_passed(self, node: TreeNode[Entry]) -> None:
+        """Load every "… load more" the cursor reached or jumped over (PageDown, End, G)."""
+        line = node.line
+        previous, self._last_line = self._last_line, line
+        moved = node.data is not self._last_entry
+        self._last_entry = node.data
+        if line < 0 or not moved:
+            return  # the same entry again: lines moved under it (a page arrived), not the cursor
+        start, end = (previous, line) if 0 <= previous <= line else (line, line)
+        for index in range(start, end + 1):
+            passed = self.get_node_at_line(index)
+            if passed is not None and isinstance(passed.data, LoadMoreEntry):
+                self._load_more(passed.data)
 
     @on(Tree.NodeSelected)
     def _selected(self, event: Tree.NodeSelected[Entry]) -> None:
         event.stop()
-        if isinstance(event.node.data, LoadMoreEntry):
-            self._load_more(event.node.data)
+        entry = event.node.data
+        if isinstance(entry, LoadMoreEntry):
+            self._load_more(entry)
+        elif isinstance(entry, MembersEntry | TeamEntry):
+            self.post_message(EntryOpened(entry))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:

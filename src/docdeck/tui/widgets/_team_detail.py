@@ -13,6 +13,7 @@ from docdeck.tui.entries import OrgEntry, TeamEntry, org_of
 from docdeck.tui.formatting import role_text
 from docdeck.tui.messages import RowChanged
 from docdeck.tui.widgets._field_list import FieldList
+from docdeck.tui.widgets._list_keys import NavDataTable
 from docdeck.tui.widgets._resource_fields import team_fields
 from docdeck.tui.workers import client_of, report_worker_failure
 
@@ -41,7 +42,9 @@ class TeamDetail(Vertical):
     def compose(self) -> ComposeResult:
         yield FieldList(team_fields(self.entry.value), id="team-fields")
         yield Label("Members: loading…", id="team-members-title")
-        table: DataTable[str] = DataTable(id="team-members", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str] = NavDataTable(
+            id="team-members", cursor_type="row", zebra_stripes=True
+        )
         # Roles before the email, so they show at 80 columns without scrolling sideways.
         table.add_column("Name", key="name")
         table.add_column("Team role", key="team_role")

@@ -38,17 +38,18 @@ def page_of(
     request: PageRequest,
     scope: str,
 ) -> ItemPage[T]:
-    """One page of `items` (already sorted by `key`, keys unique)."""
+    """One page of `items` (already sorted by `key`, keys unique). Cursors are signed like
+    the SQL lists' (`pagination.encode_cursor`), with the database's cursor secret."""
     scope = cursor_scope(request.list_id, scope)
+    secret = cursor_secret(conn)
     keys = [list(key(item)) for item in items]
     start = 0
     if request.page is not None and keys:
-        after = decode_cursor(cursor_secret(conn), scope, request.page, len(keys[0]))
+        after = decode_cursor(secret, scope, request.page, len(keys[0]))
         start = bisect.bisect_right(keys, after)
     if request.limit == 0:
         return ItemPage([], len(items), None)
     chosen = list(items[start : start + request.limit])
     more = start + request.limit < len(items)
-    last = keys[start + request.limit - 1] if more else None
-    next_page = None if last is None else encode_cursor(cursor_secret(conn), scope, last)
+    next_page = encode_cursor(secret, scope, keys[start + request.limit - 1]) if more else None
     return ItemPage(chosen, len(items), next_page)

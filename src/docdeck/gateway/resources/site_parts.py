@@ -1,0 +1,311 @@
+"""The nested groups of `client.sites`: sections, section groups, site spaces, share links,
+structure (redirects and customization: `site_settings`)."""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
+from docdeck.models import (
+    ShareLink,
+    SiteSection,
+    SiteSectionGroup,
+    SiteSpace,
+    SiteStructure,
+    SiteStructureItem,
+)
+
+ST = "/v1/orgs/{organizationId}/sites/{siteId}"
+Position = dict[str, Any]
+_STRUCTURE: TypeAdapter[SiteStructure] = TypeAdapter(SiteStructure)
+_ITEM: TypeAdapter[SiteStructureItem] = TypeAdapter(SiteStructureItem)
+
+
+def site_path(org_id: str, site_id: str) -> str:
+    return f"/v1/orgs/{seg(org_id)}/sites/{seg(site_id)}"
+
+
+class SiteSections(Resource):
+    @endpoint("GET", f"{ST}/sections")
+    def list(
+        self,
+        org_id: str,
+        site_id: str,
+        *,
+        shareKey: str | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[SiteSection]:
+        return self._list(
+            f"{site_path(org_id, site_id)}/sections",
+            SiteSection,
+            shareKey=shareKey,
+            page=page,
+            limit=limit,
+        )
+
+    @endpoint("POST", f"{ST}/sections")
+    async def create(
+        self,
+        org_id: str,
+        site_id: str,
+        *,
+        spaceId: str,
+        title: str | NotGiven | None = NOT_GIVEN,
+        icon: str | NotGiven | None = NOT_GIVEN,
+    ) -> SiteSection:
+        body = body_of(spaceId=spaceId, title=title, icon=icon)
+        path = f"{site_path(org_id, site_id)}/sections"
+        return await self._transport.call("POST", path, SiteSection, json=body)
+
+    @endpoint("PATCH", f"{ST}/sections/{{siteSectionId}}")
+    async def update(
+        self,
+        org_id: str,
+        site_id: str,
+        section_id: str,
+        *,
+        title: str | NotGiven = NOT_GIVEN,
+        path: str | NotGiven = NOT_GIVEN,
+        defaultSiteSpace: str | NotGiven = NOT_GIVEN,
+        condition: str | NotGiven | None = NOT_GIVEN,
+        icon: str | NotGiven | None = NOT_GIVEN,
+        description: str | NotGiven | None = NOT_GIVEN,
+    ) -> SiteSection:
+        body = body_of(
+            title=title,
+            path=path,
+            defaultSiteSpace=defaultSiteSpace,
+            condition=condition,
+            icon=icon,
+            description=description,
+        )
+        url = f"{site_path(org_id, site_id)}/sections/{seg(section_id)}"
+        return await self._transport.call("PATCH", url, SiteSection, json=body)
+
+    @endpoint("DELETE", f"{ST}/sections/{{siteSectionId}}")
+    async def delete(self, org_id: str, site_id: str, section_id: str) -> None:
+        url = f"{site_path(org_id, site_id)}/sections/{seg(section_id)}"
+        await self._transport.call_empty("DELETE", url)
+
+    @endpoint("POST", f"{ST}/sections/{{siteSectionId}}/move")
+    async def move(
+        self,
+        org_id: str,
+        site_id: str,
+        section_id: str,
+        *,
+        position: Position | NotGiven = NOT_GIVEN,
+    ) -> SiteSection:
+        """Deprecated by the platform: prefer `client.sites.structure.sort`."""
+        url = f"{site_path(org_id, site_id)}/sections/{seg(section_id)}/move"
+        return await self._transport.call(
+            "POST", url, SiteSection, json=body_of(position=position), send_json=True
+        )
+
+
+class SiteSectionGroups(Resource):
+    @endpoint("GET", f"{ST}/section-groups")
+    def list(
+        self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[SiteSectionGroup]:
+        return self._list(
+            f"{site_path(org_id, site_id)}/section-groups", SiteSectionGroup, page=page, limit=limit
+        )
+
+    @endpoint("POST", f"{ST}/section-groups")
+    async def create(
+        self,
+        org_id: str,
+        site_id: str,
+        *,
+        title: str,
+        icon: str | NotGiven | None = NOT_GIVEN,
+        sections: builtins.list[str] | NotGiven = NOT_GIVEN,
+    ) -> SiteSectionGroup:
+        body = body_of(title=title, icon=icon, sections=sections)
+        url = f"{site_path(org_id, site_id)}/section-groups"
+        return await self._transport.call("POST", url, SiteSectionGroup, json=body)
+
+    @endpoint("PATCH", f"{ST}/section-groups/{{siteSectionGroupId}}")
+    async def update(
+        self,
+        org_id: str,
+        site_id: str,
+        group_id: str,
+        *,
+        title: str | NotGiven = NOT_GIVEN,
+        icon: str | NotGiven | None = NOT_GIVEN,
+    ) -> SiteSectionGroup:
+        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}"
+        return await self._transport.call(
+            "PATCH", url, SiteSectionGroup, json=body_of(title=title, icon=icon)
+        )
+
+    @endpoint("DELETE", f"{ST}/section-groups/{{siteSectionGroupId}}")
+    async def delete(self, org_id: str, site_id: str, group_id: str) -> None:
+        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}"
+        await self._transport.call_empty("DELETE", url)
+
+    @endpoint("POST", f"{ST}/section-groups/{{siteSectionGroupId}}/sections")
+    async def add_section(
+        self, org_id: str, site_id: str, group_id: str, *, sectionId: str
+    ) -> SiteSectionGroup:
+        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}/sections"
+        return await self._transport.call(
+            "POST", url, SiteSectionGroup, json={"sectionId": sectionId}
+        )
+
+    @endpoint("DELETE", f"{ST}/section-groups/{{siteSectionGroupId}}/sections/{{siteSectionId}}")
+    async def remove_section(
+        self, org_id: str, site_id: str, group_id: str, section_id: str
+    ) -> None:
+        url = (
+            f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}"
+            f"/sections/{seg(section_id)}"
+        )
+        await self._transport.call_empty("DELETE", url)
+
+    @endpoint("POST", f"{ST}/section-groups/{{siteSectionGroupId}}/move")
+    async def move(
+        self, org_id: str, site_id: str, group_id: str, *, position: Position | NotGiven = NOT_GIVEN
+    ) -> SiteSectionGroup:
+        """Deprecated by the platform: prefer `client.sites.structure.sort`."""
+        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}/move"
+        return await self._transport.call(
+            "POST", url, SiteSectionGroup, json=body_of(position=position), send_json=True
+        )
+
+
+class SiteSpaces(Resource):
+    @endpoint("GET", f"{ST}/site-spaces")
+    def list(
+        self,
+        org_id: str,
+        site_id: str,
+        *,
+        default: bool | None = None,
+        shareKey: str | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[SiteSpace]:
+        return self._list(
+            f"{site_path(org_id, site_id)}/site-spaces",
+            SiteSpace,
+            default=default,
+            shareKey=shareKey,
+            page=page,
+            limit=limit,
+        )
+
+    @endpoint("POST", f"{ST}/site-spaces")
+    async def create(
+        self, org_id: str, site_id: str, *, spaceId: str, sectionId: str | NotGiven = NOT_GIVEN
+    ) -> SiteSpace:
+        url = f"{site_path(org_id, site_id)}/site-spaces"
+        return await self._transport.call(
+            "POST", url, SiteSpace, json=body_of(spaceId=spaceId, sectionId=sectionId)
+        )
+
+    @endpoint("PATCH", f"{ST}/site-spaces/{{siteSpaceId}}")
+    async def update(
+        self,
+        org_id: str,
+        site_id: str,
+        site_space_id: str,
+        *,
+        path: str | NotGiven = NOT_GIVEN,
+        condition: str | NotGiven | None = NOT_GIVEN,
+        spaceId: str | NotGiven = NOT_GIVEN,
+    ) -> SiteSpace:
+        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}"
+        body = body_of(path=path, condition=condition, spaceId=spaceId)
+        return await self._transport.call("PATCH", url, SiteSpace, json=body)
+
+    @endpoint("DELETE", f"{ST}/site-spaces/{{siteSpaceId}}")
+    async def delete(self, org_id: str, site_id: str, site_space_id: str) -> None:
+        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}"
+        await self._transport.call_empty("DELETE", url)
+
+    @endpoint("POST", f"{ST}/site-spaces/{{siteSpaceId}}/move")
+    async def move(
+        self,
+        org_id: str,
+        site_id: str,
+        site_space_id: str,
+        *,
+        position: Position | NotGiven = NOT_GIVEN,
+    ) -> SiteSpace:
+        """Deprecated by the platform: prefer `client.sites.structure.sort`."""
+        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}/move"
+        return await self._transport.call(
+            "POST", url, SiteSpace, json=body_of(position=position), send_json=True
+        )
+
+
+class SiteShareLinks(Resource):
+    @endpoint("GET", f"{ST}/share-links")
+    def list(
+        self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
+    ) -> AsyncPaginator[ShareLink]:
+        return self._list(
+            f"{site_path(org_id, site_id)}/share-links", ShareLink, page=page, limit=limit
+        )
+
+    @endpoint("POST", f"{ST}/share-links")
+    async def create(self, org_id: str, site_id: str, *, name: str) -> ShareLink:
+        url = f"{site_path(org_id, site_id)}/share-links"
+        return await self._transport.call("POST", url, ShareLink, json={"name": name})
+
+    @endpoint("PATCH", f"{ST}/share-links/{{shareLinkId}}")
+    async def update(
+        self,
+        org_id: str,
+        site_id: str,
+        share_link_id: str,
+        *,
+        active: bool | NotGiven = NOT_GIVEN,
+        name: str | NotGiven = NOT_GIVEN,
+    ) -> ShareLink:
+        url = f"{site_path(org_id, site_id)}/share-links/{seg(share_link_id)}"
+        return await self._transport.call(
+            "PATCH", url, ShareLink, json=body_of(active=active, name=name)
+        )
+
+    @endpoint("DELETE", f"{ST}/share-links/{{shareLinkId}}")
+    async def delete(self, org_id: str, site_id: str, share_link_id: str) -> None:
+        url = f"{site_path(org_id, site_id)}/share-links/{seg(share_link_id)}"
+        await self._transport.call_empty("DELETE", url)
+
+
+class SiteStructureResource(Resource):
+    """`GET {ST}/structure` and `PATCH {ST}/structure/sort` (platform operations)."""
+
+    async def get(self, org_id: str, site_id: str, *, shareKey: str | None = None) -> SiteStructure:
+        params = {"shareKey": shareKey} if shareKey else None
+        url = f"{site_path(org_id, site_id)}/structure"
+        return await self._transport.call("GET", url, _STRUCTURE, params=params)
+
+    async def sort(
+        self,
+        org_id: str,
+        site_id: str,
+        *,
+        item: dict[str, str],
+        before: dict[str, str] | None = None,
+        after: dict[str, str] | None = None,
+    ) -> SiteStructureItem:
+        """Moves `item` ({type, id}) before or after a sibling; neither: to the end."""
+        position: dict[str, Any] = {}
+        if before is not None:
+            position["before"] = before
+        if after is not None:
+            position["after"] = after
+        url = f"{site_path(org_id, site_id)}/structure/sort"
+        body = {"item": item, "position": position}
+        return await self._transport.call("PATCH", url, _ITEM, json=body)

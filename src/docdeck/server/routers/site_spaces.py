@@ -1,0 +1,240 @@
+"""Site spaces and share links."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Query, Response
+
+from docdeck.models import (
+    ListPage,
+    ShareLink,
+    ShareLinkCreate,
+    ShareLinkUpdate,
+    SiteSpace,
+    SiteSpaceCreate,
+    SiteSpaceMove,
+    SiteSpaceUpdate,
+)
+from docdeck.server.errors import bad_request, not_found
+from docdeck.server.ids import new_id, to_db
+from docdeck.server.openapi import errors
+from docdeck.server.pagination import fetch_page
+from docdeck.server.routers._common import CtxDep, PageDep
+from docdeck.server.routers._sites import ST, item_reply, page_of, tree_for
+from docdeck.server.services import site_structure as structure
+from docdeck.server.services.sites import load_site, require_site_admin, require_site_editor
+from docdeck.server.site_wire import SITE_SELECT, share_link_json
+from docdeck.server.wire import no_content, respond, respond_list
+
+router = APIRouter(tags=["site-spaces"])
+SS = f"{ST}/site-spaces/{{siteSpaceId}}"
+SL = f"{ST}/share-links/{{shareLinkId}}"
+
+
+@router.get(
+    f"{ST}/site-spaces",
+    response_model=ListPage[SiteSpace],
+    operation_id="listSiteSpaces",
+    responses=errors(403, 404),
+)
+async def list_site_spaces(
+    ctx: CtxDep,
+    organizationId: str,
+    siteId: str,
+    page: PageDep,
+    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    default: Annotated[
+        bool | None, Query(description="true: only default site spaces; false: only the others")
+    ] = None,
+) -> Response:
+    _, tree = tree_for(ctx, organizationId, siteId, shareKey)
+    keyed = tree.keyed_site_spaces()
+    if default is not None:
+        keyed = [(k, i) for k, i in keyed if bool(tree.site_spaces[i]["is_default"]) == default]
+    items, result = page_of(ctx, keyed, page, f"site-spaces:{default}", tree.site_space)
+    return respond_list(items, result)
+
+
+@router.post(
+    f"{ST}/site-spaces",
+    status_code=201,
+    response_model=SiteSpace,
+    operation_id="addSpaceToSite",
+    responses=errors(403, 404),
+)
+def add_site_space(
+    ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSpaceCreate, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_editor(access.member, "change a site's structure")
+        site_space_id = structure.add_site_space(conn, access.row, body.spaceId, body.sectionId)
+    return item_reply(ctx, organizationId, siteId, "site-space", site_space_id, status=201)
+
+
+@router.patch(
+    SS, response_model=SiteSpace, operation_id="updateSiteSpaceById", responses=errors(403, 404)
+)
+def update_site_space(
+    ctx: CtxDep,
+    organizationId: str,
+    siteId: str,
+    siteSpaceId: str,
+    body: Annotated[SiteSpaceUpdate, Body()],
+) -> Response:
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_editor(access.member, "change a site's structure")
+        row = structure.load_item(conn, siteId, "site-space", siteSpaceId)
+        structure.update_site_space(conn, access.row, row, body)
+    return item_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
+
+
+@router.delete(SS, status_code=204, operation_id="deleteSiteSpaceById", responses=errors(403, 404))
+def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str) -> Response:
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_editor(access.member, "change a site's structure")
+        structure.delete_item(conn, siteId, "site-space", siteSpaceId)
+    return no_content()
+
+
+@router.post(
+    f"{SS}/move",
+    response_model=SiteSpace,
+    deprecated=True,
+    operation_id="moveSiteSpace",
+    responses=errors(403, 404),
+)
+def move_site_space(
+    ctx: CtxDep,
+    organizationId: str,
+    siteId: str,
+    siteSpaceId: str,
+    body: Annotated[SiteSpaceMove | None, Body()] = None,
+) -> Response:
+    """Deprecated by the platform for `PATCH {ST}/structure/sort`; the same move."""
+    position = body.position if body else None
+    before: tuple[str, str] | None = None
+    after: tuple[str, str] | None = None
+    if position is not None:
+        if position.before is not None:
+            before = ("site-space", position.before.siteSpace)
+        if position.after is not None:
+            after = ("site-space", position.after.siteSpace)
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_editor(access.member, "change a site's structure")
+        structure.sort_item(conn, siteId, "site-space", siteSpaceId, before, after)
+    return item_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
+
+
+def _share_link_reply(ctx: CtxDep, site_id: str, link_id: str, status: int = 200) -> Response:
+    with ctx.db.read() as conn:
+        site = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (site_id,)).fetchone()
+        row = conn.execute("SELECT * FROM site_share_links WHERE id = ?", (link_id,)).fetchone()
+        body = share_link_json(ctx, site, row)
+    headers = None
+    if status == 201:
+        org = site["organization_id"]
+        headers = {"Location": ctx.url(f"/v1/orgs/{org}/sites/{site_id}/share-links/{link_id}")}
+    return respond(body, status=status, headers=headers)
+
+
+@router.get(
+    f"{ST}/share-links",
+    response_model=ListPage[ShareLink],
+    operation_id="listSiteShareLinks",
+    responses=errors(403, 404),
+)
+async def list_share_links(
+    ctx: CtxDep, organizationId: str, siteId: str, page: PageDep
+) -> Response:
+    with ctx.db.read() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_admin(access.member, "see a site's share links")
+        site = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (siteId,)).fetchone()
+        result = fetch_page(
+            conn,
+            select="l.*",
+            from_where="FROM site_share_links l WHERE l.site_id = ?",
+            params=[siteId],
+            keys=["l.created_at", "l.id"],
+            descending=False,
+            scope="share-links",
+            request=page,
+        )
+    return respond_list([share_link_json(ctx, site, r) for r in result.rows], result)
+
+
+@router.post(
+    f"{ST}/share-links",
+    status_code=201,
+    response_model=ShareLink,
+    operation_id="createSiteShareLink",
+    responses=errors(403, 404),
+)
+def create_share_link(
+    ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[ShareLinkCreate, Body()]
+) -> Response:
+    link_id = new_id()
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_admin(access.member, "create share links")
+        conn.execute(
+            """INSERT INTO site_share_links (id, site_id, name, secret, active, created_at)
+            VALUES (?, ?, ?, ?, 1, ?)""",
+            (link_id, siteId, body.name, secrets.token_urlsafe(24), to_db(ctx.now())),
+        )
+    return _share_link_reply(ctx, siteId, link_id, status=201)
+
+
+@router.patch(
+    SL, response_model=ShareLink, operation_id="updateSiteShareLinkById", responses=errors(403, 404)
+)
+def update_share_link(
+    ctx: CtxDep,
+    organizationId: str,
+    siteId: str,
+    shareLinkId: str,
+    body: Annotated[ShareLinkUpdate, Body()],
+) -> Response:
+    given = body.model_fields_set
+    if not given:
+        raise bad_request("body: give at least one of active, name")
+    for field in given:
+        if getattr(body, field) is None:
+            raise bad_request(f"{field}: must not be null")
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_admin(access.member, "change share links")
+        found = conn.execute(
+            "SELECT 1 FROM site_share_links WHERE id = ? AND site_id = ?", (shareLinkId, siteId)
+        ).fetchone()
+        if found is None:
+            raise not_found(f"share link {shareLinkId!r} not found in this site")
+        if body.name is not None:
+            conn.execute(
+                "UPDATE site_share_links SET name = ? WHERE id = ?", (body.name, shareLinkId)
+            )
+        if body.active is not None:
+            conn.execute(
+                "UPDATE site_share_links SET active = ? WHERE id = ?",
+                (int(body.active), shareLinkId),
+            )
+    return _share_link_reply(ctx, siteId, shareLinkId)
+
+
+@router.delete(
+    SL, status_code=204, operation_id="deleteSiteShareLinkById", responses=errors(403, 404)
+)
+def delete_share_link(ctx: CtxDep, organizationId: str, siteId: str, shareLinkId: str) -> Response:
+    with ctx.db.write() as conn:
+        access = load_site(conn, ctx, organizationId, siteId)
+        require_site_admin(access.member, "delete share links")
+        conn.execute(
+            "DELETE FROM site_share_links WHERE id = ? AND site_id = ?", (shareLinkId, siteId)
+        )
+    return no_content()

@@ -1,0 +1,125 @@
+"""The keys every list and table answers to, written once: j/k, g/G, Home/End, ctrl+d/ctrl+u.
+
+Textual's Tree, DataTable and OptionList each name their cursor differently (a
+line, a row, a highlighted option) and disagree on Home/End (a row-cursor
+DataTable scrolls sideways). A widget mixes in `ListKeys` and says in three
+small methods where its cursor is, how many items it has and how to move; the
+bindings and the moves are the same everywhere.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, OptionList
+
+__all__ = ["LIST_BINDINGS", "ListKeys", "NavDataTable", "NavOptionList"]
+
+
+def _key(keys: str, action: str, description: str) -> Binding:
+    return Binding(keys, action, description, show=False, id=f"list.{action.removeprefix('list_')}")
+
+
+LIST_BINDINGS: list[BindingType] = [
+    _key("j,down", "list_down", "Down"),
+    _key("k,up", "list_up", "Up"),
+    _key("g,home", "list_first", "First"),
+    _key("G,end", "list_last", "Last"),
+    _key("ctrl+d", "list_half_down", "Half a page down"),
+    _key("ctrl+u", "list_half_up", "Half a page up"),
+    _key("pagedown", "list_page_down", "Page down"),
+    _key("pageup", "list_page_up", "Page up"),
+]
+
+
+class ListKeys:
+    """Mixed into a list widget (before the Textual class) to give it the shared moves.
+
+    Textual merges `BINDINGS` only from widget classes, so each list widget lists
+    `*LIST_BINDINGS` in its own `BINDINGS`, which also puts them over the Textual
+    class's own up/down/home/end.
+    """
+
+    def list_index(self) -> int:
+        """The cursor's position (-1 when there is none)."""
+        raise NotImplementedError
+
+    def list_length(self) -> int:
+        raise NotImplementedError
+
+    def list_go(self, index: int) -> None:
+        """Put the cursor on `index` (already within bounds) and bring it into view."""
+        raise NotImplementedError
+
+    def list_page(self) -> int:
+        """How many items a page is: the visible height."""
+        region = self.scrollable_content_region  # type: ignore[attr-defined]
+        return max(1, int(region.height) - 1)
+
+    def _list_move(self, target: int) -> None:
+        length = self.list_length()
+        if length:
+            self.list_go(max(0, min(length - 1, target)))
+
+    def action_list_down(self) -> None:
+        index = self.list_index()
+        self._list_move(0 if index < 0 else index + 1)
+
+    def action_list_up(self) -> None:
+        index = self.list_index()
+        self._list_move(self.list_length() - 1 if index < 0 else index - 1)
+
+    def action_list_first(self) -> None:
+        self._list_move(0)
+
+    def action_list_last(self) -> None:
+        self._list_move(self.list_length() - 1)
+
+    def action_list_half_down(self) -> None:
+        self._list_move(max(self.list_index(), 0) + max(1, self.list_page() // 2))
+
+    def action_list_half_up(self) -> None:
+        self._list_move(max(self.list_index(), 0) - max(1, self.list_page() // 2))
+
+    def action_list_page_down(self) -> None:
+        self._list_move(max(self.list_index(), 0) + self.list_page())
+
+    def action_list_page_up(self) -> None:
+        self._list_move(max(self.list_index(), 0) - self.list_page())
+
+
+class NavDataTable(ListKeys, DataTable[str]):
+    """A row-cursor table with the shared list keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = LIST_BINDINGS
+
+    def list_index(self) -> int:
+        return self.cursor_row if self.row_count else -1
+
+    def list_length(self) -> int:
+        return self.row_count
+
+    def list_go(self, index: int) -> None:
+        self.move_cursor(row=index, animate=False)
+
+    def list_page(self) -> int:
+        height = self.scrollable_content_region.height - (
+            self.header_height if self.show_header else 0
+        )
+        return max(1, height - 1)
+
+
+class NavOptionList(ListKeys, OptionList):
+    """An option list (the pick dialogs) with the shared list keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = LIST_BINDINGS
+
+    def list_index(self) -> int:
+        return -1 if self.highlighted is None else self.highlighted
+
+    def list_length(self) -> int:
+        return self.option_count
+
+    def list_go(self, index: int) -> None:
+        self.highlighted = index
