@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from ._support import ADMIN, COMMENTER, EDITOR, READER, REVIEWER, Api, DemoIds, error_of
+from ._support import (
+    ADMIN,
+    COMMENTER,
+    CREATOR,
+    EDITOR,
+    READER,
+    REVIEWER,
+    Api,
+    DemoIds,
+    error_of,
+)
 
 
 async def _cr(api: Api, ids: DemoIds) -> str:
@@ -38,6 +48,30 @@ async def test_request_submit_and_list(api: Api, ids: DemoIds) -> None:
     assert approved.status_code == 201
     reviews = (await editor.get(f"{cr}/reviews")).json()["items"]
     assert [r["status"] for r in reviews] == ["changes-requested", "approved"]
+
+
+async def test_reviews_at_one_instant_list_in_submission_order(api: Api, ids: DemoIds) -> None:
+    """The test clock stands still, so every review has the same createdAt: ties are listed
+    in the order they were submitted, on every page, not in the order of their random ids."""
+    cr = await _cr(api, ids)
+    submitted = []
+    for email in (REVIEWER, ADMIN, CREATOR, "ines@northwind.dev", REVIEWER, ADMIN):
+        response = await api(email).post(f"{cr}/reviews", json={"status": "approved"})
+        assert response.status_code == 201, response.text
+        submitted.append(response.json()["id"])
+    listed = [r["id"] for r in (await api(EDITOR).get(f"{cr}/reviews")).json()["items"]]
+    assert listed == submitted
+    paged, page = [], None
+    while True:
+        params = {"limit": "2"} if page is None else {"limit": "2", "page": page}
+        body = (await api(EDITOR).get(f"{cr}/reviews", params=params)).json()
+        paged += [r["id"] for r in body["items"]]
+        if not body.get("next"):
+            break
+        page = body["next"]["page"]
+    assert paged == submitted
+    reviews = (await api(EDITOR).get(f"{cr}/reviews")).json()["items"]
+    assert [r["outdated"] for r in reviews] == [True, True, False, False, False, False]
 
 
 async def test_a_review_of_an_older_revision_is_outdated(api: Api, ids: DemoIds) -> None:

@@ -65,14 +65,14 @@ def _outdated(conn: sqlite3.Connection, cr: ChangeRequestAccess, row: sqlite3.Ro
         return True
     newer = conn.execute(
         """SELECT 1 FROM change_request_reviews WHERE change_request_id = ? AND reviewer = ?
-            AND (created_at, id) > (?, ?)
+            AND (created_at, rowid) > (?, ?)
         UNION ALL SELECT 1 FROM change_request_requested_reviewers
             WHERE change_request_id = ? AND user_id = ? AND created_at > ?""",
         (
             cr.id,
             row["reviewer"],
             row["created_at"],
-            row["id"],
+            row["seq"],
             cr.id,
             row["reviewer"],
             row["created_at"],
@@ -94,15 +94,16 @@ async def list_reviews(
     page: PageDep,
     format: Annotated[str | None, Query(description="Format of review comments")] = None,
 ) -> Response:
-    """Oldest first."""
+    """Oldest first; reviews made at the same instant (the demo's, a frozen clock) keep the
+    order they were submitted in (rowid), not the order of their random ids."""
     with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
         result = fetch_page(
             conn,
-            select="r.*",
+            select="r.*, r.rowid AS seq",
             from_where="FROM change_request_reviews r WHERE r.change_request_id = ?",
             params=[cr.id],
-            keys=["r.created_at", "r.id"],
+            keys=["r.created_at", "r.rowid"],
             descending=False,
             scope="reviews",
             request=page,
@@ -165,7 +166,7 @@ def submit_review(
             (cr.id, me),
         )
         row = conn.execute(
-            "SELECT * FROM change_request_reviews WHERE id = ?", (review_id,)
+            "SELECT *, rowid AS seq FROM change_request_reviews WHERE id = ?", (review_id,)
         ).fetchone()
         users = service.users_by_id(conn, [row["reviewer"], row["requested_by"]])
         data = _review_json(ctx, cr, row, users, False)
