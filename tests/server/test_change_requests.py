@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import httpx
 
-from ._support import ADMIN, COMMENTER, EDITOR, READER, REVIEWER, Api, DemoIds, error_of
+from ._support import ADMIN, COMMENTER, CREATOR, EDITOR, READER, REVIEWER, Api, DemoIds, error_of
 
 
 def _cr(space: str, ref: object = "") -> str:
@@ -189,10 +189,19 @@ async def test_the_demo_change_requests(admin: httpx.AsyncClient, ids: DemoIds) 
     kinds = {c["type"] for c in changes["changes"]}
     assert {"page_created", "page_deleted", "page_moved", "page_edited"} <= kinds
     reviews = (await admin.get(f"{_cr(space, 4)}/reviews")).json()["items"]
-    assert [r["status"] for r in reviews] == ["changes-requested"]
+    assert [(r["status"], r["outdated"]) for r in reviews] == [
+        ("approved", False),  # Ines, of the same revision
+        ("changes-requested", False),  # then Dana
+    ]
     asked = (await admin.get(f"{_cr(space, 4)}/requested-reviewers")).json()["items"]
-    assert [a["user"]["id"] for a in asked] == [ids.users[ADMIN]]
+    assert [a["user"]["id"] for a in asked] == [ids.users[ADMIN], ids.users[CREATOR]]
+    merged_reviews = (await admin.get(f"{_cr(space, 1)}/reviews")).json()["items"]
+    assert [r["status"] for r in merged_reviews] == ["approved", "approved"]
+    [bruno_review] = (await admin.get(f"{_cr(space, 2)}/reviews")).json()["items"]
+    assert bruno_review["status"] == "approved" and not bruno_review["outdated"]
     assert (await admin.post(f"{_cr(space, 2)}/update")).json()["result"] == "update"
+    [bruno_review] = (await admin.get(f"{_cr(space, 2)}/reviews")).json()["items"]
+    assert bruno_review["outdated"]  # the change request moved past the revision reviewed
     assert (await admin.post(f"{_cr(space, 3)}/update")).json()["result"] == "conflicts"
     space_now = (await admin.get(f"/v1/spaces/{space}")).json()
     assert (space_now["changeRequests"], space_now["changeRequestsOpen"]) == (6, 3)

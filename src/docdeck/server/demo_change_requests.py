@@ -3,13 +3,14 @@
 In the Public API Reference (the product docs space), made through the same services the
 API uses, so each is a real change request with real revisions:
 
-- #1 "Tidy the errors page" (Bruno), approved by Dana and merged by Ada: main moves.
-- #2 "Clarify versioning" (Chen), created before #1 merged: outdated, updates cleanly.
+- #1 "Tidy the errors page" (Bruno), approved by Chen and Dana and merged by Ada: main moves.
+- #2 "Clarify versioning" (Chen), created before #1 merged: outdated, updates cleanly;
+  Bruno approved it (his review turns outdated once it is updated).
 - #3 "Rewrite the error introduction" (Inês), created before #1 merged and editing the same
   paragraph: its update conflicts with main.
 - #4 "Document partial refunds" (Chen), open, with real edits across several pages: an added
-  page, a deleted page, a moved page, edited paragraphs and a code block; Dana requested
-  changes, Ada is asked to review.
+  page, a deleted page, a moved page, edited paragraphs and a code block; Inês approved,
+  then Dana requested changes; Ada and Bruno are asked to review.
 - #5 "SDK examples" (Inês), a draft; #6 "GraphQL API" (Chen), archived.
 
 And #1 of the Webhooks Guide, "Clarify retry behaviour" (Chen), open with no edits yet.
@@ -92,7 +93,9 @@ class _Demo:
         apply_changes(self.conn, cr, draft, _CHANGES.validate_python(changes))
         authoring.commit(self.conn, actor, cr, draft, f"{len(changes)} changes")
 
-    def review(self, cr_id: str, email: str, status: str, comment: str, at: datetime) -> None:
+    def review(
+        self, cr_id: str, email: str, status: str, comment: str | None, at: datetime
+    ) -> None:
         revision = self.access(cr_id).row["revision_id"]
         self.conn.execute(
             """INSERT INTO change_request_reviews (id, change_request_id, reviewer, status,
@@ -149,6 +152,7 @@ def load(
             )
         ],
     )
+    demo.review(outdated, bruno, "approved", "Good to go.", t + timedelta(hours=2))
     demo.author(
         conflicting,
         ines,
@@ -181,6 +185,7 @@ def load(
             )
         ],
     )
+    demo.review(tidy, chen, "approved", None, t + timedelta(hours=4))
     demo.review(tidy, dana, "approved", "Clearer, thanks.", t + timedelta(hours=5))
     pull.merge(conn, demo.actor(ada, t + timedelta(hours=6)), demo.access(tidy))
     # Main moves again by a direct edit, as the demo's history does (its current revision
@@ -235,10 +240,12 @@ def load(
             ),
         ],
     )
+    demo.review(refunds, ines, "approved", "The new page reads well.", t + timedelta(days=1.5))
     demo.review(
         refunds, dana, "changes-requested", "Add an example response.", t + timedelta(days=2)
     )
     demo.request_review(refunds, ada, chen, t + timedelta(days=2))
+    demo.request_review(refunds, bruno, chen, t + timedelta(days=2, hours=1))
 
     draft = demo.create(ines, "SDK examples", t + timedelta(days=3))
     demo.author(
