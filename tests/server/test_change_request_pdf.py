@@ -4,7 +4,8 @@ opens, whose text holds the pages' headings."""
 from __future__ import annotations
 
 import io
-from datetime import timedelta
+import sqlite3
+from datetime import UTC, datetime, timedelta
 
 import httpx
 import pypdf
@@ -52,3 +53,32 @@ async def test_pdf_of_a_change_request(api: Api, ids: DemoIds, clock) -> None:
     error_of(await admin.get(f"{cr}/pdf", params={"page": "nope"}), 404)
     error_of(await api(None).get(f"{cr}/pdf"), 401)
     error_of(await admin.get(f"/v1/spaces/{space}/change-requests/nope/pdf"), 404)
+
+
+async def test_asking_again_for_the_same_content_stores_no_new_pdf(
+    api: Api, ids: DemoIds, sandbox_db, clock
+) -> None:
+    """The PDF is dated with the revision's time, not the time of rendering: the same
+    content gives the same bytes (the same stored object), so asking again does not grow
+    the database by a copy each time."""
+    clock.advance(timedelta(days=-1))  # the revision is a day older than the rendering
+    admin = api(ADMIN)
+    space = ids.spaces["Webhooks Guide"]
+    created = (await admin.post(f"/v1/spaces/{space}/change-requests", json={})).json()
+    cr = f"/v1/spaces/{space}/change-requests/{created['id']}"
+    revision = (await admin.get(f"{cr}/content")).json()
+    first = (await admin.get(f"{cr}/pdf")).json()["url"]
+    response = await admin.get(first.removeprefix("http://sandbox.test"))
+    reader = pypdf.PdfReader(io.BytesIO(response.content))
+    assert reader.metadata is not None and reader.metadata.creation_date is not None
+    made = reader.metadata.creation_date.astimezone(UTC)
+    assert made == datetime.fromisoformat(revision["createdAt"]).replace(microsecond=0)
+    conn = sqlite3.connect(sandbox_db)
+    try:
+        before = conn.execute("SELECT COUNT(*) FROM space_objects").fetchone()[0]
+        second = (await admin.get(f"{cr}/pdf")).json()["url"]
+        after = conn.execute("SELECT COUNT(*) FROM space_objects").fetchone()[0]
+    finally:
+        conn.close()
+    assert after == before
+    assert first.split("?")[0] == second.split("?")[0]

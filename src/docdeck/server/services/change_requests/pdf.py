@@ -9,6 +9,7 @@ with characters outside Latin-1 replaced by `?` (the core fonts have no others).
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from html import escape, unescape
 from pathlib import Path
 
@@ -66,9 +67,14 @@ def _grid(table: str) -> str:
     return f"<pre>{escape(chr(10).join(lines))}</pre>"
 
 
-def render_pdf(title: str, pages: list[tuple[str, str]]) -> bytes:
-    """One PDF page (or more) per content page: its title as a heading, then its body."""
+def render_pdf(title: str, pages: list[tuple[str, str]], created: datetime) -> bytes:
+    """One PDF page (or more) per content page: its title as a heading, then its body.
+
+    `created` (the revision's time) is the document's creation date: the same content gives
+    the same bytes, so the content-addressed store keeps one copy however often it is asked
+    for, instead of one per request stamped with the time of rendering."""
     pdf = FPDF()
+    pdf.set_creation_date(created)
     pdf.set_title(title)
     pdf.set_auto_page_break(auto=True, margin=15)
     family = _unicode_font(pdf)

@@ -37,7 +37,7 @@ def pdf_link(
         if snapshot.pages[p].get("type") != "link"
     ]
     subject = cr.row["subject"] or f"Change request #{cr.row['number']}"
-    data = render_pdf(subject, pages)
+    data = render_pdf(subject, pages, snapshot.info.created_at)
     digest = put_object(conn, data)
     space_id = cr.space.row["id"]
     conn.execute(
