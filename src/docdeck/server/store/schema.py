@@ -404,6 +404,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (change_request_id, user_id)
     ) WITHOUT ROWID;
     """,
+    # 9: which page each search section belongs to, indexed. `search_sections` is an FTS5
+    # table whose `space_id`/`page_id` are UNINDEXED, so deleting a page's sections by them
+    # scanned every section of every space: re-indexing the pages a merge changed grew with
+    # the size of the index, not with the pages changed. Sections are now deleted by rowid.
+    """
+    CREATE TABLE search_section_pages (
+        section_rowid INTEGER PRIMARY KEY,
+        space_id TEXT NOT NULL,
+        page_id TEXT NOT NULL
+    );
+    CREATE INDEX search_section_pages_by_page ON search_section_pages(space_id, page_id);
+    INSERT INTO search_section_pages (section_rowid, space_id, page_id)
+        SELECT rowid, space_id, page_id FROM search_sections;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
