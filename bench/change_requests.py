@@ -104,6 +104,35 @@ async def measure(size: int, touched: list[int], seed: int = 11) -> dict[str, An
     return {"pages": size, "rounds": rounds}
 
 
+_TIMES = ("author_ms", "changes_ms", "update_ms", "merge_ms")
+
+
+def _growth(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Ratios that answer the issue's question: each time for the most pages touched against
+    the fewest (same space: should follow what changed), and for the largest space against
+    the smallest (same pages touched: should stay near 1)."""
+    ratios: dict[str, dict[str, float]] = {}
+    lines: list[str] = []
+    for run in runs:
+        rounds = sorted(run["rounds"], key=lambda r: r["pages_touched"])
+        if len(rounds) > 1:
+            few, many = rounds[0], rounds[-1]
+            key = f"{run['pages']} pages: {many['pages_touched']} vs {few['pages_touched']} touched"
+            ratios[key] = {t: round(many[t] / max(few[t], 0.1), 2) for t in _TIMES}
+    sizes = sorted(runs, key=lambda r: r["pages"])
+    if len(sizes) > 1:
+        small, large = sizes[0], sizes[-1]
+        for touched in sorted({r["pages_touched"] for r in small["rounds"]}):
+            a = next(r for r in small["rounds"] if r["pages_touched"] == touched)
+            b = next((r for r in large["rounds"] if r["pages_touched"] == touched), None)
+            if b is not None:
+                key = f"{touched} touched: {large['pages']} vs {small['pages']} pages"
+                ratios[key] = {t: round(b[t] / max(a[t], 0.1), 2) for t in _TIMES}
+    for key, row in ratios.items():
+        lines.append(f"{key}: " + ", ".join(f"{t[:-3]} {v}x" for t, v in row.items()))
+    return {"ratios": ratios, "lines": lines}
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 5000])
@@ -117,7 +146,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 f"{r['author_ms']} ms, changes {r['changes_ms']} ms, update {r['update_ms']} ms "
                 f"({r['update_result']}), merge {r['merge_ms']} ms ({r['merge_result']})"
             )
-    result = {"runs": runs}
+    growth = _growth(runs)
+    for line in growth["lines"]:
+        print(line)
+    result = {"runs": runs, "growth": growth["ratios"]}
     path = write_result("change_requests", result)
     print(f"written to {path}")
     return result
