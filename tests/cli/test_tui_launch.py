@@ -134,3 +134,25 @@ def test_the_first_frame_needs_no_gateway_models_or_settings() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_browser_import_builds_no_response_validator() -> None:
+    """Importing the browser (gateway, models, screens) builds no pydantic validator: each
+    is built on the first response that needs it. Built eagerly, the content and site
+    models and their unions were the largest part of the browser's import. (The generic
+    `ListPage` is built by pydantic whatever its config: one small model.)"""
+    probe = (
+        "import sys, pydantic, docdeck.tui.screens, docdeck.gateway, docdeck.models as m;"
+        "from pydantic._internal._mock_val_ser import MockValSer;"
+        "from docdeck.gateway.resources import content, sites, site_parts;"
+        "built = sorted(n for n in dir(m) if isinstance(getattr(m, n), type)"
+        " and issubclass(getattr(m, n), m.Resource) and n != 'ListPage'"
+        " and not isinstance(getattr(m, n).__pydantic_validator__, MockValSer));"
+        "adapters = [a for mod in (content, sites, site_parts) for a in vars(mod).values()"
+        " if isinstance(a, pydantic.TypeAdapter) and not isinstance(a.validator, MockValSer)];"
+        "print(','.join(built), len(adapters))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "0"
