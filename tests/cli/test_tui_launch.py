@@ -134,3 +134,56 @@ def test_the_first_frame_needs_no_gateway_models_or_settings() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == ""
+
+
+def test_the_browser_import_builds_no_response_validator() -> None:
+    """Importing the browser (gateway, models, screens) builds no pydantic validator: each
+    is built on the first response that needs it. Built eagerly, the content and site
+    models and their unions were the largest part of the browser's import. (The generic
+    `ListPage` is built by pydantic whatever its config: one small model.)"""
+    probe = (
+        "import sys, pydantic, docdeck.tui.screens, docdeck.gateway, docdeck.models as m;"
+        "from pydantic._internal._mock_val_ser import MockValSer;"
+        "from docdeck.gateway.resources import content, sites, site_parts;"
+        "built = sorted(n for n in dir(m) if isinstance(getattr(m, n), type)"
+        " and issubclass(getattr(m, n), m.Resource) and n != 'ListPage'"
+        " and not isinstance(getattr(m, n).__pydantic_validator__, MockValSer));"
+        "adapters = [a for mod in (content, sites, site_parts) for a in vars(mod).values()"
+        " if isinstance(a, pydantic.TypeAdapter) and not isinstance(a.validator, MockValSer)];"
+        "print(','.join(built), len(adapters))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "0"
+
+
+def test_the_browser_imports_no_content_or_site_models() -> None:
+    """The organization tree needs no model of space content, links or sites: they are
+    imported on first use (`docdeck.models.__getattr__`, `Client.content`/`.sites`). A screen
+    that needs them imports its module when it is first opened, not with the browser."""
+    probe = (
+        "import sys, docdeck.tui.app as app; app._import_browser();"
+        "lazy = ('docdeck.models.content', 'docdeck.models.links', 'docdeck.models.sites',"
+        " 'docdeck.models.site_structure', 'docdeck.gateway.resources.content',"
+        " 'docdeck.gateway.resources.sites');"
+        "print(','.join(m for m in lazy if m in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == ""
+
+
+def test_lazily_imported_models_and_endpoints_are_all_there() -> None:
+    """What is imported on first use is complete when asked for."""
+    probe = (
+        "import docdeck.models as m, docdeck.gateway as g;"
+        "missing = [n for n in m.__all__ if getattr(m, n, None) is None];"
+        "print(missing, 'GET /v1/spaces/{spaceId}/content/pages' in g.COVERED_ENDPOINTS,"
+        " 'GET /v1/orgs/{organizationId}/sites/{siteId}' in g.COVERED_ENDPOINTS)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.strip() == "[] True True"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from types import TracebackType
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import httpx
@@ -11,12 +12,14 @@ import httpx
 from docdeck.gateway._transport import DEFAULT_TIMEOUT, Transport
 from docdeck.gateway.resources.change_requests import ChangeRequests
 from docdeck.gateway.resources.collections import Collections
-from docdeck.gateway.resources.content import Content
 from docdeck.gateway.resources.members import Members
 from docdeck.gateway.resources.orgs import Orgs
-from docdeck.gateway.resources.sites import Sites
 from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
+
+if TYPE_CHECKING:  # imported on first use: the organization tree needs neither
+    from docdeck.gateway.resources.content import Content
+    from docdeck.gateway.resources.sites import Sites
 
 __all__ = ["Client"]
 
@@ -113,6 +116,8 @@ class Client:
 
     @cached_property
     def content(self) -> Content:
+        from docdeck.gateway.resources.content import Content
+
         return Content(self._transport)
 
     @cached_property
@@ -121,6 +126,8 @@ class Client:
 
     @cached_property
     def sites(self) -> Sites:
+        from docdeck.gateway.resources.sites import Sites
+
         return Sites(self._transport)
 
     async def aclose(self) -> None:

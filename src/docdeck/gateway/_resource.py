@@ -6,11 +6,18 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 from urllib.parse import quote
 
+from pydantic import ConfigDict
+
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._transport import Transport
 from docdeck.gateway._types import query_of
 
-__all__ = ["COVERED_ENDPOINTS", "Resource", "endpoint", "seg"]
+__all__ = ["COVERED_ENDPOINTS", "DEFERRED", "Resource", "endpoint", "seg"]
+
+DEFERRED = ConfigDict(defer_build=True)
+"""The config of a module-level `TypeAdapter` for a union of responses: its validator is
+built on first use, not when the gateway is imported (eagerly, the content and site unions
+cost ~100 ms each of the TUI's start, before its first request)."""
 
 COVERED_ENDPOINTS: set[str] = set()
 """`METHOD /v1/path/{param}` of every endpoint a gateway method calls (reference spelling)."""

@@ -306,21 +306,3 @@ Revision = Annotated[
     | Annotated[RevisionUnknown, Tag(UNKNOWN)],
     Discriminator(discriminate("type", _REVISION_TYPES)),
 ]
-
-for _model in (
-    PageBase,
-    RevisionPageDocument,
-    RevisionPageGroup,
-    RevisionPageLink,
-    RevisionPageComputed,
-    RevisionPageUnknown,
-    PageList,
-    RevisionBase,
-    RevisionEdits,
-    RevisionMerge,
-    RevisionRollback,
-    RevisionUpdate,
-    RevisionComputed,
-    RevisionUnknown,
-):
-    _model.model_rebuild()

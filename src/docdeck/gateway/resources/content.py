@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
 from docdeck.gateway._types import query_of
 from docdeck.models import (
     ApplySpaceTemplate,
@@ -36,8 +36,8 @@ _R = "/v1/spaces/{spaceId}/revisions/{revisionId}"
 PageFormat = Literal["markdown", "document"]
 LinkStatus = Literal["ok", "broken", "in-app"]
 
-_REVISION: TypeAdapter[Revision] = TypeAdapter(Revision)
-_PAGE: TypeAdapter[RevisionPage] = TypeAdapter(RevisionPage)
+_REVISION: TypeAdapter[Revision] = TypeAdapter(Revision, config=DEFERRED)
+_PAGE: TypeAdapter[RevisionPage] = TypeAdapter(RevisionPage, config=DEFERRED)
 
 
 def _space(space_id: str) -> str:

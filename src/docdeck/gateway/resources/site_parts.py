@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
     ShareLink,
@@ -22,8 +22,8 @@ from docdeck.models import (
 
 ST = "/v1/orgs/{organizationId}/sites/{siteId}"
 Position = dict[str, Any]
-_STRUCTURE: TypeAdapter[SiteStructure] = TypeAdapter(SiteStructure)
-_ITEM: TypeAdapter[SiteStructureItem] = TypeAdapter(SiteStructureItem)
+_STRUCTURE: TypeAdapter[SiteStructure] = TypeAdapter(SiteStructure, config=DEFERRED)
+_ITEM: TypeAdapter[SiteStructureItem] = TypeAdapter(SiteStructureItem, config=DEFERRED)
 
 
 def site_path(org_id: str, site_id: str) -> str:

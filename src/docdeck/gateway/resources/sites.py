@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
     SiteSectionGroups,
@@ -37,7 +37,7 @@ __all__ = ["Sites"]
 
 _O = "/v1/orgs/{organizationId}"
 ST = f"{_O}/sites/{{siteId}}"
-_PUBLISH: TypeAdapter[PublishResult] = TypeAdapter(PublishResult)
+_PUBLISH: TypeAdapter[PublishResult] = TypeAdapter(PublishResult, config=DEFERRED)
 
 
 class Sites(Resource):
