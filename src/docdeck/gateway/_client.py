@@ -10,14 +10,14 @@ from urllib.parse import urlsplit
 import httpx
 
 from docdeck.gateway._transport import DEFAULT_TIMEOUT, Transport
-from docdeck.gateway.resources.change_requests import ChangeRequests
 from docdeck.gateway.resources.collections import Collections
 from docdeck.gateway.resources.members import Members
 from docdeck.gateway.resources.orgs import Orgs
 from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
 
-if TYPE_CHECKING:  # imported on first use: the organization tree needs neither
+if TYPE_CHECKING:  # imported on first use: the organization tree needs none of them
+    from docdeck.gateway.resources.change_requests import ChangeRequests
     from docdeck.gateway.resources.content import Content
     from docdeck.gateway.resources.sites import Sites
 
@@ -122,6 +122,8 @@ class Client:
 
     @cached_property
     def change_requests(self) -> ChangeRequests:
+        from docdeck.gateway.resources.change_requests import ChangeRequests
+
         return ChangeRequests(self._transport)
 
     @cached_property
