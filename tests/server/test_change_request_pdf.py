@@ -82,3 +82,34 @@ async def test_asking_again_for_the_same_content_stores_no_new_pdf(
         conn.close()
     assert after == before
     assert first.split("?")[0] == second.split("?")[0]
+
+
+async def test_rendering_holds_no_transaction(
+    api: Api, ids: DemoIds, sandbox_db, monkeypatch
+) -> None:
+    """Laying out a large change request takes seconds; while it runs, another writer must
+    get the database (the handler used to render inside its write transaction)."""
+    from docdeck.server.services.change_requests import pdf_link
+
+    writes_during_render: list[str] = []
+    real_render = pdf_link.render_pdf
+
+    def render_and_write(*args, **kwargs):  # type: ignore[no-untyped-def]
+        other = sqlite3.connect(sandbox_db, timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            writes_during_render.append("ok")
+        except sqlite3.OperationalError as exc:
+            writes_during_render.append(str(exc))
+        finally:
+            other.close()
+        return real_render(*args, **kwargs)
+
+    monkeypatch.setattr(pdf_link, "render_pdf", render_and_write)
+    space = ids.spaces["Webhooks Guide"]
+    admin = api(ADMIN)
+    created = (await admin.post(f"/v1/spaces/{space}/change-requests", json={})).json()
+    response = await admin.get(f"/v1/spaces/{space}/change-requests/{created['id']}/pdf")
+    assert response.status_code == 200, response.text
+    assert writes_during_render == ["ok"]

@@ -28,7 +28,7 @@ from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import change_requests as service
 from docdeck.server.services.access import load_space, require_live
 from docdeck.server.services.change_requests import pull
-from docdeck.server.services.change_requests.pdf_link import pdf_link
+from docdeck.server.services.change_requests.pdf_link import pdf_source, store_pdf
 from docdeck.server.wire import respond, respond_list
 
 router = APIRouter(tags=["change-requests"])
@@ -207,8 +207,12 @@ def get_change_request_pdf(
     page: Annotated[str | None, Query(description="A page id: that page (and subpages)")] = None,
 ) -> Response:
     """A plain `def`: the PDF is rendered and stored (as an object of the space) so the
-    signed, expiring URL it answers is served by the sandbox's file route."""
-    with ctx.db.write() as conn:
+    signed, expiring URL it answers is served by the sandbox's file route. Rendering holds
+    no transaction: writes elsewhere go on while a large PDF is laid out."""
+    with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        url = pdf_link(conn, ctx, cr, page, only)
+        source = pdf_source(conn, cr, page, only)
+    data = source.render()
+    with ctx.db.write() as conn:
+        url = store_pdf(conn, ctx, source, data)
     return respond({"url": url})
