@@ -222,7 +222,9 @@ def _run_until_stopped(server: Any, sock: socket.socket, ready_line: str) -> Non
                 sys.stdout.flush()
         await task
 
-    asyncio.run(serve())
+    # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
+    with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
+        runner.run(serve())
 
 
 def _print_banner(base_url: str, db_path: Path, accounts: list[Any]) -> None:

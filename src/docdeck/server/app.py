@@ -38,6 +38,7 @@ def create_app(
         spaces,
         teams,
     )
+    from docdeck.server.routing import install_route_index
 
     now = clock or utc_now
     db = Database(db_path)
@@ -45,6 +46,9 @@ def create_app(
         title="docdeck sandbox",
         version="0.1.0",
         description="A local implementation of the documentation platform's v1 API.",
+        # FastAPI's native OpenTelemetry hooks look up the global providers on every request
+        # (~20 us); the sandbox exports no telemetry.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.sandbox = Sandbox(
         db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
@@ -57,6 +61,7 @@ def create_app(
         # nest them in lazily resolved included-router entries).
         app.router.routes.extend(module.router.routes)
     install_openapi(app)
+    install_route_index(app)
     app.add_middleware(RequestGuard)
     app.router.add_event_handler("shutdown", db.close)
     return app
