@@ -194,7 +194,9 @@ def _has_organizations(db_path: Path) -> bool:
 def _run_until_stopped(server: Any, sock: socket.socket) -> None:
     import asyncio
 
-    asyncio.run(server.serve(sockets=[sock]))
+    # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
+    with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
+        runner.run(server.serve(sockets=[sock]))
 
 
 def _print_banner(base_url: str, db_path: Path, accounts: list[Any]) -> None:

@@ -57,6 +57,7 @@ def create_app(
     after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner."""
     from docdeck.server.asgi import RequestGuard
     from docdeck.server.openapi import install_openapi
+    from docdeck.server.routing import install_route_index
 
     now = clock or utc_now
     db = Database(db_path)
@@ -64,6 +65,9 @@ def create_app(
         title="docdeck sandbox",
         version="0.1.0",
         description="A local implementation of the documentation platform's v1 API.",
+        # FastAPI's native OpenTelemetry hooks look up the global providers on every request
+        # (~20 us); the sandbox exports no telemetry.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.sandbox = Sandbox(
         db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
@@ -88,6 +92,7 @@ def create_app(
         app.router.routes.extend(router_routes(LATER_ROUTERS))
     app.add_middleware(RequestIntake)
     install_openapi(app)
+    install_route_index(app)
     app.add_middleware(RequestGuard)
     app.router.add_event_handler("shutdown", db.close)
     return app
