@@ -72,7 +72,8 @@ async def test_indexed_dispatch_answers_like_the_scan_of_every_route(
     assert await _answers(indexed, token, requests) == await _answers(scanned, token, requests)
     # Every route is indexed (none forces the full scan), and a group holds few routes.
     assert index._shapes is not None and len(index._shapes) == len(indexed.routes)
-    assert max(len(group.routes) for group in index._groups.values()) < 12
+    # (7, v1, spaces) holds the change request routes of that length too (16 with them).
+    assert max(len(group.routes) for group in index._groups.values()) <= 16
 
 
 async def test_a_route_added_after_the_app_is_built_is_reached(sandbox_db: Path) -> None:
