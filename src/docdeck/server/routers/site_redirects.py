@@ -202,7 +202,7 @@ async def resolve_redirect(
         if row is None:
             raise not_found(f"no redirect from {source!r} in this site")
         body = redirect_json(row)
-    target = tree.destination_url(body["destination"])
+        target = tree.destination_url(conn, body["destination"])
     if target is None:
         raise not_found(f"the redirect from {source!r} leads to something no longer in the site")
     return respond({"redirect": body, "target": target})
