@@ -102,7 +102,8 @@ class Published:
         return self.url(segments, anchor)
 
     def file_url(self, site_space_id: str, file_id: str) -> str:
-        return f"{self.base}{FILES}/{quote(site_space_id, safe='')}/{quote(file_id, safe='')}"
+        path = f"{FILES}/{quote(site_space_id, safe='')}/{quote(file_id, safe='')}"
+        return self.base + path + self.query
 
 
 def _link(href: str, title: str, here: bool) -> str:
