@@ -265,3 +265,29 @@ async def test_every_page_of_the_demo_portal_opens(
                 opened = await browser.get(target.group(1).replace("&amp;", "&"))
                 assert opened.status_code == 200, (title, text, target.group(1))
     assert broken >= 3  # the demo's deliberately broken links are shown as broken
+
+
+async def test_a_page_redirect_opens_the_page_where_it_is_now(
+    admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
+) -> None:
+    st = f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Handbook']}"
+    onboarding = ids.spaces["Onboarding"]
+    site_space = next(
+        s["id"]
+        for s in (await admin.get(f"{st}/site-spaces")).json()["items"]
+        if s["space"]["id"] == onboarding
+    )
+    page = (await admin.get(f"/v1/spaces/{onboarding}/content/path/people/time-off")).json()
+    destination = {"kind": "site-page", "siteSpaceId": site_space, "pageId": page["id"]}
+    created = await admin.post(
+        f"{st}/redirects", json={"source": "/holidays", "destination": destination}
+    )
+    assert created.status_code == 201, created.text
+    resolved = (await admin.get(f"{st}/redirect", params={"source": "/holidays"})).json()
+    assert resolved["target"].endswith("/handbook/onboarding/people/time-off/")
+    # Move the page: the redirect follows it.
+    _edit(sandbox_db, onboarding, lambda draft: draft.move(page["id"], None))
+    followed = await browser.get(f"{HANDBOOK}holidays")
+    assert followed.status_code == 302
+    assert followed.headers["location"] == f"{HANDBOOK}onboarding/time-off/"
+    assert _heading(await browser.get(followed.headers["location"])) == "🏖️ Time off"
