@@ -22,7 +22,7 @@ from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import to_db
 from docdeck.server.openapi import errors
 from docdeck.server.routers._common import CtxDep
-from docdeck.server.routers._sites import ST, site_reply, tree_for
+from docdeck.server.routers._sites import ST, ShareKey, site_reply, tree_for
 from docdeck.server.services import adaptive
 from docdeck.server.services.customization import site_customization, site_space_customizations
 from docdeck.server.services.sites import (
@@ -171,7 +171,7 @@ async def published_site(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
-    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    shareKey: ShareKey = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
     if not tree.site["published"]:
