@@ -183,6 +183,10 @@ HOSTILE = """# Safe
 | a <i>b</i> | c |
 |---|---|
 | <svg onload=alert(1)> | `x` |
+
+## Hi <b>there</b>
+
+[up](#hi-there)
 """
 
 
@@ -206,6 +210,9 @@ async def test_page_bodies_cannot_inject_markup(
     assert _hrefs(main)["here"] == "#safe" or _hrefs(main)["here"].endswith("#safe")
     assert _hrefs(main)["out"] == "https://example.com/?a=1&b=%3Cx%3E"
     assert "&lt;b&gt;code&lt;/b&gt;" in main and 'onmouseover="' not in main
+    # A heading's anchor is the one link analysis checked links against (markup dropped).
+    assert '<h2 id="hi-there">Hi &lt;b&gt;there&lt;/b&gt;</h2>' in main
+    assert _hrefs(main)["up"].endswith("/onboarding/hostile-page/#hi-there")
 
 
 @pytest.mark.parametrize(

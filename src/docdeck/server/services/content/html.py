@@ -4,7 +4,7 @@ The same markdown-it-py parser settings as every other reader of bodies (CommonM
 tables, strikethrough, task lists) but with raw HTML off, so whatever a body holds (`<script>`,
 event handlers, `<iframe>`) is shown as text; markdown-it escapes every text and attribute and
 refuses `javascript:`, `vbscript:`, `file:` and most `data:` URLs. Headings get the same
-GitHub-style anchors as the document format and link analysis, so `#anchor` links land; each
+GitHub-style anchors as link analysis (read with raw HTML on), so `#anchor` links land; each
 link and image is handed to `rewrite`, which turns a page or file reference into the
 published URL (or None to keep the href as written, marked when it is broken).
 """
@@ -19,7 +19,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from docdeck.server.services.content.markdown import Anchors, inline_text
+from docdeck.server.services.content.markdown import Anchors, analyse, inline_text
 
 
 @dataclass(frozen=True)
@@ -66,12 +66,17 @@ def render_html(markdown: str, rewrite: Rewrite, title: str | None = None) -> Re
     """The body as an HTML fragment (no document around it)."""
     md = _safe_parser()
     tokens = md.parse(markdown)
-    anchors = Anchors()
+    headings = [i for i, t in enumerate(tokens) if t.type == "heading_open" and i + 1 < len(tokens)]
+    known = analyse(markdown)["anchors"]  # the anchors links were checked against
+    if len(known) != len(headings):  # raw HTML hid or made a heading: number them here
+        anchors = Anchors()
+        known = [anchors.next(inline_text(tokens[i + 1])) for i in headings]
+    ids = dict(zip(headings, known, strict=True))
     title_anchor = None
     for index, token in enumerate(tokens):
-        if token.type == "heading_open" and index + 1 < len(tokens):
+        if index in ids:
             text = inline_text(tokens[index + 1])
-            token.attrSet("id", anchors.next(text))
+            token.attrSet("id", ids[index])
             if index == 0 and token.tag == "h1" and title is not None and text == title:
                 title_anchor = str(token.attrGet("id"))
         elif token.type == "inline":
