@@ -298,3 +298,18 @@ async def test_a_page_redirect_opens_the_page_where_it_is_now(
     assert followed.status_code == 302
     assert followed.headers["location"] == f"{HANDBOOK}onboarding/time-off/"
     assert _heading(await browser.get(followed.headers["location"])) == "🏖️ Time off"
+
+
+async def test_a_preview_of_one_site_space_of_an_unpublished_site(
+    admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    st = f"/v1/orgs/{ids.lumen}/sites/{ids.sites['Lumen Docs']}"
+    other = (await admin.get(f"{st}/site-spaces", params={"default": "false"})).json()["items"]
+    assert other and "published" not in other[0]["urls"]
+    preview = await admin.get(f"{st}/publishing/preview", params={"siteSpace": other[0]["id"]})
+    url = preview.json()["url"]
+    assert f"/{other[0]['path']}/?preview=" in url
+    parts = urlsplit(url)
+    page = await browser.get(f"{parts.path}?{parts.query}")
+    assert page.status_code == 200
+    assert other[0]["title"] in re.search(r"<p class='where'>(.*?)</p>", page.text).group(1)

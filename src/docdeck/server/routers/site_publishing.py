@@ -156,8 +156,10 @@ def preview_site(
         conn.execute("DELETE FROM site_previews WHERE expires_at < ?", (to_db(ctx.now()),))
     _, tree = tree_for(ctx, organizationId, siteId)
     url = site_root_url(ctx, tree.site)
-    if siteSpace is not None:
-        url = tree.site_space(siteSpace)["urls"].get("published", url)
+    if siteSpace is not None:  # where it will be published: the site need not be, yet
+        with ctx.db.read() as conn:
+            found = tree.destination_url(conn, {"kind": "site-space", "siteSpaceId": siteSpace})
+        url = found or url
     return respond({"url": f"{url.split('?')[0]}?preview={token}"})
 
 
