@@ -166,7 +166,8 @@ def test_the_browser_imports_no_content_or_site_models() -> None:
         "import sys, docdeck.tui.app as app; app._import_browser();"
         "lazy = ('docdeck.models.content', 'docdeck.models.links', 'docdeck.models.sites',"
         " 'docdeck.models.site_structure', 'docdeck.gateway.resources.content',"
-        " 'docdeck.gateway.resources.sites');"
+        " 'docdeck.gateway.resources.sites', 'docdeck.gateway.resources.change_requests',"
+        " 'docdeck.models.change_request_content');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = subprocess.run(

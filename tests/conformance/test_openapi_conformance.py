@@ -135,6 +135,114 @@ CONTENT_CALLS: dict[str, Call] = {
 }
 
 
+async def _new_change_request(c: httpx.AsyncClient, d: Demo) -> dict[str, Any]:
+    response = await c.post(
+        f"/v1/spaces/{d.content_space}/change-requests", json={"subject": "Conformance"}
+    )
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def _in_change_request(call: Callable[[dict[str, Any]], str], **params: Any) -> Call:
+    """A GET under a new change request of the content space (paths need its revision)."""
+
+    async def run(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+        cr = await _new_change_request(c, d)
+        revision = await _revision(c, d)
+        base = f"/v1/spaces/{d.content_space}/change-requests/{cr['number']}"
+        return await c.get(base + call(revision), params=params)
+
+    return run
+
+
+async def _list_change_requests(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    await _new_change_request(c, d)
+    return await c.get(f"/v1/spaces/{d.content_space}/change-requests")
+
+
+async def _patch_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    return await c.patch(
+        f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}",
+        json={"status": "draft", "subject": "Renamed"},
+    )
+
+
+async def _update_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    return await c.post(f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}/update")
+
+
+async def _merge_change_request(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    return await c.post(f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}/merge")
+
+
+async def _change_request_changes(c: httpx.AsyncClient, d: Demo) -> httpx.Response:
+    cr = await _new_change_request(c, d)
+    path = f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}"
+    page = _first_document(await _revision(c, d))["id"]
+    changes = [
+        {"operation": "insert_page", "title": "New", "document": {"markdown": "New.\n"}},
+        {"operation": "update_page", "page": page, "title": "Renamed"},
+    ]
+    response = await c.post(f"{path}/content", json={"changes": changes})
+    assert response.status_code == 200, response.text
+    return await c.get(f"{path}/changes", params={"limit": 1})
+
+
+async def _reviews(c: httpx.AsyncClient, d: Demo, kind: str) -> httpx.Response:
+    cr = await _new_change_request(c, d)  # by the admin, so the editor reviews it
+    path = f"/v1/spaces/{d.content_space}/change-requests/{cr['id']}"
+    reviewer = (await c.get(f"/v1/orgs/{d.org}/members", params={"role": "edit"})).json()
+    user = reviewer["items"][0]["id"]
+    requested = await c.post(f"{path}/requested-reviewers", json={"users": [user]})
+    if kind == "request":
+        return requested
+    if kind == "requested":
+        return await c.get(f"{path}/requested-reviewers")
+    if kind == "remove":
+        return await c.delete(f"{path}/requested-reviewers/{user}")
+    await c.post(f"{path}/reviews", json={"status": "changes-requested"})
+    if kind == "submit":
+        return await c.post(f"{path}/reviews", json={"status": "changes-requested"})
+    return await c.get(f"{path}/reviews")
+
+
+CHANGE_REQUEST_CALLS: dict[str, Call] = {
+    "getChangeRequestPDF": _in_change_request(lambda r: "/pdf"),
+    "submitChangeRequestReview": lambda c, d: _reviews(c, d, "submit"),
+    "getReviewsByChangeRequestId": lambda c, d: _reviews(c, d, "list"),
+    "requestReviewersForChangeRequest": lambda c, d: _reviews(c, d, "request"),
+    "getRequestedReviewersByChangeRequestId": lambda c, d: _reviews(c, d, "requested"),
+    "removeRequestedReviewerFromChangeRequest": lambda c, d: _reviews(c, d, "remove"),
+    "getChangeRequestChanges": _change_request_changes,
+    "updateChangeRequest": _update_change_request,
+    "mergeChangeRequest": _merge_change_request,
+    "createChangeRequest": lambda c, d: c.post(
+        f"/v1/spaces/{d.content_space}/change-requests", json={"subject": "New"}
+    ),
+    "listChangeRequestsForSpace": _list_change_requests,
+    "getChangeRequestById": _in_change_request(lambda r: ""),
+    "updateChangeRequestById": _patch_change_request,
+    "getRevisionOfChangeRequestById": _in_change_request(lambda r: "/content"),
+    "listPagesInChangeRequest": _in_change_request(lambda r: "/content/pages"),
+    "listFilesInChangeRequestById": _in_change_request(lambda r: "/content/files", limit=2),
+    "getFileInChangeRequestById": _in_change_request(
+        lambda r: f"/content/files/{_file_with_backlinks(r)}"
+    ),
+    "listChangeRequestFileBacklinks": _in_change_request(
+        lambda r: f"/content/files/{_file_with_backlinks(r)}/backlinks"
+    ),
+    "getPageInChangeRequestById": _in_change_request(
+        lambda r: f"/content/page/{_first_document(r)['id']}", format="markdown"
+    ),
+    "listPageLinksInChangeRequest": _in_change_request(
+        lambda r: f"/content/page/{_first_document(r)['id']}/links"
+    ),
+}
+
+
 CALLS: dict[str, Call] = {
     # Organizations and members
     "listOrganizationsForAuthenticatedUser": lambda c, d: c.get("/v1/orgs"),
@@ -231,11 +339,12 @@ CALLS: dict[str, Call] = {
         f"/v1/orgs/{d.org}/spaces", json={"title": "Security", "emoji": "🔐"}
     ),
     **CONTENT_CALLS,
+    **CHANGE_REQUEST_CALLS,
 }
 
 
 def test_every_served_operation_is_called() -> None:
-    assert len(CALLS) == 40 + len(CONTENT_CALLS)
+    assert len(CALLS) == 40 + len(CONTENT_CALLS) + len(CHANGE_REQUEST_CALLS)
     known = operations()
     for operation_id in CALLS:
         assert operation_id in known, operation_id

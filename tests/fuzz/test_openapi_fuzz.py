@@ -53,6 +53,10 @@ _REVISION_ITEMS = (
     "SELECT r.id, r.space_id, e.item_id FROM revision_entries e"
     " JOIN revisions r ON r.id = e.revision_id WHERE e.kind = '{kind}'"
 )
+_CHANGE_REQUEST_ITEMS = (
+    "SELECT c.space_id, c.id, e.item_id FROM change_requests c"
+    " JOIN revision_entries e ON e.revision_id = c.revision_id WHERE e.kind = '{kind}'"
+)
 _COMBINATIONS = {
     ("organizationId",): "SELECT id AS organizationId FROM organizations",
     ("spaceId",): "SELECT id AS spaceId FROM spaces WHERE deleted_at IS NULL",
@@ -84,6 +88,15 @@ _COMBINATIONS = {
     ("revisionId", "spaceId", "pageId"): _REVISION_ITEMS.format(kind="page"),
     ("revisionId", "spaceId", "fileId"): _REVISION_ITEMS.format(kind="file"),
     ("spaceId", "documentId"): "SELECT space_id, hash FROM space_objects",
+    # Change requests: by id and by number, their own revision's pages and files, and the
+    # reviewers asked (so DELETE requested-reviewers/{userId} reaches a real request).
+    ("spaceId", "changeRequestId"): "SELECT space_id, id FROM change_requests UNION ALL"
+    " SELECT space_id, CAST(number AS TEXT) FROM change_requests",
+    ("spaceId", "changeRequestId", "pageId"): _CHANGE_REQUEST_ITEMS.format(kind="page"),
+    ("spaceId", "changeRequestId", "fileId"): _CHANGE_REQUEST_ITEMS.format(kind="file"),
+    ("spaceId", "changeRequestId", "userId"): "SELECT c.space_id, c.id, q.user_id"
+    " FROM change_requests c JOIN change_request_requested_reviewers q"
+    " ON q.change_request_id = c.id",
 }
 
 

@@ -72,3 +72,16 @@ async def test_a_body_without_the_json_content_type_is_explained(api: Api, ids: 
         headers={"Content-Type": "application/x-www-form-urlencoded"},
     )
     assert "Content-Type: application/json" in error_of(response, 400)
+
+
+async def test_a_nested_object_given_as_a_string_is_not_blamed_on_the_content_type(
+    api: Api, ids: DemoIds
+) -> None:
+    """The body was JSON; only its `comment` was a string where an object belongs."""
+    space = ids.spaces["Onboarding"]
+    created = await api("chen@northwind.dev").post(f"/v1/spaces/{space}/change-requests", json={})
+    review = await api("dana@northwind.dev").post(
+        f"/v1/spaces/{space}/change-requests/{created.json()['id']}/reviews",
+        json={"status": "approved", "comment": "plain text"},
+    )
+    assert error_of(review, 400) == "comment: must be a JSON object"

@@ -36,6 +36,33 @@ CONTENT_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("GET", R + "/path/{pagePath}", None),
     ("GET", R + "/changes", None),
 ]
+CR = S + "/change-requests/{cr}"
+# Change requests and the content rows under {CR}; {cr} is the demo's change request #1 of the
+# Webhooks Guide.
+CHANGE_REQUEST_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", S + "/change-requests", None),
+    ("POST", S + "/change-requests", {"subject": "X"}),
+    ("GET", CR, None),
+    ("PATCH", CR, {"subject": "X"}),
+    ("GET", CR + "/content", None),
+    ("GET", CR + "/content/pages", None),
+    ("GET", CR + "/content/files", None),
+    ("GET", CR + "/content/files/{file}", None),
+    ("GET", CR + "/content/files/{file}/backlinks", None),
+    ("GET", CR + "/content/page/{page}", None),
+    ("GET", CR + "/content/page/{page}/links", None),
+    ("POST", CR + "/content/import", {"url": "http://10.0.0.1/", "source": "website"}),
+    ("POST", CR + "/content", {"changes": [{"operation": "delete_page", "page": "{page}"}]}),
+    ("GET", CR + "/changes", None),
+    ("GET", CR + "/pdf", None),
+    ("GET", CR + "/reviews", None),
+    ("POST", CR + "/reviews", {"status": "approved"}),
+    ("GET", CR + "/requested-reviewers", None),
+    ("POST", CR + "/requested-reviewers", {"users": ["{user}"]}),
+    ("DELETE", CR + "/requested-reviewers/{user}", None),
+    ("POST", CR + "/update", None),
+    ("POST", CR + "/merge", None),
+]
 T = ORG + "/teams/{team}"
 M = ORG + "/members/{user}"
 
@@ -82,6 +109,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("GET", ORG + "/spaces", None),
     ("POST", ORG + "/spaces", {"title": "X"}),
     *CONTENT_ENDPOINTS,
+    *CHANGE_REQUEST_ENDPOINTS,
 ]
 
 
@@ -106,12 +134,15 @@ def demo_values(ids: DemoIds) -> dict[str, str]:
         "coll": ids.collections["API"],
         "space": ids.spaces["Webhooks Guide"],
         "invite": "some-invite",
+        "cr": "1",
         **{key: ids.content[key] for key in ("page", "file", "revision", "document", "pagePath")},
     }
 
 
 def test_the_list_has_the_forty_endpoints() -> None:
-    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == 40 + len(CONTENT_ENDPOINTS)
+    assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == (
+        40 + len(CONTENT_ENDPOINTS) + len(CHANGE_REQUEST_ENDPOINTS)
+    )
 
 
 @pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS)

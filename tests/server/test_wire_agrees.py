@@ -28,12 +28,16 @@ _VALUES = {
     "revisionId": lambda ids: ids.content["revision"],
     "documentId": lambda ids: ids.content["document"],
     "pagePath": lambda ids: ids.content["pagePath"],
+    "changeRequestId": lambda ids: "1",
 }
 _QUERIES = {
     "/v1/orgs/{organizationId}/search": "?query=guide",
     "/v1/spaces/{spaceId}/search": "?query=webhook",
     "/v1/spaces/{spaceId}/content/page/{pageId}": "?format=document",
     "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": "?format=markdown",
+    "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": (
+        "?format=markdown"
+    ),
 }
 
 

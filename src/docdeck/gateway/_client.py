@@ -16,7 +16,8 @@ from docdeck.gateway.resources.orgs import Orgs
 from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
 
-if TYPE_CHECKING:  # imported on first use: the organization tree needs neither
+if TYPE_CHECKING:  # imported on first use: the organization tree needs none of them
+    from docdeck.gateway.resources.change_requests import ChangeRequests
     from docdeck.gateway.resources.content import Content
     from docdeck.gateway.resources.sites import Sites
 
@@ -118,6 +119,12 @@ class Client:
         from docdeck.gateway.resources.content import Content
 
         return Content(self._transport)
+
+    @cached_property
+    def change_requests(self) -> ChangeRequests:
+        from docdeck.gateway.resources.change_requests import ChangeRequests
+
+        return ChangeRequests(self._transport)
 
     @cached_property
     def sites(self) -> Sites:

@@ -25,6 +25,16 @@ from docdeck.models._base import (
     SpacePointer,
     Timestamp,
 )
+from docdeck.models.change_requests import (
+    ChangeRequest,
+    ChangeRequestCreate,
+    ChangeRequestMergeResult,
+    ChangeRequestPDF,
+    ChangeRequestStatus,
+    ChangeRequestUpdate,
+    ChangeRequestUpdateResult,
+    ChangeRequestUrls,
+)
 from docdeck.models.collections import (
     Collection,
     CollectionCreate,
@@ -246,6 +256,14 @@ __all__ = [
     "Billing",
     "BrokenStats",
     "ChangeAttribute",
+    "ChangeRequest",
+    "ChangeRequestCreate",
+    "ChangeRequestMergeResult",
+    "ChangeRequestPDF",
+    "ChangeRequestStatus",
+    "ChangeRequestUpdate",
+    "ChangeRequestUpdateResult",
+    "ChangeRequestUrls",
     "ChangedFile",
     "ChangedPage",
     "Collection",

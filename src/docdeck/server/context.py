@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from docdeck.server.auth import Caller, caller_for_token, hash_token
 from docdeck.server.errors import unauthorized
 from docdeck.server.ids import from_db, to_db
+from docdeck.server.services.content import search
 from docdeck.server.store import Database
 
 RETENTION = timedelta(days=7)
@@ -42,8 +43,9 @@ class Purger:
         with self._lock, self._db.write() as conn:
             cutoff = to_db(self._clock() - RETENTION)
             # The search index is a virtual table (no foreign key): its rows go first.
-            conn.execute(
-                "DELETE FROM search_sections WHERE space_id IN (SELECT id FROM spaces"
+            search.forget_sections(
+                conn,
+                "space_id IN (SELECT id FROM spaces"
                 " WHERE deleted_at IS NOT NULL AND deleted_at <= ?)",
                 (cutoff,),
             )

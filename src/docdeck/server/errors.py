@@ -96,7 +96,9 @@ def _field_path(loc: Sequence[int | str]) -> str:
     return "".join(parts) or "body"
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: dict[str, Any], field: str = "body") -> str:
+    """What was wrong with `field`. Only the whole body, sent as text or a form, gets the
+    Content-Type hint: a nested field given as a string was sent as JSON all right."""
     kind = error.get("type", "")
     ctx = error.get("ctx") or {}
     if kind == "string_too_long":
@@ -121,7 +123,7 @@ def _describe(error: dict[str, Any]) -> str:
     if kind == "string_type":
         return "must be a string"
     if kind in ("model_type", "model_attributes_type", "dict_type"):
-        if isinstance(error.get("input"), str | bytes):  # a body sent as text or a form
+        if field == "body" and isinstance(error.get("input"), str | bytes):  # text or a form
             return "must be a JSON object sent with Content-Type: application/json"
         return "must be a JSON object"
     if kind == "list_type":
@@ -184,7 +186,7 @@ def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
         elif field == "body" and relevant[0].get("type") == "missing":
             messages.append("body: a JSON object is required")
             continue
-        messages.append(f"{field}: {_describe(relevant[0])}")
+        messages.append(f"{field}: {_describe(relevant[0], field)}")
     return name_items(messages, separator="; ") if messages else "invalid request"
 
 

@@ -187,11 +187,11 @@ def space_json(ctx: Ctx, row: sqlite3.Row, role: str | None) -> Json:
         "organization": row["organization_id"],
         "revision": row["revision_id"],
         "defaultLevel": row["default_level"],
-        # Comments and change requests arrive with their own issues; none exist yet.
+        # Comments arrive with their own issue; none exist yet.
         "comments": 0,
-        "changeRequests": 0,
-        "changeRequestsOpen": 0,
-        "changeRequestsDraft": 0,
+        "changeRequests": row["change_requests"],
+        "changeRequestsOpen": row["change_requests_open"],
+        "changeRequestsDraft": row["change_requests_draft"],
         "permissions": _space_permissions(role),
     }
     _set(data, "parent", row["parent_id"])

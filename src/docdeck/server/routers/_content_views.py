@@ -17,6 +17,7 @@ from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request
 from docdeck.server.pagination import PageRequest
 from docdeck.server.permissions import owns_a_team
+from docdeck.server.services import change_requests
 from docdeck.server.services.content import links as link_analysis
 from docdeck.server.services.content import search as full_text
 from docdeck.server.services.content.listing import page_of
@@ -60,6 +61,14 @@ StatusQuery = Annotated[
 ]
 
 
+def merged_from(conn: sqlite3.Connection, ctx: Ctx, revision_id: str) -> Json:
+    """The change request a merge revision came from (`RevisionMerge.mergedFrom`)."""
+    row = conn.execute(
+        "SELECT id, space_id FROM change_requests WHERE revision_merged = ?", (revision_id,)
+    ).fetchone()
+    return {} if row is None else change_requests.one_json(conn, ctx, row[1], row[0])
+
+
 def _json(body: bytes) -> Response:
     return Response(body, media_type="application/json")
 
@@ -71,6 +80,8 @@ def revision(ctx: Ctx, space_id: str, revision_id: str | None) -> Response:
         content = content_of(conn, ctx, space_id, revision_id)
         view = view_of(ctx)
         data = revision_dict(conn, view, content.snapshot, with_pages=False)
+        if data["type"] == "merge":
+            data["mergedFrom"] = merged_from(conn, ctx, content.snapshot.info.id)
         tree = encoded_pages(view, content.snapshot)
     return _json(encode(data)[:-1] + b',"pages":' + tree + b"}")
 
@@ -176,9 +187,10 @@ def links(
     request: PageRequest,
     status: str | None,
     page_id: str | None = None,
+    revision_id: str | None = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        content = content_of(conn, ctx, space_id)
+        content = content_of(conn, ctx, space_id, revision_id)
         if page_id is not None:
             page_entry(content, page_id)
         view = view_of(ctx)
@@ -207,9 +219,11 @@ def links(
     return respond(data)
 
 
-def file_backlinks(ctx: Ctx, space_id: str, file_id: str, request: PageRequest) -> Response:
+def file_backlinks(
+    ctx: Ctx, space_id: str, file_id: str, request: PageRequest, revision_id: str | None = None
+) -> Response:
     with ctx.db.read() as conn:
-        content = content_of(conn, ctx, space_id)
+        content = content_of(conn, ctx, space_id, revision_id)
         file_entry(content, file_id)
         view = view_of(ctx)
         found = link_analysis.links_of(conn, content.snapshot, view.app_host)

@@ -345,6 +345,79 @@ MIGRATIONS: tuple[str, ...] = (
         expires_at TEXT NOT NULL
     );
     """,
+    # 7: change requests. A change request points at a revision of its space outside main
+    # (`revision_id`); `number` counts per space from 1 and is never reused (change requests
+    # are never deleted). Contributors are the users who created or authored one, for the
+    # list's `contributor` filter. The space's counters are columns refreshed on every change
+    # request write, so a list of spaces reads them without counting per row.
+    """
+    CREATE TABLE change_requests (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        subject TEXT NOT NULL DEFAULT '',
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        revision_initial TEXT NOT NULL,
+        revision_merged_ancestor TEXT,
+        revision_merged TEXT,
+        merged_by TEXT,
+        merged_at TEXT,
+        UNIQUE (space_id, number)
+    );
+    CREATE INDEX change_requests_by_status ON change_requests(space_id, status, number);
+    CREATE TABLE change_request_contributors (
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        PRIMARY KEY (change_request_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX change_request_contributors_by_user
+        ON change_request_contributors(user_id, change_request_id);
+    ALTER TABLE spaces ADD COLUMN change_requests INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE spaces ADD COLUMN change_requests_open INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE spaces ADD COLUMN change_requests_draft INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 8: change request reviews and requested reviewers. A review records the revision it
+    # was made against; a request records the change request's revision when it was made.
+    """
+    CREATE TABLE change_request_reviews (
+        id TEXT PRIMARY KEY,
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        reviewer TEXT NOT NULL,
+        requested_by TEXT,
+        status TEXT NOT NULL,
+        comment TEXT,
+        revision_id TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX change_request_reviews_by_time
+        ON change_request_reviews(change_request_id, created_at, id);
+    CREATE TABLE change_request_requested_reviewers (
+        change_request_id TEXT NOT NULL REFERENCES change_requests(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL,
+        requested_by TEXT NOT NULL,
+        revision_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (change_request_id, user_id)
+    ) WITHOUT ROWID;
+    """,
+    # 9: which page each search section belongs to, indexed. `search_sections` is an FTS5
+    # table whose `space_id`/`page_id` are UNINDEXED, so deleting a page's sections by them
+    # scanned every section of every space: re-indexing the pages a merge changed grew with
+    # the size of the index, not with the pages changed. Sections are now deleted by rowid.
+    """
+    CREATE TABLE search_section_pages (
+        section_rowid INTEGER PRIMARY KEY,
+        space_id TEXT NOT NULL,
+        page_id TEXT NOT NULL
+    );
+    CREATE INDEX search_section_pages_by_page ON search_section_pages(space_id, page_id);
+    INSERT INTO search_section_pages (section_rowid, space_id, page_id)
+        SELECT rowid, space_id, page_id FROM search_sections;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

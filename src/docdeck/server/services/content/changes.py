@@ -11,7 +11,12 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from docdeck.server.services.content.snapshots import Entry, Snapshot, load_snapshot
+from docdeck.server.services.content.snapshots import (
+    Entry,
+    Snapshot,
+    changed_pages,
+    load_snapshot,
+)
 from docdeck.server.services.content.tree import PageTree, tree_of
 from docdeck.server.services.content.wire import View, file_dict
 
@@ -39,18 +44,32 @@ def _attribute(before: Any, after: Any) -> dict[str, Any]:
     return out
 
 
+_FIRST_PARENT: Any = object()
+
+
 def semantic_changes(
-    conn: sqlite3.Connection, view: View, snapshot: Snapshot, limit: int
+    conn: sqlite3.Connection,
+    view: View,
+    snapshot: Snapshot,
+    limit: int,
+    old: Snapshot | None = _FIRST_PARENT,
 ) -> dict[str, Any]:
-    parents = snapshot.info.parents
-    old = load_snapshot(conn, parents[0]) if parents else None
+    """Relative to `old` (default: the first parent). Only entries whose hashes differ are
+    visited, so the cost follows what changed, not the size of the space."""
+    if old is _FIRST_PARENT:
+        parents = snapshot.info.parents
+        old = load_snapshot(conn, parents[0]) if parents else None
     old_pages = old.pages if old else {}
     old_files = old.files if old else {}
     new_tree = tree_of(snapshot)
     old_tree = tree_of(old) if old else new_tree
     changes: list[dict[str, Any]] = []
     order = {pid: i for i, pid in enumerate(new_tree.order)}
-    for page_id in sorted(snapshot.pages, key=lambda p: order.get(p, 0)):
+    if old is None:
+        touched = set(snapshot.pages)
+    else:
+        touched = {p for p in changed_pages(old, snapshot) if p in snapshot.pages}
+    for page_id in sorted(touched, key=lambda p: order.get(p, 0)):
         entry = snapshot.pages[page_id]
         before = old_pages.get(page_id)
         if before is None:
@@ -78,9 +97,16 @@ def semantic_changes(
                     "attributes": attributes,
                 }
             )
-    for page_id, entry in old_pages.items():
-        if page_id not in snapshot.pages:
-            changes.append({"type": "page_deleted", "page": _changed_page(entry, old_tree)})
+    gone = (
+        [] if old is None else [p for p in changed_pages(old, snapshot) if p not in snapshot.pages]
+    )
+    if gone:
+        old_order = {pid: i for i, pid in enumerate(old_tree.order)}
+        gone.sort(key=lambda p: (old_order.get(p, 0), p))
+    for page_id in gone:
+        changes.append(
+            {"type": "page_deleted", "page": _changed_page(old_pages[page_id], old_tree)}
+        )
     space_id = snapshot.info.space_id
     for file_id, entry in sorted(snapshot.files.items()):
         before = old_files.get(file_id)

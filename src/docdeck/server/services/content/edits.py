@@ -39,13 +39,22 @@ DEFAULT_LAYOUT: dict[str, Any] = {
 
 
 class Draft:
-    """The content of the next revision of a space, starting from its current one."""
+    """The content of the next revision of a space, starting from its current one, or from
+    `base_revision` (a change request's revision: the draft then never touches main)."""
 
-    def __init__(self, conn: sqlite3.Connection, space_id: str, now: datetime) -> None:
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        space_id: str,
+        now: datetime,
+        base_revision: str | None = None,
+    ) -> None:
         self.conn = conn
         self.space_id = space_id
         self.now = now
-        self.base: Snapshot = load_snapshot(conn, current_revision_id(conn, space_id))
+        self.base: Snapshot = load_snapshot(
+            conn, base_revision or current_revision_id(conn, space_id)
+        )
         self.pages: dict[str, Entry] = dict(self.base.pages)
         self.files: dict[str, Entry] = dict(self.base.files)
         self.variables: dict[str, Any] = dict(self.base.variables)
@@ -180,8 +189,11 @@ class Draft:
         type: str = "edits",
         message: str | None = None,
         parents: list[str] | None = None,
+        make_current: bool = True,
     ) -> str:
-        """Writes the draft as the space's new current revision; returns its id."""
+        """Writes the draft as the space's new current revision (or, with `make_current`
+        false, as a revision outside main: a change request's); returns its id. Only main's
+        revisions are in the search index."""
         revision_id = commit(
             self.conn,
             space_id=self.space_id,
@@ -194,10 +206,12 @@ class Draft:
             parents=parents,
             message=message,
             new_objects=self.objects,
+            make_current=make_current,
         )
-        search.index_revision(
-            self.conn, self.space_id, self.base, load_snapshot(self.conn, revision_id)
-        )
+        if make_current:
+            search.index_revision(
+                self.conn, self.space_id, self.base, load_snapshot(self.conn, revision_id)
+            )
         return revision_id
 
 

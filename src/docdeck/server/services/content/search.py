@@ -29,12 +29,13 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 def index_revision(
     conn: sqlite3.Connection, space_id: str, old: Snapshot | None, new: Snapshot
 ) -> None:
-    """Brings the space's index from `old` (what is indexed now) to `new`."""
+    """Brings the space's index from `old` (what is indexed now) to `new`. Sections are
+    found through `search_section_pages` (indexed), so re-indexing N pages costs N pages."""
     state = conn.execute(
         "SELECT revision_id FROM search_state WHERE space_id = ?", (space_id,)
     ).fetchone()
     if state is None or old is None or state[0] != old.info.id:
-        conn.execute("DELETE FROM search_sections WHERE space_id = ?", (space_id,))
+        forget_sections(conn, "space_id = ?", (space_id,))
         changed = set(new.pages)
     else:
         changed = {
@@ -43,10 +44,7 @@ def index_revision(
             if old.hashes.get(("page", pid)) != new.hashes.get(("page", pid))
         }
         for page_id in changed:
-            conn.execute(
-                "DELETE FROM search_sections WHERE space_id = ? AND page_id = ?",
-                (space_id, page_id),
-            )
+            forget_sections(conn, "space_id = ? AND page_id = ?", (space_id, page_id))
     rows = []
     for page_id in changed:
         entry = new.pages.get(page_id)
@@ -59,16 +57,34 @@ def index_revision(
         for section in sections:
             title = section["title"] or entry["title"]
             rows.append((title, section["text"], space_id, page_id, section["anchor"]))
+    (last,) = conn.execute("SELECT COALESCE(MAX(rowid), 0) FROM search_sections").fetchone()
+    numbered = [(last + 1 + i, *row) for i, row in enumerate(rows)]
     conn.executemany(
-        "INSERT INTO search_sections (title, body, space_id, page_id, anchor)"
-        " VALUES (?, ?, ?, ?, ?)",
-        rows,
+        "INSERT INTO search_sections (rowid, title, body, space_id, page_id, anchor)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        numbered,
+    )
+    conn.executemany(
+        "INSERT OR REPLACE INTO search_section_pages (section_rowid, space_id, page_id)"
+        " VALUES (?, ?, ?)",
+        [(row[0], row[3], row[4]) for row in numbered],
     )
     conn.execute(
         "INSERT INTO search_state (space_id, revision_id) VALUES (?, ?)"
         " ON CONFLICT(space_id) DO UPDATE SET revision_id = excluded.revision_id",
         (space_id, new.info.id),
     )
+
+
+def forget_sections(conn: sqlite3.Connection, where: str, params: tuple[str, ...]) -> None:
+    """Delete the sections of the pages `where` selects (a condition on `space_id` and
+    `page_id` of `search_section_pages`), by rowid: no scan of the whole index."""
+    conn.execute(
+        "DELETE FROM search_sections WHERE rowid IN"
+        f" (SELECT section_rowid FROM search_section_pages WHERE {where})",
+        params,
+    )
+    conn.execute(f"DELETE FROM search_section_pages WHERE {where}", params)
 
 
 def fts_query(text: str) -> str | None:

@@ -1,0 +1,275 @@
+"""A change request's content: the same reads as a space's, answering for the change
+request's own revision, and importing a website into it (a new revision of the change
+request, never of main)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Query, Request, Response
+
+from docdeck.models import (
+    ChangeRequest,
+    ImportContent,
+    ImportContentResult,
+    LinkList,
+    ListPage,
+    PageList,
+    RevisionFile,
+    RevisionSemanticChanges,
+)
+from docdeck.models.change_request_content import (
+    ChangeRequestContentUpdate,
+    ChangeRequestContentUpdateBody,
+)
+from docdeck.models.content import Revision, RevisionPage
+from docdeck.models.links import ContentLocation
+from docdeck.server.context import Ctx
+from docdeck.server.errors import bad_request
+from docdeck.server.openapi import errors
+from docdeck.server.routers import _content_views as views
+from docdeck.server.routers._common import CtxDep, PageDep
+from docdeck.server.services import change_requests as service
+from docdeck.server.services.change_requests import authoring
+from docdeck.server.services.change_requests.apply import apply_changes
+from docdeck.server.services.content.changes import semantic_changes
+from docdeck.server.services.content.fetch import FetchError, ImportPolicy
+from docdeck.server.services.content.importer import crawl, write_pages
+from docdeck.server.services.content.reading import view_of
+from docdeck.server.services.content.snapshots import load_snapshot
+from docdeck.server.services.content.wire import file_dict
+from docdeck.server.wire import respond
+
+router = APIRouter(tags=["change-request content"])
+
+_CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
+
+
+def _revision(ctx: Ctx, space_id: str, change_request_id: str) -> str:
+    """The change request's current revision (immutable, so reading it in a second block
+    still shows one consistent revision)."""
+    with ctx.db.read() as conn:
+        cr = service.load_change_request(conn, ctx, space_id, change_request_id)
+        return str(cr.row["revision_id"])
+
+
+@router.get(
+    f"{_CR}/content",
+    response_model=Revision,
+    operation_id="getRevisionOfChangeRequestById",
+    responses=errors(404),
+)
+async def get_change_request_revision(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    metadata: views.MetadataQuery = True,
+    computed: views.ComputedQuery = True,
+) -> Response:
+    return views.revision(ctx, spaceId, _revision(ctx, spaceId, changeRequestId))
+
+
+@router.get(
+    f"{_CR}/content/pages",
+    response_model=PageList,
+    operation_id="listPagesInChangeRequest",
+    responses=errors(404),
+)
+async def list_change_request_pages(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    metadata: views.MetadataQuery = True,
+    computed: views.ComputedQuery = True,
+) -> Response:
+    return views.pages(ctx, spaceId, _revision(ctx, spaceId, changeRequestId))
+
+
+@router.get(
+    f"{_CR}/content/files",
+    response_model=ListPage[RevisionFile],
+    operation_id="listFilesInChangeRequestById",
+    responses=errors(404),
+)
+async def list_change_request_files(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    page: PageDep,
+    metadata: views.MetadataQuery = True,
+    computed: views.ComputedQuery = True,
+) -> Response:
+    return views.files(ctx, spaceId, _revision(ctx, spaceId, changeRequestId), page)
+
+
+@router.get(
+    f"{_CR}/content/files/{{fileId}}",
+    response_model=RevisionFile,
+    operation_id="getFileInChangeRequestById",
+    responses=errors(404),
+)
+async def get_change_request_file(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    fileId: str,
+    metadata: views.MetadataQuery = True,
+    computed: views.ComputedQuery = True,
+) -> Response:
+    return views.file(ctx, spaceId, _revision(ctx, spaceId, changeRequestId), fileId)
+
+
+@router.get(
+    f"{_CR}/content/files/{{fileId}}/backlinks",
+    response_model=ListPage[ContentLocation],
+    operation_id="listChangeRequestFileBacklinks",
+    responses=errors(404),
+)
+async def list_change_request_file_backlinks(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, fileId: str, page: PageDep
+) -> Response:
+    revision = _revision(ctx, spaceId, changeRequestId)
+    return views.file_backlinks(ctx, spaceId, fileId, page, revision)
+
+
+@router.get(
+    f"{_CR}/content/page/{{pageId}}",
+    response_model=RevisionPage,
+    operation_id="getPageInChangeRequestById",
+    responses=errors(404),
+)
+async def get_change_request_page(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    pageId: str,
+    format: views.FormatQuery = None,
+    evaluated: views.EvaluatedQuery = False,
+    metadata: views.MetadataQuery = True,
+    computed: views.ComputedQuery = True,
+) -> Response:
+    revision = _revision(ctx, spaceId, changeRequestId)
+    return views.page(
+        ctx, spaceId, revision, page_id=pageId, body_format=format, evaluated=evaluated
+    )
+
+
+@router.get(
+    f"{_CR}/content/page/{{pageId}}/links",
+    response_model=LinkList,
+    operation_id="listPageLinksInChangeRequest",
+    responses=errors(404),
+)
+async def list_change_request_page_links(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, pageId: str, page: PageDep
+) -> Response:
+    """The platform's operation has no `status` filter here (gap-fill.md §7)."""
+    revision = _revision(ctx, spaceId, changeRequestId)
+    return views.links(ctx, spaceId, page, None, page_id=pageId, revision_id=revision)
+
+
+@router.post(
+    f"{_CR}/content/import",
+    status_code=201,
+    response_model=ImportContentResult,
+    operation_id="importContentInChangeRequest",
+    responses=errors(403, 404),
+)
+def import_content_in_change_request(
+    request: Request,
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    body: Annotated[ImportContent, Body()],
+) -> Response:
+    with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
+        authoring.may_author(service.load_change_request(conn, ctx, spaceId, changeRequestId))
+    if body.source != "website":
+        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
+    policy: ImportPolicy = request.app.state.import_policy
+    try:
+        result = crawl(body.url, policy)
+    except FetchError as error:
+        raise bad_request(f"url: {error}") from None
+    with ctx.db.write() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        authoring.may_author(cr)
+        draft = authoring.draft_of(conn, ctx, cr)
+        write_pages(draft, result)
+        revision = authoring.commit(conn, ctx, cr, draft, f"Imported {body.url}")
+    location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
+    counts = {"importedResources": len(result.pages), "totalResources": result.total}
+    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
+
+
+@router.post(
+    f"{_CR}/content",
+    response_model=ChangeRequest | ChangeRequestContentUpdate,
+    operation_id="updateChangeRequestContent",
+    responses=errors(403, 404),
+)
+def update_change_request_content(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    body: Annotated[ChangeRequestContentUpdateBody, Body()],
+    compat: Annotated[
+        bool,
+        Query(description="true (default): answer the ChangeRequest; false: what changed"),
+    ] = True,
+) -> Response:
+    """1..50 changes applied in order as one new revision of the change request."""
+    with ctx.db.write() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        authoring.may_author(cr)
+        draft = authoring.draft_of(conn, ctx, cr)
+        outcome = apply_changes(conn, cr, draft, body.changes)
+        count = len(body.changes)
+        authoring.commit(conn, ctx, cr, draft, f"{count} change{'s' * (count != 1)} authored")
+        data = service.one_json(conn, ctx, spaceId, cr.id)
+        if compat:
+            return respond(data)
+        view = view_of(ctx)
+        files = [file_dict(conn, view, spaceId, draft.files[file_id]) for file_id in outcome.files]
+    base = f"/v1/spaces/{spaceId}/change-requests/{cr.id}/content/page"
+    changes = []
+    for item in outcome.changes:
+        if item["object"] == "deleted_page":
+            changes.append({"object": "deleted_page", "page": item["page"]})
+            continue
+        ref = {
+            "object": "page",
+            "id": item["page"],
+            "urls": {"location": ctx.url(f"{base}/{item['page']}")},
+        }
+        entry = {"object": item["object"], "page": ref}
+        if "ref" in item:
+            entry["ref"] = item["ref"]
+        changes.append(entry)
+    out = {"changeRequest": data, "changes": changes}
+    if files:
+        out["insertedFiles"] = files
+    return respond(out)
+
+
+@router.get(
+    f"{_CR}/changes",
+    response_model=RevisionSemanticChanges,
+    operation_id="getChangeRequestChanges",
+    responses=errors(404),
+)
+async def get_change_request_changes(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    limit: Annotated[int, Query(ge=0, le=1000, description="Changes to return")] = 10,
+) -> Response:
+    """What the change request changed relative to its base (`revisionMergedAncestor` or
+    `revisionInitial`): main's changes pulled in by an update are not listed; `more` counts
+    the changes past `limit` (default 10, as the platform's)."""
+    with ctx.db.read() as conn:
+        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+        ours = load_snapshot(conn, cr.row["revision_id"])
+        base = load_snapshot(conn, cr.base)
+        data = semantic_changes(conn, view_of(ctx), ours, limit, old=base)
+    return respond(data)
