@@ -19,7 +19,7 @@ from docdeck.gateway import (
     RateLimitError,
 )
 
-__all__ = ["Problem", "account_advice", "describe", "sandbox_gone"]
+__all__ = ["Problem", "account_advice", "describe", "one_line", "sandbox_gone"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,11 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
         fatal=fatal,
         unreachable=isinstance(error, APIConnectionError),
     )
+
+
+def one_line(error: BaseException) -> str:
+    """What went wrong, without the advice: for a note that keeps it next to stale data."""
+    return describe(error, "").message.split("\n", 1)[0]
 
 
 def account_advice(source: str | None, label: str) -> str:

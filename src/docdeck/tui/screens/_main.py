@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import ClassVar
 
 from textual import events, on
@@ -14,6 +15,7 @@ from textual.worker import Worker
 from docdeck.tui.availability import Availability, Selection, availability
 from docdeck.tui.commands import BrowserCommands
 from docdeck.tui.entries import (
+    ITS_DETAILS,
     CollectionEntry,
     Entry,
     LoadMoreEntry,
@@ -352,12 +354,12 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
                 entry.space = await self.client.spaces.get(entry.value.id)
             elif isinstance(entry, OrgEntry):
                 entry.org = await self.client.orgs.get(entry.organization.id)
-        except Exception:
-            entry.stale = True  # what is shown is from the earlier load
-            self.org_tree.show_marks(entry)
+        except Exception as error:
+            self.org_tree.mark_stale(entry, ITS_DETAILS, error)  # shown: the earlier load
             raise
+        entry.loaded_at = datetime.now().astimezone()
         if not entry.loading:
-            entry.stale = False
+            self.org_tree.clear_stale(entry)
         self.org_tree.refresh_entry(entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

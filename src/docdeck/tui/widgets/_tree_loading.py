@@ -7,10 +7,12 @@ it, marked stale. Entries expanded in the last session reopen as they arrive.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from textual import on
 from textual.worker import Worker
 
-from docdeck.tui.entries import Entry, LoadMoreEntry
+from docdeck.tui.entries import ITS_CHILDREN, Entry, LoadMoreEntry
 from docdeck.tui.first_view_capture import entry_key
 from docdeck.tui.loaders import load_children, load_more
 from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded
@@ -62,8 +64,8 @@ class TreeLoading(TreeView):
         early = take() if take is not None and entry is self.model else None
         try:
             children = await (early or load_children(client_of(self), entry))
-        except Exception:
-            self.post_message(ChildrenFailed(entry))
+        except Exception as error:
+            self.post_message(ChildrenFailed(entry, error=error))
             raise
         self.post_message(ChildrenLoaded(entry, children))
 
@@ -96,12 +98,11 @@ class TreeLoading(TreeView):
         entry.adopt(message.children)
         if message.replacing is None:
             entry.children = message.children
+            entry.children_loaded_at = datetime.now().astimezone()
             entry.loading = False
             if entry is self.model:
                 self._cached = None
-            if entry.stale:
-                entry.stale = False
-                self._relabel(entry)
+            self.clear_stale(entry)
             reopened = self._reopen(message.children)
             self.render_children(entry)
             for child in reopened:
@@ -124,8 +125,8 @@ class TreeLoading(TreeView):
         entry = message.entry
         entry.loading = False
         if entry.children is not None:
-            entry.stale = True  # a refresh failed: keep what was loaded, marked
-            self._relabel(entry)
+            # A refresh failed: keep what was loaded, marked, with why.
+            self.mark_stale(entry, ITS_CHILDREN, message.error)
         else:
             entry.failed = True
             self.render_children(entry)

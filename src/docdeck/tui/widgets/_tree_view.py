@@ -7,12 +7,22 @@ top of this; everything here is cheap and makes no request.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.style import Style
 from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode, UnknownNodeID
 
-from docdeck.tui.entries import Entry, LoadMoreEntry, OrgEntry, RootEntry
+from docdeck.tui.entries import (
+    ITS_DETAILS,
+    Entry,
+    LoadMoreEntry,
+    OrgEntry,
+    RootEntry,
+    Staleness,
+)
+from docdeck.tui.errors import one_line
 from docdeck.tui.first_view import FirstView
 from docdeck.tui.messages import EntrySelected
 from docdeck.tui.widgets._tree_filter import children_of, matches, visible
@@ -60,6 +70,28 @@ class TreeView(Tree[Entry]):
     def show_marks(self, entry: Entry) -> None:
         """Redraw an entry's label after its busy or stale state changed."""
         self._relabel(entry)
+
+    def mark_stale(self, entry: Entry, what: str, error: BaseException | None) -> None:
+        """A refresh of `entry` failed: keep what it shows, mark it, and keep why."""
+        since = entry.loaded_at if what == ITS_DETAILS else entry.children_loaded_at
+        staleness = Staleness(
+            what,
+            since or entry.loaded_at,
+            datetime.now().astimezone(),
+            one_line(error) if error is not None else "the request failed",
+        )
+        entry.stale = entry.stale.joined(staleness) if entry.stale is not None else staleness
+        self._stale_changed(entry)
+
+    def clear_stale(self, entry: Entry) -> None:
+        if entry.stale is not None:
+            entry.stale = None
+            self._stale_changed(entry)
+
+    def _stale_changed(self, entry: Entry) -> None:
+        self._relabel(entry)
+        if entry is self._shown:
+            self.post_message(EntrySelected(entry))  # the detail pane explains the mark
 
     def render_label(self, node: TreeNode[Entry], base_style: Style, style: Style) -> Text:
         """A label too long for the panel ends in "…" instead of being cut mid-word."""
