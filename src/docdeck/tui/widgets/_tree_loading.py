@@ -7,6 +7,7 @@ it, marked stale. Entries expanded in the last session reopen as they arrive.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime
 
 from textual import on
@@ -95,8 +96,9 @@ class TreeLoading(TreeView):
     def _children_loaded(self, message: ChildrenLoaded) -> None:
         message.stop()
         entry = message.entry
-        entry.adopt(message.children)
         if message.replacing is None:
+            refreshed = _merge(entry.children, message.children) if entry.children else []
+            entry.adopt(message.children)
             entry.children = message.children
             entry.children_loaded_at = datetime.now().astimezone()
             entry.loading = False
@@ -107,7 +109,10 @@ class TreeLoading(TreeView):
             self.render_children(entry)
             for child in reopened:
                 self.load(child)
+            for child in refreshed:
+                self.load(child, keep=True)  # what is under it is refreshed too, kept open
         elif entry.children is not None and message.replacing in entry.children:
+            entry.adopt(message.children)
             index = entry.children.index(message.replacing)
             entry.children[index : index + 1] = message.children
             self._splice(entry, message.replacing, message.children)
@@ -154,3 +159,34 @@ class TreeLoading(TreeView):
         notify = getattr(self.app, "organizations_shown", None)
         if notify is not None:
             notify()
+
+
+_STRUCTURE = {item.name for item in fields(Entry)} | {"found"}
+"""Fields that are the tree's state (open, loaded children, marks), not the resource."""
+
+
+def _merge(old: list[Entry], new: list[Entry]) -> list[Entry]:
+    """A refresh's answer, keeping the entries that were there (by id) instead of new ones.
+
+    Replaced in `new` by the old objects, updated with the new resource, an entry keeps
+    being open, its loaded children, its marks and the cursor on it; a write running on
+    it still finds it. Returns the open ones with loaded children, to refresh in turn; a
+    closed one forgets its children (they are read again when it is opened), as before.
+    """
+    by_key = {key: entry for entry in old if (key := entry_key(entry)) is not None}
+    reload = []
+    for index, fresh in enumerate(new):
+        key = entry_key(fresh)
+        kept = by_key.get(key) if key is not None else None
+        if kept is None or type(kept) is not type(fresh):
+            continue
+        for item in fields(fresh):
+            if item.name not in _STRUCTURE:
+                setattr(kept, item.name, getattr(fresh, item.name))
+        kept.loaded_at = fresh.loaded_at
+        if kept.expanded and kept.children is not None:
+            reload.append(kept)
+        elif not kept.expanded:
+            kept.children = None
+        new[index] = kept
+    return reload
