@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Tree
 from textual.worker import WorkerFailed
@@ -123,3 +124,15 @@ def screen_lines(pilot: Pilot[None]) -> list[str]:
 
 def footer_text(pilot: Pilot[None]) -> str:
     return screen_lines(pilot)[-1]
+
+
+async def burst(pilot: Pilot[None], keys: list[str]) -> None:
+    """Send keys as a terminal does when typing fast: all queued before any is handled."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        character = " " if key == "space" else ("/" if key == "slash" else key)
+        event = events.Key(key, character if len(character) == 1 else None)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await pilot.pause()

@@ -25,6 +25,7 @@ from docdeck.tui.entries import (
     TeamEntry,
     org_of,
 )
+from docdeck.tui.focus import focus_now
 from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged
 from docdeck.tui.screens._content_actions import ContentActions
 from docdeck.tui.screens._copy_open_actions import CopyOpenActions
@@ -63,8 +64,17 @@ def _b(
     tooltip: str,
     *,
     show: bool = True,
+    priority: bool = False,
 ) -> Binding:
-    return Binding(key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip)
+    return Binding(
+        key,
+        action,
+        description,
+        show=show,
+        id=f"browser.{action}",
+        tooltip=tooltip,
+        priority=priority,
+    )
 
 
 _TOGGLE = Binding("t", "toggle_team_role", "Owner/member")
@@ -126,7 +136,9 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
             "Owner/member",
             "Make the highlighted team member an owner, or a member again",
         ),
-        _b("slash", "filter", "Filter", "Filter the loaded tree by title"),
+        # A priority binding: it moves focus before the keys typed after it are routed
+        # (`docdeck.tui.focus`); in a text field it does not apply, so "/" is typed there.
+        _b("slash", "filter", "Filter", "Filter the loaded tree by title", priority=True),
         _b(
             "escape",
             "back",
@@ -188,7 +200,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     def availability_of(self, action: str) -> Availability:
         return availability(action, self.selection)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def _check_browser_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in BROWSER_ACTIONS:
             state = self.availability_of(action)
             if not state.applies:
@@ -197,6 +209,11 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if action == "back":
             return self.back_applies()
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "filter" and isinstance(self.focused, Input):
+            return False  # "/" is typed into the field (the filter or a member search)
+        return self._check_browser_action(action, parameters)
 
     def _selection_changed(self) -> None:
         """Update the footer and the reasons line, but only when they change: rebuilding the
@@ -290,8 +307,21 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     def action_filter(self) -> None:
         field = self.query_one("#tree-filter", Input)
         field.display = True
-        field.focus()
+        focus_now(field)  # the keys typed right after "/" are the filter's
         self.refresh_bindings()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted over the tree (with or without its "/") is a filter."""
+        if not isinstance(self.focused, OrgTree):
+            return
+        text = event.text.strip().removeprefix("/").strip()
+        if not text or "\n" in text:
+            return
+        event.stop()
+        self.action_filter()
+        field = self.query_one("#tree-filter", Input)
+        field.value = text
+        field.cursor_position = len(text)
 
     @on(Input.Changed, "#tree-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
