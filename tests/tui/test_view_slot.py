@@ -42,7 +42,7 @@ async def test_a_swap_while_the_app_quits_is_dropped_not_a_mount_error() -> None
             await gate.wait()
 
     app = _SlotApp()
-    async with app.run_test() as pilot:
+    async with app.run_test():
         slot = app.query_one(ViewSlot)
         await slot.mount(SlowToLeave("leaving"))
         slot.swap(Static("next"))
