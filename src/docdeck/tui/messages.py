@@ -24,6 +24,8 @@ class ChildrenFailed(Message):
 
     entry: Entry
     replacing: LoadMoreEntry | None = None
+    error: BaseException | None = None
+    """Why (kept with a stale list, so the detail pane can say it)."""
 
 
 @dataclass
