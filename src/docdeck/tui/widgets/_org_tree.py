@@ -26,7 +26,13 @@ from docdeck.tui.entries import (
 from docdeck.tui.first_view import FirstView, ViewItem
 from docdeck.tui.first_view_capture import entry_key
 from docdeck.tui.loaders import load_children, load_more
-from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded, EntryOpened, EntrySelected
+from docdeck.tui.messages import (
+    ChildrenFailed,
+    ChildrenLoaded,
+    EntryOpened,
+    EntrySelected,
+    SpaceOpened,
+)
 from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.workers import client_of, report_worker_failure
 
@@ -487,6 +493,8 @@ class OrgTree(ListKeys, Tree[Entry]):
             self._load_more(entry)
         elif isinstance(entry, MembersEntry | TeamEntry):
             self.post_message(EntryOpened(entry))
+        elif isinstance(entry, SpaceEntry):
+            self.post_message(SpaceOpened(entry))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:

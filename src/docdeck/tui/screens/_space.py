@@ -1,0 +1,275 @@
+"""The space screen: a space's pages and content, pushed over the organization tree.
+
+Escape pops it and the tree is exactly as it was (the tree screen is never touched).
+A breadcrumb (organization › collections › space › page) stays on top. Content comes
+from one revision (the space's current one, or an older one from the history) through
+the app's per-revision cache, so nothing is fetched twice for the same view.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher, Input, Static
+from textual.worker import Worker
+
+from docdeck.models import Space
+from docdeck.tui.copy_values import CopyValue
+from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
+from docdeck.tui.errors import describe
+from docdeck.tui.screens._space_reading import Location, SpaceReading
+from docdeck.tui.sharing import copy_value, open_url
+from docdeck.tui.space_cache import content_cache
+from docdeck.tui.widgets import BrowserFooter
+from docdeck.tui.widgets.space import PagePreview, PageTree
+from docdeck.tui.workers import client_of, report_worker_failure
+
+__all__ = ["SpaceScreen", "trail_of"]
+
+
+def trail_of(entry: Entry) -> list[str]:
+    """The titles above a tree entry: its organization and collections, outermost first."""
+    titles: list[str] = []
+    parent = entry.parent
+    while parent is not None:
+        if isinstance(parent, OrgEntry | CollectionEntry):
+            titles.append(parent.title)
+        parent = parent.parent
+    return titles[::-1]
+
+
+def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = True) -> Binding:
+    return Binding(keys, action, description, show=show, id=f"space.{action}", tooltip=tooltip)
+
+
+class SpaceScreen(SpaceReading):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
+        Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
+        _b("n", "next_page", "Next", "The next page in tree order"),
+        _b("p", "previous_page", "Prev", "The previous page in tree order"),
+        _b("t", "toc", "Contents", "Jump to a heading of the page"),
+        _b("L", "page_links", "Links", "The page's links: follow one, copy or open it"),
+        _b("left_square_bracket", "history_back", "Back", "Back to the page before", show=False),
+        _b("right_square_bracket", "history_forward", "Fwd", "Forward again", show=False),
+        _b("v", "toggle_raw", "Raw", "Show the raw markdown, or the rendered page"),
+        _b("f", "filter", "Filter", "Filter the page tree by title"),
+        _b("y", "copy", "Copy URL", "Copy the page's app URL (or the highlighted item's)"),
+        _b("o", "open", "Open", "Open the page in the browser (or copy its URL)"),
+        _b("z", "toggle_tree", "Tree", "Hide or show the page tree (more room to read)"),
+        _b("r", "refresh", "Refresh", "Check for a newer revision and reload"),
+    ]
+    FOOTER_PRIORITY = (
+        "app.help",
+        "back",
+        "next_page",
+        "previous_page",
+        "toc",
+        "page_links",
+        "toggle_raw",
+        "filter",
+        "copy",
+        "open",
+        "app.quit",
+        "toggle_tree",
+        "refresh",
+    )
+
+    def __init__(
+        self,
+        space: Space,
+        trail: list[str],
+        *,
+        revision: str | None = None,
+        page_id: str | None = None,
+        anchor: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.space = space
+        self.trail = trail
+        self.revision_id = revision or space.revision
+        self.older = revision is not None and revision != space.revision
+        self._start = Location(page_id, anchor=anchor) if page_id else None
+        self.init_reading()
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="breadcrumb")
+        with (
+            ContentSwitcher(initial="pages-mode", id="space-modes"),
+            Horizontal(id="pages-mode"),
+        ):
+            with Vertical(id="page-tree-panel"):
+                yield Input(placeholder="filter pages by title", id="page-filter")
+                yield PageTree(id="page-tree")
+            yield PagePreview(id="preview")
+        yield BrowserFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#page-filter", Input).display = False
+        self.content = content_cache(self.app).get(client_of(self), self.space.id, self.revision_id)
+        self.page_changed()
+        self.load_pages()
+
+    # ----- loading ---------------------------------------------------------------------------
+
+    def load_pages(self) -> None:
+        self.preview.show_message(None, "loading the page tree…")
+        self.run_worker(
+            self._load_pages(),
+            name=f"Loading the pages of {self.space.title}",
+            group="pages",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_pages(self) -> None:
+        try:
+            pages = await self.content.pages()
+        except Exception as error:
+            problem = describe(error, f"Loading the pages of {self.space.title}")
+            self.preview.show_message(
+                None, f"{problem.title}\n\n{problem.message}\n\nPress r to try again.", error=True
+            )
+            if problem.fatal:
+                self.app.report_error(error, "Loading the pages")  # type: ignore[attr-defined]
+            return
+        self.pages = pages
+        self.page_tree.show_pages(pages)
+        start = self._start
+        self._start = None
+        if start is None or start.page_id not in pages.by_id:
+            first = pages.first_readable() or (pages.order[0] if pages.order else None)
+            if first is None:
+                self.preview.show_message(None, "This space has no pages yet.")
+                return
+            start = Location(first.id)
+        self.show(start, record=False)
+        self.page_tree.focus()
+
+    # ----- breadcrumb ------------------------------------------------------------------------
+
+    def page_changed(self) -> None:
+        text = Text()
+        for title in self.trail:
+            text.append(title, style="dim")
+            text.append(" › ", style="dim")
+        text.append(self.space.title or "(untitled)", style="bold")
+        page = self.current_page
+        if page is not None and self.pages is not None:
+            for part in [*self.pages.ancestors(page), page]:
+                text.append(" › ")
+                text.append(part.title or "(untitled)")
+        if self.older:
+            text.append(f"  @ revision {self.revision_id}", style="italic")
+        self.query_one("#breadcrumb", Static).update(text)
+        self.refresh_bindings()
+
+    # ----- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        reading = self.preview.markdown is not None
+        if action in ("toc", "page_links", "toggle_raw"):
+            return True if reading else None
+        if action in ("next_page", "previous_page", "copy", "open"):
+            return True if self.current_page is not None else None
+        return True
+
+    def footer_label(self, binding: Binding) -> str | None:
+        if isinstance(self.focused, Input):
+            return binding.description if binding.action == "back" else None
+        if binding.action == "toggle_raw":
+            return "Rendered" if self.preview.raw else "Raw"
+        return binding.description
+
+    def action_back(self) -> None:
+        field = self.query_one("#page-filter", Input)
+        if field.display:
+            field.value = ""
+            field.display = False
+            self.page_tree.set_filter("")
+            self.page_tree.focus()
+            return
+        if not isinstance(self.focused, PageTree) and self.focused is not None:
+            self.page_tree.focus()
+            return
+        self.dismiss()
+
+    def action_filter(self) -> None:
+        field = self.query_one("#page-filter", Input)
+        field.display = True
+        field.focus()
+
+    @on(Input.Changed, "#page-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.page_tree.set_filter(event.value)
+        tree = self.page_tree
+        if tree.filter_text and tree.filter_matches == 0:
+            self.notify(f"No page title contains “{tree.filter_text}”.", title="Filter")
+
+    @on(Input.Submitted, "#page-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.page_tree.focus()
+
+    def action_toggle_raw(self) -> None:
+        self.preview.toggle_raw()
+        self.refresh_bindings()
+
+    def action_toggle_tree(self) -> None:
+        panel = self.query_one("#page-tree-panel")
+        panel.display = not panel.display
+        if not panel.display:
+            self.focus_preview()
+        else:
+            self.page_tree.focus()
+
+    def action_copy(self) -> None:
+        page = self.current_page
+        if page is None:
+            return
+        url = page.app_url
+        value = CopyValue("Page URL", url) if url else CopyValue("Page id", page.id)
+        copy_value(self, value)
+
+    def action_open(self) -> None:
+        page = self.current_page
+        if page is not None and page.app_url:
+            open_url(self, page.app_url, "Page URL")
+
+    def action_refresh(self) -> None:
+        page = self.current_page
+        if self.preview.markdown is None and page is not None:
+            self._load(page, self.location or Location(page.id))
+            return
+        if self.pages is None:
+            self.load_pages()
+            return
+        self.run_worker(
+            self._check_revision(),
+            name="Checking for a newer revision",
+            group="refresh",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _check_revision(self) -> None:
+        space = await client_of(self).spaces.get(self.space.id)
+        if self.older or space.revision == self.revision_id:
+            self.notify("This is the space's latest content.", title="Up to date")
+            return
+        self.space = space
+        self.revision_id = space.revision
+        self.content = content_cache(self.app).get(client_of(self), space.id, space.revision)
+        self._start = self.location
+        self.load_pages()
+        self.notify("The space has a newer revision: reloaded.", title="Refreshed")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
