@@ -68,6 +68,7 @@ async def test_pages_met_again_are_not_fetched_again(
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
-        again = [r for r in transport.requests if "/spaces/" in r]
+        again = [r for r in transport.requests if "/revisions/" in r]
         assert len(again) == 5, again  # one revision and four pages: the cache served the rest
+        assert len([r for r in transport.requests if r.endswith("/links")]) == 1
         assert screen is not pilot.app.screen

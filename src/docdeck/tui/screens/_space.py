@@ -22,14 +22,21 @@ from docdeck.models import Space
 from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
 from docdeck.tui.errors import describe
-from docdeck.tui.screens._space_reading import Location, SpaceReading
+from docdeck.tui.screens._space_modes import SpaceModes
+from docdeck.tui.screens._space_reading import Location
 from docdeck.tui.sharing import copy_value, open_url
 from docdeck.tui.space_cache import content_cache
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.space import PagePreview, PageTree
+from docdeck.tui.widgets.space._links_view import LinksView
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["SpaceScreen", "trail_of"]
+
+PAGES_ONLY = frozenset(
+    {"next_page", "previous_page", "toc", "page_links", "toggle_raw", "filter", "toggle_tree"}
+)
+"""Keys that act on the page tree or the preview: hidden in the other views."""
 
 
 def trail_of(entry: Entry) -> list[str]:
@@ -47,15 +54,20 @@ def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = T
     return Binding(keys, action, description, show=show, id=f"space.{action}", tooltip=tooltip)
 
 
-class SpaceScreen(SpaceReading):
+class SpaceScreen(SpaceModes):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
         Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
+        _b("1", "mode('pages')", "Pages", "The page tree and the preview"),
+        _b("2", "mode('links')", "Links", "Every link in the space, broken ones first"),
+        _b("3", "mode('files')", "Files", "The space's files and their backlinks"),
+        _b("4", "mode('history')", "History", "The space's revisions and what each changed"),
+        _b("slash", "mode('search')", "Search", "Search the space's content as you type"),
         _b("n", "next_page", "Next", "The next page in tree order"),
         _b("p", "previous_page", "Prev", "The previous page in tree order"),
         _b("t", "toc", "Contents", "Jump to a heading of the page"),
-        _b("L", "page_links", "Links", "The page's links: follow one, copy or open it"),
+        _b("L", "page_links", "Follow", "The page's links: follow one, copy or open it"),
         _b("left_square_bracket", "history_back", "Back", "Back to the page before", show=False),
         _b("right_square_bracket", "history_forward", "Fwd", "Forward again", show=False),
         _b("v", "toggle_raw", "Raw", "Show the raw markdown, or the rendered page"),
@@ -68,6 +80,11 @@ class SpaceScreen(SpaceReading):
     FOOTER_PRIORITY = (
         "app.help",
         "back",
+        "mode('search')",
+        "mode('links')",
+        "mode('files')",
+        "mode('history')",
+        "mode('pages')",
         "next_page",
         "previous_page",
         "toc",
@@ -100,14 +117,13 @@ class SpaceScreen(SpaceReading):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="breadcrumb")
-        with (
-            ContentSwitcher(initial="pages-mode", id="space-modes"),
-            Horizontal(id="pages-mode"),
-        ):
-            with Vertical(id="page-tree-panel"):
-                yield Input(placeholder="filter pages by title", id="page-filter")
-                yield PageTree(id="page-tree")
-            yield PagePreview(id="preview")
+        with ContentSwitcher(initial="pages-mode", id="space-modes"):
+            with Horizontal(id="pages-mode"):
+                with Vertical(id="page-tree-panel"):
+                    yield Input(placeholder="filter pages by title", id="page-filter")
+                    yield PageTree(id="page-tree")
+                yield PagePreview(id="preview")
+            yield LinksView(id="links-mode")
         yield BrowserFooter()
 
     def on_mount(self) -> None:
@@ -150,7 +166,10 @@ class SpaceScreen(SpaceReading):
                 return
             start = Location(first.id)
         self.show(start, record=False)
-        self.page_tree.focus()
+        if self.mode == "pages":
+            self.page_tree.focus()
+        if not self.older and not self.links_view.loaded:
+            self.load_links()  # for the broken count on the breadcrumb
 
     # ----- breadcrumb ------------------------------------------------------------------------
 
@@ -167,6 +186,9 @@ class SpaceScreen(SpaceReading):
                 text.append(part.title or "(untitled)")
         if self.older:
             text.append(f"  @ revision {self.revision_id}", style="italic")
+        if self.broken_count:
+            plural = "s" if self.broken_count != 1 else ""
+            text.append(f"  ⚠ {self.broken_count} broken link{plural}", style="bold red")
         self.query_one("#breadcrumb", Static).update(text)
         self.refresh_bindings()
 
@@ -174,6 +196,10 @@ class SpaceScreen(SpaceReading):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         reading = self.preview.markdown is not None
+        if action in PAGES_ONLY and self.mode != "pages":
+            return False
+        if action == "mode" and parameters and parameters[0] == self.mode:
+            return False
         if action in ("toc", "page_links", "toggle_raw"):
             return True if reading else None
         if action in ("next_page", "previous_page", "copy", "open"):
@@ -188,6 +214,9 @@ class SpaceScreen(SpaceReading):
         return binding.description
 
     def action_back(self) -> None:
+        if self.mode != "pages":
+            self.action_mode("pages")
+            return
         field = self.query_one("#page-filter", Input)
         if field.display:
             field.value = ""
@@ -231,6 +260,11 @@ class SpaceScreen(SpaceReading):
             self.page_tree.focus()
 
     def action_copy(self) -> None:
+        if self.mode == "links":
+            row = self.links_view.highlighted
+            if row is not None:
+                copy_value(self, CopyValue("Link target", row.target_url or row.target))
+            return
         page = self.current_page
         if page is None:
             return
@@ -239,11 +273,21 @@ class SpaceScreen(SpaceReading):
         copy_value(self, value)
 
     def action_open(self) -> None:
+        if self.mode == "links":
+            row = self.links_view.highlighted
+            if row is not None and row.target_url and "://" in row.target_url:
+                open_url(self, row.target_url, "Link")
+            elif row is not None:
+                self.open_at_link(row)
+            return
         page = self.current_page
         if page is not None and page.app_url:
             open_url(self, page.app_url, "Page URL")
 
     def action_refresh(self) -> None:
+        if self.mode == "links" and not self.links_view.loaded:
+            self.load_links()
+            return
         page = self.current_page
         if self.preview.markdown is None and page is not None:
             self._load(page, self.location or Location(page.id))

@@ -23,7 +23,7 @@ from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
 
 __all__ = ["FILTER_LIMIT", "PageTree", "page_label"]
 
-FILTER_LIMIT = 300
+FILTER_LIMIT = 100
 """Matching pages the filter shows at most (with their ancestors); the count says if more."""
 
 
