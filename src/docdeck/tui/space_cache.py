@@ -49,7 +49,8 @@ class RevisionContent:
         self.requests = 0
         """How many requests this revision's reads sent (tests check nothing is sent twice)."""
 
-    async def _once(self, key: Any, fetch: Callable[[], Awaitable[T]]) -> T:
+    async def _once(self, key: Any, fetch: Callable[[], Awaitable[T]], *, shield: bool = True) -> T:
+        """`shield=False`: a caller cancelled (a newer search) cancels the request too."""
         task = self._tasks.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception())):
             self.requests += 1
@@ -58,7 +59,7 @@ class RevisionContent:
             # request another caller, or the next visit, waits for.
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
             self._tasks[key] = task
-        return await asyncio.shield(task)
+        return await (asyncio.shield(task) if shield else task)
 
     def cached(self, key: Any) -> Any | None:
         """The answer for `key` if it is in (None while loading, failed or never asked)."""
@@ -126,7 +127,7 @@ class RevisionContent:
                     break
             return found
 
-        return await self._once(("search", query), fetch)
+        return await self._once(("search", query), fetch, shield=False)
 
 
 async def _run(fetch: Callable[[], Awaitable[T]]) -> T:

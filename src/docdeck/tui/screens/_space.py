@@ -29,6 +29,7 @@ from docdeck.tui.space_cache import content_cache
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.space import PagePreview, PageTree
 from docdeck.tui.widgets.space._links_view import LinksView
+from docdeck.tui.widgets.space._search_view import SearchView
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["SpaceScreen", "trail_of"]
@@ -124,6 +125,7 @@ class SpaceScreen(SpaceModes):
                     yield PageTree(id="page-tree")
                 yield PagePreview(id="preview")
             yield LinksView(id="links-mode")
+            yield SearchView(id="search-mode")
         yield BrowserFooter()
 
     def on_mount(self) -> None:
@@ -209,6 +211,8 @@ class SpaceScreen(SpaceModes):
     def footer_label(self, binding: Binding) -> str | None:
         if isinstance(self.focused, Input):
             return binding.description if binding.action == "back" else None
+        if binding.action == "cycle_status" and self.mode != "links":
+            return None
         if binding.action == "toggle_raw":
             return "Rendered" if self.preview.raw else "Raw"
         return binding.description

@@ -8,16 +8,21 @@ first shown, through the revision's cache; Escape goes back to the pages.
 from __future__ import annotations
 
 from textual import on
-from textual.widgets import ContentSwitcher
+from textual.timer import Timer
+from textual.widgets import ContentSwitcher, Input
 
 from docdeck.tui.errors import describe
 from docdeck.tui.link_rows import LinkRow, find_link, link_rows
 from docdeck.tui.screens._space_reading import Location, SpaceReading
 from docdeck.tui.widgets.space._links_view import LinksView
+from docdeck.tui.widgets.space._search_view import SearchView
 
 __all__ = ["MODES", "SpaceModes"]
 
 MODES = ("pages", "links", "files", "search", "history")
+
+SEARCH_PAUSE = 0.25
+"""Seconds of no typing before the search is sent."""
 
 TEXT_PAGES = 40
 """Pages whose markdown is read to show the text of their broken and in-app links."""
@@ -26,6 +31,7 @@ TEXT_PAGES = 40
 class SpaceModes(SpaceReading):
     older: bool
     broken_count: int | None = None
+    _search_timer: Timer | None = None
 
     @property
     def mode(self) -> str:
@@ -123,4 +129,56 @@ class SpaceModes(SpaceReading):
             link = find_link(row, markdown, self.pages) if markdown is not None else None
             line = link.line if link is not None else None
         self.show(Location(row.source_id, line=line))
+        self.focus_preview()
+
+    # ----- search ----------------------------------------------------------------------------
+
+    @property
+    def search_view(self) -> SearchView:
+        return self.query_one(SearchView)
+
+    def enter_search(self) -> None:
+        view = self.search_view
+        view.field.focus()
+        if self.older:
+            view.status("Search looks in the space's current content, not this revision.")
+
+    @on(Input.Changed, "#search-input")
+    def _search_typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self._search_timer is not None:
+            self._search_timer.stop()
+        query = event.value.strip()
+        if not query:
+            self.workers.cancel_group(self, "search")
+            self.search_view.clear()
+            return
+        self.search_view.status(f"searching for “{query}”…")
+        self._search_timer = self.set_timer(SEARCH_PAUSE, lambda: self.search(query))
+
+    def search(self, query: str) -> None:
+        self.run_worker(
+            self._search(query),
+            name=f"Searching for “{query}”",
+            group="search",
+            exclusive=True,  # a newer query cancels this one's request
+            exit_on_error=False,
+        )
+
+    async def _search(self, query: str) -> None:
+        view = self.search_view
+        try:
+            results = await self.content.search(query)
+        except Exception as error:
+            problem = describe(error, f"Searching for “{query}”")
+            view.status(f"{problem.title}: {problem.brief or problem.message}", error=True)
+            return
+        if view.field.value.strip() == query:
+            view.show_results(query, results)
+
+    @on(SearchView.SearchHitChosen)
+    def _search_hit(self, message: SearchView.SearchHitChosen) -> None:
+        hit = message.hit
+        self.action_mode("pages")
+        self.show(Location(hit.page_id, anchor=hit.anchor))
         self.focus_preview()
