@@ -7,6 +7,7 @@ bodies come only when asked for, with `format` given explicitly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import TypeAdapter
@@ -185,6 +186,10 @@ class Content(Resource):
     async def file(self, space_id: str, file_id: str, revision: str | None = None) -> RevisionFile:
         path = f"{_root(space_id, revision)}/files/{seg(file_id)}"
         return await self._transport.call("GET", path, RevisionFile)
+
+    async def download(self, file: RevisionFile, write: Callable[[bytes], object]) -> int:
+        """A file's bytes, from its signed `downloadURL`, streamed to `write`."""
+        return await self._transport.download(file.downloadURL, write)
 
     @endpoint("GET", f"{_R}/changes")
     async def changes(

@@ -28,6 +28,7 @@ from docdeck.tui.sharing import copy_value, open_url
 from docdeck.tui.space_cache import content_cache
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.space import PagePreview, PageTree
+from docdeck.tui.widgets.space._files_view import FilesView
 from docdeck.tui.widgets.space._links_view import LinksView
 from docdeck.tui.widgets.space._search_view import SearchView
 from docdeck.tui.workers import client_of, report_worker_failure
@@ -126,6 +127,7 @@ class SpaceScreen(SpaceModes):
                 yield PagePreview(id="preview")
             yield LinksView(id="links-mode")
             yield SearchView(id="search-mode")
+            yield FilesView(id="files-mode")
         yield BrowserFooter()
 
     def on_mount(self) -> None:
@@ -213,6 +215,8 @@ class SpaceScreen(SpaceModes):
             return binding.description if binding.action == "back" else None
         if binding.action == "cycle_status" and self.mode != "links":
             return None
+        if binding.action == "save" and self.mode != "files":
+            return None
         if binding.action == "toggle_raw":
             return "Rendered" if self.preview.raw else "Raw"
         return binding.description
@@ -264,6 +268,11 @@ class SpaceScreen(SpaceModes):
             self.page_tree.focus()
 
     def action_copy(self) -> None:
+        if self.mode == "files":
+            file = self.files_view.highlighted
+            if file is not None:
+                copy_value(self, CopyValue("File id", file.id))
+            return
         if self.mode == "links":
             row = self.links_view.highlighted
             if row is not None:
@@ -289,6 +298,10 @@ class SpaceScreen(SpaceModes):
             open_url(self, page.app_url, "Page URL")
 
     def action_refresh(self) -> None:
+        file = self.files_view.highlighted
+        if self.mode == "files" and file is not None:
+            self.load_backlinks(file)
+            return
         if self.mode == "links" and not self.links_view.loaded:
             self.load_links()
             return
