@@ -29,6 +29,7 @@ from docdeck.tui.space_cache import content_cache
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.space import PagePreview, PageTree
 from docdeck.tui.widgets.space._files_view import FilesView
+from docdeck.tui.widgets.space._history_view import HistoryView
 from docdeck.tui.widgets.space._links_view import LinksView
 from docdeck.tui.widgets.space._search_view import SearchView
 from docdeck.tui.workers import client_of, report_worker_failure
@@ -128,6 +129,7 @@ class SpaceScreen(SpaceModes):
             yield LinksView(id="links-mode")
             yield SearchView(id="search-mode")
             yield FilesView(id="files-mode")
+            yield HistoryView(id="history-mode")
         yield BrowserFooter()
 
     def on_mount(self) -> None:
@@ -273,6 +275,11 @@ class SpaceScreen(SpaceModes):
             if file is not None:
                 copy_value(self, CopyValue("File id", file.id))
             return
+        if self.mode == "history":
+            revision = self.history_view.highlighted
+            if revision is not None:
+                copy_value(self, CopyValue("Revision id", revision.id))
+            return
         if self.mode == "links":
             row = self.links_view.highlighted
             if row is not None:
@@ -297,7 +304,20 @@ class SpaceScreen(SpaceModes):
         if page is not None and page.app_url:
             open_url(self, page.app_url, "Page URL")
 
+    def open_revision(self, revision_id: str, page_id: str | None) -> None:
+        if revision_id == self.revision_id:
+            self.action_mode("pages")
+            if page_id is not None:
+                self.show(Location(page_id))
+            return
+        self.app.push_screen(
+            SpaceScreen(self.space, self.trail, revision=revision_id, page_id=page_id)
+        )
+
     def action_refresh(self) -> None:
+        if self.mode == "history" and self.history_view.highlighted is not None:
+            self.post_message(HistoryView.RevisionHighlighted(self.history_view.highlighted))
+            return
         file = self.files_view.highlighted
         if self.mode == "files" and file is not None:
             self.load_backlinks(file)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widgets import ContentSwitcher
 
 from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.errors import describe
@@ -30,6 +31,9 @@ HIGHLIGHT_PAUSE = 0.15
 """Seconds the tree cursor rests on a page not fetched yet before it is asked for."""
 
 HISTORY_LIMIT = 200
+
+MODES = ("pages", "links", "files", "search", "history")
+"""The space screen's views (`1`-`4` and `/`): each is `<name>-mode` in its switcher."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,18 @@ class SpaceReading(Screen[None]):
         if self.pages is None or self.location is None:
             return None
         return self.pages.by_id.get(self.location.page_id)
+
+    @property
+    def mode(self) -> str:
+        current = self.query_one("#space-modes", ContentSwitcher).current or "pages-mode"
+        return current.removesuffix("-mode")
+
+    def action_mode(self, name: str) -> None:
+        if name not in MODES:
+            return
+        self.query_one("#space-modes", ContentSwitcher).current = f"{name}-mode"
+        getattr(self, f"enter_{name}")()
+        self.refresh_bindings()
 
     # ----- going somewhere -------------------------------------------------------------------
 
