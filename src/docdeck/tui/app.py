@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from docdeck.gateway import Client
     from docdeck.tui.entries import Entry
     from docdeck.tui.errors import Problem
+    from docdeck.tui.open_target import OpenTarget
     from docdeck.tui.screens import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
@@ -71,6 +72,7 @@ class DocdeckApp(App[None]):
         first_view: str | None = None,
         sandbox_log: str | None = None,
         account_source: str | None = None,
+        open_at: OpenTarget | None = None,
     ) -> None:
         """`first_view`: this account's first-view cache file (None: keep nothing).
         `sandbox_log`: for the embedded sandbox, its log, to point at when it has died;
@@ -85,6 +87,8 @@ class DocdeckApp(App[None]):
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
         self.account_label = account_label
         self.account_source = account_source
+        self.open_at = open_at
+        """Where `docdeck open` starts: opened once the tree is live."""
         """How the account was chosen ("flags", "environment", "profile", "sandbox"): the
         connection screen's advice names the setting the user actually used."""
         self._reached = False
@@ -298,6 +302,11 @@ class DocdeckApp(App[None]):
             return
         self._reached = True
         self._view_root = self.browser.org_tree.model
+        if self.open_at is not None:
+            from docdeck.tui.screens._space_open import open_target
+
+            target, self.open_at = self.open_at, None
+            open_target(self, target)
         if self._ready_reported:
             return
         self._ready_reported = True

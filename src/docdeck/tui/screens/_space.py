@@ -201,6 +201,8 @@ class SpaceScreen(SpaceModes):
     # ----- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.query(PagePreview):
+            return True  # asked before the screen is composed
         reading = self.preview.markdown is not None
         if action in PAGES_ONLY and self.mode != "pages":
             return False
@@ -219,7 +221,7 @@ class SpaceScreen(SpaceModes):
             return None
         if binding.action == "save" and self.mode != "files":
             return None
-        if binding.action == "toggle_raw":
+        if binding.action == "toggle_raw" and self.query(PagePreview):
             return "Rendered" if self.preview.raw else "Raw"
         return binding.description
 

@@ -71,8 +71,10 @@ class SpaceReading(Screen[None]):
 
     @property
     def mode(self) -> str:
-        current = self.query_one("#space-modes", ContentSwitcher).current or "pages-mode"
-        return current.removesuffix("-mode")
+        switchers = self.query("#space-modes").results(ContentSwitcher)
+        current = next(switchers, None)
+        name = (current.current if current is not None else None) or "pages-mode"
+        return name.removesuffix("-mode")
 
     def action_mode(self, name: str) -> None:
         if name not in MODES:
