@@ -42,6 +42,8 @@ class _Launch:
     """The first-view cache file, or None when the account keeps none."""
     sandbox_log: str | None = None
     """For the embedded sandbox: its log, named when it has died."""
+    mouse: bool = True
+    """False: the app does not capture the mouse (`[ui] mouse = false`)."""
     open_at: object | None = None
     """`docdeck open`: the parsed target (`tui.open_target.OpenTarget`)."""
     source: str = "sandbox"
@@ -98,6 +100,7 @@ def _run(
     account = resolve_account(**flags, environ=os.environ, settings=settings)
     launch = _Launch(account.label, dict(settings.keymap), settings.ui.theme)
     launch.source = account.source
+    launch.mouse = settings.ui.mouse
     launch.open_at = open_at
     launch.first_view = _first_view(account)
     _require_terminal()
@@ -151,5 +154,5 @@ def _run_app(connect: Connect, launch: _Launch) -> int:
         account_source=launch.source,
         open_at=launch.open_at,  # type: ignore[arg-type]
     )
-    app.run()
+    app.run(mouse=launch.mouse)
     return app.return_code or EXIT_OK
