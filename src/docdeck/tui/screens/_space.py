@@ -36,6 +36,8 @@ from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["SpaceScreen", "trail_of"]
 
+_COPY_LABELS = {"links": "Copy target", "files": "Copy id", "history": "Copy id"}
+
 PAGES_ONLY = frozenset(
     {"next_page", "previous_page", "toc", "page_links", "toggle_raw", "filter", "toggle_tree"}
 )
@@ -180,23 +182,40 @@ class SpaceScreen(SpaceModes):
     # ----- breadcrumb ------------------------------------------------------------------------
 
     def page_changed(self) -> None:
+        width = max(20, (self.app.size.width or 80) - 2)
+        text = self._breadcrumb(with_trail=True)
+        if text.cell_len > width:
+            text = self._breadcrumb(with_trail=False)
+        if text.cell_len > width:
+            text.truncate(width, overflow="ellipsis")
+        self.query_one("#breadcrumb", Static).update(text)
+        self.refresh_bindings()
+
+    def _breadcrumb(self, *, with_trail: bool) -> Text:
+        """organization › collections › space › pages; the marks (an older revision, the
+        broken count) come first so a narrow terminal cuts the titles, not them."""
         text = Text()
-        for title in self.trail:
-            text.append(title, style="dim")
-            text.append(" › ", style="dim")
+        if self.broken_count:
+            plural = "s" if self.broken_count != 1 else ""
+            text.append(f"⚠ {self.broken_count} broken link{plural} ", style="bold red")
+        if self.older:
+            text.append(f"@ revision {self.revision_id} ", style="italic")
+        if with_trail:
+            for title in self.trail:
+                text.append(title, style="dim")
+                text.append(" › ", style="dim")
+        elif self.trail:
+            text.append("… › ", style="dim")
         text.append(self.space.title or "(untitled)", style="bold")
         page = self.current_page
         if page is not None and self.pages is not None:
             for part in [*self.pages.ancestors(page), page]:
                 text.append(" › ")
                 text.append(part.title or "(untitled)")
-        if self.older:
-            text.append(f"  @ revision {self.revision_id}", style="italic")
-        if self.broken_count:
-            plural = "s" if self.broken_count != 1 else ""
-            text.append(f"  ⚠ {self.broken_count} broken link{plural}", style="bold red")
-        self.query_one("#breadcrumb", Static).update(text)
-        self.refresh_bindings()
+        return text
+
+    def on_resize(self) -> None:
+        self.page_changed()
 
     # ----- keys ------------------------------------------------------------------------------
 
@@ -223,6 +242,12 @@ class SpaceScreen(SpaceModes):
             return None
         if binding.action == "toggle_raw" and self.query(PagePreview):
             return "Rendered" if self.preview.raw else "Raw"
+        if binding.action == "copy":
+            return _COPY_LABELS.get(self.mode, binding.description)
+        if binding.action == "open" and self.mode in ("files", "history"):
+            return None
+        if binding.action == "open" and self.mode == "links":
+            return "Open link"
         return binding.description
 
     def action_back(self) -> None:

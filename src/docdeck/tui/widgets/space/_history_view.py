@@ -119,8 +119,8 @@ class HistoryView(Horizontal):
         table = self.table
         table.add_column("Date", key="date")
         table.add_column("Type", key="type")
-        table.add_column("Revision", key="id")
         table.add_column("Merged", key="merged")
+        table.add_column("Revision", key="id")
 
     @property
     def table(self) -> NavDataTable:
@@ -132,8 +132,8 @@ class HistoryView(Horizontal):
         self.table.add_row(
             datetime_text(revision.createdAt),
             str(getattr(revision, "type", "?")),
-            revision.id,
             merged_name(revision),
+            revision.id,
             key=revision.id,
         )
 

@@ -61,9 +61,10 @@ class LinksView(Vertical):
 
     def on_mount(self) -> None:
         table = self.query_one(NavDataTable)
-        table.add_column("Status", key="status", width=7)
-        table.add_column("In page", key="page", width=28)
-        table.add_column("Link text", key="text", width=22)
+        narrow = self.app.size.width < 110
+        table.add_column("Status", key="status", width=6)
+        table.add_column("In page", key="page", width=18 if narrow else 28)
+        table.add_column("Link text", key="text", width=14 if narrow else 24)
         table.add_column("Points to", key="target")
 
     @property
