@@ -175,7 +175,7 @@ class SpaceScreen(SpaceModes):
             start = Location(first.id)
         self.show(start, record=False)
         if self.mode == "pages":
-            self.page_tree.focus()
+            self.set_focus(self.page_tree)
         if not self.older and not self.links_view.loaded:
             self.load_links()  # for the broken count on the breadcrumb
 
@@ -259,17 +259,17 @@ class SpaceScreen(SpaceModes):
             field.value = ""
             field.display = False
             self.page_tree.set_filter("")
-            self.page_tree.focus()
+            self.set_focus(self.page_tree)
             return
         if not isinstance(self.focused, PageTree) and self.focused is not None:
-            self.page_tree.focus()
+            self.set_focus(self.page_tree)
             return
         self.dismiss()
 
     def action_filter(self) -> None:
         field = self.query_one("#page-filter", Input)
         field.display = True
-        field.focus()
+        self.set_focus(field)
 
     @on(Input.Changed, "#page-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -282,7 +282,7 @@ class SpaceScreen(SpaceModes):
     @on(Input.Submitted, "#page-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.page_tree.focus()
+        self.set_focus(self.page_tree)
 
     def action_toggle_raw(self) -> None:
         self.preview.toggle_raw()
@@ -294,7 +294,7 @@ class SpaceScreen(SpaceModes):
         if not panel.display:
             self.focus_preview()
         else:
-            self.page_tree.focus()
+            self.set_focus(self.page_tree)
 
     def action_copy(self) -> None:
         if self.mode == "files":

@@ -38,7 +38,7 @@ class SpaceModes(SpaceFiles, SpaceHistory):
 
     def enter_pages(self) -> None:
         if self.page_tree.display:
-            self.page_tree.focus()
+            self.set_focus(self.page_tree)
 
     # ----- links -----------------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ class SpaceModes(SpaceFiles, SpaceHistory):
 
     def enter_links(self) -> None:
         view = self.links_view
-        view.table.focus()
+        self.set_focus(view.table)
         if not view.loaded:
             self.load_links()
 
@@ -130,7 +130,7 @@ class SpaceModes(SpaceFiles, SpaceHistory):
 
     def enter_search(self) -> None:
         view = self.search_view
-        view.field.focus()
+        self.set_focus(view.field)
         if self.older:
             view.status("Search looks in the space's current content, not this revision.")
 

@@ -44,6 +44,9 @@ class Location:
 
 
 class SpaceReading(Screen[None]):
+    """Focus moves with `Screen.set_focus` (at once, not after the queued messages), so
+    keys typed right after `/` or `f` reach the field (see `DocdeckApp._on_key`)."""
+
     content: RevisionContent
     pages: SpacePages | None
     location: Location | None
@@ -216,7 +219,7 @@ class SpaceReading(Screen[None]):
     def focus_preview(self) -> None:
         view = self.preview.view
         if view is not None:
-            view.focus()
+            self.set_focus(view)
 
     # ----- back and forward, next and previous -----------------------------------------------
 
