@@ -70,7 +70,8 @@ class RevisionContent:
 
     async def revision(self) -> Revision:
         return await self._once(
-            "revision", lambda: self.client.content.revision(self.space_id, self.revision_id)
+            "revision",
+            lambda: self.client.content.revision_in_steps(self.space_id, self.revision_id),
         )
 
     async def pages(self) -> SpacePages:
