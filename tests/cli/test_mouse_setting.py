@@ -9,20 +9,21 @@ import pytest
 from docdeck._cli import tui as launcher
 
 
-def test_the_setting_reaches_app_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_setting_reaches_textual(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 
-    def fake_run(self: object, **kwargs: Any) -> None:
+    def textual_run(self: object, **kwargs: Any) -> None:
         seen.update(kwargs)
 
-    from docdeck.tui.app import DocdeckApp
+    from textual.app import App
 
     monkeypatch.setattr(launcher, "_has_terminal", lambda: True)
-    monkeypatch.setattr(DocdeckApp, "run", fake_run)
+    monkeypatch.setattr(App, "run", textual_run)
 
     async def connect() -> None:
         raise AssertionError("not called: the app does not run")
 
-    launch = launcher._Launch("x", mouse=False)
-    launcher._run_app(connect, launch)  # type: ignore[arg-type]
+    launcher._run_app(connect, launcher._Launch("x", mouse=False))  # type: ignore[arg-type]
     assert seen == {"mouse": False}
+    launcher._run_app(connect, launcher._Launch("x"))  # type: ignore[arg-type]
+    assert seen == {"mouse": True}

@@ -153,6 +153,7 @@ def _run_app(connect: Connect, launch: _Launch) -> int:
         sandbox_log=launch.sandbox_log,
         account_source=launch.source,
         open_at=launch.open_at,  # type: ignore[arg-type]
+        mouse=launch.mouse,
     )
-    app.run(mouse=launch.mouse)
+    app.run()
     return app.return_code or EXIT_OK

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -73,6 +73,7 @@ class DocdeckApp(App[None]):
         sandbox_log: str | None = None,
         account_source: str | None = None,
         open_at: OpenTarget | None = None,
+        mouse: bool = True,
     ) -> None:
         """`first_view`: this account's first-view cache file (None: keep nothing).
         `sandbox_log`: for the embedded sandbox, its log, to point at when it has died;
@@ -88,6 +89,8 @@ class DocdeckApp(App[None]):
         self.account_label = account_label
         self.account_source = account_source
         self.open_at = open_at
+        self.mouse = mouse
+        """False (`[ui] mouse = false`): the terminal keeps the mouse, for its own selection."""
         """Where `docdeck open` starts: opened once the tree is live."""
         """How the account was chosen ("flags", "environment", "profile", "sandbox"): the
         connection screen's advice names the setting the user actually used."""
@@ -110,6 +113,10 @@ class DocdeckApp(App[None]):
         self.use_command_palette = False  # nothing to command until the browser is in
         self._internal_error: RenderableType | None = None
         """The first internal error (a bug), printed once the terminal is restored."""
+
+    def run(self, **options: Any) -> None:
+        options.setdefault("mouse", self.mouse)
+        super().run(**options)
 
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
