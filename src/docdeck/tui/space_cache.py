@@ -34,6 +34,10 @@ T = TypeVar("T")
 KEPT_REVISIONS = 16
 """Revisions whose content stays in memory (the least recently used ones go first)."""
 
+LINKS_PAGE = 200
+"""Links read per request: each item carries its pages and space in full, so a page of
+200 is already a few hundred KB to parse; smaller answers keep the screen drawing."""
+
 SEARCH_RESULTS = 200
 """Search results read for one query (the pages that match best)."""
 
@@ -104,6 +108,14 @@ class RevisionContent:
             return items, first
 
         return await self._once("links", fetch)
+
+    async def link_stats(self) -> LinkList:
+        """The counts alone (`stats` covers the whole list whatever the filter): one
+        broken link is asked for, so the answer stays small in a space of thousands."""
+        return await self._once(
+            "link-stats",
+            lambda: self.client.content.links.space(self.space_id, status="broken", limit=1),
+        )
 
     async def backlinks(self, file_id: str) -> list[ContentLocation]:
         async def fetch() -> list[ContentLocation]:

@@ -176,8 +176,8 @@ class SpaceScreen(SpaceModes):
         self.show(start, record=False)
         if self.mode == "pages":
             self.set_focus(self.page_tree)
-        if not self.older and not self.links_view.loaded:
-            self.load_links()  # for the broken count on the breadcrumb
+        if not self.older:
+            self.load_link_stats()  # the broken count on the breadcrumb
 
     # ----- breadcrumb ------------------------------------------------------------------------
 
@@ -213,9 +213,6 @@ class SpaceScreen(SpaceModes):
                 text.append(" › ")
                 text.append(part.title or "(untitled)")
         return text
-
-    def on_resize(self) -> None:
-        self.page_changed()
 
     # ----- keys ------------------------------------------------------------------------------
 

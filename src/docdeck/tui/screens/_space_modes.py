@@ -61,6 +61,20 @@ class SpaceModes(SpaceFiles, SpaceHistory):
             exit_on_error=False,
         )
 
+    def load_link_stats(self) -> None:
+        self.run_worker(
+            self._load_link_stats(),
+            name="Counting the space's broken links",
+            group="link-stats",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_link_stats(self) -> None:
+        stats = (await self.content.link_stats()).stats
+        self.broken_count = stats.broken.total
+        self.page_changed()
+
     async def _load_links(self) -> None:
         view = self.links_view
         try:
