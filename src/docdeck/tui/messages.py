@@ -45,3 +45,10 @@ class EntryOpened(Message):
     """Enter on an entry whose content is a table (Members, a team): focus goes into it."""
 
     entry: Entry
+
+
+@dataclass
+class SpaceOpened(Message):
+    """Enter on a space in the tree: the screen below pushes the space screen."""
+
+    entry: Entry

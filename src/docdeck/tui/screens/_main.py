@@ -26,7 +26,7 @@ from docdeck.tui.entries import (
     org_of,
 )
 from docdeck.tui.focus import focus_now
-from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged
+from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged, SpaceOpened
 from docdeck.tui.screens._content_actions import ContentActions
 from docdeck.tui.screens._copy_open_actions import CopyOpenActions
 from docdeck.tui.screens._focus_keys import FocusKeys
@@ -252,6 +252,23 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     @on(EntryOpened)
     def _entry_opened(self) -> None:
         self.drill_in()
+
+    @on(SpaceOpened)
+    def _space_opened(self, message: SpaceOpened) -> None:
+        """Enter on a space: its content on a screen of its own; Escape comes back here."""
+        from docdeck.tui.screens._space import SpaceScreen, trail_of
+
+        entry = message.entry
+        if not isinstance(entry, SpaceEntry) or entry.space is None:
+            return
+        if entry.deleted:
+            self.notify(
+                "A deleted space's content cannot be read; restore it first (u).",
+                title="Deleted space",
+                severity="warning",
+            )
+            return
+        self.app.push_screen(SpaceScreen(entry.value, trail_of(entry)))
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action is disabled here says why instead of doing nothing."""

@@ -15,9 +15,17 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from docdeck.tui.entries import Entry, FoundEntry, LoadMoreEntry, MembersEntry, OrgEntry, TeamEntry
+from docdeck.tui.entries import (
+    Entry,
+    FoundEntry,
+    LoadMoreEntry,
+    MembersEntry,
+    OrgEntry,
+    SpaceEntry,
+    TeamEntry,
+)
 from docdeck.tui.first_view import FirstView
-from docdeck.tui.messages import EntryOpened, EntrySelected
+from docdeck.tui.messages import EntryOpened, EntrySelected, SpaceOpened
 from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.widgets._tree_edits import TreeEdits
 from docdeck.tui.widgets._tree_edits import insertion_index as _insertion_index
@@ -142,6 +150,8 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
             self._load_more(entry)
         elif isinstance(entry, MembersEntry | TeamEntry):
             self.post_message(EntryOpened(entry))
+        elif isinstance(entry, SpaceEntry):
+            self.post_message(SpaceOpened(entry))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
