@@ -85,6 +85,49 @@ async def _read_only(pilot: Pilot[None]) -> None:
     await _goto(pilot, "Release Notes")
 
 
+async def _space(pilot: Pilot[None]) -> None:
+    """The space screen on the Webhooks guide (a code block, an image, a callout)."""
+    await _browse(pilot)
+    await pilot.press("enter")
+    await _settle(pilot)
+    await _space_page(pilot, "Webhooks")
+
+
+async def _space_page(pilot: Pilot[None], title: str) -> None:
+    await pilot.press("f", *title, "enter")
+    await _settle(pilot)
+    await pilot.press("escape")
+    await _settle(pilot)
+    await pilot.pause(0.3)
+
+
+async def _space_links(pilot: Pilot[None]) -> None:
+    await _space(pilot)
+    await pilot.press("2")
+    await _settle(pilot)
+
+
+async def _space_search(pilot: Pilot[None]) -> None:
+    await _space(pilot)
+    await pilot.press("slash", *"retries")
+    await pilot.pause(0.5)
+    await _settle(pilot)
+
+
+async def _space_files(pilot: Pilot[None]) -> None:
+    await _space(pilot)
+    await pilot.press("3")
+    await _settle(pilot)
+
+
+async def _space_history(pilot: Pilot[None]) -> None:
+    await _space(pilot)
+    await pilot.press("4")
+    await _settle(pilot)
+    await pilot.press("j")
+    await _settle(pilot)
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
@@ -94,6 +137,15 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("new-space-80x24", (80, 24), _new_space),
     ("help-120x40", (120, 40), _help),
     ("read-only-member-120x40", (120, 40), _read_only),
+    ("space-120x40", (120, 40), _space),
+    ("space-80x24", (80, 24), _space),
+    ("space-links-120x40", (120, 40), _space_links),
+    ("space-links-80x24", (80, 24), _space_links),
+    ("space-search-120x40", (120, 40), _space_search),
+    ("space-search-80x24", (80, 24), _space_search),
+    ("space-files-120x40", (120, 40), _space_files),
+    ("space-history-120x40", (120, 40), _space_history),
+    ("space-history-80x24", (80, 24), _space_history),
 ]
 READ_ONLY = {"read-only-member-120x40": "freya@northwind.dev"}
 """Shots taken as a member with the read role, to show disabled actions and why."""

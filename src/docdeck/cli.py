@@ -109,6 +109,18 @@ def build_parser() -> argparse.ArgumentParser:
     _add_account_options(tui, suppress_defaults=True)
     tui.set_defaults(handler=_run_tui)
 
+    opener = commands.add_parser(
+        "open",
+        help="open the terminal UI at a space or page, from an app URL or a space id",
+    )
+    opener.add_argument(
+        "target",
+        metavar="URL-OR-ID",
+        help="an app URL (urls.app of a space, page or revision) or a space id",
+    )
+    _add_account_options(opener, suppress_defaults=True)
+    opener.set_defaults(handler=_run_open)
+
     serve = commands.add_parser("serve", help="run the sandbox API server")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=_port, default=8080, help="port, 0 for any free one (8080)")
@@ -202,6 +214,16 @@ def _lazy(module: str, function: str) -> Handler:
         return result
 
     return handler
+
+
+def _run_open(args: argparse.Namespace) -> int:
+    from docdeck.tui.open_target import TargetError, parse_target
+
+    try:
+        args.open_at = parse_target(args.target)
+    except TargetError as error:
+        raise CLIError(str(error)) from None
+    return _run_tui(args)
 
 
 def _run_tui(args: argparse.Namespace) -> int:

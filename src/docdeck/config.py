@@ -170,6 +170,9 @@ class UISettings(BaseModel):
 
     theme: str = "textual-dark"
     """A Textual theme name, e.g. `textual-dark`, `textual-light`, `nord`, `gruvbox`."""
+    mouse: bool = True
+    """False: docdeck does not capture the mouse, so the terminal's own text selection
+    works (every action is on the keyboard)."""
 
 
 class SandboxSettings(BaseModel):

@@ -182,3 +182,13 @@ def test_a_profile_token_with_an_accent_is_a_file_error(config_file: Path) -> No
 
     with pytest.raises(ConfigError, match=r"profiles\.work\.token: the token must be printable"):
         load_settings()
+
+
+def test_the_mouse_can_be_turned_off(config_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load_settings().ui.mouse is True
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    config_file.write_text("[ui]\nmouse = false\n")
+    assert load_settings().ui.mouse is False
+    config_file.write_text("")
+    monkeypatch.setenv("DOCDECK_UI__MOUSE", "false")
+    assert load_settings().ui.mouse is False

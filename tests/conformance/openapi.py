@@ -24,10 +24,13 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
+import sqlite3
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from jsonschema import Draft7Validator
 from referencing import Registry, Resource
@@ -150,3 +153,49 @@ def response_validator(operation_id: str, status: int) -> Draft7Validator | None
         return None
     ref = f"{ROOT}#/" + _pointer(*base, "content", "application/json", "schema")
     return Draft7Validator({"$ref": ref}, registry=_registry())
+
+
+def _path_pattern(path: str) -> str:
+    """The documented path as a regex of request paths (a page path holds slashes)."""
+    template = re.escape(path).replace(r"\{pagePath\}", ".+")
+    return re.sub(r"\\\{[^}]+\\\}", "[^/]+", template)
+
+
+def assert_conforms(operation_id: str, response: httpx.Response) -> Any:
+    """A success of that operation: a documented status, the documented method and path, and
+    a body valid against the platform's response schema (none where it documents none).
+    Returns the body (None without one)."""
+    assert response.status_code < 300, response.text
+    method, path, _ = operations()[operation_id]
+    assert response.request.method == method
+    assert re.fullmatch(_path_pattern(path), response.request.url.path), (
+        path,
+        response.request.url.path,
+    )
+    validator = response_validator(operation_id, response.status_code)
+    if validator is None:
+        assert response.content == b"", f"{operation_id} documents no body"
+        return None
+    body = response.json()
+    errors = sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))
+    assert not errors, "\n".join(
+        f"{'/'.join(map(str, e.absolute_path)) or '<root>'}: {e.message}" for e in errors[:10]
+    )
+    return body
+
+
+def assert_error_conforms(operation_id: str, response: httpx.Response) -> None:
+    """An error of that operation: a documented status with a body of its error schema."""
+    assert response.status_code >= 400
+    validator = response_validator(operation_id, response.status_code)
+    assert validator is not None
+    assert not list(validator.iter_errors(response.json()))
+
+
+def demo_ids(db: Path, queries: dict[str, str]) -> dict[str, str]:
+    """The first value each query finds in the demo database, by name."""
+    conn = sqlite3.connect(db)
+    try:
+        return {name: str(conn.execute(sql).fetchone()[0]) for name, sql in queries.items()}
+    finally:
+        conn.close()

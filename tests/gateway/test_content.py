@@ -154,3 +154,15 @@ def test_unknown_variants_parse_as_generic_models() -> None:
         }
     )
     assert isinstance(link, RevisionPageLink) and isinstance(link.target, ContentRefUnknown)
+
+
+async def test_revision_in_steps_is_the_same_revision(client: Client) -> None:
+    """Parsed a top-level page at a time (for a UI's event loop), with the same result."""
+    space = await _space(client, "Public API Reference")
+    whole = await client.content.revision(space)
+    in_steps = await client.content.revision_in_steps(space)
+    assert in_steps == whole
+    older = whole.parents[0]
+    assert await client.content.revision_in_steps(space, older) == await client.content.revision(
+        space, older
+    )

@@ -3,6 +3,7 @@ publication, visibility, share keys, preview tokens, defaults and redirects."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +29,13 @@ async def _visit(browser: httpx.AsyncClient, url: str) -> httpx.Response:
     return await browser.get(_path(url))
 
 
+def _where(page: httpx.Response) -> str:
+    """The line above the heading naming the section and space the page belongs to."""
+    found = re.search(r"<p class='where'>(.*?)</p>", page.text)
+    assert found is not None, page.text
+    return found.group(1)
+
+
 async def test_a_public_site_and_its_default(
     admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds
 ) -> None:
@@ -35,15 +43,15 @@ async def test_a_public_site_and_its_default(
     site = (await admin.get(st)).json()
     page = await _visit(browser, site["urls"]["published"])
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert "<h1>👋 Onboarding</h1>" in page.text  # the default site space
+    assert _where(page) == "👋 Onboarding"  # the default site space
     assert "Design System" in page.text and "noindex" not in page.text
     other = (await admin.get(f"{st}/site-spaces", params={"default": "false"})).json()["items"]
     page = await _visit(browser, other[0]["urls"]["published"])
-    assert "<h1>🎨 Design System</h1>" in page.text
+    assert _where(page) == "🎨 Design System"
     # Restructuring shows at once: make Design System the default.
     await admin.patch(st, json={"defaultSiteSpace": other[0]["id"]})
     page = await _visit(browser, site["urls"]["published"])
-    assert "<h1>🎨 Design System</h1>" in page.text
+    assert _where(page) == "🎨 Design System"
     missing = await _visit(browser, site["urls"]["published"] + "nope/")
     assert missing.status_code == 404
 
@@ -62,13 +70,13 @@ async def test_share_link_site_needs_an_active_key(
     page = await _visit(browser, links["Partners"])
     assert page.status_code == 200
     assert "Build" in page.text and "Operate" in page.text  # the section groups
-    assert "<h1>📘 Public API Reference</h1>" in page.text
+    assert _where(page) == "API › 📘 Public API Reference"
     # The variant with its condition, through a URL the API hands out with the key.
     key = links["Partners"].split("shareKey=")[1]
     variants = (await admin.get(f"{st}/site-spaces", params={"shareKey": key})).json()["items"]
     beta = next(v for v in variants if v["path"] == "webhooks-beta")
     page = await _visit(browser, beta["urls"]["published"])
-    assert "<h1>🪝 Webhooks Guide</h1>" in page.text
+    assert _where(page) == "API › 🪝 Webhooks Guide"
     assert "visitor.claims.isBeta === true" in page.text
     assert f"shareKey={key}" in page.text  # navigation keeps the key
 

@@ -25,6 +25,8 @@ class RecordingTransport(httpx.ASGITransport):
         """(path part, event): requests whose path contains the part wait for the event."""
         self.delay = 0.0
         """Seconds every request waits before it reaches the server: a slow link."""
+        self.proxy_down = False
+        """While True a proxy in front answers 502 with its HTML page: the server is gone."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(f"{request.method} {request.url.path}")
@@ -34,6 +36,9 @@ class RecordingTransport(httpx.ASGITransport):
             await self.held[1].wait()
         if self.offline:
             raise httpx.ConnectError("connection refused", request=request)
+        if self.proxy_down:
+            page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
+            return httpx.Response(502, headers={"content-type": "text/html"}, content=page)
         return await super().handle_async_request(request)
 
 

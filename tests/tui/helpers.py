@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Tree
 from textual.worker import WorkerFailed
@@ -12,14 +14,44 @@ from textual.worker import WorkerFailed
 from docdeck.tui.app import DocdeckApp
 from docdeck.tui.entries import Entry
 from docdeck.tui.widgets import OrgTree
+from docdeck.tui.widgets._view_slot import ViewSlot
 
 AppFactory = Callable[..., DocdeckApp]
 
 
+async def wait_until(pilot: Pilot[None], condition: Callable[[], bool], what: str) -> None:
+    """Until `condition` holds, handling messages meanwhile; a real condition, not a fixed
+    pause, so a loaded machine only makes it take longer. Gives up (failing the test and
+    naming `what`) only after a generous bound, so a test never hangs."""
+    for _ in range(1000):
+        if condition():
+            return
+        await pilot.pause()
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"gave up waiting until {what}")
+
+
+def _settled(pilot: Pilot[None]) -> bool:
+    """The detail pane shows the view last asked for (no swap waiting or running)."""
+    screen = pilot.app.screen_stack[0] if pilot.app.screen_stack else None
+    slots = screen.query(ViewSlot) if screen is not None else []
+    return all(slot.settled for slot in slots)
+
+
 async def wait_for_workers(pilot: Pilot[None]) -> None:
-    """Let every worker finish and every message it posted be handled."""
+    """Let every worker finish and every message it posted be handled, and the views
+    they caused be mounted."""
+    await _wait_for_quiet_workers(pilot)
+    await wait_until(pilot, lambda: _settled(pilot), "the detail pane has its view")
+    await pilot.wait_for_scheduled_animations()
+    await _wait_for_quiet_workers(pilot)  # a view mounted may have started its own load
+
+
+async def _wait_for_quiet_workers(pilot: Pilot[None]) -> None:
     quiet = 0
-    for _ in range(20):
+    for _ in range(50):
         # A failed worker is reported by the app; tests assert on what the user sees.
         with contextlib.suppress(WorkerFailed):
             await pilot.app.workers.wait_for_complete()
@@ -68,10 +100,17 @@ async def open_node(pilot: Pilot[None], title: str) -> None:
     """Move the cursor to a node by its title and expand it, waiting for its children."""
     tree = tree_of(pilot)
     node = find_node(tree, title)
-    tree.select_entry(node.data)
+    entry = node.data
+    tree.select_entry(entry)
     await pilot.pause()
     if node.allow_expand and not node.is_expanded:
         node.expand()
+    if entry is not None and entry.expandable:
+        await wait_until(
+            pilot,
+            lambda: entry.children is not None or entry.failed,
+            f"{title} has loaded its children (or failed to)",
+        )
     await wait_for_workers(pilot)
 
 
@@ -99,7 +138,9 @@ async def wait_for_organizations(pilot: Pilot[None]) -> None:
 async def select(pilot: Pilot[None], title: str) -> None:
     tree = tree_of(pilot)
     tree.focus()
-    tree.select_entry(find_node(tree, title).data)
+    entry = find_node(tree, title).data
+    tree.select_entry(entry)
+    await wait_until(pilot, lambda: tree.current is entry, f"the cursor is on {title}")
     await wait_for_workers(pilot)
 
 
@@ -123,3 +164,15 @@ def screen_lines(pilot: Pilot[None]) -> list[str]:
 
 def footer_text(pilot: Pilot[None]) -> str:
     return screen_lines(pilot)[-1]
+
+
+async def burst(pilot: Pilot[None], keys: list[str]) -> None:
+    """Send keys as a terminal does when typing fast: all queued before any is handled."""
+    driver = pilot.app._driver
+    assert driver is not None
+    for key in keys:
+        character = " " if key == "space" else ("/" if key == "slash" else key)
+        event = events.Key(key, character if len(character) == 1 else None)
+        event.set_sender(pilot.app)
+        driver.send_message(event)
+    await pilot.pause()

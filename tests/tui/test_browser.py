@@ -197,7 +197,7 @@ async def test_lost_connection_says_so_and_r_retries(
         assert "👥 Members" in labels_under(tree_of(pilot), "Northwind Labs")
 
 
-async def test_a_reload_while_a_child_is_loading_drops_the_stale_answer(
+async def test_a_reload_while_a_child_is_loading_keeps_it_open_and_its_answer_lands(
     make_app: AppFactory, transport: RecordingTransport
 ) -> None:
     app = make_app()
@@ -213,11 +213,14 @@ async def test_a_reload_while_a_child_is_loading_drops_the_stale_answer(
         await pilot.press("r")  # ...when the organization is reloaded
         for _ in range(5):
             await pilot.pause()
-        assert labels_under(tree, "Engineering") == []
-        release.set()  # the stale answer arrives for a node that is gone
+        # The organization's answer keeps Engineering (same id) open, still loading.
+        assert labels_under(tree, "Engineering") == ["loading…"]
+        release.set()  # its answer arrives for the entry that is still there
+        transport.held = None
         await wait_for_workers(pilot)
         assert isinstance(app.screen, MainScreen)
         assert "▤ Engineering" in labels_under(tree, "Northwind Labs")
+        assert "▤ API" in labels_under(tree, "Engineering")
 
 
 async def test_the_palette_lists_each_command_once(make_app: AppFactory) -> None:

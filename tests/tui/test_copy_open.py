@@ -12,7 +12,7 @@ import pytest
 from docdeck.tui.clipboard import copy_text, osc52, tmux_passthrough
 from docdeck.tui.entries import SpaceEntry
 from docdeck.tui.opening import browser_problem
-from docdeck.tui.screens import PickDialog
+from docdeck.tui.screens import ChooseDialog
 from tui.helpers import AppFactory, open_northwind, select, tree_of, wait_for_workers
 
 
@@ -150,11 +150,6 @@ async def test_y_in_the_members_table_copies_the_highlighted_row(
         assert app.clipboard == member.id
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known defect: the Y chooser opens a PickDialog, which since the in-flight writes"
-    " mechanism needs follow(); the chooser is not a write and is not adapted yet",
-)
 async def test_Y_offers_a_chooser_of_values(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -164,7 +159,7 @@ async def test_Y_offers_a_chooser_of_values(
         await open_northwind(pilot)
         await select(pilot, "Engineering")
         await pilot.press("Y")
-        assert isinstance(app.screen, PickDialog)
+        assert isinstance(app.screen, ChooseDialog)
         labels = [label for label, _ in app.screen.choices]
         assert labels[0].startswith("Collection id: ")
         assert labels[1].startswith("App URL: http")
@@ -230,3 +225,20 @@ async def test_o_with_a_display_opens_the_browser(
         url = app.browser.org_tree.current.organization.urls.app  # type: ignore[union-attr]
         assert log.read_text().strip() == url
         assert any("Opened in the browser" in text for text in notifications(app))
+
+
+async def test_Y_then_escape_copies_nothing_and_sends_nothing(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("TMUX", raising=False)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Engineering")
+        await pilot.press("Y")
+        assert isinstance(app.screen, ChooseDialog)
+        await pilot.press("q")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, ChooseDialog)
+        assert app.clipboard == ""
+        assert app.is_running

@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 import docdeck.tui.app
 from docdeck.gateway import Client
@@ -196,3 +197,30 @@ async def test_a_dead_embedded_sandbox_is_named_with_its_log_and_restarted(
         assert len(connects) == 2  # connect() again: the launcher looks for or starts one
         assert isinstance(app.screen, MainScreen)
         assert "Northwind Labs" in _text(pilot)
+
+
+@pytest.mark.parametrize("down", ["refused", "proxy 502"])
+@pytest.mark.parametrize("keys", [[], ["r"], ["down", "right", "r"]])
+async def test_a_cached_view_with_an_unreachable_server_is_the_connection_screen(
+    make_app: AppFactory,
+    transport: RecordingTransport,
+    cache_file: Path,
+    keys: list[str],
+    down: str,
+) -> None:
+    release = asyncio.Event()
+    transport.held = ("/v1/orgs", release)
+    transport.offline = down == "refused"
+    transport.proxy_down = down == "proxy 502"
+    app = make_app(first_view=str(cache_file), account_source="flags")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Cached Org" in _text(pilot)
+        await pilot.press(*keys)  # pressed while the first request waits
+        release.set()
+        transport.held = None
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, ConnectErrorScreen)
+        assert not [n for n in app._notifications if n.severity == "error"]
+        message = str(app.screen.query_one("#connect-error-message", Static).render())
+        assert "--base-url" in message

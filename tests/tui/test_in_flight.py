@@ -13,7 +13,7 @@ from textual.widgets import Input
 
 from docdeck.gateway import Client
 from docdeck.tui.entries import SpaceEntry
-from docdeck.tui.screens import FormDialog, MainScreen
+from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,
@@ -151,3 +151,49 @@ async def test_escape_then_a_failure_is_one_notification_and_a_reread(
         assert labels_under(tree_of(pilot), "Northwind Labs").count("📣 Release Notes") == 1
         transport.offline = False
         transport.held = None
+
+
+async def test_q_while_a_rename_runs_keeps_the_dialog_and_says_why(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.press("e")
+        dialog_input(pilot, "title").value = "Changelog"
+        release = asyncio.Event()
+        transport.held = ("/v1/spaces/", release)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("q", "q", "q")
+        assert isinstance(app.screen, FormDialog)  # q must not close it while it runs
+        notices = [n.message for n in app._notifications]
+        assert sum("is being sent" in message for message in notices) == 1
+        release.set()
+        transport.held = None
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, MainScreen)  # it closed when the rename landed
+        assert "📣 Changelog" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+async def test_n_in_a_confirmation_while_its_delete_runs_keeps_the_dialog(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.press("delete")
+        assert isinstance(app.screen, ConfirmDialog)
+        release = asyncio.Event()
+        transport.held = ("/v1/spaces/", release)
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("n")
+        assert isinstance(app.screen, ConfirmDialog)
+        release.set()
+        transport.held = None
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, MainScreen)
+        assert "📣 Release Notes" not in labels_under(tree_of(pilot), "Northwind Labs")

@@ -4,12 +4,14 @@ Escape backs out; focus shows by shape; the footer spells keys out for the focus
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, OptionList
+from textual import events
+from textual.widgets import DataTable, Input, OptionList
 
 from docdeck.tui.screens import PickDialog
 from docdeck.tui.widgets import OrgTree
 from tui.helpers import (
     AppFactory,
+    burst,
     footer_text,
     open_node,
     open_northwind,
@@ -245,3 +247,35 @@ async def test_list_keys_scroll_the_help(make_app: AppFactory) -> None:
         await pilot.press("j")
         await pilot.pause()
         assert scroll.scroll_y > 0
+
+
+async def test_keys_typed_in_the_same_burst_as_slash_reach_the_filter(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        await burst(pilot, ["slash", "r", "e", "l"])
+        await wait_for_workers(pilot)
+        field = app.screen.query_one("#tree-filter", Input)
+        assert field.value == "rel"
+        assert app.focused is field
+        assert tree_of(pilot).filter_text == "rel"
+        # and "/" typed in the filter itself is text, not a new filter
+        await burst(pilot, ["slash"])
+        assert field.value == "rel/"
+
+
+async def test_pasting_into_the_tree_filters_by_the_pasted_text(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        app.screen.query_one(OrgTree).post_message(events.Paste("/release"))
+        await wait_for_workers(pilot)
+        field = app.screen.query_one("#tree-filter", Input)
+        assert field.value == "release"
+        assert app.focused is field
+        assert tree_of(pilot).current is not None
+        assert tree_of(pilot).current.title == "Release Notes"

@@ -10,11 +10,14 @@ from docdeck.tui.screens import ConnectErrorScreen, HelpScreen, MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,
+    find_node,
     labels_under,
     open_node,
     open_northwind,
+    screen_lines,
     select,
     tree_of,
+    visible_labels,
     wait_for_workers,
 )
 
@@ -111,3 +114,60 @@ async def test_a_connection_lost_after_start_is_a_notification(
         await open_node(pilot, "Engineering")
         assert isinstance(app.screen, MainScreen)
         assert len([n for n in app._notifications if n.severity == "error"]) == 1
+
+
+async def test_the_detail_pane_says_what_is_stale_since_when_and_why(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await open_node(pilot, "Company Handbook")
+        note = app.screen.query_one("#detail-stale", Static)
+        assert not note.display  # nothing stale yet
+        transport.offline = True
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert note.display
+        region = note.region  # what the user reads there, wrapped to the pane's width
+        rows = screen_lines(pilot)[region.y : region.bottom]
+        said = " ".join(" ".join(row[region.x : region.right] for row in rows).split())
+        assert "Not up to date: the list under it as read at" in said
+        assert "refreshing failed at" in said
+        assert "Cannot reach" in said or "onnect" in said  # the error itself, not only a mark
+        assert "Press r to retry" in said
+
+        transport.offline = False
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert not note.display  # a refresh that worked clears the note with the mark
+
+
+async def test_refresh_keeps_open_collections_open_and_the_cursor_where_it_was(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await open_northwind(pilot)
+        await open_node(pilot, "Engineering")
+        await open_node(pilot, "API")
+        before = visible_labels(tree_of(pilot))
+        assert "      🪝 Webhooks Guide" in before
+        await select(pilot, "Northwind Labs")
+        transport.requests.clear()
+        await pilot.press("r")
+        # The cursor moves down into API while the refresh's answers arrive.
+        tree = tree_of(pilot)
+        tree.select_entry(find_node(tree, "Webhooks Guide").data)
+        await wait_for_workers(pilot)
+        assert visible_labels(tree) == before  # Engineering and API still open
+        assert tree.current is not None and tree.current.title == "Webhooks Guide"
+        # What is under the refreshed entry was read again, not only kept open.
+        api = find_node(tree, "API").data
+        assert any(api.value.id in line for line in transport.requests)
+
+        await select(pilot, "Engineering")
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert visible_labels(tree) == before
+        assert tree.current is not None and tree.current.title == "Engineering"

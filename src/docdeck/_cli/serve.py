@@ -20,7 +20,8 @@ from types import FrameType
 from typing import Any
 from urllib.parse import urlsplit
 
-from docdeck._cli.locations import check_sandbox_database, sandbox_db_path
+from docdeck._cli.locations import sandbox_db_path
+from docdeck._cli.sandbox_db import check_sandbox_database
 from docdeck.cli import EXIT_OK, CLIError
 
 __all__ = ["bind_socket", "format_base_url", "public_url", "run_serve"]

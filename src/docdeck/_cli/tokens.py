@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from docdeck._cli.locations import check_sandbox_database, sandbox_db_path
+from docdeck._cli.locations import sandbox_db_path
+from docdeck._cli.sandbox_db import check_sandbox_database
 from docdeck.cli import EXIT_OK, CLIError
 
 __all__ = ["run_token_create"]

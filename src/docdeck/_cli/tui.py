@@ -42,6 +42,10 @@ class _Launch:
     """The first-view cache file, or None when the account keeps none."""
     sandbox_log: str | None = None
     """For the embedded sandbox: its log, named when it has died."""
+    mouse: bool = True
+    """False: the app does not capture the mouse (`[ui] mouse = false`)."""
+    open_at: object | None = None
+    """`docdeck open`: the parsed target (`tui.open_target.OpenTarget`)."""
     source: str = "sandbox"
     """How the account was chosen (flags, environment, profile, sandbox): the connection
     screen's advice names that setting."""
@@ -63,7 +67,7 @@ def run_tui(args: argparse.Namespace) -> int:
         idle_minutes, _ = sandbox_settings(os.environ)
         early = EmbeddedSandbox(sandbox_db_path(), idle_timeout=idle_minutes * 60)
         early.begin()
-    return _run(flags, early)
+    return _run(flags, early, getattr(args, "open_at", None))
 
 
 def _sandbox_cache(remember: bool) -> str | None:
@@ -71,7 +75,9 @@ def _sandbox_cache(remember: bool) -> str | None:
     return str(first_view_path("sandbox", SANDBOX_LABEL, str(db))) if remember else None
 
 
-def _run(flags: dict[str, str | None], early: EmbeddedSandbox | None) -> int:
+def _run(
+    flags: dict[str, str | None], early: EmbeddedSandbox | None, open_at: object | None = None
+) -> int:
     from docdeck.launcher import open_account, sandbox_connect
 
     if importlib.util.find_spec("docdeck.tui.app") is None:
@@ -85,6 +91,7 @@ def _run(flags: dict[str, str | None], early: EmbeddedSandbox | None) -> int:
         launch = _Launch(
             SANDBOX_LABEL, first_view=_sandbox_cache(True), sandbox_log=str(early.log_path)
         )
+        launch.open_at = open_at
         return _run_app(sandbox_connect(early), launch)
 
     from docdeck.config import load_settings, resolve_account
@@ -93,6 +100,8 @@ def _run(flags: dict[str, str | None], early: EmbeddedSandbox | None) -> int:
     account = resolve_account(**flags, environ=os.environ, settings=settings)
     launch = _Launch(account.label, dict(settings.keymap), settings.ui.theme)
     launch.source = account.source
+    launch.mouse = settings.ui.mouse
+    launch.open_at = open_at
     launch.first_view = _first_view(account)
     _require_terminal()
     sandbox = None
@@ -143,6 +152,8 @@ def _run_app(connect: Connect, launch: _Launch) -> int:
         first_view=launch.first_view,
         sandbox_log=launch.sandbox_log,
         account_source=launch.source,
+        open_at=launch.open_at,  # type: ignore[arg-type]
+        mouse=launch.mouse,
     )
     app.run()
     return app.return_code or EXIT_OK

@@ -7,6 +7,7 @@ import email.utils
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import httpx
@@ -105,6 +106,34 @@ class Transport:
 
     async def aclose(self) -> None:
         await self._http.aclose()
+
+    async def download(self, url: str, write: Callable[[bytes], object]) -> int:
+        """Stream a file's bytes (a signed `downloadURL`) to `write`; the number of bytes.
+
+        The token goes only to the API's own host: a download URL signed for the caller
+        needs none, and one on another host (a storage service) must not receive it.
+        """
+        request = self._http.build_request("GET", url)
+        if httpx.URL(url).host != httpx.URL(self.base_url).host:
+            del request.headers["Authorization"]
+        request.headers["Accept"] = "*/*"
+        try:
+            response = await self._http.send(request, stream=True)
+        except httpx.HTTPError as exc:
+            raise APIConnectionError(
+                self._failure_message(exc), method="GET", path=url.split("?")[0]
+            ) from None
+        try:
+            if response.status_code >= 300:
+                await response.aread()
+                raise self._status_error(response, "GET", url.split("?")[0])
+            total = 0
+            async for chunk in response.aiter_bytes():
+                write(chunk)
+                total += len(chunk)
+            return total
+        finally:
+            await response.aclose()
 
     async def request(
         self,

@@ -15,6 +15,8 @@ from urllib.parse import quote
 from docdeck.server.context import Ctx
 from docdeck.server.permissions import Membership, space_grants, space_role
 from docdeck.server.services import site_order
+from docdeck.server.services.content.snapshots import load_snapshot
+from docdeck.server.services.content.tree import tree_of
 from docdeck.server.services.customization import site_customization
 from docdeck.server.services.site_order import ROOT, Level
 from docdeck.server.services.sites import FEATURES, PLAN_NAMES, has_feature
@@ -166,8 +168,9 @@ class SiteTree:
         path = "".join(f"{quote(s, safe='')}/" for s in segments)
         return _with_key(site_root_url(self.ctx, self.site) + path, self.share_key)
 
-    def destination_url(self, destination: dict[str, Any]) -> str | None:
-        """Where a redirect's destination is now; None when it is gone from the site."""
+    def destination_url(self, conn: sqlite3.Connection, destination: dict[str, Any]) -> str | None:
+        """Where a redirect's destination is now; None when it is gone from the site. A page
+        that is no longer in its space sends the visitor to the site space instead."""
         if destination.get("kind") == "site-section":
             section = self.sections.get(str(destination.get("siteSectionId")))
             return None if section is None else self.url_of(section["path"])
@@ -175,7 +178,13 @@ class SiteTree:
         if row is None:
             return None
         section = self.sections.get(row["section_id"]) if row["section_id"] else None
-        return self.url_of(*([section["path"]] if section else []), row["path"])
+        segments = [*([section["path"]] if section else []), row["path"]]
+        if destination.get("kind") == "site-page":
+            space = self.spaces[row["space_id"]]
+            paths = tree_of(load_snapshot(conn, space["revision_id"])).paths
+            page_path = paths.get(str(destination.get("pageId")), "")
+            segments += [s for s in page_path.split("/") if s]
+        return self.url_of(*segments)
 
     def site_space(self, site_space_id: str) -> Json:
         row = self.site_spaces[site_space_id]

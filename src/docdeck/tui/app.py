@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from docdeck.gateway import Client
     from docdeck.tui.entries import Entry
     from docdeck.tui.errors import Problem
+    from docdeck.tui.open_target import OpenTarget
     from docdeck.tui.screens import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
@@ -71,6 +72,8 @@ class DocdeckApp(App[None]):
         first_view: str | None = None,
         sandbox_log: str | None = None,
         account_source: str | None = None,
+        open_at: OpenTarget | None = None,
+        mouse: bool = True,
     ) -> None:
         """`first_view`: this account's first-view cache file (None: keep nothing).
         `sandbox_log`: for the embedded sandbox, its log, to point at when it has died;
@@ -85,6 +88,10 @@ class DocdeckApp(App[None]):
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
         self.account_label = account_label
         self.account_source = account_source
+        self.open_at = open_at
+        self.mouse = mouse
+        """False (`[ui] mouse = false`): the terminal keeps the mouse, for its own selection."""
+        """Where `docdeck open` starts: opened once the tree is live."""
         """How the account was chosen ("flags", "environment", "profile", "sandbox"): the
         connection screen's advice names the setting the user actually used."""
         self._reached = False
@@ -106,6 +113,10 @@ class DocdeckApp(App[None]):
         self.use_command_palette = False  # nothing to command until the browser is in
         self._internal_error: RenderableType | None = None
         """The first internal error (a bug), printed once the terminal is restored."""
+
+    def run(self, **options: Any) -> None:
+        options.setdefault("mouse", self.mouse)
+        super().run(**options)
 
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
@@ -298,6 +309,11 @@ class DocdeckApp(App[None]):
             return
         self._reached = True
         self._view_root = self.browser.org_tree.model
+        if self.open_at is not None:
+            from docdeck.tui.screens._space_open import open_target
+
+            target, self.open_at = self.open_at, None
+            open_target(self, target)
         if self._ready_reported:
             return
         self._ready_reported = True
@@ -395,6 +411,20 @@ class DocdeckApp(App[None]):
             self._early_keys.append(event)
             return
         await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """A letter typed right after the key that opens a text field (`/`, `f`: a paste,
+        a fast typist, tmux send-keys) was already on its way to the list when focus moved
+        to the field; it reaches here unconsumed, and goes into the field instead of
+        running a binding (`r` refreshed, the rest were lost)."""
+        from textual.widgets import Input
+
+        focused = self.focused
+        if isinstance(focused, Input) and event.is_printable and event.character:
+            event.stop()
+            focused.insert_text_at_cursor(event.character)
+            return
+        await super()._on_key(event)
 
     def _replay_early_keys(self) -> None:
         keys, self._early_keys = self._early_keys, None

@@ -9,6 +9,7 @@ refresh clears.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from textual.widgets.tree import TreeNode
 
 __all__ = [
+    "ITS_CHILDREN",
+    "ITS_DETAILS",
     "CollectionEntry",
     "DeletedEntry",
     "Entry",
@@ -29,11 +32,40 @@ __all__ = [
     "OrgEntry",
     "RootEntry",
     "SpaceEntry",
+    "Staleness",
     "TeamEntry",
     "TeamsEntry",
     "container_of",
     "org_of",
 ]
+
+
+ITS_DETAILS = "its details"
+ITS_CHILDREN = "the list under it"
+
+
+@dataclass(frozen=True)
+class Staleness:
+    """What an entry shows that a refresh failed to replace, and why."""
+
+    what: str
+    """"its details", "the list under it", or both."""
+    since: datetime
+    """When what is shown was read."""
+    failed_at: datetime
+    why: str
+    """The failure, one line (the server's message and status, or the connection error)."""
+
+    def joined(self, other: Staleness) -> Staleness:
+        """Both a resource and its children failed (a refresh asks for both): one note."""
+        if other.what in self.what:
+            return Staleness(self.what, min(self.since, other.since), self.failed_at, self.why)
+        return Staleness(
+            f"{self.what} and {other.what}",
+            min(self.since, other.since),
+            max(self.failed_at, other.failed_at),
+            self.why,
+        )
 
 
 @dataclass(eq=False)
@@ -48,8 +80,13 @@ class Entry:
     node: TreeNode[Entry] | None = field(default=None, repr=False)
     busy: int = 0
     """Writes running on this entry (`docdeck.tui.in_flight`); the tree marks it meanwhile."""
-    stale: bool = False
-    """Reading it again failed: what is shown is from an earlier load (the tree marks it)."""
+    stale: Staleness | None = None
+    """Reading it again failed: what is shown is from an earlier load (the tree marks it,
+    the detail pane says what, since when and why)."""
+    loaded_at: datetime = field(default_factory=lambda: datetime.now().astimezone())
+    """When its own resource was read (its creation from a list, or a re-read)."""
+    children_loaded_at: datetime | None = None
+    """When the list under it was last read."""
 
     @property
     def title(self) -> str:

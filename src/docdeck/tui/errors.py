@@ -19,7 +19,7 @@ from docdeck.gateway import (
     RateLimitError,
 )
 
-__all__ = ["Problem", "account_advice", "describe", "sandbox_gone"]
+__all__ = ["Problem", "account_advice", "describe", "one_line", "sandbox_gone"]
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,9 @@ class Problem:
     """The message for a notification: as short as it can be (at 80x24 a toast is 36
     columns wide). The connection screen and dialogs have room for `message`."""
     unreachable: bool = False
-    """The server could not be reached (no answer at all): before anything has loaded, this
-    is the connection screen's business, not a notification's."""
+    """The server could not be reached (no answer at all, or a proxy's 502/503/504 for it):
+    before anything has loaded, this is the connection screen's business, not a
+    notification's (a cached first view on screen does not change that)."""
 
 
 def _advice(error: BaseException) -> tuple[str, bool]:
@@ -102,8 +103,24 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
         message=message,
         brief=brief,
         fatal=fatal,
-        unreachable=isinstance(error, APIConnectionError),
+        unreachable=_unreachable(error),
     )
+
+
+_GATEWAY_STATUSES = frozenset({502, 503, 504})
+"""What a proxy or load balancer answers when the server behind it is down."""
+
+
+def _unreachable(error: BaseException) -> bool:
+    """No answer from the server: no connection, or only its proxy answering for it."""
+    if isinstance(error, APIConnectionError):
+        return True
+    return isinstance(error, APIStatusError) and error.status_code in _GATEWAY_STATUSES
+
+
+def one_line(error: BaseException) -> str:
+    """What went wrong, without the advice: for a note that keeps it next to stale data."""
+    return describe(error, "").message.split("\n", 1)[0]
 
 
 def account_advice(source: str | None, label: str) -> str:

@@ -24,6 +24,8 @@ class ChildrenFailed(Message):
 
     entry: Entry
     replacing: LoadMoreEntry | None = None
+    error: BaseException | None = None
+    """Why (kept with a stale list, so the detail pane can say it)."""
 
 
 @dataclass
@@ -41,5 +43,12 @@ class RowChanged(Message):
 @dataclass
 class EntryOpened(Message):
     """Enter on an entry whose content is a table (Members, a team): focus goes into it."""
+
+    entry: Entry
+
+
+@dataclass
+class SpaceOpened(Message):
+    """Enter on a space in the tree: the screen below pushes the space screen."""
 
     entry: Entry

@@ -4,9 +4,9 @@ structure (redirects and customization: `site_settings`)."""
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
@@ -26,11 +26,43 @@ _STRUCTURE: TypeAdapter[SiteStructure] = TypeAdapter(SiteStructure, config=DEFER
 _ITEM: TypeAdapter[SiteStructureItem] = TypeAdapter(SiteStructureItem, config=DEFERRED)
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 def site_path(org_id: str, site_id: str) -> str:
     return f"/v1/orgs/{seg(org_id)}/sites/{seg(site_id)}"
 
 
-class SiteSections(Resource):
+class _SitePart(Resource):
+    """A collection under a site (`{ST}/{part}`): the URL, delete and the deprecated move
+    are the same for sections, section groups, site spaces and share links."""
+
+    _part: ClassVar[str]
+
+    def _url(self, org_id: str, site_id: str, item_id: str | None = None) -> str:
+        url = f"{site_path(org_id, site_id)}/{self._part}"
+        return url if item_id is None else f"{url}/{seg(item_id)}"
+
+    async def _delete(self, org_id: str, site_id: str, item_id: str) -> None:
+        await self._transport.call_empty("DELETE", self._url(org_id, site_id, item_id))
+
+    async def _move(
+        self,
+        org_id: str,
+        site_id: str,
+        item_id: str,
+        position: Position | NotGiven,
+        model: type[M],
+    ) -> M:
+        url = f"{self._url(org_id, site_id, item_id)}/move"
+        return await self._transport.call(
+            "POST", url, model, json=body_of(position=position), send_json=True
+        )
+
+
+class SiteSections(_SitePart):
+    _part = "sections"
+
     @endpoint("GET", f"{ST}/sections")
     def list(
         self,
@@ -42,7 +74,7 @@ class SiteSections(Resource):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSection]:
         return self._list(
-            f"{site_path(org_id, site_id)}/sections",
+            self._url(org_id, site_id),
             SiteSection,
             shareKey=shareKey,
             page=page,
@@ -60,8 +92,8 @@ class SiteSections(Resource):
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSection:
         body = body_of(spaceId=spaceId, title=title, icon=icon)
-        path = f"{site_path(org_id, site_id)}/sections"
-        return await self._transport.call("POST", path, SiteSection, json=body)
+        url = self._url(org_id, site_id)
+        return await self._transport.call("POST", url, SiteSection, json=body)
 
     @endpoint("PATCH", f"{ST}/sections/{{siteSectionId}}")
     async def update(
@@ -85,13 +117,12 @@ class SiteSections(Resource):
             icon=icon,
             description=description,
         )
-        url = f"{site_path(org_id, site_id)}/sections/{seg(section_id)}"
+        url = self._url(org_id, site_id, section_id)
         return await self._transport.call("PATCH", url, SiteSection, json=body)
 
     @endpoint("DELETE", f"{ST}/sections/{{siteSectionId}}")
     async def delete(self, org_id: str, site_id: str, section_id: str) -> None:
-        url = f"{site_path(org_id, site_id)}/sections/{seg(section_id)}"
-        await self._transport.call_empty("DELETE", url)
+        await self._delete(org_id, site_id, section_id)
 
     @endpoint("POST", f"{ST}/sections/{{siteSectionId}}/move")
     async def move(
@@ -103,20 +134,17 @@ class SiteSections(Resource):
         position: Position | NotGiven = NOT_GIVEN,
     ) -> SiteSection:
         """Deprecated by the platform: prefer `client.sites.structure.sort`."""
-        url = f"{site_path(org_id, site_id)}/sections/{seg(section_id)}/move"
-        return await self._transport.call(
-            "POST", url, SiteSection, json=body_of(position=position), send_json=True
-        )
+        return await self._move(org_id, site_id, section_id, position, SiteSection)
 
 
-class SiteSectionGroups(Resource):
+class SiteSectionGroups(_SitePart):
+    _part = "section-groups"
+
     @endpoint("GET", f"{ST}/section-groups")
     def list(
         self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[SiteSectionGroup]:
-        return self._list(
-            f"{site_path(org_id, site_id)}/section-groups", SiteSectionGroup, page=page, limit=limit
-        )
+        return self._list(self._url(org_id, site_id), SiteSectionGroup, page=page, limit=limit)
 
     @endpoint("POST", f"{ST}/section-groups")
     async def create(
@@ -129,7 +157,7 @@ class SiteSectionGroups(Resource):
         sections: builtins.list[str] | NotGiven = NOT_GIVEN,
     ) -> SiteSectionGroup:
         body = body_of(title=title, icon=icon, sections=sections)
-        url = f"{site_path(org_id, site_id)}/section-groups"
+        url = self._url(org_id, site_id)
         return await self._transport.call("POST", url, SiteSectionGroup, json=body)
 
     @endpoint("PATCH", f"{ST}/section-groups/{{siteSectionGroupId}}")
@@ -142,21 +170,20 @@ class SiteSectionGroups(Resource):
         title: str | NotGiven = NOT_GIVEN,
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSectionGroup:
-        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}"
+        url = self._url(org_id, site_id, group_id)
         return await self._transport.call(
             "PATCH", url, SiteSectionGroup, json=body_of(title=title, icon=icon)
         )
 
     @endpoint("DELETE", f"{ST}/section-groups/{{siteSectionGroupId}}")
     async def delete(self, org_id: str, site_id: str, group_id: str) -> None:
-        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}"
-        await self._transport.call_empty("DELETE", url)
+        await self._delete(org_id, site_id, group_id)
 
     @endpoint("POST", f"{ST}/section-groups/{{siteSectionGroupId}}/sections")
     async def add_section(
         self, org_id: str, site_id: str, group_id: str, *, sectionId: str
     ) -> SiteSectionGroup:
-        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}/sections"
+        url = f"{self._url(org_id, site_id, group_id)}/sections"
         return await self._transport.call(
             "POST", url, SiteSectionGroup, json={"sectionId": sectionId}
         )
@@ -165,10 +192,7 @@ class SiteSectionGroups(Resource):
     async def remove_section(
         self, org_id: str, site_id: str, group_id: str, section_id: str
     ) -> None:
-        url = (
-            f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}"
-            f"/sections/{seg(section_id)}"
-        )
+        url = f"{self._url(org_id, site_id, group_id)}/sections/{seg(section_id)}"
         await self._transport.call_empty("DELETE", url)
 
     @endpoint("POST", f"{ST}/section-groups/{{siteSectionGroupId}}/move")
@@ -176,13 +200,12 @@ class SiteSectionGroups(Resource):
         self, org_id: str, site_id: str, group_id: str, *, position: Position | NotGiven = NOT_GIVEN
     ) -> SiteSectionGroup:
         """Deprecated by the platform: prefer `client.sites.structure.sort`."""
-        url = f"{site_path(org_id, site_id)}/section-groups/{seg(group_id)}/move"
-        return await self._transport.call(
-            "POST", url, SiteSectionGroup, json=body_of(position=position), send_json=True
-        )
+        return await self._move(org_id, site_id, group_id, position, SiteSectionGroup)
 
 
-class SiteSpaces(Resource):
+class SiteSpaces(_SitePart):
+    _part = "site-spaces"
+
     @endpoint("GET", f"{ST}/site-spaces")
     def list(
         self,
@@ -195,7 +218,7 @@ class SiteSpaces(Resource):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSpace]:
         return self._list(
-            f"{site_path(org_id, site_id)}/site-spaces",
+            self._url(org_id, site_id),
             SiteSpace,
             default=default,
             shareKey=shareKey,
@@ -207,7 +230,7 @@ class SiteSpaces(Resource):
     async def create(
         self, org_id: str, site_id: str, *, spaceId: str, sectionId: str | NotGiven = NOT_GIVEN
     ) -> SiteSpace:
-        url = f"{site_path(org_id, site_id)}/site-spaces"
+        url = self._url(org_id, site_id)
         return await self._transport.call(
             "POST", url, SiteSpace, json=body_of(spaceId=spaceId, sectionId=sectionId)
         )
@@ -223,14 +246,13 @@ class SiteSpaces(Resource):
         condition: str | NotGiven | None = NOT_GIVEN,
         spaceId: str | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
-        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}"
+        url = self._url(org_id, site_id, site_space_id)
         body = body_of(path=path, condition=condition, spaceId=spaceId)
         return await self._transport.call("PATCH", url, SiteSpace, json=body)
 
     @endpoint("DELETE", f"{ST}/site-spaces/{{siteSpaceId}}")
     async def delete(self, org_id: str, site_id: str, site_space_id: str) -> None:
-        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}"
-        await self._transport.call_empty("DELETE", url)
+        await self._delete(org_id, site_id, site_space_id)
 
     @endpoint("POST", f"{ST}/site-spaces/{{siteSpaceId}}/move")
     async def move(
@@ -242,24 +264,21 @@ class SiteSpaces(Resource):
         position: Position | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
         """Deprecated by the platform: prefer `client.sites.structure.sort`."""
-        url = f"{site_path(org_id, site_id)}/site-spaces/{seg(site_space_id)}/move"
-        return await self._transport.call(
-            "POST", url, SiteSpace, json=body_of(position=position), send_json=True
-        )
+        return await self._move(org_id, site_id, site_space_id, position, SiteSpace)
 
 
-class SiteShareLinks(Resource):
+class SiteShareLinks(_SitePart):
+    _part = "share-links"
+
     @endpoint("GET", f"{ST}/share-links")
     def list(
         self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ShareLink]:
-        return self._list(
-            f"{site_path(org_id, site_id)}/share-links", ShareLink, page=page, limit=limit
-        )
+        return self._list(self._url(org_id, site_id), ShareLink, page=page, limit=limit)
 
     @endpoint("POST", f"{ST}/share-links")
     async def create(self, org_id: str, site_id: str, *, name: str) -> ShareLink:
-        url = f"{site_path(org_id, site_id)}/share-links"
+        url = self._url(org_id, site_id)
         return await self._transport.call("POST", url, ShareLink, json={"name": name})
 
     @endpoint("PATCH", f"{ST}/share-links/{{shareLinkId}}")
@@ -272,15 +291,14 @@ class SiteShareLinks(Resource):
         active: bool | NotGiven = NOT_GIVEN,
         name: str | NotGiven = NOT_GIVEN,
     ) -> ShareLink:
-        url = f"{site_path(org_id, site_id)}/share-links/{seg(share_link_id)}"
+        url = self._url(org_id, site_id, share_link_id)
         return await self._transport.call(
             "PATCH", url, ShareLink, json=body_of(active=active, name=name)
         )
 
     @endpoint("DELETE", f"{ST}/share-links/{{shareLinkId}}")
     async def delete(self, org_id: str, site_id: str, share_link_id: str) -> None:
-        url = f"{site_path(org_id, site_id)}/share-links/{seg(share_link_id)}"
-        await self._transport.call_empty("DELETE", url)
+        await self._delete(org_id, site_id, share_link_id)
 
 
 class SiteStructureResource(Resource):

@@ -3,10 +3,11 @@ and paging lists that are in structure order."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import Response
+from fastapi import Query, Response
 
 from docdeck.server.context import Ctx
 from docdeck.server.pagination import (
@@ -17,11 +18,19 @@ from docdeck.server.pagination import (
     decode_cursor,
     encode_cursor,
 )
-from docdeck.server.services.sites import SiteAccess, load_site, share_key_site
+from docdeck.server.services import site_structure as structure
+from docdeck.server.services.sites import (
+    SiteAccess,
+    load_site,
+    require_site_editor,
+    share_key_site,
+)
 from docdeck.server.site_wire import SITE_SELECT, SiteTree, site_json
-from docdeck.server.wire import Json, respond
+from docdeck.server.wire import Json, no_content, respond, respond_list
 
 ST = "/v1/orgs/{organizationId}/sites/{siteId}"
+ShareKey = Annotated[str | None, Query(description="Resolves share-link URLs")]
+"""`?shareKey=`: the secret of an active share link; published URLs in the answer carry it."""
 
 
 def site_reply(ctx: Ctx, org_id: str, site_id: str, status: int = 200) -> Response:
@@ -55,6 +64,47 @@ def item_reply(
         )
         headers = {"Location": ctx.url(f"/v1/orgs/{org_id}/sites/{site_id}/{plural}/{item_id}")}
     return respond(body, status=status, headers=headers)
+
+
+def editing(ctx: Ctx, conn: sqlite3.Connection, org_id: str, site_id: str) -> SiteAccess:
+    """The site, for a caller who may change its structure (`create` or admin)."""
+    access = load_site(conn, ctx, org_id, site_id)
+    require_site_editor(access.member, "change a site's structure")
+    return access
+
+
+Pointer = tuple[str, str] | None
+
+
+def move_reply(
+    ctx: Ctx, org_id: str, site_id: str, kind: str, item_id: str, before: Pointer, after: Pointer
+) -> Response:
+    """The reference's deprecated moves: `PATCH {ST}/structure/sort` with their own pointer
+    shapes, answering the moved item."""
+    with ctx.db.write() as conn:
+        editing(ctx, conn, org_id, site_id)
+        structure.sort_item(conn, site_id, kind, item_id, before, after)
+    return item_reply(ctx, org_id, site_id, kind, item_id)
+
+
+def delete_reply(ctx: Ctx, org_id: str, site_id: str, kind: str, item_id: str) -> Response:
+    """204 whether or not the item existed."""
+    with ctx.db.write() as conn:
+        editing(ctx, conn, org_id, site_id)
+        structure.delete_item(conn, site_id, kind, item_id)
+    return no_content()
+
+
+def list_reply(
+    ctx: Ctx,
+    keyed: Sequence[tuple[Sequence[Any], str]],
+    request: PageRequest,
+    scope: str,
+    build: Callable[[str], Json],
+) -> Response:
+    """A list answer of items already in structure order (see `page_of`)."""
+    items, result = page_of(ctx, keyed, request, scope, build)
+    return respond_list(items, result)
 
 
 def page_of(

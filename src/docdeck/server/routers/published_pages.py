@@ -1,12 +1,14 @@
-"""The sandbox serves what it publishes: a site's structure as plain HTML at its published URL.
+"""The sandbox serves what it publishes: a site's structure and pages as plain HTML.
 
 `/s/{organization hostname or id}/{basename}/` opens the default section's default site space;
 `/{section path}/` a section (its default site space), `/{section path}/{site space path}/` a
-variant; a site without sections has `/{site space path}/`. Visibility is honoured: an
+variant; a site without sections has `/{site space path}/`. A page's path follows its site
+space's (`.../{site space path}/guides/webhooks/`); a path that names no variant of the
+section (or no root site space) is a page of the default one. Visibility is honoured: an
 unpublished site is not found, a share-link site needs an active `?shareKey=`, a visitor-auth
 site is refused (the sandbox does not authenticate visitors); a `?preview=` token from
 `GET {ST}/publishing/preview` opens any site for an hour. Unknown paths follow the site's
-redirects. It is a preview, not a theme engine: no styling beyond a few lines of CSS.
+redirects. It is a preview, not a theme engine (see `_published_view`).
 """
 
 from __future__ import annotations
@@ -14,40 +16,47 @@ from __future__ import annotations
 import html
 import json
 import sqlite3
-from urllib.parse import quote, urlencode, urlsplit
+from dataclasses import dataclass
+from urllib.parse import urlencode, urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from docdeck.server.auth import Caller
 from docdeck.server.context import Ctx, Sandbox
 from docdeck.server.ids import to_db
 from docdeck.server.permissions import Membership
-from docdeck.server.services.customization import site_customization
+from docdeck.server.routers._published_view import (
+    CSP,
+    FILES,
+    PageView,
+    Published,
+    SpaceContent,
+    page_html,
+)
+from docdeck.server.services.content.files import content_type_for
+from docdeck.server.services.content.snapshots import get_object
+from docdeck.server.services.content.tree import normalize_path
 from docdeck.server.services.site_order import ROOT, Level
 from docdeck.server.site_wire import SiteTree
 
 router = APIRouter(include_in_schema=False)
 
-_STYLE = (
-    "body{font-family:sans-serif;margin:0;display:flex}nav{min-width:16em;padding:1em;"
-    "background:#f4f4f6;min-height:100vh}main{padding:1em 2em}nav ul{list-style:none;"
-    "padding-left:1em}.current{font-weight:bold}.cond{color:#777;font-size:.9em}"
-)
+MAX_PATH = 2048
+"""Longer paths name nothing the sandbox publishes (paths are segments of at most 100)."""
 
 
-def _page(status: int, title: str, body: str, noindex: bool = False) -> HTMLResponse:
-    robots = "<meta name='robots' content='noindex'>" if noindex else ""
+def _html(status: int, title: str, body: str, noindex: bool = False) -> HTMLResponse:
     return HTMLResponse(
-        f"<!doctype html><html><head><meta charset='utf-8'>{robots}"
-        f"<title>{html.escape(title)}</title><style>{_STYLE}</style></head>"
-        f"<body>{body}</body></html>",
+        page_html(title, body, noindex),
         status_code=status,
+        headers={"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff"},
     )
 
 
 def _refuse(status: int, message: str) -> HTMLResponse:
-    return _page(status, message, f"<main><h1>{html.escape(message)}</h1></main>")
+    return _html(status, message, f"<main><h1>{html.escape(message)}</h1></main>", True)
 
 
 def _find_site(conn: sqlite3.Connection, org_key: str, basename: str) -> sqlite3.Row | None:
@@ -85,12 +94,26 @@ def _access(conn: sqlite3.Connection, site: sqlite3.Row, request: Request, now: 
     return None
 
 
+@dataclass(frozen=True)
+class Spot:
+    """What a published path names: a site space and the page path inside it."""
+
+    site_space: str
+    page_path: list[str]
+
+
 @router.get("/s/{orgKey}/{basename}/{rest:path}")
-def published_page(request: Request, orgKey: str, basename: str, rest: str) -> Response:
+async def published_page(request: Request, orgKey: str, basename: str, rest: str) -> Response:
     sandbox: Sandbox = request.app.state.sandbox
+    if len(request.url.path) > MAX_PATH or "\x00" in rest:
+        return _refuse(404, "Nothing is published at this path")
+    return await run_in_threadpool(_serve, sandbox, request, orgKey, basename, rest)
+
+
+def _serve(sandbox: Sandbox, request: Request, org_key: str, basename: str, rest: str) -> Response:
     segments = [s for s in rest.split("/") if s]
     with sandbox.db.read() as conn:
-        site = _find_site(conn, orgKey, basename)
+        site = _find_site(conn, org_key, basename)
         if site is None:
             return _refuse(404, "No such site")
         problem = _access(conn, site, request, to_db(sandbox.clock()))
@@ -101,43 +124,70 @@ def published_page(request: Request, orgKey: str, basename: str, rest: str) -> R
         visitor = Membership(site["organization_id"], "", "read")
         ctx = Ctx(sandbox, Caller(user_id="", email="", display_name="visitor"))
         tree = SiteTree.load(conn, ctx, site, visitor)
-        target = _resolve(tree, segments)
-        if target is None:
+        if segments[:1] == [FILES]:
+            return _file(conn, tree, segments[1:])
+        keep = {k: v for k, v in request.query_params.items() if k in ("shareKey", "preview")}
+        published = Published(tree, "?" + urlencode(keep) if keep else "")
+        spot = _resolve(tree, segments)
+        view = None if spot is None else _view(conn, published, spot)
+        if view is None:
             return _redirect_or_404(conn, tree, request, "/" + "/".join(segments))
-    keep = {k: v for k, v in request.query_params.items() if k in ("shareKey", "preview")}
-    return _render(tree, target, "?" + urlencode(keep) if keep else "")
+        title, body = view.render()
+        return _html(200, title, body, noindex=site["visibility"] != "public")
 
 
-def _resolve(tree: SiteTree, segments: list[str]) -> str | None:
-    """The site space id a path names, or None."""
+def _view(conn: sqlite3.Connection, published: Published, spot: Spot) -> PageView | None:
+    row = published.tree.site_spaces[spot.site_space]
+    content = SpaceContent.load(conn, published.tree.spaces[row["space_id"]]["revision_id"])
+    if not spot.page_path:
+        page_id = content.first_page()
+    else:
+        page_id = content.pages.by_path_index().get(normalize_path("/".join(spot.page_path)))
+        if page_id is None:
+            return None
+    return PageView(conn, published, spot.site_space, content, page_id)
+
+
+def _resolve(tree: SiteTree, segments: list[str]) -> Spot | None:
+    """The site space and page path a published path names, or None."""
 
     def default_in(level: Level) -> str | None:
         children = [n.id for n in tree.order.get(level, []) if n.kind == "site-space"]
         chosen = [i for i in children if tree.site_spaces[i]["is_default"]]
         return (chosen or children)[0] if children else None
 
-    def section_by_path(path: str) -> str | None:
-        return next((i for i, r in tree.sections.items() if r["path"] == path), None)
-
-    def in_level(level: Level, path: str) -> str | None:
+    def in_level(level: Level, rest: list[str]) -> Spot | None:
         for node in tree.order.get(level, []):
-            if node.kind == "site-space" and tree.site_spaces[node.id]["path"] == path:
-                return node.id
-        return None
+            if node.kind == "site-space" and rest[:1] == [tree.site_spaces[node.id]["path"]]:
+                return Spot(node.id, rest[1:])
+        default = default_in(level)
+        return None if default is None else Spot(default, rest)
 
     if not tree.has_sections:
-        if not segments:
-            return default_in(ROOT)
-        return in_level(ROOT, segments[0]) if len(segments) == 1 else None
+        return in_level(ROOT, segments)
     if not segments:
-        default = next((i for i, r in tree.sections.items() if r["is_default"]), None)
-        return None if default is None else default_in(Level("section", default))
-    section = section_by_path(segments[0])
-    if section is None or len(segments) > 2:
-        return None
-    if len(segments) == 1:
-        return default_in(Level("section", section))
-    return in_level(Level("section", section), segments[1])
+        section = next((i for i, r in tree.sections.items() if r["is_default"]), None)
+    else:
+        section = next((i for i, r in tree.sections.items() if r["path"] == segments[0]), None)
+    return None if section is None else in_level(Level("section", section), segments[1:])
+
+
+def _file(conn: sqlite3.Connection, tree: SiteTree, rest: list[str]) -> Response:
+    """A file of a site space's space (images in pages), only through a site that shows it."""
+    row = tree.site_spaces.get(rest[0]) if len(rest) == 2 else None
+    if row is None:
+        return _refuse(404, "No such file in this site")
+    content = SpaceContent.load(conn, tree.spaces[row["space_id"]]["revision_id"])
+    entry = content.snapshot.files.get(rest[1])
+    data = None if entry is None else get_object(conn, entry["blob"])
+    if entry is None or data is None:
+        return _refuse(404, "No such file in this site")
+    return Response(
+        data,
+        media_type=content_type_for(entry["name"], data),
+        # A file is the space's, not the sandbox's: it may show, never script the origin.
+        headers={"Content-Security-Policy": "sandbox", "X-Content-Type-Options": "nosniff"},
+    )
 
 
 def _redirect_or_404(
@@ -147,68 +197,8 @@ def _redirect_or_404(
         "SELECT destination FROM site_redirects WHERE site_id = ? AND source = ?",
         (tree.site["id"], path.rstrip("/") or "/"),
     ).fetchone()
-    target = None if row is None else tree.destination_url(json.loads(row["destination"]))
+    target = None if row is None else tree.destination_url(conn, json.loads(row["destination"]))
     if target is None:
         return _refuse(404, f"Nothing is published at {path}")
     query = f"?{request.url.query}" if request.url.query else ""
     return RedirectResponse(urlsplit(target).path + query, status_code=302)
-
-
-def _render(tree: SiteTree, current: str, query: str) -> HTMLResponse:
-    site = tree.site
-    base = f"/s/{quote(site['org_hostname'] or site['organization_id'])}/{quote(site['basename'])}/"
-
-    def link(title: str, segments: list[str], here: bool) -> str:
-        href = base + "".join(f"{quote(s)}/" for s in segments) + query
-        css = " class='current'" if here else ""
-        return f"<a{css} href='{html.escape(href)}'>{html.escape(title)}</a>"
-
-    def variants(level: Level, prefix: list[str]) -> str:
-        items = []
-        for node in tree.order.get(level, []):
-            row = tree.site_spaces[node.id]
-            title = tree.spaces[row["space_id"]]["title"]
-            items.append(f"<li>{link(title, [*prefix, row['path']], node.id == current)}</li>")
-        return f"<ul>{''.join(items)}</ul>"
-
-    def section(section_id: str) -> str:
-        row = tree.sections[section_id]
-        return (
-            f"<li>{link(row['title'], [row['path']], False)}"
-            f"{variants(Level('section', section_id), [row['path']])}</li>"
-        )
-
-    if tree.has_sections:
-        parts = []
-        for node in tree.order[ROOT]:
-            if node.kind == "site-section":
-                parts.append(section(node.id))
-            elif node.kind == "site-section-group":
-                inner = "".join(section(n.id) for n in tree.order.get(Level("group", node.id), []))
-                title = html.escape(tree.groups[node.id]["title"])
-                parts.append(f"<li><strong>{title}</strong><ul>{inner}</ul></li>")
-        nav = f"<ul>{''.join(parts)}</ul>"
-    else:
-        nav = variants(ROOT, [])
-    row = tree.site_spaces[current]
-    space = tree.spaces[row["space_id"]]
-    section_row = tree.sections.get(row["section_id"]) if row["section_id"] else None
-    conditions: list[str] = [row["condition"]] if row["condition"] else []
-    if section_row is not None and section_row["condition"]:
-        conditions.insert(0, section_row["condition"])
-    shown = "".join(
-        f"<p class='cond'>Shown to visitors when <code>{html.escape(c)}</code></p>"
-        for c in conditions
-    )
-    heading = html.escape(space["title"])
-    where = f"<p>{html.escape(section_row['title'])}</p>" if section_row else ""
-    main = (
-        f"<main>{where}<h1>{space['emoji'] or ''} {heading}</h1>{shown}"
-        "<p><em>This preview shows the site's structure. Pages of the space are not rendered"
-        " here yet (docs/sites.md).</em>"
-        "</p></main>"
-    )
-    name = site_customization(site).get("title") or site["title"]
-    title = f"{space['title']} · {name}"
-    body = f"<nav><h2>{html.escape(name)}</h2>{nav}</nav>{main}"
-    return _page(200, title, body, noindex=site["visibility"] != "public")

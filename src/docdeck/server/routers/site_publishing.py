@@ -22,7 +22,7 @@ from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import to_db
 from docdeck.server.openapi import errors
 from docdeck.server.routers._common import CtxDep
-from docdeck.server.routers._sites import ST, site_reply, tree_for
+from docdeck.server.routers._sites import ST, ShareKey, site_reply, tree_for
 from docdeck.server.services import adaptive
 from docdeck.server.services.customization import site_customization, site_space_customizations
 from docdeck.server.services.sites import (
@@ -156,8 +156,10 @@ def preview_site(
         conn.execute("DELETE FROM site_previews WHERE expires_at < ?", (to_db(ctx.now()),))
     _, tree = tree_for(ctx, organizationId, siteId)
     url = site_root_url(ctx, tree.site)
-    if siteSpace is not None:
-        url = tree.site_space(siteSpace)["urls"].get("published", url)
+    if siteSpace is not None:  # where it will be published: the site need not be, yet
+        with ctx.db.read() as conn:
+            found = tree.destination_url(conn, {"kind": "site-space", "siteSpaceId": siteSpace})
+        url = found or url
     return respond({"url": f"{url.split('?')[0]}?preview={token}"})
 
 
@@ -171,7 +173,7 @@ async def published_site(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
-    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    shareKey: ShareKey = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
     if not tree.site["published"]:

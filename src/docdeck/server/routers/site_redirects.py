@@ -27,7 +27,7 @@ from docdeck.server.ids import new_id, to_db
 from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.routers._sites import ST, tree_for
+from docdeck.server.routers._sites import ST, ShareKey, tree_for
 from docdeck.server.services.site_structure import body_item
 from docdeck.server.services.sites import load_site, require_site_editor
 from docdeck.server.wire import Json, no_content, respond, respond_list
@@ -192,7 +192,7 @@ async def resolve_redirect(
     organizationId: str,
     siteId: str,
     source: Annotated[str, Query(description="The source path, such as /old/page")],
-    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    shareKey: ShareKey = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
     with ctx.db.read() as conn:
@@ -202,7 +202,7 @@ async def resolve_redirect(
         if row is None:
             raise not_found(f"no redirect from {source!r} in this site")
         body = redirect_json(row)
-    target = tree.destination_url(body["destination"])
+        target = tree.destination_url(conn, body["destination"])
     if target is None:
         raise not_found(f"the redirect from {source!r} leads to something no longer in the site")
     return respond({"redirect": body, "target": target})

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import APIRouter, Body, Response
 
 from docdeck.models import (
     ListPage,
@@ -19,23 +18,25 @@ from docdeck.models import (
     SiteSectionMove,
     SiteSectionUpdate,
 )
-from docdeck.server.context import Ctx
 from docdeck.server.openapi import errors
 from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.routers._sites import ST, item_reply, page_of, tree_for
+from docdeck.server.routers._sites import (
+    ST,
+    Pointer,
+    ShareKey,
+    delete_reply,
+    editing,
+    item_reply,
+    list_reply,
+    move_reply,
+    tree_for,
+)
 from docdeck.server.services import site_structure as structure
-from docdeck.server.services.sites import SiteAccess, load_site, require_site_editor
-from docdeck.server.wire import no_content, respond_list
+from docdeck.server.wire import no_content
 
 router = APIRouter(tags=["site-sections"])
 SEC = f"{ST}/sections/{{siteSectionId}}"
 GRP = f"{ST}/section-groups/{{siteSectionGroupId}}"
-
-
-def _editing(ctx: Ctx, conn: sqlite3.Connection, org_id: str, site_id: str) -> SiteAccess:
-    access = load_site(conn, ctx, org_id, site_id)
-    require_site_editor(access.member, "change a site's structure")
-    return access
 
 
 @router.get(
@@ -49,11 +50,10 @@ async def list_sections(
     organizationId: str,
     siteId: str,
     page: PageDep,
-    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    shareKey: ShareKey = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
-    items, result = page_of(ctx, tree.keyed_sections(), page, "site-sections", tree.section)
-    return respond_list(items, result)
+    return list_reply(ctx, tree.keyed_sections(), page, "site-sections", tree.section)
 
 
 @router.post(
@@ -67,7 +67,7 @@ def add_section(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSectionCreate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        access = _editing(ctx, conn, organizationId, siteId)
+        access = editing(ctx, conn, organizationId, siteId)
         section_id = structure.add_section(conn, access.row, body)
     return item_reply(ctx, organizationId, siteId, "site-section", section_id, status=201)
 
@@ -86,7 +86,7 @@ def update_section(
     body: Annotated[SiteSectionUpdate, Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        access = _editing(ctx, conn, organizationId, siteId)
+        access = editing(ctx, conn, organizationId, siteId)
         section = structure.load_item(conn, siteId, "site-section", siteSectionId)
         structure.update_section(conn, access.row, section, body)
     return item_reply(ctx, organizationId, siteId, "site-section", siteSectionId)
@@ -96,10 +96,7 @@ def update_section(
     SEC, status_code=204, operation_id="deleteSiteSectionById", responses=errors(403, 404)
 )
 def delete_section(ctx: CtxDep, organizationId: str, siteId: str, siteSectionId: str) -> Response:
-    with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
-        structure.delete_item(conn, siteId, "site-section", siteSectionId)
-    return no_content()
+    return delete_reply(ctx, organizationId, siteId, "site-section", siteSectionId)
 
 
 @router.post(
@@ -118,17 +115,13 @@ def move_section(
 ) -> Response:
     """Deprecated by the platform for `PATCH {ST}/structure/sort`; the same move."""
     position = body.position if body else None
-    before: tuple[str, str] | None = None
-    after: tuple[str, str] | None = None
-    if position is not None:
-        if position.before is not None:
-            before = ("site-section", position.before.siteSection)
-        if position.after is not None:
-            after = ("site-section", position.after.siteSection)
-    with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
-        structure.sort_item(conn, siteId, "site-section", siteSectionId, before, after)
-    return item_reply(ctx, organizationId, siteId, "site-section", siteSectionId)
+    before: Pointer = None
+    after: Pointer = None
+    if position is not None and position.before is not None:
+        before = ("site-section", position.before.siteSection)
+    if position is not None and position.after is not None:
+        after = ("site-section", position.after.siteSection)
+    return move_reply(ctx, organizationId, siteId, "site-section", siteSectionId, before, after)
 
 
 @router.get(
@@ -139,8 +132,7 @@ def move_section(
 )
 async def list_groups(ctx: CtxDep, organizationId: str, siteId: str, page: PageDep) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId)
-    items, result = page_of(ctx, tree.keyed_groups(), page, "site-section-groups", tree.group)
-    return respond_list(items, result)
+    return list_reply(ctx, tree.keyed_groups(), page, "site-section-groups", tree.group)
 
 
 @router.post(
@@ -154,7 +146,7 @@ def add_group(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSectionGroupCreate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        access = _editing(ctx, conn, organizationId, siteId)
+        access = editing(ctx, conn, organizationId, siteId)
         group_id = structure.add_group(conn, access.row, body)
     return item_reply(ctx, organizationId, siteId, "site-section-group", group_id, status=201)
 
@@ -173,7 +165,7 @@ def update_group(
     body: Annotated[SiteSectionGroupUpdate, Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
+        editing(ctx, conn, organizationId, siteId)
         group = structure.load_item(conn, siteId, "site-section-group", siteSectionGroupId)
         structure.update_group(conn, group, body)
     return item_reply(ctx, organizationId, siteId, "site-section-group", siteSectionGroupId)
@@ -185,10 +177,7 @@ def update_group(
 def delete_group(
     ctx: CtxDep, organizationId: str, siteId: str, siteSectionGroupId: str
 ) -> Response:
-    with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
-        structure.delete_item(conn, siteId, "site-section-group", siteSectionGroupId)
-    return no_content()
+    return delete_reply(ctx, organizationId, siteId, "site-section-group", siteSectionGroupId)
 
 
 @router.post(
@@ -206,7 +195,7 @@ def add_section_to_group(
     body: Annotated[SiteSectionGroupAddSection, Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
+        editing(ctx, conn, organizationId, siteId)
         structure.load_item(conn, siteId, "site-section-group", siteSectionGroupId)
         structure.add_section_to_group(conn, siteId, siteSectionGroupId, body.sectionId)
     return item_reply(
@@ -225,7 +214,7 @@ def remove_section_from_group(
 ) -> Response:
     """205 when the section left the group, 204 when it was not in it (as the platform)."""
     with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
+        editing(ctx, conn, organizationId, siteId)
         structure.load_item(conn, siteId, "site-section-group", siteSectionGroupId)
         removed = structure.remove_section_from_group(
             conn, siteId, siteSectionGroupId, siteSectionId
@@ -249,14 +238,11 @@ def move_group(
 ) -> Response:
     """Deprecated by the platform for `PATCH {ST}/structure/sort`; the same move."""
     position = body.position if body else None
-    before: tuple[str, str] | None = None
-    after: tuple[str, str] | None = None
-    if position is not None:
-        if position.before is not None:
-            before = (position.before.type, position.before.id)
-        if position.after is not None:
-            after = (position.after.type, position.after.id)
-    with ctx.db.write() as conn:
-        _editing(ctx, conn, organizationId, siteId)
-        structure.sort_item(conn, siteId, "site-section-group", siteSectionGroupId, before, after)
-    return item_reply(ctx, organizationId, siteId, "site-section-group", siteSectionGroupId)
+    before: Pointer = None
+    after: Pointer = None
+    if position is not None and position.before is not None:
+        before = (position.before.type, position.before.id)
+    if position is not None and position.after is not None:
+        after = (position.after.type, position.after.id)
+    kind = "site-section-group"
+    return move_reply(ctx, organizationId, siteId, kind, siteSectionGroupId, before, after)

@@ -22,9 +22,19 @@ from docdeck.server.ids import new_id, to_db
 from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.routers._sites import ST, item_reply, page_of, tree_for
+from docdeck.server.routers._sites import (
+    ST,
+    Pointer,
+    ShareKey,
+    delete_reply,
+    editing,
+    item_reply,
+    list_reply,
+    move_reply,
+    tree_for,
+)
 from docdeck.server.services import site_structure as structure
-from docdeck.server.services.sites import load_site, require_site_admin, require_site_editor
+from docdeck.server.services.sites import load_site, require_site_admin
 from docdeck.server.site_wire import SITE_SELECT, share_link_json
 from docdeck.server.wire import no_content, respond, respond_list
 
@@ -44,7 +54,7 @@ async def list_site_spaces(
     organizationId: str,
     siteId: str,
     page: PageDep,
-    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    shareKey: ShareKey = None,
     default: Annotated[
         bool | None, Query(description="true: only default site spaces; false: only the others")
     ] = None,
@@ -53,8 +63,7 @@ async def list_site_spaces(
     keyed = tree.keyed_site_spaces()
     if default is not None:
         keyed = [(k, i) for k, i in keyed if bool(tree.site_spaces[i]["is_default"]) == default]
-    items, result = page_of(ctx, keyed, page, f"site-spaces:{default}", tree.site_space)
-    return respond_list(items, result)
+    return list_reply(ctx, keyed, page, f"site-spaces:{default}", tree.site_space)
 
 
 @router.post(
@@ -68,8 +77,7 @@ def add_site_space(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSpaceCreate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's structure")
+        access = editing(ctx, conn, organizationId, siteId)
         site_space_id = structure.add_site_space(conn, access.row, body.spaceId, body.sectionId)
     return item_reply(ctx, organizationId, siteId, "site-space", site_space_id, status=201)
 
@@ -85,8 +93,7 @@ def update_site_space(
     body: Annotated[SiteSpaceUpdate, Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's structure")
+        access = editing(ctx, conn, organizationId, siteId)
         row = structure.load_item(conn, siteId, "site-space", siteSpaceId)
         structure.update_site_space(conn, access.row, row, body)
     return item_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
@@ -94,11 +101,7 @@ def update_site_space(
 
 @router.delete(SS, status_code=204, operation_id="deleteSiteSpaceById", responses=errors(403, 404))
 def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str) -> Response:
-    with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's structure")
-        structure.delete_item(conn, siteId, "site-space", siteSpaceId)
-    return no_content()
+    return delete_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
 
 
 @router.post(
@@ -117,18 +120,13 @@ def move_site_space(
 ) -> Response:
     """Deprecated by the platform for `PATCH {ST}/structure/sort`; the same move."""
     position = body.position if body else None
-    before: tuple[str, str] | None = None
-    after: tuple[str, str] | None = None
-    if position is not None:
-        if position.before is not None:
-            before = ("site-space", position.before.siteSpace)
-        if position.after is not None:
-            after = ("site-space", position.after.siteSpace)
-    with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's structure")
-        structure.sort_item(conn, siteId, "site-space", siteSpaceId, before, after)
-    return item_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
+    before: Pointer = None
+    after: Pointer = None
+    if position is not None and position.before is not None:
+        before = ("site-space", position.before.siteSpace)
+    if position is not None and position.after is not None:
+        after = ("site-space", position.after.siteSpace)
+    return move_reply(ctx, organizationId, siteId, "site-space", siteSpaceId, before, after)
 
 
 def _share_link_reply(ctx: CtxDep, site_id: str, link_id: str, status: int = 200) -> Response:

@@ -19,7 +19,7 @@ from docdeck.models import (
 from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep, contains
-from docdeck.server.routers._sites import ST, item_reply, site_reply, tree_for
+from docdeck.server.routers._sites import ST, ShareKey, move_reply, site_reply, tree_for
 from docdeck.server.services import site_structure as structure
 from docdeck.server.services.access import load_org
 from docdeck.server.services.site_defaults import settle_defaults
@@ -153,7 +153,7 @@ async def get_structure(
     ctx: CtxDep,
     organizationId: str,
     siteId: str,
-    shareKey: Annotated[str | None, Query(description="Resolves share-link URLs")] = None,
+    shareKey: ShareKey = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
     return respond(tree.structure())
@@ -172,8 +172,4 @@ def sort_structure(
     before, after = (
         None if p is None else (p.type, p.id) for p in (position.before, position.after)
     )
-    with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's structure")
-        structure.sort_item(conn, siteId, body.item.type, body.item.id, before, after)
-    return item_reply(ctx, organizationId, siteId, body.item.type, body.item.id)
+    return move_reply(ctx, organizationId, siteId, body.item.type, body.item.id, before, after)

@@ -1,5 +1,6 @@
 """The TUI's screens and dialogs."""
 
+from docdeck.tui.screens._choose import ChooseDialog
 from docdeck.tui.screens._confirm import ConfirmDialog
 from docdeck.tui.screens._connect_error import ConnectErrorScreen
 from docdeck.tui.screens._form import FormDialog, FormField
@@ -9,6 +10,7 @@ from docdeck.tui.screens._pick import PickDialog
 
 __all__ = [
     "BROWSER_ACTIONS",
+    "ChooseDialog",
     "ConfirmDialog",
     "ConnectErrorScreen",
     "FormDialog",

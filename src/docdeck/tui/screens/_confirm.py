@@ -21,7 +21,7 @@ T = TypeVar("T")
 class ConfirmDialog(RequestDialog[T]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "confirm", "Yes", id="dialog.confirm", tooltip="Do it"),
-        Binding("n", "cancel", "No", id="dialog.deny", tooltip="Keep things as they are"),
+        Binding("n", "close_if_idle", "No", id="dialog.deny", tooltip="Keep things as they are"),
     ]
 
     def __init__(

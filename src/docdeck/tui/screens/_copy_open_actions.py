@@ -12,7 +12,7 @@ from docdeck.tui.clipboard import copy_text
 from docdeck.tui.copy_values import CopyValue, app_url, entry_values, member_values
 from docdeck.tui.opening import browser_problem, open_in_browser
 from docdeck.tui.screens._browser_base import BrowserBase
-from docdeck.tui.screens._pick import PickDialog
+from docdeck.tui.screens._choose import ChooseDialog
 
 __all__ = ["CopyOpenActions"]
 
@@ -43,20 +43,12 @@ class CopyOpenActions(BrowserBase):
         if not values:
             return
 
-        async def chosen(value: CopyValue) -> CopyValue:
-            return value
-
         def copy(value: CopyValue | None) -> None:
             if value is not None:
                 self._copy(value)
 
         self.app.push_screen(
-            PickDialog(
-                "Copy…",
-                [(f"{value.label}: {value.value}", value) for value in values],
-                chosen,
-                doing="Copying",
-            ),
+            ChooseDialog("Copy…", [(f"{value.label}: {value.value}", value) for value in values]),
             callback=copy,
         )
 

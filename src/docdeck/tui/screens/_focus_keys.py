@@ -15,6 +15,7 @@ from typing import Literal
 from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
+from docdeck.tui.focus import focus_now
 from docdeck.tui.screens._browser_base import BrowserBase
 from docdeck.tui.widgets import OrgTree
 
@@ -108,14 +109,14 @@ class FocusKeys(BrowserBase):
         """Escape: from a pane back to the tree; in the tree (or its filter) clear the filter."""
         tree = self.org_tree
         if self._back_label() == "Back to tree":
-            tree.focus()
+            focus_now(tree)
             return
         field = self.query_one("#tree-filter", Input)
         field.value = ""
         field.display = False
         self.workers.cancel_group(self, "filter-search")
         tree.set_filter("")
-        tree.focus()
+        focus_now(tree)
         self.refresh_bindings()
 
     def drill_in(self) -> None:
@@ -125,4 +126,4 @@ class FocusKeys(BrowserBase):
         if view is not None:
             tables = list(view.query(DataTable))
             if tables:
-                tables[0].focus()
+                focus_now(tables[0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import ClassVar
 
 from textual import events, on
@@ -14,6 +15,7 @@ from textual.worker import Worker
 from docdeck.tui.availability import Availability, Selection, availability
 from docdeck.tui.commands import BrowserCommands
 from docdeck.tui.entries import (
+    ITS_DETAILS,
     CollectionEntry,
     Entry,
     LoadMoreEntry,
@@ -23,7 +25,8 @@ from docdeck.tui.entries import (
     TeamEntry,
     org_of,
 )
-from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged
+from docdeck.tui.focus import focus_now
+from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged, SpaceOpened
 from docdeck.tui.screens._content_actions import ContentActions
 from docdeck.tui.screens._copy_open_actions import CopyOpenActions
 from docdeck.tui.screens._focus_keys import FocusKeys
@@ -61,8 +64,17 @@ def _b(
     tooltip: str,
     *,
     show: bool = True,
+    priority: bool = False,
 ) -> Binding:
-    return Binding(key, action, description, show=show, id=f"browser.{action}", tooltip=tooltip)
+    return Binding(
+        key,
+        action,
+        description,
+        show=show,
+        id=f"browser.{action}",
+        tooltip=tooltip,
+        priority=priority,
+    )
 
 
 _TOGGLE = Binding("t", "toggle_team_role", "Owner/member")
@@ -124,7 +136,9 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
             "Owner/member",
             "Make the highlighted team member an owner, or a member again",
         ),
-        _b("slash", "filter", "Filter", "Filter the loaded tree by title"),
+        # A priority binding: it moves focus before the keys typed after it are routed
+        # (`docdeck.tui.focus`); in a text field it does not apply, so "/" is typed there.
+        _b("slash", "filter", "Filter", "Filter the loaded tree by title", priority=True),
         _b(
             "escape",
             "back",
@@ -186,7 +200,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     def availability_of(self, action: str) -> Availability:
         return availability(action, self.selection)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def _check_browser_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in BROWSER_ACTIONS:
             state = self.availability_of(action)
             if not state.applies:
@@ -195,6 +209,11 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if action == "back":
             return self.back_applies()
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "filter" and isinstance(self.focused, Input):
+            return False  # "/" is typed into the field (the filter or a member search)
+        return self._check_browser_action(action, parameters)
 
     def _selection_changed(self) -> None:
         """Update the footer and the reasons line, but only when they change: rebuilding the
@@ -233,6 +252,23 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     @on(EntryOpened)
     def _entry_opened(self) -> None:
         self.drill_in()
+
+    @on(SpaceOpened)
+    def _space_opened(self, message: SpaceOpened) -> None:
+        """Enter on a space: its content on a screen of its own; Escape comes back here."""
+        from docdeck.tui.screens._space import SpaceScreen, trail_of
+
+        entry = message.entry
+        if not isinstance(entry, SpaceEntry) or entry.space is None:
+            return
+        if entry.deleted:
+            self.notify(
+                "A deleted space's content cannot be read; restore it first (u).",
+                title="Deleted space",
+                severity="warning",
+            )
+            return
+        self.app.push_screen(SpaceScreen(entry.value, trail_of(entry)))
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action is disabled here says why instead of doing nothing."""
@@ -288,8 +324,21 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     def action_filter(self) -> None:
         field = self.query_one("#tree-filter", Input)
         field.display = True
-        field.focus()
+        focus_now(field)  # the keys typed right after "/" are the filter's
         self.refresh_bindings()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Text pasted over the tree (with or without its "/") is a filter."""
+        if not isinstance(self.focused, OrgTree):
+            return
+        text = event.text.strip().removeprefix("/").strip()
+        if not text or "\n" in text:
+            return
+        event.stop()
+        self.action_filter()
+        field = self.query_one("#tree-filter", Input)
+        field.value = text
+        field.cursor_position = len(text)
 
     @on(Input.Changed, "#tree-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -352,12 +401,12 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
                 entry.space = await self.client.spaces.get(entry.value.id)
             elif isinstance(entry, OrgEntry):
                 entry.org = await self.client.orgs.get(entry.organization.id)
-        except Exception:
-            entry.stale = True  # what is shown is from the earlier load
-            self.org_tree.show_marks(entry)
+        except Exception as error:
+            self.org_tree.mark_stale(entry, ITS_DETAILS, error)  # shown: the earlier load
             raise
+        entry.loaded_at = datetime.now().astimezone()
         if not entry.loading:
-            entry.stale = False
+            self.org_tree.clear_stale(entry)
         self.org_tree.refresh_entry(entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:

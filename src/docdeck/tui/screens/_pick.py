@@ -1,4 +1,5 @@
-"""A dialog to pick one of a few values (a collection to move into, a role)."""
+"""A dialog to pick one of a few values and send a request with it (a collection to move
+into, a role). A choice that sends nothing is a `ChooseDialog`."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
-from textual.widgets.option_list import Option
 
+from docdeck.tui.screens._choose import choice_list, highlight_choice
 from docdeck.tui.screens._request_dialog import RequestDialog
-from docdeck.tui.widgets._list_keys import NavOptionList
 
 __all__ = ["PickDialog"]
 
@@ -38,19 +38,13 @@ class PickDialog(RequestDialog[T]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="pick"):
             yield Label(self.dialog_title, id="dialog-title")
-            yield NavOptionList(
-                *(Option(label, id=str(index)) for index, (label, _) in enumerate(self.choices)),
-                id="dialog-options",
-            )
+            yield choice_list([label for label, _ in self.choices])
             yield Static("", id="dialog-error")
             yield Label("enter: choose   escape: cancel", classes="dialog-keys")
 
     def on_mount(self) -> None:
         self._set_error("")
-        options = self.query_one(OptionList)
-        if self.choices:
-            options.highlighted = min(self.current, len(self.choices) - 1)
-        options.focus()
+        highlight_choice(self.query_one(OptionList), self.current)
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:

@@ -29,14 +29,24 @@ class RequestDialog(ModalScreen[None], Generic[T]):
     """Sends `submit` as a write; closes when it succeeds, shows why it failed and waits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # q too, as in help: without it the app's q would quit from a dialog. Text inputs
-        # take the letter before any binding, so typing q in a form still types it.
         Binding(
-            "escape,q",
+            "escape",
             "cancel",
             "Cancel",
             id="dialog.cancel",
             tooltip="Close without changing anything",
+        ),
+        # q too, as in help: without it the app's q would quit from a dialog. Text inputs
+        # take the letter before any binding, so typing q in a form still types it. While
+        # the request runs q does nothing but say so: a letter typed ahead must not close
+        # a dialog whose change may still land; Escape is the deliberate way out.
+        Binding(
+            "q",
+            "close_if_idle",
+            "Cancel",
+            show=False,
+            id="dialog.quit",
+            tooltip="Close without changing anything (not while a request runs)",
         ),
     ]
 
@@ -52,6 +62,7 @@ class RequestDialog(ModalScreen[None], Generic[T]):
         self._reread: Callable[[], Awaitable[None]] | None = None
         self._write: Write | None = None
         self._focused: Widget | None = None
+        self._hinted = False
 
     def follow(
         self,
@@ -99,6 +110,7 @@ class RequestDialog(ModalScreen[None], Generic[T]):
             self._set_error(f"{self.doing} is still being sent; wait for it to finish.")
             return
         self._write = write
+        self._hinted = False
         self._set_error("")
         self._read_only(True)
 
@@ -132,6 +144,20 @@ class RequestDialog(ModalScreen[None], Generic[T]):
         error = self.query_one("#dialog-error", Static)
         error.update(message)
         error.display = bool(message)
+
+    def action_close_if_idle(self) -> None:
+        """q (and a dialog's "no"): close only when nothing is being sent; else say why not."""
+        if self._write is None:
+            self.action_cancel()
+            return
+        if not self._hinted:  # once per request: held or repeated keys raise no pile of toasts
+            self._hinted = True
+            self.notify(
+                f"{self.doing} is being sent; this closes when the server answers. "
+                "Escape closes it now (the change may still be applied).",
+                title="Still sending",
+                timeout=4,
+            )
 
     def action_cancel(self) -> None:
         write = self._write

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -49,6 +51,13 @@ class _FieldsView(VerticalScroll):
         super().__init__(self.field_list, classes="fields-scroll")
 
 
+def _clock(moment: datetime, now: datetime) -> str:
+    """A time of day; with the date when it is not today's (a long session, a cached view)."""
+    if moment.date() == now.date():
+        return moment.strftime("%H:%M:%S")
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
 def _hint(text: str) -> Static:
     return Static(Text(text, style="italic"), classes="hint")
 
@@ -64,8 +73,27 @@ class DetailPane(Vertical):
         """Swaps the views safely at any speed (see `ViewSlot`)."""
 
     def compose(self) -> ComposeResult:
+        yield Static("", id="detail-stale")
         yield self.body
         yield Static("", id="detail-why")
+
+    def on_mount(self) -> None:
+        self.query_one("#detail-stale").display = False
+
+    def _show_staleness(self, entry: Entry | None) -> None:
+        """Explain the tree's ⚠: what is old, since when, why, and how to retry."""
+        note = self.query_one("#detail-stale", Static)
+        stale = entry.stale if entry is not None else None
+        note.display = stale is not None
+        if stale is None:
+            return
+        since = _clock(stale.since, stale.failed_at)
+        text = Text("⚠ Not up to date: ", style="bold")
+        text.append(f"{stale.what} as read at {since}; ")
+        text.append(f"refreshing failed at {_clock(stale.failed_at, stale.failed_at)}: ")
+        text.append(stale.why, style="italic")
+        text.append(". Press r to retry.")
+        note.update(text)
 
     @property
     def _view(self) -> Widget | None:
@@ -76,6 +104,8 @@ class DetailPane(Vertical):
     def show(self, entry: Entry | None) -> None:
         same = entry is self.entry
         self.entry = entry
+        if self.is_mounted:
+            self._show_staleness(entry)
         if same and self._update_in_place(entry):
             return
         fields = self._fields_of(entry)

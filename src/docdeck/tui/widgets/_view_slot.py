@@ -49,13 +49,24 @@ class ViewSlot(Vertical):
         """Show `view` instead of the current one (None: show nothing)."""
         self._view = view
         self._pending = True
-        if not self._swapping:
+        self._start()
+
+    def on_mount(self) -> None:
+        self._start(mounting=True)  # a swap asked for before the slot was on screen
+
+    def _start(self, *, mounting: bool = False) -> None:
+        if not self._swapping and self._pending and (mounting or self.is_mounted):
             self._swapping = True
             self.call_later(self._apply)
 
+    @property
+    def _alive(self) -> bool:
+        """Still on screen: not removed, and its screen not closing (the app quitting)."""
+        return self.is_attached and not self._closing and not self._pruning
+
     async def _apply(self) -> None:
         try:
-            while self._pending and self.is_attached:
+            while self._pending and self._alive:
                 self._pending = False
                 wanted = self._view
                 if wanted is self._mounted_view and wanted is not None and wanted.parent is self:
@@ -64,6 +75,10 @@ class ViewSlot(Vertical):
                 self._mounted_view = None
                 if self._pending:
                     continue  # superseded while the old view was leaving: skip this one
+                if not self._alive:
+                    # The slot left the screen while the old view was leaving (its screen
+                    # closed, the app quit): mounting now raised MountError.
+                    return
                 if wanted is not None:
                     await self.mount(wanted)
                     self._mounted_view = wanted

@@ -1,0 +1,213 @@
+"""The space screen at scale: opening a 5,000-page space, a 1 MB page, and a search.
+
+The real app runs headless (120x40) against `docdeck serve` on loopback in another
+process, so the server's work does not block the TUI's event loop and what is measured
+is the TUI's own. A probe task wakes every 5 ms and records how late it wakes: while the
+loop is blocked no frame can be drawn, so the largest delay is the longest frame the user
+could have seen frozen (the issue's goal: none over 100 ms while a 1 MB page opens and
+scrolls).
+
+- open: Enter on the space in the tree until its first page shows in the preview;
+- 1 MB page: from choosing it in the tree until its first part shows, then PageDown
+  through the first 120 screens (more parts render as the scroll nears them), and
+  `G`/`g` jumps; the largest loop delay over all of it;
+- search: the time from the last key typed to the results on screen, with the
+  0.25 s pause the screen waits for the typing to stop, and without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from _harness import Server, write_result
+from _tui import CountingTransport, find_node, run_app, settle, tree_of
+from content import WORDS, _generate
+from docdeck.server import ensure_demo
+from docdeck.server.services.content.edits import Draft
+from docdeck.server.store import Database
+from docdeck.tui.screens._space import SpaceScreen
+from docdeck.tui.screens._space_modes import SEARCH_PAUSE
+from docdeck.tui.widgets.space import PagePreview
+
+
+class LoopProbe:
+    """How late the event loop runs a task that asks to wake every `period` seconds."""
+
+    def __init__(self, period: float = 0.005) -> None:
+        self.period = period
+        self.delays: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def _run(self) -> None:
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(self.period)
+            self.delays.append(time.perf_counter() - asked - self.period)
+
+    def start(self) -> None:
+        self.delays = []
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    def stop(self) -> dict[str, float]:
+        if self._task is not None:
+            self._task.cancel()
+        ordered = sorted(self.delays) or [0.0]
+        return {
+            "max_ms": round(ordered[-1] * 1000, 1),
+            "p99_ms": round(
+                ordered[int(len(ordered) * 0.99) - 1 if len(ordered) > 1 else 0] * 1000, 1
+            ),
+            "over_100ms": sum(1 for d in ordered if d > 0.1),
+            "samples": len(ordered),
+        }
+
+
+def _prepare(db: Path, pages: int) -> None:
+    ensure_demo(db)
+    rng = random.Random(7)
+    space, _ids = _generate(db, pages, rng)
+    big = "\n\n".join(f"## Part {i}\n\n" + " ".join(rng.choices(WORDS, k=150)) for i in range(1200))
+    base = Database(db)
+    try:
+        with base.write() as conn:
+            draft = Draft(conn, space, datetime.now(UTC))
+            draft.add_page("Big page", markdown=big)
+            draft.commit(message="a 1 MB page")
+    finally:
+        base.close()
+
+
+async def _until(check: Any, timeout: float = 60.0) -> float:
+    began = time.perf_counter()
+    while not check():
+        if time.perf_counter() - began > timeout:
+            raise TimeoutError("the screen did not get there")
+        await asyncio.sleep(0.005)
+    return time.perf_counter() - began
+
+
+def _shown(pilot: Pilot[None], title: str) -> bool:
+    screen = pilot.app.screen
+    if not isinstance(screen, SpaceScreen) or not screen.query(PagePreview):
+        return False
+    preview = screen.preview
+    return (
+        preview.page is not None
+        and preview.page.title == title
+        and preview.markdown is not None
+        and preview.slot.settled
+    )
+
+
+async def _body(pilot: Pilot[None], transport: CountingTransport, pages: int) -> dict[str, Any]:
+    tree = tree_of(pilot)
+    node = find_node(tree, "Northwind Labs")
+    tree.select_entry(node.data)
+    node.expand()
+    await settle(pilot)
+    title = f"Generated {pages}"
+    tree.select_entry(find_node(tree, title).data)
+    await settle(pilot)
+    transport.reset()
+    probe = LoopProbe()
+
+    # Opening the space.
+    probe.start()
+    began = time.perf_counter()
+    await pilot.press("enter")
+    await _until(lambda: isinstance(pilot.app.screen, SpaceScreen))
+    screen = pilot.app.screen
+    assert isinstance(screen, SpaceScreen)
+    await _until(lambda: screen.pages is not None and screen.current_page is not None)
+    first = screen.current_page
+    assert first is not None
+    await _until(lambda: _shown(pilot, first.title))
+    open_s = time.perf_counter() - began
+    open_loop = probe.stop()
+    open_requests = [f"{s.method} {s.target.split('?')[0]}" for s in transport.log]
+    await settle(pilot)
+
+    # The 1 MB page: chosen in the tree, then read through.
+    assert screen.pages is not None
+    big = next(p for p in screen.pages.order if p.title == "Big page")
+    probe.start()
+    began = time.perf_counter()
+    screen.page_tree.select_page(big)
+    await _until(lambda: _shown(pilot, "Big page"))
+    big_first_s = time.perf_counter() - began
+    open_big_loop = probe.stop()
+    await settle(pilot)
+    screen.focus_preview()
+    probe.start()
+    began = time.perf_counter()
+    for _ in range(120):
+        await pilot.press("pagedown")
+    for _ in range(3):
+        await pilot.press("G")
+        await pilot.press("g")
+    scroll_s = time.perf_counter() - began
+    view = screen.preview.view
+    rendered = getattr(view, "rendered", 0)
+    pieces = len(getattr(view, "pieces", []))
+    scroll_loop = probe.stop()
+
+    # Search: each query typed, then the time until its results are on screen.
+    await pilot.press("slash")
+    timings: list[float] = []
+    for query in ("order", "webhook retry", "signature payload", "kari", "refund cursor"):
+        field = screen.search_view.field
+        field.value = ""
+        await settle(pilot)
+        await pilot.press(*[c if c != " " else "space" for c in query])
+        began = time.perf_counter()
+        await _until(lambda q=query: screen.search_view.query_text == q)
+        timings.append(time.perf_counter() - began)
+    return {
+        "pages": pages,
+        "open_space_s": round(open_s, 3),
+        "open_space_requests": open_requests,
+        "open_space_loop": open_loop,
+        "big_page_first_part_s": round(big_first_s, 3),
+        "big_page_open_loop": open_big_loop,
+        "big_page_scroll_s": round(scroll_s, 3),
+        "big_page_parts_rendered": f"{rendered} of {pieces}",
+        "big_page_scroll_loop": scroll_loop,
+        "search_to_results_s": [round(t, 3) for t in timings],
+        "search_median_s": round(statistics.median(timings), 3),
+        "search_median_without_pause_s": round(statistics.median(timings) - SEARCH_PAUSE, 3),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=5000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
+        _prepare(db, args.pages)
+        with Server(db) as server:
+            token = server.token()
+            result = asyncio.run(
+                run_app(
+                    server.base_url,
+                    token,
+                    lambda pilot, transport: _body(pilot, transport, args.pages),
+                )
+            )
+    for key, value in result.items():
+        print(f"{key}: {value}")
+    print(write_result("space_screen", result))
+
+
+if __name__ == "__main__":
+    main()

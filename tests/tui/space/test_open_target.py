@@ -1,0 +1,106 @@
+"""`docdeck open URL-OR-ID`: reading the target, and the app starting on the space screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from docdeck.cli import main
+from docdeck.gateway import Client
+from docdeck.tui.open_target import OpenTarget, TargetError, parse_target
+from docdeck.tui.screens._space import SpaceScreen
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, screen_lines, wait_for_organizations
+from tui.space.helpers import preview_text, settle
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("sp4ce1d", OpenTarget(space="sp4ce1d")),
+        ("http://127.0.0.1:8080/app/spaces/abcd1234", OpenTarget(space="abcd1234")),
+        (
+            "http://127.0.0.1:8080/app/spaces/abcd1234/pages/page5678",
+            OpenTarget(space="abcd1234", page="page5678"),
+        ),
+        (
+            "https://h/app/spaces/abcd1234/revisions/rev09876",
+            OpenTarget(space="abcd1234", revision="rev09876"),
+        ),
+        (
+            "https://app.example.com/o/org1234/s/abcd1234/guides/webhooks",
+            OpenTarget(space="abcd1234", page_path="guides/webhooks"),
+        ),
+        (
+            "https://app.example.com/o/org1234/s/abcd1234/~/changes/12",
+            OpenTarget(space="abcd1234", change_request="12"),
+        ),
+    ],
+)
+def test_targets_are_read_from_urls_and_ids(text: str, expected: OpenTarget) -> None:
+    assert parse_target(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["", "not an id!", "https://example.com/docs/page", "/app/spaces/"]
+)
+def test_other_text_is_refused_with_a_reason(text: str) -> None:
+    with pytest.raises(TargetError):
+        parse_target(text)
+
+
+def test_the_command_refuses_a_bad_target_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    try:
+        code = main(["open", "https://example.com/docs/page"])
+    except SystemExit as stop:
+        code = int(stop.code or 0)
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "is not a space, page or change request URL" in err[0]
+
+
+async def test_open_at_a_page_url(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await _space_titled(client, "Public API Reference")
+        pages = await client.content.pages(space.id)
+        page = pages.by_path("guides/webhooks")
+        assert page is not None
+    url = page.urls.app  # type: ignore[union-attr]
+    app = make_app(open_at=parse_target(url))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SpaceScreen)
+        await settle(pilot)
+        assert (
+            "Northwind Labs › Engineering › API › Public API Reference › Guides › Webhooks"
+            in (screen_lines(pilot)[0])
+        )
+        assert "Northwind sends an HTTP POST" in preview_text(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, SpaceScreen)  # the tree is underneath
+
+
+async def test_an_unknown_space_is_one_notification_and_the_tree_stays(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(open_at=OpenTarget(space="noSuchSpace1"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        await settle(pilot)
+        assert not isinstance(app.screen, SpaceScreen)
+        notes = [n.message for n in app._notifications]
+        assert any("404" in n or "not found" in n.lower() for n in notes), notes
+
+
+async def _space_titled(client: Client, title: str):  # type: ignore[no-untyped-def]
+    async for org in client.orgs.list():
+        async for space in client.spaces.list(org.id):
+            if space.title == title:
+                return space
+    raise AssertionError(f"no space {title!r}")

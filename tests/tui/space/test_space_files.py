@@ -1,0 +1,64 @@
+"""Files: their facts, their backlinks, and saving one to a path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input
+
+from docdeck.tui.widgets._list_keys import NavOptionList
+from docdeck.tui.widgets.space._files_view import FilesView
+from docdeck.tui.widgets.space._save_dialog import SaveDialog
+from tui.helpers import AppFactory
+from tui.space.helpers import open_api_reference, preview_text, settle
+
+
+async def test_files_backlinks_and_save(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        view = screen.query_one(FilesView)
+        text = preview_text(pilot)
+        assert "request-flow.png" in text and "image/png" in text and "480×160" in text
+        assert "sample-invoice.pdf" in text
+        index = next(i for i, f in enumerate(view.files) if f.name == "webhook-retries.png")
+        view.table.move_cursor(row=index, animate=False)
+        await settle(pilot)
+        assert "linked from 1 page" in preview_text(pilot)
+
+        await pilot.press("s")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SaveDialog)
+        target = tmp_path / "retries.png"
+        field = dialog.query_one(Input)
+        field.value = str(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, SaveDialog)
+        assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+        await pilot.press("s")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SaveDialog)
+        dialog.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, SaveDialog)  # stays open, the path kept
+        assert "exists" in preview_text(pilot)
+        assert dialog.query_one(Input).value == str(target)
+        await pilot.press("escape")
+        await settle(pilot)
+
+        await pilot.press("enter")  # into the backlinks
+        await settle(pilot)
+        assert isinstance(app.focused, NavOptionList)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.mode == "pages"
+        page = screen.current_page
+        assert page is not None and page.title == "Webhooks"
+        assert screen.location is not None and screen.location.line is not None

@@ -1,0 +1,53 @@
+"""History: revisions newest first, what each changed, and a page as it was."""
+
+from __future__ import annotations
+
+from docdeck.tui.screens._space import SpaceScreen
+from docdeck.tui.widgets.space._history_view import HistoryView
+from tui.helpers import AppFactory, screen_lines
+from tui.space.helpers import open_api_reference, preview_text, settle
+
+
+async def test_history_changes_and_a_page_at_a_revision(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        view = screen.query_one(HistoryView)
+        # A rename, a limit, the SDK pages, the import, and the space's first (empty) one.
+        assert len(view.revisions) == 5
+        assert "No changes" in preview_text(pilot) or view.revisions[-1].parents == []
+        dates = [r.createdAt for r in view.revisions]
+        assert dates == sorted(dates, reverse=True)
+        assert "page edited: Glossary of terms (title)" in preview_text(pilot)
+
+        await pilot.press("j")
+        await settle(pilot)
+        assert "page edited: Rate limits (body)" in preview_text(pilot)
+        older = view.revisions[2]  # before the limit was raised
+
+        await pilot.press("j")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        at_revision = app.screen
+        assert isinstance(at_revision, SpaceScreen) and at_revision is not screen
+        assert at_revision.revision_id == older.id
+        assert f"@ revision {older.id}" in screen_lines(pilot)[0]
+        page = at_revision.current_page
+        assert page is not None and page.title == "SDKs"  # the first page that revision added
+        assert "Glossary of terms" not in preview_text(pilot)  # renamed later
+
+        await pilot.press("f")
+        await pilot.press(*"Rate")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "600 requests" in preview_text(pilot) or "600 requests" in (
+            at_revision.preview.markdown or ""
+        )
+
+        await pilot.press("escape", "escape")
+        await settle(pilot)
+        assert app.screen is screen
+        assert screen.mode == "history"

@@ -1,0 +1,44 @@
+"""The space screen's page tree and preview, against the sandbox's demo content."""
+
+from __future__ import annotations
+
+from docdeck.tui.screens._space import SpaceScreen
+from tui.helpers import AppFactory, screen_lines, tree_of, wait_for_workers
+from tui.space.helpers import open_api_reference, page_tree, preview_text, settle
+
+
+async def test_enter_opens_the_space_and_escape_returns_to_the_tree(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        lines = screen_lines(pilot)
+        assert "Northwind Labs › Engineering › API › Public API Reference" in lines[0]
+        labels = [str(node.label.plain) for node in page_tree(pilot).root.children]
+        assert labels, "the page tree shows the top level"
+        first = screen.pages.first_readable()
+        assert first is not None and first.title in lines[0]
+        assert first.title in preview_text(pilot)
+        tree = tree_of(pilot)
+        before = (tree.cursor_line, tree.current)
+        await pilot.press("escape")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, SpaceScreen)
+        assert (tree.cursor_line, tree.current) == before
+
+
+async def test_next_previous_and_raw(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        first = screen.current_page
+        await pilot.press("n")
+        await settle(pilot)
+        second = screen.current_page
+        assert second is not first and second is not None
+        assert second.title in screen_lines(pilot)[0]
+        await pilot.press("p")
+        await settle(pilot)
+        assert screen.current_page is first
+        await pilot.press("v")
+        await settle(pilot)
+        assert "[raw]" in preview_text(pilot)

@@ -1,0 +1,79 @@
+"""Search as you type: debounced, a newer query cancels the older request, hits by page."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.worker import WorkerState
+
+from docdeck.tui.widgets.space._search_view import SearchView
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, type_text
+from tui.space.helpers import open_api_reference, preview_text, settle
+
+
+async def test_search_groups_hits_by_page_and_opens_the_section(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("slash")
+        await type_text(pilot, "retried")
+        await pilot.pause(0.4)
+        await settle(pilot)
+        searches = [r for r in transport.requests if r.endswith("/search")]
+        assert len(searches) == 1, searches  # typing a word sends one search, after a pause
+        view = screen.query_one(SearchView)
+        text = preview_text(pilot)
+        assert "“retried”:" in text
+        assert view.hits and view.hits[0].anchor is None  # a page line, then its sections
+        section = next(hit for hit in view.hits if hit.anchor)
+        await pilot.press("down")
+        index = view.hits.index(section)
+        view.results.highlighted = index
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.mode == "pages"
+        assert screen.location is not None
+        assert (screen.location.page_id, screen.location.anchor) == (
+            section.page_id,
+            section.anchor,
+        )
+
+
+async def test_a_newer_query_cancels_the_older_request(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        release = asyncio.Event()
+        transport.held = ("/search", release)
+        await pilot.press("slash")
+        await type_text(pilot, "webh")
+        await pilot.pause(0.5)
+        first = [w for w in app.workers if w.group == "search"]
+        assert first and first[0].state is WorkerState.RUNNING
+        await type_text(pilot, "ooks")
+        await pilot.pause(0.5)
+        assert first[0].state is WorkerState.CANCELLED
+        release.set()
+        transport.held = None
+        await settle(pilot)
+        assert "“webhooks”:" in preview_text(pilot)
+        assert screen.query_one(SearchView).query_text == "webhooks"
+
+
+async def test_keys_typed_right_after_slash_go_into_the_search(make_app: AppFactory) -> None:
+    """All keys queued at once, as a paste or tmux send-keys delivers them."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        for key, char in [("slash", "/"), *[(c, c) for c in "retries"]]:
+            app.post_message(events.Key(key, char))
+        await pilot.pause(0.5)
+        await settle(pilot)
+        assert screen.query_one(SearchView).field.value == "retries"
