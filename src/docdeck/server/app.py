@@ -35,10 +35,12 @@ def create_app(
     from docdeck.server.openapi import install_openapi
     from docdeck.server.routers import (
         app_pages,
+        change_request_comments,
         change_request_content,
         change_request_reviews,
         change_requests,
         collections,
+        comments,
         content,
         content_writes,
         files,
@@ -81,6 +83,8 @@ def create_app(
         change_requests,
         change_request_content,
         change_request_reviews,
+        comments,
+        change_request_comments,
         files,
         sites,
         site_sections,
