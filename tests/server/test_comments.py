@@ -195,3 +195,21 @@ async def test_list_filters_and_order(api: Api, ids: DemoIds) -> None:
     commenters = (await editor.get(f"/v1/spaces/{space}/commenters")).json()
     assert {ids.users[EDITOR], ids.users[COMMENTER]} <= {m["id"] for m in commenters["items"]}
     assert commenters["total"] == commenters["count"]
+
+
+async def test_demo_threads(api: Api, ids: DemoIds) -> None:
+    """The demo has threads with replies and reactions, a resolved one, and one on a block
+    that a merged change request rewrote since (outdated)."""
+    reference = ids.spaces["Public API Reference"]
+    items = (await api(READER).get(f"/v1/spaces/{reference}/comments")).json()["items"]
+    outdated = [c for c in items if c["target"].get("page", {}).get("outdated")]
+    assert len(outdated) == 1 and outdated[0]["target"]["node"]["preview"]
+    assert outdated[0]["status"] == "open"
+    space, _ = guide(ids)
+    thread = await api(READER).get(f"/v1/spaces/{space}/comments/{ids.comments['comment']}")
+    body = thread.json()
+    assert body["replies"] == 2 and {r["emoji"] for r in body["reactions"]} == {"👍", "🎉"}
+    assert next(r for r in body["reactions"] if r["emoji"] == "👍")["count"] == 2
+    resolved = await api(READER).get(f"/v1/spaces/{space}/comments", params={"status": "resolved"})
+    assert [c["resolvedBy"]["displayName"] for c in resolved.json()["items"]] == ["Ada Okafor"]
+    assert (await api(READER).get(f"/v1/spaces/{space}")).json()["comments"] == 1
