@@ -16,10 +16,14 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	@echo "==> Installing docdeck and its dependencies into $(VENV) (first run: a minute or two)"
 	$(BIN)/python -m pip install -e '.[dev]'
+	$(BIN)/python -m compileall -q src
 	touch $(STAMP)
 	@echo "==> Installed; next time this step is skipped"
 
+# compileall: the .pyc files an editable install does not write where PYTHONDONTWRITEBYTECODE
+# is set (each start would compile docdeck from source); a no-op when they are up to date.
 run: $(STAMP)
+	@$(BIN)/python -m compileall -q src
 	$(BIN)/docdeck
 
 serve: $(STAMP)

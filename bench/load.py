@@ -1,15 +1,30 @@
-"""Hot GETs against `docdeck serve` under concurrent load from a second process.
+"""Hot GETs of `docdeck serve` beside a one-route bare FastAPI app, in the same run.
 
-The server runs in a subprocess on a loopback port; this process is the client:
-`--concurrency` httpx connections hammer one endpoint at a time for at most
-`--seconds` or `--requests`, whichever ends first. Reports requests/s and
-p50/p95 latency per endpoint, and any non-200 answers.
+The load generator is wrk (`apt-get install wrk`), written in C, so the client is not the
+bottleneck (the previous Python client saw 264-466 req/s where wrk sees 650-1,300). Without
+wrk, several Python client processes stand in, and the report says so.
+
+Each endpoint's run is preceded by a run of the bare app (`_bare_api.py`, same uvicorn
+settings) and the last one followed by one; an endpoint is compared with the mean of the bare
+runs on either side of it, so a machine that gets busier or quieter during the bench moves both
+sides of each ratio. Reported per endpoint: requests/s and p50/p99 latency, each as a ratio to
+the bare app, and the server's CPU time per request (from /proc), also as a ratio. Endpoints:
+the three hot GETs on the demo, and the members list of a 10,000-member, 1,000-space
+organization (bench/members.py builds it).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -17,105 +32,248 @@ from typing import Any
 
 import httpx
 
-from _harness import Server, percentile, write_result
+from _harness import PYTHON, BenchError, Server, percentile, write_result
+
+BARE = "bare FastAPI (1 route)"
+_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1000.0}
 
 
-async def _hammer(
-    http: httpx.AsyncClient, path: str, *, concurrency: int, seconds: float, requests: int
-) -> dict[str, Any]:
-    latencies: list[float] = []
-    failures: dict[str, int] = {}
-    budget = requests
-    deadline = time.perf_counter() + seconds
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    async def worker() -> None:
-        nonlocal budget
-        while budget > 0 and time.perf_counter() < deadline:
-            budget -= 1
-            began = time.perf_counter()
-            try:
-                answer = await http.get(path)
-                await answer.aread()
-                status = str(answer.status_code)
-            except httpx.HTTPError as error:
-                status = type(error).__name__
-            latencies.append(time.perf_counter() - began)
-            if status != "200":
-                failures[status] = failures.get(status, 0) + 1
 
-    for _ in range(min(20, requests)):  # warm-up, not counted
-        await http.get(path)
-    started = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    elapsed = time.perf_counter() - started
+def _ms(text: str) -> float:
+    number, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()  # type: ignore[union-attr]
+    return float(number) * _UNITS[unit]
+
+
+def _wrk(url: str, token: str | None, args: argparse.Namespace) -> dict[str, Any]:
+    command = ["wrk", f"-t{args.threads}", f"-c{args.connections}", f"-d{args.seconds}s"]
+    command += ["--latency", "--timeout", "10s", url]
+    if token:
+        command += ["-H", f"Authorization: Bearer {token}"]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    latency = dict(re.findall(r"^ +(50|75|90|99)% +(\S+) *$", out, re.MULTILINE))
+    if "99" not in latency:
+        raise BenchError(f"unexpected wrk output:\n{out}")
+    requests = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    failed = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    errors = re.search(r"Socket errors: (.*)", out)
     return {
-        "requests": len(latencies),
-        "seconds": round(elapsed, 3),
-        "requests_per_s": round(len(latencies) / elapsed, 1),
-        "p50_ms": round(percentile(latencies, 0.50) * 1000, 2),
-        "p95_ms": round(percentile(latencies, 0.95) * 1000, 2),
-        "max_ms": round(max(latencies) * 1000, 2),
-        "failures": failures,
+        "requests": requests,
+        "requests_per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
+        "p50_ms": _ms(latency["50"]),
+        "p99_ms": _ms(latency["99"]),
+        "non_2xx": int(failed.group(1)) if failed else 0,
+        "socket_errors": errors.group(1) if errors else "",
     }
 
 
-async def _run(base_url: str, token: str, args: argparse.Namespace) -> dict[str, Any]:
-    limits = httpx.Limits(
-        max_connections=args.concurrency, max_keepalive_connections=args.concurrency
+def _python_client(url: str, token: str | None, seconds: float, connections: int) -> list[float]:
+    async def run() -> list[float]:
+        latencies: list[float] = []
+        deadline = time.perf_counter() + seconds
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        limits = httpx.Limits(max_connections=connections)
+        async with httpx.AsyncClient(headers=headers, limits=limits, timeout=30) as http:
+
+            async def worker() -> None:
+                while time.perf_counter() < deadline:
+                    began = time.perf_counter()
+                    (await http.get(url)).raise_for_status()
+                    latencies.append(time.perf_counter() - began)
+
+            await asyncio.gather(*(worker() for _ in range(connections)))
+        return latencies
+
+    return asyncio.run(run())
+
+
+def _python_clients(url: str, token: str | None, args: argparse.Namespace) -> dict[str, Any]:
+    """Stand-in for wrk: `--threads` client processes sharing `--connections`."""
+    share = max(1, args.connections // args.threads)
+    with multiprocessing.Pool(args.threads) as pool:
+        parts = pool.starmap(_python_client, [(url, token, args.seconds, share)] * args.threads)
+    latencies = [x for part in parts for x in part]
+    return {
+        "requests": len(latencies),
+        "requests_per_s": len(latencies) / args.seconds,
+        "p50_ms": percentile(latencies, 0.5) * 1000,
+        "p99_ms": percentile(latencies, 0.99) * 1000,
+        "non_2xx": 0,
+        "socket_errors": "",
+    }
+
+
+def _measure(url: str, token: str | None, pid: int, args: argparse.Namespace) -> dict[str, Any]:
+    before = _cpu_seconds(pid)
+    result = _wrk(url, token, args) if args.client == "wrk" else _python_clients(url, token, args)
+    result["server_cpu_us_per_request"] = (
+        (_cpu_seconds(pid) - before) / max(1, result["requests"]) * 1e6
     )
-    async with httpx.AsyncClient(
-        base_url=base_url,
-        headers={"Authorization": f"Bearer {token}"},
-        limits=limits,
-        timeout=httpx.Timeout(30),
-    ) as http:
-        orgs = (await http.get("/v1/orgs")).raise_for_status().json()["items"]
-        org_id = orgs[0]["id"]
-        spaces = (await http.get(f"/v1/orgs/{org_id}/spaces")).raise_for_status().json()["items"]
-        endpoints = {
-            "GET /v1/orgs": "/v1/orgs",
-            "GET /v1/orgs/{org}/spaces": f"/v1/orgs/{org_id}/spaces",
-            "GET /v1/spaces/{space}": f"/v1/spaces/{spaces[0]['id']}",
-        }
-        results = {}
-        for name, path in endpoints.items():
-            results[name] = await _hammer(
-                http,
-                path,
-                concurrency=args.concurrency,
-                seconds=args.seconds,
-                requests=args.requests,
-            )
-        return results
+    return result
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class BareApp:
+    def __init__(self) -> None:
+        self.port = _free_port()
+        script = Path(__file__).with_name("_bare_api.py")
+        self.process = subprocess.Popen(
+            [PYTHON, str(script), str(self.port)], stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        if self.process.stdout.readline().strip() != "ready":
+            self.process.kill()
+            raise BenchError("the bare FastAPI app did not start")
+        self.url = f"http://127.0.0.1:{self.port}/bare"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=15)
+
+
+def _targets(server: Server, big: Server, big_org: str) -> list[tuple[str, Server, str, str]]:
+    token = server.token()
+    headers = {"Authorization": f"Bearer {token}"}
+    orgs = httpx.get(f"{server.base_url}/v1/orgs", headers=headers).raise_for_status().json()
+    org_id = orgs["items"][0]["id"]
+    spaces_url = f"{server.base_url}/v1/orgs/{org_id}/spaces"
+    spaces = httpx.get(spaces_url, headers=headers).raise_for_status().json()["items"]
+    return [
+        ("GET /v1/orgs", server, token, f"{server.base_url}/v1/orgs"),
+        ("GET /v1/orgs/{org}/spaces", server, token, spaces_url),
+        ("GET /v1/spaces/{space}", server, token, f"{server.base_url}/v1/spaces/{spaces[0]['id']}"),
+        (
+            "GET {org}/members (10,000 members, 1,000 spaces)",
+            big,
+            big.token(),
+            f"{big.base_url}/v1/orgs/{big_org}/members",
+        ),
+    ]
+
+
+def _median(rows: list[dict[str, Any]], key: str) -> float:
+    return float(statistics.median(row[key] for row in rows))
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--concurrency", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time cap per endpoint")
-    parser.add_argument("--requests", type=int, default=3000, help="request cap per endpoint")
+    parser.add_argument("--seconds", type=int, default=5, help="length of each run")
+    parser.add_argument("--rounds", type=int, default=2, help="runs per endpoint")
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads")
+    parser.add_argument("--connections", type=int, default=32, help="wrk connections")
+    parser.add_argument("--client", choices=("wrk", "python"), default=None)
+    parser.add_argument("--name", default="load", help="result file name")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp, Server(Path(tmp) / "bench.db") as server:
-        endpoints = asyncio.run(_run(server.base_url, server.token(), args))
+    args.client = args.client or ("wrk" if shutil.which("wrk") else "python")
+    if args.client == "python":
+        print("load: wrk not found; Python client processes stand in (they saturate first)")
+    import members
+
+    runs: dict[str, list[dict[str, Any]]] = {}
+    bare_runs: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        big_db = Path(tmp) / "big.db"
+        big_org = members.build(big_db, members=10_000, spaces=1_000)
+        bare = BareApp()
+        try:
+            with Server(Path(tmp) / "bench.db") as server, Server(big_db, demo=False) as big:
+                targets = _targets(server, big, big_org)
+                httpx.get(bare.url)  # warm-up, not counted
+                for _, _, token, url in targets:
+                    httpx.get(url, headers={"Authorization": f"Bearer {token}"})
+                for _ in range(args.rounds):
+                    for name, owner, token, url in targets:
+                        bare_runs.append(_measure(bare.url, None, bare.process.pid, args))
+                        runs.setdefault(name, []).append(
+                            _measure(url, token, owner.process.pid, args)
+                        )
+                        runs[name][-1]["bare_index"] = len(bare_runs) - 1
+                bare_runs.append(_measure(bare.url, None, bare.process.pid, args))
+        finally:
+            bare.stop()
+
+    endpoints: dict[str, Any] = {}
+    for name, rows in runs.items():
+        pairs = [(bare_runs[r["bare_index"]], bare_runs[r["bare_index"] + 1]) for r in rows]
+        ratio = [
+            r["requests_per_s"] / ((a["requests_per_s"] + b["requests_per_s"]) / 2)
+            for r, (a, b) in zip(rows, pairs, strict=True)
+        ]
+        p99 = [
+            r["p99_ms"] / ((a["p99_ms"] + b["p99_ms"]) / 2)
+            for r, (a, b) in zip(rows, pairs, strict=True)
+        ]
+        cpu = [
+            r["server_cpu_us_per_request"]
+            / ((a["server_cpu_us_per_request"] + b["server_cpu_us_per_request"]) / 2)
+            for r, (a, b) in zip(rows, pairs, strict=True)
+        ]
+        endpoints[name] = {
+            "requests_per_s": round(_median(rows, "requests_per_s"), 1),
+            "p50_ms": round(_median(rows, "p50_ms"), 2),
+            "p99_ms": round(_median(rows, "p99_ms"), 2),
+            "server_cpu_us_per_request": round(_median(rows, "server_cpu_us_per_request"), 1),
+            "ratio_requests_per_s_to_bare": round(statistics.median(ratio), 3),
+            "ratio_p99_to_bare": round(statistics.median(p99), 3),
+            "ratio_cpu_per_request_to_bare": round(statistics.median(cpu), 3),
+            "non_2xx": sum(r["non_2xx"] for r in rows),
+            "runs": rows,
+        }
+    bare_summary = {
+        "requests_per_s": round(_median(bare_runs, "requests_per_s"), 1),
+        "p50_ms": round(_median(bare_runs, "p50_ms"), 2),
+        "p99_ms": round(_median(bare_runs, "p99_ms"), 2),
+        "server_cpu_us_per_request": round(_median(bare_runs, "server_cpu_us_per_request"), 1),
+        "runs": bare_runs,
+    }
+    extras = [m for m in ("uvloop", "httptools") if _importable(m)]
     print(
-        f"load: hot GETs over loopback, {args.concurrency} concurrent connections, "
-        f"one uvicorn worker (server in its own process)"
+        f"load: {args.client} ({args.threads} threads, {args.connections} connections, "
+        f"{args.seconds} s runs, {args.rounds} rounds), one uvicorn worker each, "
+        f"uvicorn extras: {', '.join(extras) or 'none'}; load average {os.getloadavg()[0]:.1f}"
+    )
+    print(
+        f"  {BARE:<50} {bare_summary['requests_per_s']:>8.0f} req/s  "
+        f"p50 {bare_summary['p50_ms']:>6.2f}  p99 {bare_summary['p99_ms']:>6.2f} ms  "
+        f"cpu {bare_summary['server_cpu_us_per_request']:>6.0f} us/req"
     )
     for name, row in endpoints.items():
-        failed = f", failures {row['failures']}" if row["failures"] else ""
         print(
-            f"  {name:<28} {row['requests_per_s']:>8.1f} req/s   p50 {row['p50_ms']:>6.2f} ms   "
-            f"p95 {row['p95_ms']:>6.2f} ms   ({row['requests']} requests){failed}"
+            f"  {name:<50} {row['requests_per_s']:>8.0f} req/s  p50 {row['p50_ms']:>6.2f}  "
+            f"p99 {row['p99_ms']:>6.2f} ms  cpu {row['server_cpu_us_per_request']:>6.0f} us/req"
+            f"  = {row['ratio_requests_per_s_to_bare']:.2f}x bare req/s, p99 "
+            f"{row['ratio_p99_to_bare']:.2f}x, cpu/req {row['ratio_cpu_per_request_to_bare']:.2f}x"
+            + (f"  NON-2XX {row['non_2xx']}" if row["non_2xx"] else "")
         )
     result = {
-        "concurrency": args.concurrency,
-        "seconds_cap": args.seconds,
-        "requests_cap": args.requests,
+        "client": args.client,
+        "threads": args.threads,
+        "connections": args.connections,
+        "seconds": args.seconds,
+        "rounds": args.rounds,
+        "uvicorn_extras": extras,
+        "load_average_1min": os.getloadavg()[0],
+        "goal": "every hot GET >= 0.9x the bare app's requests/s, p99 no worse",
+        "bare": bare_summary,
         "endpoints": endpoints,
     }
-    print(f"  -> {write_result('load', result)}")
+    print(f"  -> {write_result(args.name, result)}")
     return result
 
 
+def _importable(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
 if __name__ == "__main__":
-    main()
+    sys.exit(0 if main() else 1)

@@ -16,6 +16,7 @@ import big_org
 import cold_start
 import content
 import load
+import members
 import paging
 import tree_requests
 
@@ -37,10 +38,16 @@ def _summaries(results: dict[str, Any]) -> list[str]:
         lines.append(f"tree: one round trip per level, no duplicate requests: {verdict}")
     if hot := results.get("load"):
         rates = ", ".join(
-            f"{name.removeprefix('GET ')} {row['requests_per_s']:.0f}/s p95 {row['p95_ms']:.0f} ms"
+            f"{name.removeprefix('GET ')} {row['ratio_requests_per_s_to_bare']:.2f}x "
+            f"(p99 {row['ratio_p99_to_bare']:.2f}x)"
             for name, row in hot["endpoints"].items()
         )
-        lines.append(f"load ({hot['concurrency']} concurrent): {rates}")
+        lines.append(f"load vs bare FastAPI ({hot['client']}): {rates}")
+    if people := results.get("members"):
+        lines.append(
+            f"members list, 10,000 members: slowest page {people['slowest_page_ms']:.1f} ms "
+            f"wall, {people['slowest_page_cpu_ms']:.1f} ms CPU (goal 10 ms)"
+        )
     if big := results.get("big_org"):
         bulk = big["bulk"]
         lines.append(
@@ -75,6 +82,7 @@ def main() -> int:
         "cold_start": lambda: cold_start.main([]),
         "tree_requests": tree_requests.main,
         "load": lambda: load.main([]),
+        "members": lambda: members.main([]),
         "big_org": lambda: big_org.main([]),
         "paging": lambda: paging.main([]),
         "content": lambda: content.main([]),

@@ -121,7 +121,9 @@ def run_in_background(
                 watcher.cancel()
             clear_state(directory, pid=state.pid)
 
-    asyncio.run(serve())
+    # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
+    with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
+        runner.run(serve())
 
 
 def _say_ready() -> None:

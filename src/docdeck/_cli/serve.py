@@ -141,7 +141,7 @@ def _serve(args: argparse.Namespace, *, background: bool) -> None:
             policy = ImportPolicy(
                 allow_loopback=bool(getattr(args, "allow_loopback_import", False))
             )
-            app = create_app(db_path, public_url=base_url, import_policy=policy)
+            app = create_app(db_path, public_url=base_url, import_policy=policy, defer_routes=True)
             # Without --demo nothing is loaded, but a workspace that holds the demo
             # people still lists them (ensure_demo leaves a non-empty database as it is).
             listed = args.demo or background or _has_organizations(db_path)
@@ -194,7 +194,9 @@ def _has_organizations(db_path: Path) -> bool:
 def _run_until_stopped(server: Any, sock: socket.socket) -> None:
     import asyncio
 
-    asyncio.run(server.serve(sockets=[sock]))
+    # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
+    with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
+        runner.run(server.serve(sockets=[sock]))
 
 
 def _print_banner(base_url: str, db_path: Path, accounts: list[Any]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from docdeck.server.context import Purger, Sandbox
+from docdeck.server.deferred_routes import DeferredRoutes, LoadDeferredRoutes, router_routes
 from docdeck.server.errors import install_error_handlers
 from docdeck.server.ids import utc_now
 from docdeck.server.intake import RequestIntake
@@ -17,6 +19,30 @@ from docdeck.server.store import Database
 
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8080"
 
+FIRST_ROUTERS = ("orgs", "members", "teams", "collections", "spaces")
+"""What the organization tree needs: registered before the server says it is ready."""
+LATER_ROUTERS = (
+    "org_search",
+    "content",
+    "content_writes",
+    "revisions",
+    "change_requests",
+    "change_request_content",
+    "change_request_reviews",
+    "comments",
+    "change_request_comments",
+    "files",
+    "sites",
+    "site_sections",
+    "site_spaces",
+    "site_publishing",
+    "site_redirects",
+    "site_customization",
+    "published_pages",
+    "app_pages",
+)
+"""Every other router, in this order after the first ones (`defer_routes`: after start-up)."""
+
 
 def create_app(
     db_path: str | Path,
@@ -24,39 +50,19 @@ def create_app(
     clock: Callable[[], datetime] | None = None,
     public_url: str = DEFAULT_PUBLIC_URL,
     import_policy: ImportPolicy | None = None,
+    defer_routes: bool = False,
 ) -> FastAPI:
     """The v1 API on the SQLite file at `db_path` (created and migrated now, so the app works
     without lifespan events, e.g. under `httpx.ASGITransport`). `clock` returns aware UTC
     datetimes; tests pass one to move time. `public_url` is where clients reach the server
     (scheme, host, port, no path): every `urls` value is built from it, never from the
     request's `Host` header, which any client can set. `import_policy` bounds content imports
-    from websites; only `ImportPolicy(allow_loopback=True)` lets them reach 127.0.0.1."""
+    from websites; only `ImportPolicy(allow_loopback=True)` lets them reach 127.0.0.1.
+    `defer_routes` registers only the organization tree's routes now and the others just
+    after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner."""
     from docdeck.server.asgi import RequestGuard
     from docdeck.server.openapi import install_openapi
-    from docdeck.server.routers import (
-        app_pages,
-        change_request_comments,
-        change_request_content,
-        change_request_reviews,
-        change_requests,
-        collections,
-        comments,
-        content,
-        content_writes,
-        files,
-        members,
-        orgs,
-        published_pages,
-        revisions,
-        site_customization,
-        site_publishing,
-        site_redirects,
-        site_sections,
-        site_spaces,
-        sites,
-        spaces,
-        teams,
-    )
+    from docdeck.server.routing import install_route_index
 
     now = clock or utc_now
     db = Database(db_path)
@@ -64,42 +70,34 @@ def create_app(
         title="docdeck sandbox",
         version="0.1.0",
         description="A local implementation of the documentation platform's v1 API.",
+        # FastAPI's native OpenTelemetry hooks look up the global providers on every request
+        # (~20 us); the sandbox exports no telemetry.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.sandbox = Sandbox(
         db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
     )
     app.state.import_policy = import_policy or ImportPolicy()
     install_error_handlers(app)
+    first = router_routes(FIRST_ROUTERS)
+    # The routers carry no prefix or dependencies of their own, so their routes are added
+    # as they are: `app.routes` then lists every endpoint (FastAPI >= 0.16x would otherwise
+    # nest them in lazily resolved included-router entries).
+    app.router.routes.extend(first)
+    if defer_routes:
+        deferred = DeferredRoutes(app, LATER_ROUTERS, first)
+        app.state.deferred_routes = deferred
+        app.add_middleware(LoadDeferredRoutes, deferred=deferred)
+
+        async def warm() -> None:
+            app.state.warming = asyncio.create_task(deferred.load_soon())
+
+        app.router.add_event_handler("startup", warm)
+    else:
+        app.router.routes.extend(router_routes(LATER_ROUTERS))
     app.add_middleware(RequestIntake)
-    for module in (
-        orgs,
-        members,
-        teams,
-        collections,
-        spaces,
-        content,
-        content_writes,
-        revisions,
-        change_requests,
-        change_request_content,
-        change_request_reviews,
-        comments,
-        change_request_comments,
-        files,
-        sites,
-        site_sections,
-        site_spaces,
-        site_publishing,
-        site_redirects,
-        site_customization,
-        published_pages,
-        app_pages,
-    ):
-        # The routers carry no prefix or dependencies of their own, so their routes are added
-        # as they are: `app.routes` then lists every endpoint (FastAPI >= 0.16x would otherwise
-        # nest them in lazily resolved included-router entries).
-        app.router.routes.extend(module.router.routes)
     install_openapi(app)
+    install_route_index(app)
     app.add_middleware(RequestGuard)
     app.router.add_event_handler("shutdown", db.close)
     return app

@@ -27,7 +27,8 @@ async def page_request(
         Query(ge=0, le=MAX_LIMIT, description=f"Items per page (default {DEFAULT_LIMIT})"),
     ] = DEFAULT_LIMIT,
 ) -> PageRequest:
-    return PageRequest(page, limit, request.url.path)
+    # scope["path"] is request.url.path without building a URL object on every list request
+    return PageRequest(page, limit, request.scope["path"])
 
 
 # Async, as every dependency must be: a plain `def` dependency costs a thread hop per request.

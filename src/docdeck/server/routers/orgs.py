@@ -1,4 +1,5 @@
-"""Organizations: list, read, update, link invites, search, email-domain lookup, ping."""
+"""Organizations: list, read, update, link invites, email-domain lookup, ping (search is in
+`org_search`: it reads space content, which the organization tree does not need)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import APIRouter, Body, Response
 
 from docdeck.models import (
     EmailDomainOrganizations,
@@ -14,24 +15,16 @@ from docdeck.models import (
     Organization,
     OrganizationUpdate,
     PingResult,
-    SearchSpaceResult,
 )
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import to_db
 from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
-from docdeck.server.permissions import membership, owns_a_team, space_grants
-from docdeck.server.routers import _content_views as content_views
-from docdeck.server.routers._common import CtxDep, PageDep, contains
+from docdeck.server.permissions import Membership, membership, owns_a_team
+from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services.access import load_org, require_admin
-from docdeck.server.services.content import search as full_text
-from docdeck.server.services.content.reading import view_of
-from docdeck.server.services.content.snapshots import load_snapshot
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, organization_json, respond, respond_list
-
-ORG_SEARCH_PAGES = 5
-"""Pages shown per space in an organization search (the best ones)."""
 
 router = APIRouter(tags=["organizations"])
 
@@ -46,9 +39,12 @@ _HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
 )
 async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
     with ctx.db.read() as conn:
+        # The caller's role and team ownership come with each row, not two queries per row.
         result = fetch_page(
             conn,
-            select="o.*",
+            select="o.*, m.role AS my_role, EXISTS (SELECT 1 FROM team_members tm"
+            " JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = o.id"
+            " AND tm.user_id = m.user_id AND tm.role = 'owner') AS owns_team",
             from_where="FROM organizations o JOIN members m ON m.organization_id = o.id"
             " WHERE m.user_id = ? AND m.disabled = 0",
             params=[ctx.caller.user_id],
@@ -57,11 +53,13 @@ async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
             scope="orgs",
             request=page,
         )
-        items = []
-        for row in result.rows:
-            member = membership(conn, row["id"], ctx.caller.user_id)
-            owns = member is not None and owns_a_team(conn, member)
-            items.append(organization_json(ctx, row, member, owns))
+    user_id = ctx.caller.user_id
+    items = [
+        organization_json(
+            ctx, row, Membership(row["id"], user_id, row["my_role"]), bool(row["owns_team"])
+        )
+        for row in result.rows
+    ]
     return respond_list(items, result)
 
 
@@ -159,65 +157,6 @@ def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Respo
             (inviteId, organizationId),
         )
     return no_content()
-
-
-@router.get(
-    "/v1/orgs/{organizationId}/search",
-    response_model=ListPage[SearchSpaceResult],
-    operation_id="searchOrganizationContent",
-    responses=errors(404),
-)
-async def search_organization(
-    ctx: CtxDep,
-    organizationId: str,
-    page: PageDep,
-    query: Annotated[str, Query(min_length=1, max_length=512)],
-) -> Response:
-    with ctx.db.read() as conn:
-        _, member = load_org(conn, ctx, organizationId)
-        expression = full_text.fts_query(query)
-        where = (
-            "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
-            " AND (instr(casefold(s.title), ?) > 0"
-            + (
-                " OR s.id IN (SELECT space_id FROM search_sections WHERE search_sections MATCH ?))"
-                if expression
-                else ")"
-            )
-        )
-        params: list[Any] = [organizationId, contains(query)]
-        if expression:
-            params.append(expression)
-        if member.is_guest:
-            granted = list(space_grants(conn, organizationId, ctx.caller.user_id))
-            where += f" AND s.id IN ({','.join('?' for _ in granted) or 'NULL'})"
-            params += granted
-        result = fetch_page(
-            conn,
-            select="s.id, s.title, s.revision_id",
-            from_where=where,
-            params=params,
-            keys=["casefold(s.title)", "s.id"],
-            descending=False,
-            scope="search",
-            request=page,
-        )
-        view = view_of(ctx)
-        items = [
-            {
-                "id": r["id"],
-                "title": r["title"],
-                "pages": content_views.page_results(
-                    view,
-                    load_snapshot(conn, r["revision_id"]),
-                    full_text.with_snippets(
-                        conn, query, full_text.search(conn, r["id"], query)[:ORG_SEARCH_PAGES]
-                    ),
-                ),
-            }
-            for r in result.rows
-        ]
-    return respond_list(items, result)
 
 
 @router.get(

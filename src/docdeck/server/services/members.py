@@ -60,7 +60,8 @@ def _guest_space_counts(
                 WHERE g.user_id IN (SELECT value FROM json_each(?1))
             UNION ALL
             SELECT tm.user_id, g.space_id FROM team_members tm
-                JOIN space_grants g ON g.team_id = tm.team_id
+                -- left to itself the planner scans every grant once per team membership
+                JOIN space_grants g INDEXED BY space_grants_by_team ON g.team_id = tm.team_id
                 WHERE tm.user_id IN (SELECT value FROM json_each(?1))
         ) x JOIN spaces s ON s.id = x.space_id
         WHERE s.organization_id = ?2 AND s.deleted_at IS NULL

@@ -8,8 +8,6 @@ from datetime import datetime
 from docdeck.models import SpaceCreate, SpaceMove, SpaceUpdate
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.services.content.edits import copy_content
-from docdeck.server.services.content.templates import apply_template, check_template
 from docdeck.server.services.moves import (
     check_parent,
     check_transfer_target,
@@ -73,6 +71,10 @@ def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: 
     title = DEFAULT_TITLE if "title" not in body.model_fields_set else check_title(body.title)
     check_parent(conn, org_id, body.parent)
     if body.template is not None:
+        # Content services are imported when a space gets content, not with the server:
+        # the organization tree's routes are registered before the sandbox is ready.
+        from docdeck.server.services.content.templates import check_template
+
         check_template(body.template.id, "template.id")
     space_id = insert_space(
         conn,
@@ -85,6 +87,8 @@ def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: 
         edit_mode=body.editMode or "live",
     )
     if body.template is not None:
+        from docdeck.server.services.content.templates import apply_template
+
         apply_template(conn, space_id, body.template.id, now, "template.id")
     return space_id
 
@@ -174,6 +178,8 @@ def duplicate_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -
         edit_mode=row["edit_mode"],
         default_level=row["default_level"],
     )
+    from docdeck.server.services.content.edits import copy_content  # see create_space
+
     copy_content(conn, row["id"], copy_id, now)
     return copy_id
 

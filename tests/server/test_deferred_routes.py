@@ -1,0 +1,112 @@
+"""Routes registered after start-up (`docdeck serve`): the same API, whatever comes first."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from docdeck.server import create_app
+from docdeck.server import deferred_routes as deferred_module
+from docdeck.server.deferred_routes import DeferredRoutes
+
+from ._support import ADMIN, DemoIds
+
+
+def _deferred_app(db: Path) -> FastAPI:
+    return create_app(db, public_url="http://sandbox.test", defer_routes=True)
+
+
+def _client(app: FastAPI, token: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=app),
+        base_url="http://sandbox.test",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+
+
+def _deferred(app: FastAPI) -> DeferredRoutes:
+    deferred = app.state.deferred_routes
+    assert isinstance(deferred, DeferredRoutes)
+    return deferred
+
+
+async def test_the_organization_tree_is_served_before_the_other_routes_are_built(
+    sandbox_db: Path, token_for: Callable[[str], str], ids: DemoIds
+) -> None:
+    app = _deferred_app(sandbox_db)
+    eager = create_app(sandbox_db, public_url="http://sandbox.test")
+    assert len(app.routes) < len(eager.routes)
+    org = ids.orgs["Northwind Labs"]
+    async with _client(app, token_for(ADMIN)) as client:
+        for path in ("/v1/orgs", f"/v1/orgs/{org}/spaces", f"/v1/orgs/{org}/members"):
+            assert (await client.get(path)).status_code == 200
+        assert not _deferred(app).loaded
+
+        # A route of a later group waits for the group, then answers as usual.
+        space = ids.spaces["Webhooks Guide"]
+        pages = await client.get(f"/v1/spaces/{space}/content/pages")
+        assert pages.status_code == 200, pages.text
+        assert pages.json()["pages"]
+    assert _deferred(app).loaded
+    assert [r.path for r in app.routes] == [r.path for r in eager.routes]  # type: ignore[attr-defined]
+
+
+async def test_the_openapi_document_is_complete_when_asked_first(
+    sandbox_db: Path, token_for: Callable[[str], str]
+) -> None:
+    eager = create_app(sandbox_db, public_url="http://sandbox.test")
+    async with _client(eager, token_for(ADMIN)) as client:
+        expected = (await client.get("/openapi.json")).json()
+    async with _client(_deferred_app(sandbox_db), token_for(ADMIN)) as client:
+        document = (await client.get("/openapi.json")).json()
+    assert document == expected
+
+
+async def test_a_method_not_allowed_on_an_early_route_stays_405(
+    sandbox_db: Path, token_for: Callable[[str], str]
+) -> None:
+    app = _deferred_app(sandbox_db)
+    async with _client(app, token_for(ADMIN)) as client:
+        assert (await client.delete("/v1/orgs")).status_code == 405
+    assert not _deferred(app).loaded
+
+
+async def test_requests_arriving_together_build_the_later_routes_once(
+    sandbox_db: Path,
+    token_for: Callable[[str], str],
+    ids: DemoIds,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = _deferred_app(sandbox_db)
+    built: list[tuple[str, ...]] = []
+    real = deferred_module.router_routes
+
+    def counting(modules: tuple[str, ...]) -> list[object]:
+        built.append(tuple(modules))
+        return real(modules)  # type: ignore[return-value]
+
+    monkeypatch.setattr(deferred_module, "router_routes", counting)
+    space = ids.spaces["Webhooks Guide"]
+    async with _client(app, token_for(ADMIN)) as client:
+        answers = await asyncio.gather(
+            *(client.get(f"/v1/spaces/{space}/content/pages") for _ in range(5)),
+            client.get(f"/v1/orgs/{ids.orgs['Northwind Labs']}/search?query=webhook"),
+        )
+    assert [a.status_code for a in answers] == [200] * 6
+    assert len(built) == 1
+
+
+async def test_after_start_up_the_later_routes_are_built_without_a_request(
+    sandbox_db: Path,
+) -> None:
+    app = _deferred_app(sandbox_db)
+    await _deferred(app).load_soon(delay=0)
+    assert _deferred(app).loaded
+    assert any(
+        getattr(r, "path", "").startswith("/v1/spaces/{spaceId}/content") for r in app.routes
+    )

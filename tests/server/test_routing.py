@@ -1,0 +1,88 @@
+"""Dispatch through the route index answers exactly what FastAPI's scan of every route does."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+from fastapi import FastAPI
+
+from docdeck.server import create_app
+from docdeck.server.routing import RouteIndex
+
+from ._support import ADMIN, DemoIds
+
+
+async def _answers(app: FastAPI, token: str, requests: list[tuple[str, str]]) -> list[object]:
+    transport = httpx.ASGITransport(app=app)
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
+        out: list[object] = []
+        for method, path in requests:
+            response = await c.request(method, path)
+            out.append(
+                (
+                    method,
+                    path,
+                    response.status_code,
+                    response.headers.get("location"),
+                    response.content,
+                )
+            )
+        return out
+
+
+async def test_indexed_dispatch_answers_like_the_scan_of_every_route(
+    sandbox_db: Path, token_for: Callable[[str], str], ids: DemoIds
+) -> None:
+    org, space = ids.northwind, ids.spaces["Webhooks Guide"]
+    requests = [
+        ("GET", "/v1/orgs"),
+        ("GET", "/v1/orgs/"),
+        ("GET", f"/v1/orgs/{org}"),
+        ("GET", f"/v1/orgs/{org}/"),
+        ("GET", f"/v1/orgs/{org}/spaces"),
+        ("GET", f"/v1/orgs/{org}/members?limit=2"),
+        ("PUT", f"/v1/orgs/{org}"),
+        ("DELETE", "/v1/orgs"),
+        ("GET", f"/v1/spaces/{space}"),
+        ("POST", f"/v1/spaces/{space}"),
+        ("GET", f"/v1/spaces/{space}/nothing"),
+        ("GET", "/v1/nothing/at/all"),
+        ("GET", "/v1"),
+        ("GET", "/"),
+        ("GET", "/openapi.json"),
+        ("GET", f"/app/spaces/{space}"),
+        # Paths with a `{name:path}` convertor (any number of segments) and a parameter as
+        # their second segment.
+        ("GET", f"/v1/spaces/{space}/content/path/setup"),
+        ("GET", f"/v1/spaces/{space}/content/path/a/b/c/d"),
+        ("GET", f"/v1/spaces/{space}/revisions/nothing/path/a/b"),
+        ("GET", "/s/nothing/docs/"),
+        ("GET", "/s/nothing/docs/a/b/c"),
+        ("GET", "/s/nothing"),
+    ]
+    token = token_for(ADMIN)
+    indexed = create_app(sandbox_db, public_url="http://t")
+    index = indexed.router.middleware_stack
+    assert isinstance(index, RouteIndex)
+    scanned = create_app(sandbox_db, public_url="http://t")
+    scanned.router.middleware_stack = scanned.router.app
+    assert await _answers(indexed, token, requests) == await _answers(scanned, token, requests)
+    # Every route is indexed (none forces the full scan), and a group holds few routes.
+    assert index._shapes is not None and len(index._shapes) == len(indexed.routes)
+    assert max(len(group.routes) for group in index._groups.values()) < 12
+
+
+async def test_a_route_added_after_the_app_is_built_is_reached(sandbox_db: Path) -> None:
+    app = create_app(sandbox_db)
+    await _answers(app, "x", [("GET", "/v1/orgs")])  # the index is built
+
+    async def late() -> dict[str, str]:
+        return {"late": "yes"}
+
+    app.add_api_route("/v1/late/route", late)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+        assert (await client.get("/v1/late/route")).json() == {"late": "yes"}
