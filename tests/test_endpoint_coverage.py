@@ -54,6 +54,9 @@ CHANGE_REQUESTS = {
     "GET /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links",
 }
 
+# The reference's "Space comments" (9) and "Change request comments" (8) rows.
+COMMENTS = {e for e in ENDPOINTS if re.search(r"/comments(/|$)", e)}
+
 # Areas whose every endpoint must be served and covered (grows with each issue).
 REQUIRED_PREFIXES = (
     "/v1/orgs",  # organizations, members, teams, org spaces/collections listing
@@ -73,7 +76,7 @@ def _shape(path: str) -> str:
 
 
 def required(endpoint: str) -> bool:
-    if endpoint in SPACE_CONTENT or endpoint in CHANGE_REQUESTS:
+    if endpoint in SPACE_CONTENT or endpoint in CHANGE_REQUESTS or endpoint in COMMENTS:
         return True
     _, path = endpoint.split(" ", 1)
     if not path.startswith(REQUIRED_PREFIXES):
@@ -105,8 +108,10 @@ def test_endpoint_list_is_the_reference() -> None:
 
 
 def test_required_endpoints() -> None:
-    """The first slice's 40, the sites' 30 (issue 14), space content and change requests."""
-    expected = 40 + 30 + len(SPACE_CONTENT) + len(CHANGE_REQUESTS)
+    """The first slice's 40, the sites' 30 (issue 14), space content, change requests and
+    comments (issue 11)."""
+    assert len(COMMENTS) == 17
+    expected = 40 + 30 + len(SPACE_CONTENT) + len(CHANGE_REQUESTS) + len(COMMENTS)
     assert sum(required(e) for e in ENDPOINTS) == expected
     assert set(ENDPOINTS) >= SPACE_CONTENT | CHANGE_REQUESTS
 

@@ -167,7 +167,8 @@ def test_the_browser_imports_no_content_or_site_models() -> None:
         "lazy = ('docdeck.models.content', 'docdeck.models.links', 'docdeck.models.sites',"
         " 'docdeck.models.site_structure', 'docdeck.gateway.resources.content',"
         " 'docdeck.gateway.resources.sites', 'docdeck.gateway.resources.change_requests',"
-        " 'docdeck.models.change_request_content');"
+        " 'docdeck.models.change_request_content', 'docdeck.gateway.resources.comments',"
+        " 'docdeck.models.comments');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = subprocess.run(

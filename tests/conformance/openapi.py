@@ -15,6 +15,8 @@ document that gap-fill.md §10 lists):
 - a `page_edited` change's `attributes` is a `oneOf` of the document, group and link
   attribute sets, which all allow `title` and `emoji`: an edit of only the title matches all
   three, so no valid body could pass a `oneOf`. It is checked as `anyOf`;
+- `Comment` and `CommentReply` `permissions.required` list `react`, never defined (the
+  defined permission is `reply`, "react or reply"): `reply` is required instead;
 - the ping response names its property `gitbookVisitorClaims`; the reference (which wins)
   names it `serviceVisitorClaims`: the schema is given that name (neither is required).
 """
@@ -77,6 +79,10 @@ def _converted() -> dict[str, Any]:
     schemas["Site"]["required"].remove("defaultSpace")
     for name in ("SiteSpace", "SiteSection"):
         schemas[name]["properties"]["urls"].pop("required", None)
+    comment_base = schemas["Comment"]["allOf"][0]
+    for schema in (comment_base, schemas["CommentReply"]):
+        granted = schema["properties"]["permissions"]
+        granted["required"] = ["reply" if f == "react" else f for f in granted["required"]]
     for item in document["paths"].values():
         for operation in item.values():
             if not isinstance(operation, dict):

@@ -97,6 +97,17 @@ _COMBINATIONS = {
     ("spaceId", "changeRequestId", "userId"): "SELECT c.space_id, c.id, q.user_id"
     " FROM change_requests c JOIN change_request_requested_reviewers q"
     " ON q.change_request_id = c.id",
+    # Comments: a space's own and a change request's (by id and by number), with replies.
+    ("spaceId", "commentId"): "SELECT space_id, id FROM comments WHERE change_request_id IS NULL",
+    ("spaceId", "commentId", "commentReplyId"): "SELECT c.space_id, c.id, r.id FROM comments c"
+    " JOIN comment_replies r ON r.comment_id = c.id WHERE c.change_request_id IS NULL",
+    ("spaceId", "changeRequestId", "commentId"): "SELECT c.space_id, c.change_request_id, c.id"
+    " FROM comments c WHERE c.change_request_id IS NOT NULL UNION ALL"
+    " SELECT c.space_id, CAST(x.number AS TEXT), c.id FROM comments c"
+    " JOIN change_requests x ON x.id = c.change_request_id",
+    ("spaceId", "changeRequestId", "commentId", "commentReplyId"): "SELECT c.space_id,"
+    " c.change_request_id, c.id, r.id FROM comments c JOIN comment_replies r"
+    " ON r.comment_id = c.id WHERE c.change_request_id IS NOT NULL",
 }
 
 

@@ -29,6 +29,9 @@ class DemoIds:
     one), `document`, `pagePath`, and `current` (the current revision)."""
     sites: dict[str, str]
     site_spaces: dict[str, str]  # by path (the demo's variant path "webhooks-beta" is unique)
+    comments: dict[str, str]
+    """The Webhooks Guide's block thread (`comment`, its first `reply`) and the thread of its
+    change request #1 (`crComment`, `crReply`)."""
 
     @property
     def northwind(self) -> str:

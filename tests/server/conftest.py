@@ -39,6 +39,27 @@ def _guide_content(conn: sqlite3.Connection) -> dict[str, str]:
     }
 
 
+def _demo_threads(conn: sqlite3.Connection) -> dict[str, str]:
+    def first(sql: str) -> str:
+        return str(conn.execute(sql).fetchone()[0])
+
+    space = "(SELECT id FROM spaces WHERE title = 'Webhooks Guide')"
+    comment = first(
+        f"SELECT id FROM comments WHERE space_id = {space} AND node_id IS NOT NULL"
+        " AND change_request_id IS NULL"
+    )
+    cr_comment = first(
+        f"SELECT id FROM comments WHERE space_id = {space} AND change_request_id IS NOT NULL"
+    )
+    reply = "SELECT id FROM comment_replies WHERE comment_id = '{}' ORDER BY posted_at LIMIT 1"
+    return {
+        "comment": comment,
+        "reply": first(reply.format(comment)),
+        "crComment": cr_comment,
+        "crReply": first(reply.format(cr_comment)),
+    }
+
+
 @pytest.fixture
 def ids(sandbox_db: Path) -> DemoIds:
     conn = sqlite3.connect(sandbox_db)
@@ -56,6 +77,7 @@ def ids(sandbox_db: Path) -> DemoIds:
             content=_guide_content(conn),
             sites=table("SELECT title, id FROM sites"),
             site_spaces=table("SELECT path, id FROM site_spaces"),
+            comments=_demo_threads(conn),
         )
     finally:
         conn.close()

@@ -63,6 +63,33 @@ CHANGE_REQUEST_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("POST", CR + "/update", None),
     ("POST", CR + "/merge", None),
 ]
+C = S + "/comments/{comment}"
+CC = CR + "/comments/{crcomment}"
+# Comments of the Webhooks Guide and of its change request #1 (the demo's threads).
+COMMENT_ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
+    ("GET", S + "/comments", None),
+    ("POST", S + "/comments", {"body": {"markdown": "x"}}),
+    ("GET", C, None),
+    ("PUT", C, {"resolved": True}),
+    ("DELETE", C, None),
+    ("GET", C + "/replies", None),
+    ("POST", C + "/replies", {"body": {"markdown": "x"}}),
+    ("GET", C + "/replies/{reply}", None),
+    ("PUT", C + "/replies/{reply}", {"addedReactions": ["👍"]}),
+    ("DELETE", C + "/replies/{reply}", None),
+    ("GET", S + "/commenters", None),
+    ("GET", CR + "/comments", None),
+    ("POST", CR + "/comments", {"body": {"markdown": "x"}}),
+    ("GET", CC, None),
+    ("PUT", CC, {"resolved": True}),
+    ("DELETE", CC, None),
+    ("GET", CC + "/replies", None),
+    ("POST", CC + "/replies", {"body": {"markdown": "x"}}),
+    ("GET", CC + "/replies/{crreply}", None),
+    ("PUT", CC + "/replies/{crreply}", {"addedReactions": ["👍"]}),
+    ("DELETE", CC + "/replies/{crreply}", None),
+    ("GET", CR + "/commenters", None),
+]
 T = ORG + "/teams/{team}"
 M = ORG + "/members/{user}"
 
@@ -110,6 +137,7 @@ ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     ("POST", ORG + "/spaces", {"title": "X"}),
     *CONTENT_ENDPOINTS,
     *CHANGE_REQUEST_ENDPOINTS,
+    *COMMENT_ENDPOINTS,
 ]
 
 
@@ -135,13 +163,17 @@ def demo_values(ids: DemoIds) -> dict[str, str]:
         "space": ids.spaces["Webhooks Guide"],
         "invite": "some-invite",
         "cr": "1",
+        "comment": ids.comments["comment"],
+        "reply": ids.comments["reply"],
+        "crcomment": ids.comments["crComment"],
+        "crreply": ids.comments["crReply"],
         **{key: ids.content[key] for key in ("page", "file", "revision", "document", "pagePath")},
     }
 
 
 def test_the_list_has_the_forty_endpoints() -> None:
     assert len({(m, p.split("?")[0]) for m, p, _ in ENDPOINTS}) == (
-        40 + len(CONTENT_ENDPOINTS) + len(CHANGE_REQUEST_ENDPOINTS)
+        40 + len(CONTENT_ENDPOINTS) + len(CHANGE_REQUEST_ENDPOINTS) + len(COMMENT_ENDPOINTS)
     )
 
 

@@ -118,6 +118,10 @@ _PLACEHOLDERS = {
     "document": "documentId",
     "pagePath": "pagePath",
     "cr": "changeRequestId",
+    "comment": "commentId",
+    "crcomment": "commentId",
+    "reply": "commentReplyId",
+    "crreply": "commentReplyId",
 }
 
 

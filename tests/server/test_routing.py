@@ -49,6 +49,12 @@ async def test_indexed_dispatch_answers_like_the_scan_of_every_route(
         ("GET", f"/v1/spaces/{space}"),
         ("POST", f"/v1/spaces/{space}"),
         ("GET", f"/v1/spaces/{space}/nothing"),
+        # Told apart by their fourth segment (the area under one space).
+        ("GET", f"/v1/spaces/{space}/comments?limit=1"),
+        ("GET", f"/v1/spaces/{space}/comments/nothing/replies"),
+        ("GET", f"/v1/spaces/{space}/change-requests/1/comments?limit=1"),
+        ("PATCH", f"/v1/spaces/{space}/comments/nothing"),
+        ("GET", f"/v1/spaces/{space}/content/nothing/x"),
         ("GET", "/v1/nothing/at/all"),
         ("GET", "/v1"),
         ("GET", "/"),

@@ -36,7 +36,7 @@ async def test_get_space(api: Api, ids: DemoIds) -> None:
     assert space["urls"]["location"] == f"http://sandbox.test/v1/spaces/{space_id}"
     app_page = await api(None).get(space["urls"]["app"])
     assert app_page.status_code == 200 and "Webhooks Guide" in app_page.text
-    assert (space["comments"], space["changeRequests"]) == (0, 1)  # the demo's one
+    assert (space["comments"], space["changeRequests"]) == (1, 1)  # the demo's open thread, one CR
     error_of(await api(ADMIN).get("/v1/spaces/nope"), 404)
     error_of(await api(LUMEN_ADMIN).get(f"/v1/spaces/{space_id}"), 404)
 

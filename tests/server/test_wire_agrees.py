@@ -29,6 +29,12 @@ _VALUES = {
     "documentId": lambda ids: ids.content["document"],
     "pagePath": lambda ids: ids.content["pagePath"],
     "changeRequestId": lambda ids: "1",
+    "commentId": lambda ids: ids.comments["comment"],
+    "commentReplyId": lambda ids: ids.comments["reply"],
+}
+_CR_VALUES = {
+    "commentId": lambda ids: ids.comments["crComment"],
+    "commentReplyId": lambda ids: ids.comments["crReply"],
 }
 _QUERIES = {
     "/v1/orgs/{organizationId}/search": "?query=guide",
@@ -64,7 +70,8 @@ async def test_every_get_body_is_what_its_response_model_writes(
             continue
         if not route.path.startswith("/v1/") or route.response_model is None:
             continue
-        path = re.sub(r"\{(\w+)(?::path)?\}", lambda m: _VALUES[m.group(1)](ids), route.path)
+        values = {**_VALUES, **_CR_VALUES} if "/change-requests/" in route.path else _VALUES
+        path = re.sub(r"\{(\w+)(?::path)?\}", lambda m, v=values: v[m.group(1)](ids), route.path)
         response = await client.get(path + _QUERIES.get(route.path, ""))
         if response.status_code != 200:
             continue  # this caller may not see it; another caller checks it

@@ -18,6 +18,7 @@ from docdeck.gateway.resources.teams import Teams
 
 if TYPE_CHECKING:  # imported on first use: the organization tree needs none of them
     from docdeck.gateway.resources.change_requests import ChangeRequests
+    from docdeck.gateway.resources.comments import Comments
     from docdeck.gateway.resources.content import Content
     from docdeck.gateway.resources.sites import Sites
 
@@ -125,6 +126,13 @@ class Client:
         from docdeck.gateway.resources.change_requests import ChangeRequests
 
         return ChangeRequests(self._transport)
+
+    @cached_property
+    def comments(self) -> Comments:
+        """Comments of a space or of a change request (`change_request=`), with replies."""
+        from docdeck.gateway.resources.comments import Comments
+
+        return Comments(self._transport)
 
     @cached_property
     def sites(self) -> Sites:

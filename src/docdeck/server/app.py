@@ -29,6 +29,8 @@ LATER_ROUTERS = (
     "change_requests",
     "change_request_content",
     "change_request_reviews",
+    "comments",
+    "change_request_comments",
     "files",
     "sites",
     "site_sections",

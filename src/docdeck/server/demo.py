@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from docdeck.server import demo_change_requests
+from docdeck.server import demo_change_requests, demo_comments
 from docdeck.server.demo_sites import load_sites
 from docdeck.server.ids import new_id, to_db, utc_now
 from docdeck.server.services.ordering import end_position
@@ -218,6 +218,7 @@ def _load(conn: sqlite3.Connection, now: datetime) -> None:
             )
     _load_content(conn, spaces, now)
     demo_change_requests.load(conn, spaces, users, now)
+    demo_comments.load(conn, spaces, users, now)
     for email, space_title, role in _GRANTS:
         conn.execute(
             "INSERT INTO space_grants (space_id, user_id, role) VALUES (?, ?, ?)",

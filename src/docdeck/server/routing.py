@@ -4,8 +4,8 @@ FastAPI tries the routes in order until one matches, and each try costs about 4 
 checks more per route than Starlette did): the 44th route paid ~170 us before its handler ran,
 more than the whole of a bare app's request, and every later endpoint would add to that for
 the routes behind it. `RouteIndex` groups the routes by the shape of their path (the number of
-segments and the first two segments, which are fixed in every route of the API) and hands a
-request to a copy of the router holding only its group, in the original order. A path that
+segments and the segments that hold names, `/v1/spaces/{spaceId}/<area>/{id}/<part>`) and
+hands a request to a copy of the router holding only its group, in the original order. A path that
 no route of its group matches (a 404, a trailing slash to redirect) goes to the full router,
 so what is answered never changes, only how fast.
 """
@@ -18,7 +18,10 @@ from typing import Any
 from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Receive, Scope, Send
 
-Key = tuple[int, str, str]
+Key = tuple[int, tuple[str, ...]]
+KEY_SEGMENTS = (1, 2, 4, 6)
+"""Where the API's paths hold names (`/v1/spaces/{spaceId}/change-requests/{id}/comments`):
+the segments a group is told apart by, besides the number of segments."""
 MAX_KEYS = 4096
 """Groups kept at once; a path whose second segment is a value (`/s/{orgKey}/...`) makes a
 key per value, so the cache is emptied when it is full rather than growing without bound."""
@@ -26,33 +29,39 @@ key per value, so the cache is emptied when it is full rather than growing witho
 
 def _key(path: str) -> Key:
     parts = path.split("/")
-    first = parts[1] if len(parts) > 1 else ""
-    second = parts[2] if len(parts) > 2 else ""
-    return len(parts), first, second
+    return len(parts), tuple(parts[i] if len(parts) > i else "" for i in KEY_SEGMENTS)
 
 
 class _Shape:
     """What a route's path says about the paths it can match: its number of segments (at
-    least that many with a `{name:path}` convertor, which spans several), and its first two
-    segments where they are fixed (None where they are a parameter)."""
+    least that many with a `{name:path}` convertor, which spans several), and its segments at
+    `KEY_SEGMENTS` where they are fixed (None where they are a parameter, absent, or follow a
+    `{name:path}` that may span several segments)."""
 
     def __init__(self, path: str) -> None:
         parts = path.split("/")
         self.size = len(parts)
         self.open_ended = any(part.endswith(":path}") for part in parts)
-        self.first = None if len(parts) < 2 or "{" in parts[1] else parts[1]
-        self.second = None if len(parts) < 3 or "{" in parts[2] else parts[2]
+
+        def fixed(i: int) -> str | None:
+            if len(parts) <= i or "{" in parts[i]:
+                return None
+            if any(part.endswith(":path}") for part in parts[:i]):
+                return None
+            return parts[i]
+
+        self.names = tuple(fixed(i) for i in KEY_SEGMENTS)
 
     def may_match(self, key: Key) -> bool:
-        size, first, second = key
+        size, names = key
         if size < self.size if self.open_ended else size != self.size:
             return False
-        return self.first in (None, first) and self.second in (None, second)
+        return all(mine in (None, theirs) for mine, theirs in zip(self.names, names, strict=True))
 
 
 class RouteIndex:
     """Installed as a router's `middleware_stack`: dispatches to the group of routes a path can
-    match, built on first use for each (segment count, first, second segment) and kept.
+    match, built on first use for each key (segment count and named segments) and kept.
     Rebuilt when routes are added (deferred routes, tests adding some after the app is built).
     A router holding anything but plain routes (a mount) keeps the full scan."""
 

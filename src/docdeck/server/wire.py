@@ -187,8 +187,7 @@ def space_json(ctx: Ctx, row: sqlite3.Row, role: str | None) -> Json:
         "organization": row["organization_id"],
         "revision": row["revision_id"],
         "defaultLevel": row["default_level"],
-        # Comments arrive with their own issue; none exist yet.
-        "comments": 0,
+        "comments": row["comments"],
         "changeRequests": row["change_requests"],
         "changeRequestsOpen": row["change_requests_open"],
         "changeRequestsDraft": row["change_requests_draft"],

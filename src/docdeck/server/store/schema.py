@@ -418,6 +418,46 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO search_section_pages (section_rowid, space_id, page_id)
         SELECT rowid, space_id, page_id FROM search_sections;
     """,
+    # 10: comments and replies on a space or a change request, and their reactions. The
+    # `comments` counters of spaces and change requests count open comments, recounted from
+    # these rows in the transaction that changes them.
+    """
+    CREATE TABLE comments (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id) ON DELETE CASCADE,
+        change_request_id TEXT REFERENCES change_requests(id) ON DELETE CASCADE,
+        page_id TEXT,
+        node_id TEXT,
+        node_preview TEXT,
+        revision_id TEXT NOT NULL,
+        posted_by TEXT NOT NULL,
+        posted_at TEXT NOT NULL,
+        edited_at TEXT,
+        body TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open',
+        resolved_at TEXT,
+        resolved_by TEXT
+    );
+    CREATE INDEX comments_in_space ON comments(space_id, change_request_id, posted_at, id);
+    CREATE TABLE comment_replies (
+        id TEXT PRIMARY KEY,
+        comment_id TEXT NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+        posted_by TEXT NOT NULL,
+        posted_at TEXT NOT NULL,
+        edited_at TEXT,
+        body TEXT NOT NULL
+    );
+    CREATE INDEX comment_replies_by_time ON comment_replies(comment_id, posted_at, id);
+    CREATE TABLE comment_reactions (
+        subject_id TEXT NOT NULL,
+        emoji TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        reacted_at TEXT NOT NULL,
+        PRIMARY KEY (subject_id, emoji, user_id)
+    ) WITHOUT ROWID;
+    ALTER TABLE spaces ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE change_requests ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -172,7 +172,7 @@ def change_request_json(
         "updatedAt": wire_time(row["updated_at"]),
         "revision": row["revision_id"],
         "revisionInitial": row["revision_initial"],
-        "comments": 0,
+        "comments": row["comments"],
         "outdated": is_outdated(row, main_revision),
         "urls": {
             "app": ctx.url(f"/app/spaces/{space_id}/change-requests/{row['number']}"),

@@ -1,0 +1,243 @@
+"""Comments: `client.comments` for a space's own comments, or (with `change_request=`) the
+comments of one of its change requests; `.replies` for the replies of a comment. Bodies are
+written as markdown and read back as the `format` asks (markdown by default)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
+from docdeck.models import Member
+from docdeck.models.comments import (
+    Comment,
+    CommentOrder,
+    CommentReply,
+    CommentStatusFilter,
+    DocumentFormat,
+)
+
+__all__ = ["CommentReplies", "Comments"]
+
+_S = "/v1/spaces/{spaceId}"
+_CR = f"{_S}/change-requests/{{changeRequestId}}"
+
+
+def _scope(space_id: str, change_request: str | int | None) -> str:
+    path = f"/v1/spaces/{seg(space_id)}"
+    if change_request is not None:
+        path += f"/change-requests/{seg(str(change_request))}"
+    return path
+
+
+def _comment(space_id: str, change_request: str | int | None, comment_id: str) -> str:
+    return f"{_scope(space_id, change_request)}/comments/{seg(comment_id)}"
+
+
+def _update_body(
+    markdown: str | NotGiven,
+    added_reactions: Sequence[str] | NotGiven,
+    removed_reactions: Sequence[str] | NotGiven,
+    **more: Any,
+) -> dict[str, Any]:
+    return body_of(
+        body=NOT_GIVEN if isinstance(markdown, NotGiven) else {"markdown": markdown},
+        addedReactions=(
+            added_reactions if isinstance(added_reactions, NotGiven) else list(added_reactions)
+        ),
+        removedReactions=(
+            removed_reactions
+            if isinstance(removed_reactions, NotGiven)
+            else list(removed_reactions)
+        ),
+        **more,
+    )
+
+
+class CommentReplies(Resource):
+    """`client.comments.replies`: the replies of one comment, oldest first."""
+
+    @endpoint("GET", f"{_S}/comments/{{commentId}}/replies")
+    @endpoint("GET", f"{_CR}/comments/{{commentId}}/replies")
+    def list(
+        self,
+        space_id: str,
+        comment_id: str,
+        *,
+        change_request: str | int | None = None,
+        format: DocumentFormat | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[CommentReply]:
+        path = f"{_comment(space_id, change_request, comment_id)}/replies"
+        return self._list(path, CommentReply, format=format, page=page, limit=limit)
+
+    @endpoint("POST", f"{_S}/comments/{{commentId}}/replies")
+    @endpoint("POST", f"{_CR}/comments/{{commentId}}/replies")
+    async def post(
+        self,
+        space_id: str,
+        comment_id: str,
+        markdown: str,
+        *,
+        change_request: str | int | None = None,
+    ) -> CommentReply:
+        path = f"{_comment(space_id, change_request, comment_id)}/replies"
+        body = {"body": {"markdown": markdown}}
+        return await self._transport.call("POST", path, CommentReply, json=body)
+
+    @endpoint("GET", f"{_S}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    @endpoint("GET", f"{_CR}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    async def get(
+        self,
+        space_id: str,
+        comment_id: str,
+        reply_id: str,
+        *,
+        change_request: str | int | None = None,
+        format: DocumentFormat | None = None,
+    ) -> CommentReply:
+        path = f"{_comment(space_id, change_request, comment_id)}/replies/{seg(reply_id)}"
+        params = {} if format is None else {"format": format}
+        return await self._transport.call("GET", path, CommentReply, params=params)
+
+    @endpoint("PUT", f"{_S}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    @endpoint("PUT", f"{_CR}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    async def update(
+        self,
+        space_id: str,
+        comment_id: str,
+        reply_id: str,
+        *,
+        change_request: str | int | None = None,
+        markdown: str | NotGiven = NOT_GIVEN,
+        added_reactions: Sequence[str] | NotGiven = NOT_GIVEN,
+        removed_reactions: Sequence[str] | NotGiven = NOT_GIVEN,
+    ) -> CommentReply:
+        """A new body (the author only) and the caller's reactions to add or remove."""
+        path = f"{_comment(space_id, change_request, comment_id)}/replies/{seg(reply_id)}"
+        body = _update_body(markdown, added_reactions, removed_reactions)
+        return await self._transport.call("PUT", path, CommentReply, json=body)
+
+    @endpoint("DELETE", f"{_S}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    @endpoint("DELETE", f"{_CR}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    async def delete(
+        self,
+        space_id: str,
+        comment_id: str,
+        reply_id: str,
+        *,
+        change_request: str | int | None = None,
+    ) -> None:
+        path = f"{_comment(space_id, change_request, comment_id)}/replies/{seg(reply_id)}"
+        await self._transport.call_empty("DELETE", path)
+
+
+class Comments(Resource):
+    @property
+    def replies(self) -> CommentReplies:
+        return CommentReplies(self._transport)
+
+    @endpoint("GET", f"{_S}/comments")
+    @endpoint("GET", f"{_CR}/comments")
+    def list(
+        self,
+        space_id: str,
+        *,
+        change_request: str | int | None = None,
+        order: CommentOrder | None = None,
+        status: CommentStatusFilter | None = None,
+        format: DocumentFormat | None = None,
+        target_page: str | None = None,
+        authors: Sequence[str] | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[Comment]:
+        """Newest first unless `order="asc"`; every status unless `status` says."""
+        return self._list(
+            f"{_scope(space_id, change_request)}/comments",
+            Comment,
+            order=order,
+            status=status,
+            format=format,
+            targetPage=target_page,
+            authors=None if authors is None else list(authors),
+            page=page,
+            limit=limit,
+        )
+
+    @endpoint("POST", f"{_S}/comments")
+    @endpoint("POST", f"{_CR}/comments")
+    async def post(
+        self,
+        space_id: str,
+        markdown: str,
+        *,
+        change_request: str | int | None = None,
+        page: str | None = None,
+        node: str | None = None,
+    ) -> Comment:
+        """On the space (or change request), a page of it, or a block (`node`: its key)."""
+        body = body_of(
+            body={"markdown": markdown},
+            page=NOT_GIVEN if page is None else page,
+            node=NOT_GIVEN if node is None else node,
+        )
+        path = f"{_scope(space_id, change_request)}/comments"
+        return await self._transport.call("POST", path, Comment, json=body)
+
+    @endpoint("GET", f"{_S}/comments/{{commentId}}")
+    @endpoint("GET", f"{_CR}/comments/{{commentId}}")
+    async def get(
+        self,
+        space_id: str,
+        comment_id: str,
+        *,
+        change_request: str | int | None = None,
+        format: DocumentFormat | None = None,
+    ) -> Comment:
+        path = _comment(space_id, change_request, comment_id)
+        params = {} if format is None else {"format": format}
+        return await self._transport.call("GET", path, Comment, params=params)
+
+    @endpoint("PUT", f"{_S}/comments/{{commentId}}")
+    @endpoint("PUT", f"{_CR}/comments/{{commentId}}")
+    async def update(
+        self,
+        space_id: str,
+        comment_id: str,
+        *,
+        change_request: str | int | None = None,
+        markdown: str | NotGiven = NOT_GIVEN,
+        resolved: bool | NotGiven = NOT_GIVEN,
+        added_reactions: Sequence[str] | NotGiven = NOT_GIVEN,
+        removed_reactions: Sequence[str] | NotGiven = NOT_GIVEN,
+    ) -> Comment:
+        """`resolved=True` resolves, `False` reopens; reactions are the caller's own."""
+        body = _update_body(markdown, added_reactions, removed_reactions, resolved=resolved)
+        path = _comment(space_id, change_request, comment_id)
+        return await self._transport.call("PUT", path, Comment, json=body)
+
+    @endpoint("DELETE", f"{_S}/comments/{{commentId}}")
+    @endpoint("DELETE", f"{_CR}/comments/{{commentId}}")
+    async def delete(
+        self, space_id: str, comment_id: str, *, change_request: str | int | None = None
+    ) -> None:
+        """Deletes its replies too; deleting a comment that is gone is not an error."""
+        await self._transport.call_empty("DELETE", _comment(space_id, change_request, comment_id))
+
+    @endpoint("GET", f"{_S}/commenters")
+    @endpoint("GET", f"{_CR}/commenters")
+    def commenters(
+        self,
+        space_id: str,
+        *,
+        change_request: str | int | None = None,
+        page: str | None = None,
+        limit: int | None = None,
+    ) -> AsyncPaginator[Member]:
+        """The organization members who posted a comment or a reply there."""
+        path = f"{_scope(space_id, change_request)}/commenters"
+        return self._list(path, Member, page=page, limit=limit)

@@ -1,0 +1,142 @@
+"""Comments and replies on a space or a change request (reference: Comment, CommentReply,
+CommentBody; platform 0.130.0 PostCommentSchema, UpdateCommentSchema, UpdateCommentReplySchema)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from docdeck.models._base import Emoji, NextPage, RequestBody, Resource, Timestamp
+from docdeck.models.members import Member
+from docdeck.models.users import User
+
+CommentStatus = Literal["open", "resolved"]
+CommentStatusFilter = Literal["all", "open", "resolved"]
+CommentOrder = Literal["asc", "desc"]
+DocumentFormat = Literal["document", "markdown"]
+
+
+class CommentBody(Resource):
+    """`{markdown}` or `{document}` as the caller's `format` asked; `{}` without one."""
+
+    markdown: str | None = None
+    document: dict[str, Any] | None = None
+
+
+class CommentBodyInput(RequestBody):
+    """What a caller writes: markdown, or a platform document (its text is kept as markdown)."""
+
+    markdown: str | None = None
+    document: dict[str, Any] | None = None
+
+
+class ReactionUser(Resource):
+    user: User
+    reactedAt: Timestamp
+
+
+class EmojiReaction(Resource):
+    emoji: str
+    count: int
+    users: list[ReactionUser]
+
+
+class CommentUrls(Resource):
+    location: str
+
+
+class CommentPermissions(Resource):
+    view: bool
+    edit: bool
+    reply: bool
+    delete: bool
+
+
+class CommentTargetNode(Resource):
+    id: str
+    preview: str | None = None
+
+
+class CommentTargetPage(Resource):
+    id: str
+    title: str
+    emoji: str | None = None
+    icon: str | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
+    path: str
+    outdated: bool
+    """The commented page or block is gone from the content, or the block has changed."""
+
+
+class CommentTarget(Resource):
+    space: str
+    revision: str
+    changeRequest: str | None = None
+    review: str | None = None
+    page: CommentTargetPage | None = None
+    node: CommentTargetNode | None = None
+
+
+class CommentReply(Resource):
+    object: Literal["comment-reply"] = "comment-reply"
+    id: str
+    postedBy: User
+    postedAt: Timestamp
+    editedAt: Timestamp | None = None
+    reactions: list[EmojiReaction]
+    body: CommentBody
+    urls: CommentUrls
+    permissions: CommentPermissions
+
+
+class Comment(Resource):
+    object: Literal["comment"] = "comment"
+    id: str
+    postedBy: User
+    postedAt: Timestamp
+    editedAt: Timestamp | None = None
+    reactions: list[EmojiReaction]
+    replies: int
+    body: CommentBody
+    target: CommentTarget
+    urls: CommentUrls
+    permissions: CommentPermissions
+    status: str
+    """One of `CommentStatus`."""
+    resolvedAt: Timestamp | None = None
+    resolvedBy: User | None = None
+
+
+Reactions = Annotated[list[Emoji], Field(max_length=100)]
+
+
+class CommentPost(RequestBody):
+    body: CommentBodyInput
+    page: str | None = None
+    node: str | None = None
+
+
+class CommentReplyPost(RequestBody):
+    body: CommentBodyInput
+
+
+class CommentReplyUpdate(RequestBody):
+    body: CommentBodyInput | None = None
+    addedReactions: Reactions | None = None
+    removedReactions: Reactions | None = None
+
+
+class CommentUpdate(CommentReplyUpdate):
+    resolved: bool | None = None
+
+
+class CommentersPage(Resource):
+    """`listCommentersInSpace` / `...InChangeRequest`: the list envelope of organization
+    members, with the `total` platform 0.130.0 marks required (the same as `count`)."""
+
+    items: list[Member]
+    count: int
+    next: NextPage | None = None
+    total: int

@@ -1,0 +1,126 @@
+"""Comment bodies: what a caller writes becomes markdown, and what goes out carries no raw HTML.
+
+A body is stored as written (nothing the caller typed is lost) and made safe on the way out:
+every raw HTML tag or block markdown-it finds is escaped (`<` as `&lt;`), so a client that
+renders the markdown (or the document made from it) shows the tag as text and never runs it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docdeck.models.comments import CommentBodyInput
+from docdeck.server.errors import bad_request
+from docdeck.server.services.content.document import to_document
+from docdeck.server.services.content.markdown import parse
+
+MAX_BODY = 65_536
+"""Characters of markdown in one comment or reply."""
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _html_spans(markdown: str) -> list[tuple[int, int, str]] | None:
+    """(start, end, raw) of every HTML token in the text; None when one cannot be located."""
+    lines = markdown.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    spans: list[tuple[int, int, str]] = []
+    for token in parse(markdown):
+        if token.map is None:
+            continue
+        start, end = offsets[token.map[0]], offsets[min(token.map[1], len(lines))]
+        if token.type == "html_block":
+            spans.append((start, end, markdown[start:end]))
+            continue
+        cursor = start
+        for child in token.children or []:
+            if child.type != "html_inline":
+                continue
+            found = markdown.find(child.content, cursor, end)
+            if found < 0:
+                return None
+            spans.append((found, found + len(child.content), child.content))
+            cursor = found + len(child.content)
+    return spans
+
+
+def safe_markdown(markdown: str) -> str:
+    """The markdown with every raw HTML tag escaped to text. When a tag cannot be located in
+    the source (one split across quoted or indented lines), every `<` and `>` is escaped."""
+    spans = _html_spans(markdown)
+    if spans is None:
+        return _escape(markdown)
+    if not spans:
+        return markdown
+    out: list[str] = []
+    last = 0
+    for start, end, raw in sorted(spans):
+        if start < last:
+            continue
+        out.append(markdown[last:start])
+        out.append(_escape(raw))
+        last = end
+    out.append(markdown[last:])
+    result = "".join(out)
+    return result if _html_spans(result) == [] else _escape(markdown)
+
+
+def _text(node: dict[str, Any]) -> str:
+    if "leaves" in node:
+        return "".join(str(leaf.get("text", "")) for leaf in node["leaves"])
+    return "".join(_text(child) for child in node.get("nodes", []) if isinstance(child, dict))
+
+
+def _document_markdown(document: Any) -> str:
+    """A platform document's blocks as markdown paragraphs (headings, list items and code kept
+    as such; other marks are not carried over)."""
+    if not isinstance(document, dict) or not isinstance(document.get("nodes"), list):
+        raise bad_request("body.document.nodes: must be a list of blocks")
+    parts: list[str] = []
+    for block in document["nodes"]:
+        if not isinstance(block, dict):
+            raise bad_request("body.document.nodes: every block must be an object")
+        kind = str(block.get("type", "paragraph"))
+        if kind.startswith("heading-") and kind[-1:].isdigit():
+            parts.append("#" * int(kind[-1]) + " " + _text(block))
+        elif kind.startswith("list-"):
+            items = [_text(item) for item in block.get("nodes", []) if isinstance(item, dict)]
+            parts.append("\n".join(f"- {item}" for item in items))
+        elif kind == "code":
+            parts.append(f"```\n{_text(block)}\n```")
+        else:
+            parts.append(_text(block))
+    return "\n\n".join(p for p in parts if p.strip())
+
+
+def markdown_of(body: CommentBodyInput) -> str:
+    if body.markdown is not None and body.document is not None:
+        raise bad_request("body: give either markdown or document, not both")
+    if body.document is not None:
+        text = _document_markdown(body.document)
+        field = "body.document"
+    elif body.markdown is not None:
+        text, field = body.markdown, "body.markdown"
+    else:
+        raise bad_request("body: must hold markdown ({markdown: string}) or a document")
+    if not text.strip():
+        raise bad_request(f"{field}: must not be empty")
+    if len(text) > MAX_BODY:
+        raise bad_request(f"{field}: must be at most {MAX_BODY:,} characters (got {len(text):,})")
+    return text
+
+
+def _no_ref(href: str) -> dict[str, Any]:
+    return {"kind": "url", "url": href}
+
+
+def body_json(markdown: str, body_format: str | None) -> dict[str, Any]:
+    """The body in the asked format; markdown when none is asked (a comment always has one)."""
+    safe = safe_markdown(markdown)
+    if body_format == "document":
+        return {"document": to_document(safe, _no_ref)}
+    return {"markdown": safe}
