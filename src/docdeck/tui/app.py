@@ -412,20 +412,6 @@ class DocdeckApp(App[None]):
             return
         await super().on_event(event)
 
-    async def _on_key(self, event: events.Key) -> None:
-        """A letter typed right after the key that opens a text field (`/`, `f`: a paste,
-        a fast typist, tmux send-keys) was already on its way to the list when focus moved
-        to the field; it reaches here unconsumed, and goes into the field instead of
-        running a binding (`r` refreshed, the rest were lost)."""
-        from textual.widgets import Input
-
-        focused = self.focused
-        if isinstance(focused, Input) and event.is_printable and event.character:
-            event.stop()
-            focused.insert_text_at_cursor(event.character)
-            return
-        await super()._on_key(event)
-
     def _replay_early_keys(self) -> None:
         keys, self._early_keys = self._early_keys, None
         for key in keys or ():

@@ -63,17 +63,3 @@ async def test_a_newer_query_cancels_the_older_request(
         await settle(pilot)
         assert "“webhooks”:" in preview_text(pilot)
         assert screen.query_one(SearchView).query_text == "webhooks"
-
-
-async def test_keys_typed_right_after_slash_go_into_the_search(make_app: AppFactory) -> None:
-    """All keys queued at once, as a paste or tmux send-keys delivers them."""
-    from textual import events
-
-    app = make_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_api_reference(pilot)
-        for key, char in [("slash", "/"), *[(c, c) for c in "retries"]]:
-            app.post_message(events.Key(key, char))
-        await pilot.pause(0.5)
-        await settle(pilot)
-        assert screen.query_one(SearchView).field.value == "retries"

@@ -175,7 +175,7 @@ class SpaceScreen(SpaceModes):
             start = Location(first.id)
         self.show(start, record=False)
         if self.mode == "pages":
-            self.set_focus(self.page_tree)
+            self.page_tree.focus()
         if not self.older:
             self.load_link_stats()  # the broken count on the breadcrumb
 
@@ -256,17 +256,17 @@ class SpaceScreen(SpaceModes):
             field.value = ""
             field.display = False
             self.page_tree.set_filter("")
-            self.set_focus(self.page_tree)
+            self.page_tree.focus()
             return
         if not isinstance(self.focused, PageTree) and self.focused is not None:
-            self.set_focus(self.page_tree)
+            self.page_tree.focus()
             return
         self.dismiss()
 
     def action_filter(self) -> None:
         field = self.query_one("#page-filter", Input)
         field.display = True
-        self.set_focus(field)
+        field.focus()
 
     @on(Input.Changed, "#page-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -279,7 +279,7 @@ class SpaceScreen(SpaceModes):
     @on(Input.Submitted, "#page-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.set_focus(self.page_tree)
+        self.page_tree.focus()
 
     def action_toggle_raw(self) -> None:
         self.preview.toggle_raw()
@@ -291,7 +291,7 @@ class SpaceScreen(SpaceModes):
         if not panel.display:
             self.focus_preview()
         else:
-            self.set_focus(self.page_tree)
+            self.page_tree.focus()
 
     def action_copy(self) -> None:
         if self.mode == "files":

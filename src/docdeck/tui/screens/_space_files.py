@@ -28,7 +28,7 @@ class SpaceFiles(SpaceReading):
         view = self.files_view
         if not view.loaded and self.pages is not None:
             view.show_files(self.pages.files)
-        self.set_focus(view.table)
+        view.table.focus()
 
     def show_file(self, file_id: str) -> None:
         self.action_mode("files")

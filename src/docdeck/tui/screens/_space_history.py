@@ -29,7 +29,7 @@ class SpaceHistory(SpaceReading):
 
     def enter_history(self) -> None:
         view = self.history_view
-        self.set_focus(view.table)
+        view.table.focus()
         if not view.loaded:
             self._history_next = None
             self.load_history()

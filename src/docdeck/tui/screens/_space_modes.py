@@ -38,7 +38,7 @@ class SpaceModes(SpaceFiles, SpaceHistory):
 
     def enter_pages(self) -> None:
         if self.page_tree.display:
-            self.set_focus(self.page_tree)
+            self.page_tree.focus()
 
     # ----- links -----------------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ class SpaceModes(SpaceFiles, SpaceHistory):
 
     def enter_links(self) -> None:
         view = self.links_view
-        self.set_focus(view.table)
+        view.table.focus()
         if not view.loaded:
             self.load_links()
 
@@ -144,7 +144,7 @@ class SpaceModes(SpaceFiles, SpaceHistory):
 
     def enter_search(self) -> None:
         view = self.search_view
-        self.set_focus(view.field)
+        view.field.focus()
         if self.older:
             view.status("Search looks in the space's current content, not this revision.")
 

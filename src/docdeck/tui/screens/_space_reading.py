@@ -44,9 +44,6 @@ class Location:
 
 
 class SpaceReading(Screen[None]):
-    """Focus moves with `Screen.set_focus` (at once, not after the queued messages), so
-    keys typed right after `/` or `f` reach the field (see `DocdeckApp._on_key`)."""
-
     content: RevisionContent
     pages: SpacePages | None
     location: Location | None
@@ -219,7 +216,7 @@ class SpaceReading(Screen[None]):
     def focus_preview(self) -> None:
         view = self.preview.view
         if view is not None:
-            self.set_focus(view)
+            view.focus()
 
     # ----- back and forward, next and previous -----------------------------------------------
 
