@@ -114,9 +114,11 @@ class DocdeckApp(App[None]):
         self._internal_error: RenderableType | None = None
         """The first internal error (a bug), printed once the terminal is restored."""
 
-    def run(self, **options: Any) -> None:
+    def run(self, **options: Any) -> Any:
+        """Textual's run with the mouse setting; its return value (what `exit()` was given,
+        e.g. a snapshot's SVG) is passed on."""
         options.setdefault("mouse", self.mouse)
-        super().run(**options)
+        return super().run(**options)
 
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docdeck.tui.screens._space import SpaceScreen
-from docdeck.tui.widgets.space._history_view import HistoryView
+from docdeck.tui.widgets.space._history_view import HistoryView, merged_name
 from tui.helpers import AppFactory, screen_lines
 from tui.space.helpers import open_api_reference, preview_text, settle
 
@@ -15,17 +15,24 @@ async def test_history_changes_and_a_page_at_a_revision(make_app: AppFactory) ->
         await pilot.press("4")
         await settle(pilot)
         view = screen.query_one(HistoryView)
-        # A rename, a limit, the SDK pages, the import, and the space's first (empty) one.
-        assert len(view.revisions) == 5
-        assert "No changes" in preview_text(pilot) or view.revisions[-1].parents == []
+        # Newest first: what came with the demo's change requests (a merge of one, an edit
+        # on main that outdates others), then a rename, a limit, the SDK pages, the import,
+        # and the space's first (empty) one.
+        later = view.revisions[:-5]
+        merged = [r for r in later if r.type == "merge"]
+        assert merged and merged_name(merged[0]).startswith("change request #1")
+        assert view.revisions[-1].parents == []
         dates = [r.createdAt for r in view.revisions]
         assert dates == sorted(dates, reverse=True)
+        for _ in later:
+            await pilot.press("j")
+        await settle(pilot)
         assert "page edited: Glossary of terms (title)" in preview_text(pilot)
 
         await pilot.press("j")
         await settle(pilot)
         assert "page edited: Rate limits (body)" in preview_text(pilot)
-        older = view.revisions[2]  # before the limit was raised
+        older = view.revisions[len(later) + 2]  # before the limit was raised
 
         await pilot.press("j")
         await settle(pilot)
