@@ -35,6 +35,7 @@ def _may_edit(conn: sqlite3.Connection, ctx: Ctx, space_id: str, action: str) ->
 @router.post(
     "/v1/spaces/{spaceId}/content/template",
     status_code=201,
+    response_class=Response,  # the platform documents a 201 without a body
     operation_id="applyTemplateToSpace",
     responses=errors(403, 404),
 )
