@@ -163,8 +163,12 @@ def fetch_page(
     kept by the store), replaces the COUNT query, whose cost grows with the list.
     """
     scope = cursor_scope(request.list_id, scope)
-    secret = cursor_secret(conn)
-    after = None if request.page is None else decode_cursor(secret, scope, request.page, len(keys))
+    # The secret is read only for a cursor to check or to make: most lists are one page.
+    after = (
+        None
+        if request.page is None
+        else decode_cursor(cursor_secret(conn), scope, request.page, len(keys))
+    )
     if count is None:
         count = conn.execute(
             f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
@@ -188,5 +192,6 @@ def fetch_page(
     if len(rows) > request.limit:
         rows = rows[: request.limit]
         last = rows[-1]
-        next_page = encode_cursor(secret, scope, [last[f"k{i}"] for i in range(len(keys))])
+        key = [last[f"k{i}"] for i in range(len(keys))]
+        next_page = encode_cursor(cursor_secret(conn), scope, key)
     return PageResult(rows, count, next_page)

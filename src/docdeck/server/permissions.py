@@ -99,10 +99,18 @@ def team_role(conn: sqlite3.Connection, team_id: str, user_id: str) -> str | Non
 
 
 def organization_permissions(member: Membership | None, owns_team: bool) -> OrganizationPermissions:
-    role = member.role if member else None
-    is_member = member is not None and not member.is_guest
+    if member is None:
+        return _organization_permissions(False, None, owns_team)
+    return _organization_permissions(True, member.role, owns_team)
+
+
+@cache  # what an organization allows depends on membership, role and team ownership alone
+def _organization_permissions(
+    in_org: bool, role: str | None, owns_team: bool
+) -> OrganizationPermissions:
+    is_member = in_org and role is not None  # a guest (no role) sees no member lists
     return OrganizationPermissions(
-        view=member is not None,
+        view=in_org,
         admin=role == "admin",
         ownTeam=owns_team,
         createContent=at_least(role, "create"),

@@ -1,0 +1,109 @@
+"""The fast request path (`server/fast_routes.py`) answers exactly what FastAPI's own path
+answers: every GET of the API, with good and bad query values, tokens and ids, is sent twice,
+once through each path, and the two answers must be the same."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+
+from docdeck.server.fast_routes import SLOW_APP
+
+from ._support import ADMIN, Api, DemoIds
+from .test_every_endpoint import ENDPOINTS, demo_values, fill
+
+READS = [path for method, path, _ in ENDPOINTS if method == "GET" and not path.endswith("/pdf")]
+QUERIES = [
+    "",
+    "?limit=1",
+    "?limit=0",
+    "?limit=-1",
+    "?limit=abc",
+    "?limit=1001",
+    "?limit=1&limit=2",
+    "?page=not-a-cursor",
+    "?page=",
+    "?unknown=1",
+    "?limit=%ED%A0%80",
+]
+HOT = ("/v1/orgs", "/v1/orgs/{organizationId}/spaces", "/v1/spaces/{spaceId}")
+
+
+def _gets(app: FastAPI) -> list[APIRoute]:
+    return [r for r in app.router.routes if isinstance(r, APIRoute) and r.methods == {"GET"}]
+
+
+@pytest.fixture
+def slow_path(sandbox_app: FastAPI) -> Iterator[list[APIRoute]]:
+    """Hands back the routes given the fast path; swap_slow puts FastAPI's own in place."""
+    routes = [r for r in _gets(sandbox_app) if hasattr(r, SLOW_APP)]
+    fast = {id(r): r.app for r in routes}
+    yield routes
+    for route in routes:
+        route.app = fast[id(route)]
+
+
+def _swap(routes: list[APIRoute], slow: bool, fast: dict[int, object]) -> None:
+    for route in routes:
+        route.app = getattr(route, SLOW_APP) if slow else fast[id(route)]  # type: ignore[assignment]
+
+
+def test_the_hot_reads_and_nearly_every_get_take_the_fast_path(sandbox_app: FastAPI) -> None:
+    gets = _gets(sandbox_app)
+    fast = {r.path for r in gets if hasattr(r, SLOW_APP)}
+    assert set(HOT) <= fast
+    assert "/v1/orgs/{organizationId}/members" in fast
+    # What keeps FastAPI's path: a handler that does not return a Response itself.
+    assert len(fast) >= len(gets) - 4, sorted(r.path for r in gets if r.path not in fast)
+
+
+@pytest.mark.parametrize("path", READS)
+async def test_each_read_answers_the_same_on_both_paths(
+    api: Api, ids: DemoIds, slow_path: list[APIRoute], path: str
+) -> None:
+    values = demo_values(ids)
+    fast = {id(r): r.app for r in slow_path}
+    bad = api(None)
+    bad.headers["Authorization"] = "Bearer ddk_nope"
+    clients = {"admin": api(ADMIN), "none": api(None), "bad": bad}
+    for query in QUERIES:
+        url = fill(path, values) + ("&" + query[1:] if "?" in path and query else query)
+        for who, client in clients.items():
+            if who != "admin" and query not in ("", "?limit=abc"):
+                continue
+            answers = []
+            for slow in (False, True):
+                _swap(slow_path, slow, fast)
+                response = await client.get(url)
+                answers.append(
+                    (response.status_code, response.headers.get("content-type"), response.content)
+                )
+            _swap(slow_path, False, fast)
+            assert answers[0] == answers[1], (who, url)
+
+
+async def test_a_missing_id_and_head_answer_the_same_on_both_paths(
+    api: Api, ids: DemoIds, slow_path: list[APIRoute]
+) -> None:
+    fast = {id(r): r.app for r in slow_path}
+    admin = api(ADMIN)
+    for url in ("/v1/spaces/nope", f"/v1/orgs/{ids.northwind}/spaces", "/v1/orgs/nope/members"):
+        answers = []
+        for slow in (False, True):
+            _swap(slow_path, slow, fast)
+            got = await admin.get(url)
+            head = await admin.head(url)
+            answers.append(
+                (
+                    got.status_code,
+                    got.content,
+                    head.status_code,
+                    head.content,
+                    head.headers.get("content-length"),
+                )
+            )
+        _swap(slow_path, False, fast)
+        assert answers[0] == answers[1], url
