@@ -28,6 +28,7 @@ from docdeck.tui.sharing import copy_value, open_url
 from docdeck.tui.space_cache import content_cache
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.space import PagePreview, PageTree
+from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
 from docdeck.tui.widgets.space._files_view import FilesView
 from docdeck.tui.widgets.space._history_view import HistoryView
 from docdeck.tui.widgets.space._links_view import LinksView
@@ -68,6 +69,7 @@ class SpaceScreen(SpaceModes):
         _b("2", "mode('links')", "Links", "Every link in the space, broken ones first"),
         _b("3", "mode('files')", "Files", "The space's files and their backlinks"),
         _b("4", "mode('history')", "History", "The space's revisions and what each changed"),
+        _b("5", "mode('change_requests')", "Changes", "The space's change requests (review them)"),
         _b("slash", "mode('search')", "Search", "Search the space's content as you type"),
         _b("n", "next_page", "Next", "The next page in tree order"),
         _b("p", "previous_page", "Prev", "The previous page in tree order"),
@@ -89,6 +91,7 @@ class SpaceScreen(SpaceModes):
         "mode('links')",
         "mode('files')",
         "mode('history')",
+        "mode('change_requests')",
         "mode('pages')",
         "next_page",
         "previous_page",
@@ -132,6 +135,7 @@ class SpaceScreen(SpaceModes):
             yield SearchView(id="search-mode")
             yield FilesView(id="files-mode")
             yield HistoryView(id="history-mode")
+            yield ChangeRequestsView(id="change_requests-mode")
         yield BrowserFooter()
 
     def on_mount(self) -> None:
@@ -248,6 +252,8 @@ class SpaceScreen(SpaceModes):
         return binding.description
 
     def action_back(self) -> None:
+        if self.mode == "change_requests" and self.change_requests_view.close_filter():
+            return
         if self.mode != "pages":
             self.action_mode("pages")
             return
@@ -294,6 +300,11 @@ class SpaceScreen(SpaceModes):
             self.page_tree.focus()
 
     def action_copy(self) -> None:
+        if self.mode == "change_requests":
+            cr = self.change_requests_view.highlighted
+            if cr is not None:
+                copy_value(self, CopyValue("Change request URL", cr.urls.app))
+            return
         if self.mode == "files":
             file = self.files_view.highlighted
             if file is not None:
@@ -317,6 +328,11 @@ class SpaceScreen(SpaceModes):
         copy_value(self, value)
 
     def action_open(self) -> None:
+        if self.mode == "change_requests":
+            cr = self.change_requests_view.highlighted
+            if cr is not None:
+                open_url(self, cr.urls.app, "Change request URL")
+            return
         if self.mode == "links":
             row = self.links_view.highlighted
             if row is not None and row.target_url and "://" in row.target_url:
@@ -345,6 +361,10 @@ class SpaceScreen(SpaceModes):
         file = self.files_view.highlighted
         if self.mode == "files" and file is not None:
             self.load_backlinks(file)
+            return
+        if self.mode == "change_requests":
+            self.change_requests_view.verdicts.clear()
+            self.load_change_requests()
             return
         if self.mode == "links" and not self.links_view.loaded:
             self.load_links()

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from docdeck.models import Space
 from docdeck.tui.errors import describe
 from docdeck.tui.link_rows import LinkRow, find_link, link_rows
+from docdeck.tui.screens._space_change_requests import SpaceChangeRequests
 from docdeck.tui.screens._space_files import SpaceFiles
 from docdeck.tui.screens._space_history import SpaceHistory
 from docdeck.tui.screens._space_reading import Location
@@ -30,7 +31,7 @@ TEXT_PAGES = 40
 """Pages whose markdown is read to show the text of their broken and in-app links."""
 
 
-class SpaceModes(SpaceFiles, SpaceHistory):
+class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests):
     older: bool
     space: Space
     broken_count: int | None = None
