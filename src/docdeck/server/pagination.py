@@ -160,7 +160,8 @@ def fetch_page(
     `from_where` is the FROM/JOIN/WHERE part shared by the count and the page query; it must end
     with a WHERE clause (use `WHERE 1` when there is no filter). `with_sql` is a leading
     `WITH` clause used by both queries. `count`, when the caller knows it cheaply (a counter
-    kept by the store), replaces the COUNT query, whose cost grows with the list.
+    kept by the store), replaces the COUNT query, whose cost grows with the list; a first page
+    that holds the whole list is its own count, so most short lists need no COUNT at all.
     """
     scope = cursor_scope(request.list_id, scope)
     # The secret is read only for a cursor to check or to make: most lists are one page.
@@ -169,12 +170,8 @@ def fetch_page(
         if request.page is None
         else decode_cursor(cursor_secret(conn), scope, request.page, len(keys))
     )
-    if count is None:
-        count = conn.execute(
-            f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
-        ).fetchone()[0]
     if request.limit == 0:
-        return PageResult([], count, None)
+        return PageResult([], _count(conn, count, with_sql, from_where, with_params, params), None)
     key_list = ", ".join(keys)
     direction = "DESC" if descending else "ASC"
     order = ", ".join(f"{k} {direction}" for k in keys)
@@ -194,4 +191,25 @@ def fetch_page(
         last = rows[-1]
         key = [last[f"k{i}"] for i in range(len(keys))]
         next_page = encode_cursor(cursor_secret(conn), scope, key)
-    return PageResult(rows, count, next_page)
+    elif after is None and count is None:
+        count = len(rows)  # the whole list is on this first page: no COUNT query needed
+    return PageResult(
+        rows, _count(conn, count, with_sql, from_where, with_params, params), next_page
+    )
+
+
+def _count(
+    conn: sqlite3.Connection,
+    count: int | None,
+    with_sql: str,
+    from_where: str,
+    with_params: Sequence[Any],
+    params: Sequence[Any],
+) -> int:
+    if count is not None:
+        return count
+    return int(
+        conn.execute(
+            f"{with_sql} SELECT COUNT(*) {from_where}", [*with_params, *params]
+        ).fetchone()[0]
+    )
