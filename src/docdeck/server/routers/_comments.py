@@ -164,7 +164,6 @@ def delete_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id:
     row = service.find_comment(conn, scope, comment_id)
     if row is not None:
         service.require_delete(scope, ctx.caller.user_id, row["posted_by"], "comment")
-        service.forget(conn, comment_id)
         conn.execute("DELETE FROM comments WHERE id = ?", (comment_id,))
         service.recount(conn, scope)
     return no_content()
@@ -262,7 +261,6 @@ def delete_reply(
     if row is None:
         return False
     service.require_delete(scope, ctx.caller.user_id, row["posted_by"], "reply")
-    conn.execute("DELETE FROM comment_reactions WHERE subject_id = ?", (reply_id,))
     conn.execute("DELETE FROM comment_replies WHERE id = ?", (reply_id,))
     return True
 
