@@ -463,6 +463,7 @@ MIGRATIONS: tuple[str, ...] = (
     # comments and replies by cascade and left their reactions behind. Triggers fire for
     # cascaded deletes too, so every way a comment or reply goes (a delete, a purged space or
     # change request) now takes its reactions; the orphans already stored are removed.
+    # A comment also records the review it was submitted with, and the table cell it is on.
     """
     CREATE TRIGGER comment_reactions_of_comment AFTER DELETE ON comments BEGIN
         DELETE FROM comment_reactions WHERE subject_id = OLD.id;
@@ -472,6 +473,9 @@ MIGRATIONS: tuple[str, ...] = (
     END;
     DELETE FROM comment_reactions WHERE subject_id NOT IN (SELECT id FROM comments)
         AND subject_id NOT IN (SELECT id FROM comment_replies);
+    ALTER TABLE comments ADD COLUMN review_id TEXT;
+    ALTER TABLE comments ADD COLUMN table_record TEXT;
+    ALTER TABLE comments ADD COLUMN table_definition TEXT;
     """,
 )
 
