@@ -67,3 +67,33 @@ async def test_change_request_thread_by_number(client: Client) -> None:
     assert cr.comments >= 2
     await client.comments.delete(space, posted.id, change_request=1)
     assert (await client.change_requests.get(space, 1)).comments == cr.comments - 1
+
+
+async def test_a_comment_on_a_table_cell(client: Client) -> None:
+    """`table_cell` reaches the server as the platform's `tableCell` and comes back typed."""
+    for title in ("Webhooks Guide", "Public API Reference", "Team Handbook"):
+        try:
+            space = await _space(client, title)
+        except AssertionError:
+            continue
+        tree = await client.content.pages(space)
+        for entry in tree.walk():
+            if getattr(entry, "type", None) != "document":
+                continue
+            page = await client.content.page(space, entry.id, format="document")
+            document = page.model_dump().get("document") or {}
+            tables = [n for n in document.get("nodes", []) if n.get("type") == "table"]
+            if not tables or not tables[0]["data"]["records"]:
+                continue
+            record = next(iter(tables[0]["data"]["records"]))
+            column = next(iter(tables[0]["data"]["definition"]))
+            posted = await client.comments.post(
+                space, "cell", page=entry.id, node=tables[0]["key"], table_cell=(record, column)
+            )
+            assert posted.target.tableCell is not None
+            assert (posted.target.tableCell.record, posted.target.tableCell.definition) == (
+                record,
+                column,
+            )
+            return
+    raise AssertionError("no demo page with a table")

@@ -70,13 +70,27 @@ class CommentTargetPage(Resource):
     """The commented page or block is gone from the content, or the block has changed."""
 
 
+class TableCellTarget(Resource):
+    """A cell of a table block: `record` is the row's id, `definition` the column's."""
+
+    record: str
+    definition: str
+
+
+class TableCellInput(RequestBody):
+    record: str
+    definition: str
+
+
 class CommentTarget(Resource):
     space: str
     revision: str
     changeRequest: str | None = None
     review: str | None = None
+    """The review this comment was submitted with (a review's `comment`)."""
     page: CommentTargetPage | None = None
     node: CommentTargetNode | None = None
+    tableCell: TableCellTarget | None = None
 
 
 class CommentReply(Resource):
@@ -116,6 +130,8 @@ class CommentPost(RequestBody):
     body: CommentBodyInput
     page: str | None = None
     node: str | None = None
+    tableCell: TableCellInput | None = None
+    """With `node` the key of a table block: the cell commented on."""
 
 
 class CommentReplyPost(RequestBody):

@@ -178,12 +178,17 @@ class Comments(Resource):
         change_request: str | int | None = None,
         page: str | None = None,
         node: str | None = None,
+        table_cell: tuple[str, str] | None = None,
     ) -> Comment:
-        """On the space (or change request), a page of it, or a block (`node`: its key)."""
+        """On the space (or change request), a page of it, or a block (`node`: its key); on a
+        table block, `table_cell` is the (record, column definition) of the cell."""
         body = body_of(
             body={"markdown": markdown},
             page=NOT_GIVEN if page is None else page,
             node=NOT_GIVEN if node is None else node,
+            tableCell=NOT_GIVEN
+            if table_cell is None
+            else {"record": table_cell[0], "definition": table_cell[1]},
         )
         path = f"{_scope(space_id, change_request)}/comments"
         return await self._transport.call("POST", path, Comment, json=body)

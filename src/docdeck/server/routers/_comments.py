@@ -8,7 +8,13 @@ from typing import Literal
 
 from fastapi import Response
 
-from docdeck.models.comments import CommentPost, CommentReplyPost, CommentReplyUpdate, CommentUpdate
+from docdeck.models.comments import (
+    CommentPost,
+    CommentReplyPost,
+    CommentReplyUpdate,
+    CommentUpdate,
+    TableCellInput,
+)
 from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import new_id, to_db
@@ -19,7 +25,7 @@ from docdeck.server.services.comments.body import markdown_of
 from docdeck.server.services.comments.wire import (
     Targets,
     comments_json,
-    node_previews,
+    page_nodes,
     replies_json,
 )
 from docdeck.server.services.members import MEMBER_COLUMNS, member_details
@@ -88,39 +94,82 @@ def post_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, body: Comment
     service.require_comment(scope, "commenting")
     markdown = markdown_of(body.body)
     preview = None
+    cell = None
     if body.node is not None and body.page is None:
         raise bad_request("node: a node is a block of a page; give its page too")
+    if body.tableCell is not None and body.node is None:
+        raise bad_request("tableCell: a cell is in a table block; give its page and node too")
     if body.page is not None:
         targets = Targets(conn, scope)
         if targets.page_info(body.page) is None:
             raise bad_request(f"page: no page {body.page!r} in revision {scope.revision_id!r}")
         if body.node is not None:
-            previews = node_previews(conn, scope.revision_id, body.page)
+            previews, tables = page_nodes(conn, scope.revision_id, body.page)
             if body.node not in previews:
                 raise bad_request(
                     f"node: no block with key {body.node!r} in page {body.page!r}"
                     " (a node is the `key` of a block of the page's document)"
                 )
             preview = previews[body.node] or None
+            if body.tableCell is not None:
+                cell = _table_cell(tables.get(body.node), body.tableCell, body.node)
+    comment_id = insert_comment(
+        conn, ctx, scope, markdown, page=body.page, node=(body.node, preview), cell=cell
+    )
+    return respond(_comment(conn, ctx, scope, comment_id, None))
+
+
+def _table_cell(table: Json | None, cell: TableCellInput, node: str) -> tuple[str, str]:
+    if table is None:
+        raise bad_request(f"tableCell: block {node!r} is not a table")
+    if cell.record not in table["records"]:
+        raise bad_request(
+            f"tableCell.record: no record {cell.record!r} in table {node!r}"
+            f" (its records: {', '.join(table['records']) or 'none'})"
+        )
+    if cell.definition not in table["definition"]:
+        raise bad_request(
+            f"tableCell.definition: no column {cell.definition!r} in table {node!r}"
+            f" (its columns: {', '.join(table['definition']) or 'none'})"
+        )
+    return cell.record, cell.definition
+
+
+def insert_comment(
+    conn: sqlite3.Connection,
+    ctx: Ctx,
+    scope: Scope,
+    markdown: str,
+    *,
+    page: str | None = None,
+    node: tuple[str | None, str | None] = (None, None),
+    cell: tuple[str, str] | None = None,
+    review: str | None = None,
+) -> str:
+    """Stores a checked comment and recounts the scope's open comments; its id. A review's
+    comment (`review`) is posted here too, so it is a thread like any other."""
     comment_id = new_id()
     conn.execute(
         """INSERT INTO comments (id, space_id, change_request_id, page_id, node_id, node_preview,
-            revision_id, posted_by, posted_at, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            revision_id, posted_by, posted_at, body, review_id, table_record, table_definition)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
             comment_id,
             scope.space_id,
             scope.change_request_id,
-            body.page,
-            body.node,
-            preview,
+            page,
+            node[0],
+            node[1],
             scope.revision_id,
             ctx.caller.user_id,
             to_db(ctx.now()),
             markdown,
+            review,
+            *(cell or (None, None)),
         ),
     )
     service.recount(conn, scope)
-    return respond(_comment(conn, ctx, scope, comment_id, None))
+    return comment_id
 
 
 def update_comment(
@@ -164,7 +213,6 @@ def delete_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id:
     row = service.find_comment(conn, scope, comment_id)
     if row is not None:
         service.require_delete(scope, ctx.caller.user_id, row["posted_by"], "comment")
-        service.forget(conn, comment_id)
         conn.execute("DELETE FROM comments WHERE id = ?", (comment_id,))
         service.recount(conn, scope)
     return no_content()
@@ -262,7 +310,6 @@ def delete_reply(
     if row is None:
         return False
     service.require_delete(scope, ctx.caller.user_id, row["posted_by"], "reply")
-    conn.execute("DELETE FROM comment_reactions WHERE subject_id = ?", (reply_id,))
     conn.execute("DELETE FROM comment_replies WHERE id = ?", (reply_id,))
     return True
 

@@ -5,7 +5,7 @@ request; requesting reviewers needs the edit role."""
 from __future__ import annotations
 
 import sqlite3
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Query, Response
 
@@ -23,10 +23,13 @@ from docdeck.server.ids import new_id, to_db
 from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import at_least, membership, space_grants, space_role
+from docdeck.server.routers._comments import insert_comment
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import change_requests as service
 from docdeck.server.services.access import require
 from docdeck.server.services.change_requests import ChangeRequestAccess
+from docdeck.server.services.comments import Scope
+from docdeck.server.services.content.document_markdown import to_markdown
 from docdeck.server.wire import Json, no_content, respond, respond_list, wire_time
 
 router = APIRouter(tags=["change-request reviews"])
@@ -134,12 +137,7 @@ def submit_review(
         if body.status == "approved":
             require(me != cr.row["created_by"], "the author of a change request cannot approve it")
         service.require_editable(cr, "reviewing")
-        comment = None
-        if body.comment is not None:
-            markdown = body.comment.get("markdown")
-            if not isinstance(markdown, str):
-                raise bad_request("comment: must be a document {markdown: string}")
-            comment = markdown
+        comment = None if body.comment is None else _review_comment(body.comment)
         requested = conn.execute(
             "SELECT requested_by FROM change_request_requested_reviewers"
             " WHERE change_request_id = ? AND user_id = ?",
@@ -165,12 +163,29 @@ def submit_review(
             " WHERE change_request_id = ? AND user_id = ?",
             (cr.id, me),
         )
+        if comment is not None:  # the review's comment is a thread of the change request
+            insert_comment(conn, ctx, Scope(cr.space, cr.row), comment, review=review_id)
         row = conn.execute(
             "SELECT *, rowid AS seq FROM change_request_reviews WHERE id = ?", (review_id,)
         ).fetchone()
         users = service.users_by_id(conn, [row["reviewer"], row["requested_by"]])
         data = _review_json(ctx, cr, row, users, False)
     return respond(data, status=201, headers={"Location": data["urls"]["location"]})
+
+
+def _review_comment(comment: dict[str, Any]) -> str:
+    """A review's comment: `{markdown}`, or a platform document (`{nodes}`), as markdown."""
+    if "markdown" in comment:
+        markdown = comment["markdown"]
+        if not isinstance(markdown, str) or not markdown.strip():
+            raise bad_request("comment.markdown: must be non-empty text")
+        return markdown
+    if "nodes" in comment:
+        markdown = to_markdown(comment, "comment")
+        if not markdown.strip():
+            raise bad_request("comment.nodes: the document has no text")
+        return markdown
+    raise bad_request("comment: must be a document ({nodes: [...]}) or {markdown: string}")
 
 
 def _requested_json(ctx: Ctx, row: sqlite3.Row, users: dict[str, sqlite3.Row]) -> Json:

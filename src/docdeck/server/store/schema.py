@@ -458,6 +458,25 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE spaces ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE change_requests ADD COLUMN comments INTEGER NOT NULL DEFAULT 0;
     """,
+    # 11: reactions go with what they react to. `comment_reactions.subject_id` names a comment
+    # or a reply (two tables), so no foreign key can cascade to it: a purged space deleted its
+    # comments and replies by cascade and left their reactions behind. Triggers fire for
+    # cascaded deletes too, so every way a comment or reply goes (a delete, a purged space or
+    # change request) now takes its reactions; the orphans already stored are removed.
+    # A comment also records the review it was submitted with, and the table cell it is on.
+    """
+    CREATE TRIGGER comment_reactions_of_comment AFTER DELETE ON comments BEGIN
+        DELETE FROM comment_reactions WHERE subject_id = OLD.id;
+    END;
+    CREATE TRIGGER comment_reactions_of_reply AFTER DELETE ON comment_replies BEGIN
+        DELETE FROM comment_reactions WHERE subject_id = OLD.id;
+    END;
+    DELETE FROM comment_reactions WHERE subject_id NOT IN (SELECT id FROM comments)
+        AND subject_id NOT IN (SELECT id FROM comment_replies);
+    ALTER TABLE comments ADD COLUMN review_id TEXT;
+    ALTER TABLE comments ADD COLUMN table_record TEXT;
+    ALTER TABLE comments ADD COLUMN table_definition TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -193,12 +193,3 @@ def check_reactions(added: list[str] | None, removed: list[str] | None) -> None:
             f"addedReactions: {', '.join(sorted(both))} also in removedReactions;"
             " add or remove an emoji, not both"
         )
-
-
-def forget(conn: sqlite3.Connection, comment_id: str) -> None:
-    """Deletes a comment's reactions and its replies' (the rows themselves cascade)."""
-    conn.execute(
-        """DELETE FROM comment_reactions WHERE subject_id = ?
-            OR subject_id IN (SELECT id FROM comment_replies WHERE comment_id = ?)""",
-        (comment_id, comment_id),
-    )

@@ -1,5 +1,8 @@
 """Comment bodies: what a caller writes becomes markdown, and what goes out carries no raw HTML.
 
+A body written as a platform document is stored as its markdown (`to_markdown`, marks and
+links kept), so it reads back as the same document with `format=document`.
+
 A body is stored as written (nothing the caller typed is lost) and made safe on the way out:
 every raw HTML tag or block markdown-it finds is escaped (`<` as `&lt;`), so a client that
 renders the markdown (or the document made from it) shows the tag as text and never runs it.
@@ -12,8 +15,10 @@ from typing import Any
 from docdeck.models.comments import CommentBodyInput
 from docdeck.server.errors import bad_request
 from docdeck.server.services.content.document import to_document
+from docdeck.server.services.content.document_markdown import to_markdown
 from docdeck.server.services.content.markdown import parse
 
+_TASK_CHECKBOX = '<input class="task-list-item-checkbox"'
 MAX_BODY = 65_536
 """Characters of markdown in one comment or reply."""
 
@@ -41,6 +46,8 @@ def _html_spans(markdown: str) -> list[tuple[int, int, str]] | None:
             if child.type != "html_inline":
                 continue
             found = markdown.find(child.content, cursor, end)
+            if found < 0 and child.content.startswith(_TASK_CHECKBOX):
+                continue  # a task list's checkbox, made by the parser from `[x]`, not written
             if found < 0:
                 return None
             spans.append((found, found + len(child.content), child.content))
@@ -69,39 +76,11 @@ def safe_markdown(markdown: str) -> str:
     return result if _html_spans(result) == [] else _escape(markdown)
 
 
-def _text(node: dict[str, Any]) -> str:
-    if "leaves" in node:
-        return "".join(str(leaf.get("text", "")) for leaf in node["leaves"])
-    return "".join(_text(child) for child in node.get("nodes", []) if isinstance(child, dict))
-
-
-def _document_markdown(document: Any) -> str:
-    """A platform document's blocks as markdown paragraphs (headings, list items and code kept
-    as such; other marks are not carried over)."""
-    if not isinstance(document, dict) or not isinstance(document.get("nodes"), list):
-        raise bad_request("body.document.nodes: must be a list of blocks")
-    parts: list[str] = []
-    for block in document["nodes"]:
-        if not isinstance(block, dict):
-            raise bad_request("body.document.nodes: every block must be an object")
-        kind = str(block.get("type", "paragraph"))
-        if kind.startswith("heading-") and kind[-1:].isdigit():
-            parts.append("#" * int(kind[-1]) + " " + _text(block))
-        elif kind.startswith("list-"):
-            items = [_text(item) for item in block.get("nodes", []) if isinstance(item, dict)]
-            parts.append("\n".join(f"- {item}" for item in items))
-        elif kind == "code":
-            parts.append(f"```\n{_text(block)}\n```")
-        else:
-            parts.append(_text(block))
-    return "\n\n".join(p for p in parts if p.strip())
-
-
 def markdown_of(body: CommentBodyInput) -> str:
     if body.markdown is not None and body.document is not None:
         raise bad_request("body: give either markdown or document, not both")
     if body.document is not None:
-        text = _document_markdown(body.document)
+        text = to_markdown(body.document, "body.document")
         field = "body.document"
     elif body.markdown is not None:
         text, field = body.markdown, "body.markdown"

@@ -66,13 +66,19 @@ def _reactions(
     }
 
 
-def _walk(nodes: Any, found: dict[str, str]) -> None:
+def _walk(nodes: Any, found: dict[str, str], tables: dict[str, Json]) -> None:
     for node in nodes if isinstance(nodes, list) else ():
         if not isinstance(node, dict):
             continue
         if node.get("object") == "block" and "key" in node:
             found[node["key"]] = _plain(node)[:PREVIEW_LENGTH]
-        _walk(node.get("nodes"), found)
+            if node.get("type") == "table":
+                data = node.get("data") or {}
+                tables[node["key"]] = {
+                    "records": sorted(data.get("records") or {}),
+                    "definition": sorted(data.get("definition") or {}),
+                }
+        _walk(node.get("nodes"), found, tables)
 
 
 def _plain(node: dict[str, Any]) -> str:
@@ -82,24 +88,33 @@ def _plain(node: dict[str, Any]) -> str:
     return sep.join(_plain(child) for child in node.get("nodes", []) if isinstance(child, dict))
 
 
-def node_previews(conn: sqlite3.Connection, revision_id: str, page_id: str) -> dict[str, str]:
-    """Block key -> its text, for one page of one revision (kept with the revision's cached
-    snapshot: a revision never changes). Empty when the page is gone or has no body."""
+def page_nodes(
+    conn: sqlite3.Connection, revision_id: str, page_id: str
+) -> tuple[dict[str, str], dict[str, Json]]:
+    """Block key -> its text, and table block key -> its `records` and `definition` ids, for
+    one page of one revision (kept with the revision's cached snapshot: a revision never
+    changes). Empty when the page is gone or has no body."""
     from docdeck.server.services.content.document import to_document
     from docdeck.server.services.content.snapshots import get_text, load_snapshot
 
     snapshot = load_snapshot(conn, revision_id)
     cache_key = f"comment-nodes:{page_id}"
     cached = snapshot.derived.get(cache_key)
-    if isinstance(cached, dict):
+    if isinstance(cached, tuple):
         return cached
     found: dict[str, str] = {}
+    tables: dict[str, Json] = {}
     entry = snapshot.pages.get(page_id)
     if entry is not None and entry.get("body"):
         document = to_document(get_text(conn, entry["body"]), lambda h: {"kind": "url", "url": h})
-        _walk(document["nodes"], found)
-    snapshot.derived[cache_key] = found
-    return found
+        _walk(document["nodes"], found, tables)
+    snapshot.derived[cache_key] = (found, tables)
+    return found, tables
+
+
+def node_previews(conn: sqlite3.Connection, revision_id: str, page_id: str) -> dict[str, str]:
+    """Block key -> its text (see `page_nodes`)."""
+    return page_nodes(conn, revision_id, page_id)[0]
 
 
 class Targets:
@@ -132,6 +147,8 @@ class Targets:
         data: Json = {"space": row["space_id"], "revision": row["revision_id"]}
         if row["change_request_id"]:
             data["changeRequest"] = row["change_request_id"]
+        if row["review_id"]:
+            data["review"] = row["review_id"]
         page_id = row["page_id"]
         if page_id is None:
             return data
@@ -152,6 +169,11 @@ class Targets:
             if row["node_preview"]:
                 node["preview"] = row["node_preview"]
             data["node"] = node
+        if row["table_record"] is not None:
+            data["tableCell"] = {
+                "record": row["table_record"],
+                "definition": row["table_definition"],
+            }
         return data
 
 

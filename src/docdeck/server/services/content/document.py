@@ -88,6 +88,9 @@ class _Converter:
                 elif kind == "link":
                     flush()
                     text = _text_of(child)
+                    walk(child, marks)  # the link's own leaves keep their marks
+                    inner = [leaf for leaf in leaves if leaf["text"]] or [_leaf(text, marks)]
+                    leaves.clear()
                     out.append(
                         {
                             "object": "inline",
@@ -95,7 +98,7 @@ class _Converter:
                             "key": self.keys.key(parent, "link", text),
                             "isVoid": False,
                             "data": {"ref": self.resolve(str(child.attrs.get("href", "")))},
-                            "nodes": [{"object": "text", "leaves": [_leaf(text, marks)]}],
+                            "nodes": [{"object": "text", "leaves": inner}],
                         }
                     )
                 elif kind == "image":
