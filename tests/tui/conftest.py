@@ -27,6 +27,8 @@ class RecordingTransport(httpx.ASGITransport):
         """Seconds every request waits before it reaches the server: a slow link."""
         self.proxy_down = False
         """While True a proxy in front answers 502 with its HTML page: the server is gone."""
+        self.failing: str | None = None
+        """Requests whose path contains this answer 500, as a failing server would."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(f"{request.method} {request.url.path}")
@@ -36,6 +38,9 @@ class RecordingTransport(httpx.ASGITransport):
             await self.held[1].wait()
         if self.offline:
             raise httpx.ConnectError("connection refused", request=request)
+        if self.failing is not None and self.failing in request.url.path:
+            body = b'{"error": {"code": 500, "message": "the server failed (test)"}}'
+            return httpx.Response(500, headers={"content-type": "application/json"}, content=body)
         if self.proxy_down:
             page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
             return httpx.Response(502, headers={"content-type": "text/html"}, content=page)

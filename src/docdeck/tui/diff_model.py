@@ -83,7 +83,14 @@ def word_spans(
     pair word by word: the whole line is the change then)."""
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
     matcher = SequenceMatcher(None, a, b, autojunk=False)
-    if matcher.ratio() < WORD_PAIRING:
+    # How much text (not spacing) the two share: a common space alone pairs nothing.
+    shared = sum(
+        len(token)
+        for block in matcher.get_matching_blocks()
+        for token in a[block.a : block.a + block.size]
+        if not token.isspace()
+    )
+    if 2 * shared < WORD_PAIRING * (len(old.replace(" ", "")) + len(new.replace(" ", ""))):
         return (), ()
     offsets_a, offsets_b = _offsets(a), _offsets(b)
     spans_a: list[tuple[int, int]] = []

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import httpx
 from textual.pilot import Pilot
 
+from docdeck.gateway import Client
+from docdeck.models import ChangeRequest, Space
 from docdeck.tui.screens._review import ReviewScreen
 from docdeck.tui.widgets.review import DiffView
 from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
@@ -44,3 +49,40 @@ async def review_settled(pilot: Pilot[None]) -> None:
 
 def diff_view(pilot: Pilot[None]) -> DiffView:
     return pilot.app.screen.query_one(DiffView)
+
+
+async def space_titled(client: Client, title: str) -> Space:
+    async for org in client.orgs.list():
+        async for space in client.spaces.list(org.id):
+            if space.title == title:
+                return space
+    raise AssertionError(f"no space {title!r}")
+
+
+async def authored_change_request(
+    transport: httpx.AsyncBaseTransport,
+    token: str,
+    page_path: str,
+    edit: Callable[[str], str],
+    *,
+    subject: str = "Two edits far apart",
+    **fields: object,
+) -> tuple[Space, ChangeRequest, str]:
+    """A new change request of the Public API Reference editing one page's markdown (and
+    `fields`: title, emoji...), made through the API as an author would."""
+    async with Client("http://sandbox", token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        pages = await client.content.pages(space.id)
+        page = pages.by_path(page_path)
+        assert page is not None
+        markdown = (await client.content.page(space.id, page.id, format="markdown")).markdown  # type: ignore[union-attr]
+        cr = await client.change_requests.create(space.id, subject=subject)
+        change = {
+            "operation": "update_page",
+            "page": page.id,
+            "document": {"markdown": edit(markdown)},
+        }
+        change.update(fields)
+        await client.change_requests.content.update(space.id, cr.number, [change])
+        cr = await client.change_requests.get(space.id, cr.number)
+        return space, cr, page.id

@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.app import App
 
 from docdeck.gateway import APIStatusError
+from docdeck.models import Space
 from docdeck.tui.open_target import OpenTarget
 from docdeck.tui.workers import client_of
 
@@ -58,9 +59,18 @@ async def _open(app: App[None], target: OpenTarget) -> None:
             )
     app.push_screen(SpaceScreen(space, trail, revision=target.revision, page_id=page_id))
     if target.change_request:
-        app.notify(
-            f"Change request {target.change_request}: the review pane is not in this "
-            "version yet; its space is open.",
-            title="Change request",
-            severity="warning",
+        await _open_change_request(app, space, target.change_request)
+
+
+async def _open_change_request(app: App[None], space: Space, number_or_id: str) -> None:
+    """The review pane over the space screen, so Escape lands in the space."""
+    from docdeck.tui.screens._review import ReviewScreen
+
+    try:
+        change_request = await client_of(app).change_requests.get(space.id, number_or_id)
+    except Exception as error:
+        app.report_error(  # type: ignore[attr-defined]
+            error, f"Opening change request {number_or_id} of {space.title}"
         )
+        return
+    app.push_screen(ReviewScreen(space, change_request))

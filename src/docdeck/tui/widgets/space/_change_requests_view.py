@@ -10,6 +10,7 @@ column fills in as each change request's reviews arrive.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -22,13 +23,16 @@ from textual.widgets import DataTable, Input, Static
 
 from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestStatus
-from docdeck.tui.formatting import datetime_text
 from docdeck.tui.widgets._list_keys import NavDataTable
 
 __all__ = ["CR_STATUSES", "ChangeRequestsView", "review_cell"]
 
 CR_STATUSES: tuple[ChangeRequestStatus, ...] = ("open", "draft", "merged", "archived")
 _STATUS_STYLE = {"open": "green", "draft": "yellow", "merged": "magenta", "archived": "dim"}
+
+
+def _when(value: datetime, *, narrow: bool) -> str:
+    return value.strftime("%Y-%m-%d" if narrow else "%Y-%m-%d %H:%M")
 
 
 def review_cell(verdicts: dict[str, list[str]] | None) -> Text:
@@ -108,13 +112,12 @@ class ChangeRequestsView(Vertical):
         table = self.table
         narrow = self.app.size.width < 110
         table.add_column("#", key="number", width=4)
-        table.add_column("Subject", key="subject", width=22 if narrow else 40)
-        table.add_column("Status", key="status", width=8)
+        table.add_column("Subject", key="subject", width=14 if narrow else 36)
+        table.add_column("Status", key="status", width=16)
         table.add_column("Author", key="author", width=10 if narrow else 16)
-        table.add_column("Updated", key="updated", width=10 if narrow else 20)
+        table.add_column("Updated", key="updated", width=10 if narrow else 16)
         table.add_column("Cmts", key="comments", width=4)
         table.add_column("Reviews", key="reviews", width=7)
-        table.add_column("", key="outdated", width=9)
 
     @property
     def table(self) -> NavDataTable:
@@ -155,15 +158,17 @@ class ChangeRequestsView(Vertical):
         table.clear()
         self.shown = [cr for cr in self.change_requests if self.matches(cr)]
         for cr in self.shown:
+            status = Text(cr.status, style=_STATUS_STYLE.get(cr.status, ""))
+            if cr.outdated:
+                status.append(" ⚠ outdated", style="yellow")
             cells: list[Any] = [
                 str(cr.number),
                 cr.subject or "(no subject)",
-                Text(cr.status, style=_STATUS_STYLE.get(cr.status, "")),
+                status,
                 cr.createdBy.displayName,
-                datetime_text(cr.updatedAt),
+                _when(cr.updatedAt, narrow=self.app.size.width < 110),
                 str(cr.comments) if cr.comments else "",
                 review_cell(self.verdicts.get(cr.id)),
-                Text("⚠ outdated", style="yellow") if cr.outdated else "",
             ]
             table.add_row(*cells, key=cr.id)
         ids = [cr.id for cr in self.shown]
