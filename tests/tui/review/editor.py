@@ -19,3 +19,4 @@ def use_test_editor(
     monkeypatch.setenv("EDITOR", f"{shlex.quote(sys.executable)} {shlex.quote(str(SCRIPT))}")
     monkeypatch.setenv("DOCDECK_TEST_EDIT", replace)
     monkeypatch.setenv("DOCDECK_TEST_EDIT_EXIT", str(exit_status))
+    monkeypatch.delenv("DOCDECK_TEST_EDIT_WRITE", raising=False)
