@@ -152,9 +152,10 @@ class ReviewAuthoring(ReviewActionsBase):
         space_id, number = self.cr_ref
         listed = await self.client.change_requests.content.pages(space_id, number)
         pages = SpacePages(listed.pages)
-        parents = {TOP_LEVEL: None} | {
-            "  " * info.depth + info.title: info.id for info in pages.order
-        }
+        parents: dict[str, str | None] = {TOP_LEVEL: None}
+        for info in pages.order:
+            path = " › ".join(p.title for p in [*pages.ancestors(info), info])
+            parents.setdefault(path, info.id)
         current = self.current_page_id()
         current_label = next((k for k, v in parents.items() if v == current), TOP_LEVEL)
 
