@@ -34,6 +34,11 @@ class FormField:
     """A check of the trimmed value done before sending: "" when fine, else what is wrong."""
 
 
+def _lowered(choices: tuple[str, ...]) -> set[str]:
+    """Choices compare without case (a typed role), whatever case the labels are in."""
+    return {choice.lower() for choice in choices}
+
+
 class FormDialog(RequestDialog[T]):
     """Enter in the last field (or the button) sends; escape cancels."""
 
@@ -96,7 +101,7 @@ class FormDialog(RequestDialog[T]):
             too_long = self._too_long(field, value)
             if too_long:
                 return field, too_long
-            if field.choices and value and value.lower() not in field.choices:
+            if field.choices and value and value.lower() not in _lowered(field.choices):
                 return field, f"{field.label}: must be one of {', '.join(field.choices)}."
             checked = field.check(value) if field.check is not None and value else ""
             if checked:
@@ -150,6 +155,6 @@ class FormDialog(RequestDialog[T]):
         if problem is not None:
             field, message = problem
             self._set_error(message)
-            self.query_one(f"#field-{field.name}", Input).focus()
+            self.query_one(f"#field-{field.name}").focus()  # an Input or a Select
             return
         self.send(self.values)

@@ -22,6 +22,7 @@ from docdeck.models import Space
 from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
 from docdeck.tui.errors import describe
+from docdeck.tui.screens._space_change_request import SpaceChangeRequest
 from docdeck.tui.screens._space_modes import SpaceModes
 from docdeck.tui.screens._space_reading import Location
 from docdeck.tui.sharing import copy_value, open_url
@@ -60,7 +61,7 @@ def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = T
     return Binding(keys, action, description, show=show, id=f"space.{action}", tooltip=tooltip)
 
 
-class SpaceScreen(SpaceModes):
+class SpaceScreen(SpaceChangeRequest, SpaceModes):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),

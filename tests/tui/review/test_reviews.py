@@ -1,0 +1,91 @@
+"""Reviewing from the review pane: approve, request changes, requested reviewers."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, OptionList, Select
+
+from docdeck.gateway import Client
+from tui.helpers import AppFactory, screen_lines, type_text, wait_for_workers, wait_until
+from tui.review.actions_helpers import open_host, reloaded
+
+
+async def _review(pilot, verdict: str, comment: str) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("a")
+    await wait_for_workers(pilot)
+    pilot.app.screen.query_one("#field-verdict", Select).value = verdict
+    pilot.app.screen.query_one("#field-comment", Input).focus()
+    await type_text(pilot, comment)
+    await pilot.press("enter")
+    await wait_for_workers(pilot)
+
+
+async def test_approve_with_a_comment(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_host(pilot, 2)
+        before = host.reloads
+        await _review(pilot, "approve", "Reads well")
+        await reloaded(pilot, host, before)
+        assert pilot.app.screen is host
+        client: Client = app.client  # type: ignore[attr-defined]
+        reviews = [r async for r in client.change_requests.reviews.list(host.space.id, 2)]
+        last = reviews[-1]
+        assert last.status == "approved"
+        assert last.reviewer.displayName == "Ada Okafor"
+
+
+async def test_request_changes(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_host(pilot, 2)
+        await _review(pilot, "request changes", "Name the header")
+        await wait_until(pilot, lambda: pilot.app.screen is host, "the dialog closed")
+        client: Client = app.client  # type: ignore[attr-defined]
+        reviews = [r async for r in client.change_requests.reviews.list(host.space.id, 2)]
+        assert reviews[-1].status == "changes-requested"
+
+
+async def test_the_author_cannot_approve_and_the_dialog_keeps_the_comment(
+    make_app: AppFactory, token_for
+) -> None:  # type: ignore[no-untyped-def]
+    """Chen wrote #2: the server refuses his approval (403); the dialog stays open with it."""
+    app = make_app(token_for("chen@northwind.dev"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_host(pilot, 2)
+        await _review(pilot, "approve", "Mine is fine")
+        lines = "\n".join(screen_lines(pilot))
+        assert "failed" in lines.lower() or "403" in lines
+        assert pilot.app.screen.query_one("#field-comment", Input).value == "Mine is fine"
+
+
+async def test_add_and_remove_a_requested_reviewer(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_host(pilot, 2)
+        client: Client = app.client  # type: ignore[attr-defined]
+        await pilot.press("w")
+        await wait_for_workers(pilot)
+        assert "Nobody is asked" in "\n".join(screen_lines(pilot))
+        await pilot.press("a")
+        await wait_for_workers(pilot)
+        picker = pilot.app.screen.query_one(OptionList)
+        labels = [str(picker.get_option_at_index(i).prompt) for i in range(picker.option_count)]
+        dana = next(i for i, label in enumerate(labels) if label.startswith("Dana Kowalski"))
+        assert not any(label.startswith("Chen Wei") for label in labels)  # the author
+        picker.highlighted = dana
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        await wait_until(
+            pilot, lambda: "Dana Kowalski" in "\n".join(screen_lines(pilot)), "Dana is listed"
+        )
+        asked = (await client.change_requests.requested_reviewers.list(host.space.id, 2)).items
+        assert [item.user.displayName for item in asked if item.user] == ["Dana Kowalski"]
+        await pilot.press("d")
+        await wait_for_workers(pilot)
+        await wait_until(
+            pilot, lambda: "Nobody is asked" in "\n".join(screen_lines(pilot)), "Dana is gone"
+        )
+        assert not (await client.change_requests.requested_reviewers.list(host.space.id, 2)).items
+        before = host.reloads
+        await pilot.press("escape")
+        await reloaded(pilot, host, before)
