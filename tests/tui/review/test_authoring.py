@@ -11,8 +11,8 @@ from textual.widgets import Input, OptionList, Select
 from docdeck.gateway import Client
 from docdeck.tui.screens._choose import ChooseDialog
 from tui.helpers import AppFactory, screen_lines, type_text, wait_for_workers, wait_until
+from tui.review.actions_helpers import open_host, reloaded
 from tui.review.editor import use_test_editor
-from tui.review.helpers import open_host, reloaded
 
 NEW_LINE = "Pin the version with the `Api-Version` request header."
 

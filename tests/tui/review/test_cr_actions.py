@@ -9,7 +9,7 @@ from docdeck.gateway import Client
 from docdeck.tui.screens._choose import ChooseDialog
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, dialog_input, type_text, wait_for_workers, wait_until
-from tui.review.helpers import open_host, reloaded
+from tui.review.actions_helpers import open_host, reloaded
 
 
 async def test_edit_the_subject(make_app: AppFactory) -> None:

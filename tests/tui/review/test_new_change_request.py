@@ -1,8 +1,9 @@
-"""N on the space screen creates a change request of that space."""
+"""N on the space screen creates a change request of that space and opens it."""
 
 from __future__ import annotations
 
 from docdeck.gateway import Client
+from docdeck.tui.screens._review import ReviewScreen
 from tui.helpers import AppFactory, type_text, wait_for_workers, wait_until
 from tui.space.helpers import open_api_reference
 
@@ -16,14 +17,17 @@ async def test_create_a_change_request_from_the_space_screen(make_app: AppFactor
         await type_text(pilot, "Explain pagination cursors")
         await pilot.press("enter")
         await wait_until(
-            pilot,
-            lambda: any("is created" in n.message for n in app._notifications),
-            "the change request is created",
+            pilot, lambda: isinstance(pilot.app.screen, ReviewScreen), "the pane opens"
         )
+        pane = pilot.app.screen
+        assert isinstance(pane, ReviewScreen)
+        assert pane.change_request.subject == "Explain pagination cursors"
         client: Client = app.client  # type: ignore[attr-defined]
         newest = (await client.change_requests.list(space.space.id)).items[0]
-        assert newest.subject == "Explain pagination cursors"
-        assert newest.status == "open"
+        assert newest.id == pane.change_request.id and newest.status == "open"
+        await wait_for_workers(pilot)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: pilot.app.screen is space, "back on the space")
 
 
 async def test_a_reader_is_told_why_not(make_app: AppFactory, token_for) -> None:  # type: ignore[no-untyped-def]

@@ -22,6 +22,7 @@ from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.copy_values import CopyValue
+from docdeck.tui.screens._review_actions import ReviewActions
 from docdeck.tui.screens._review_loading import ReviewLoading
 from docdeck.tui.sharing import copy_value, open_url
 from docdeck.tui.widgets import BrowserFooter
@@ -36,7 +37,7 @@ def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = T
     return Binding(keys, action, description, show=show, id=f"review.{action}", tooltip=tooltip)
 
 
-class ReviewScreen(ReviewLoading):
+class ReviewScreen(ReviewActions, ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }
@@ -66,6 +67,8 @@ class ReviewScreen(ReviewLoading):
     FOOTER_PRIORITY = (
         "app.help",
         "back",
+        "review",
+        "merge",
         "next_hunk",
         "next_page",
         "toggle_layout",

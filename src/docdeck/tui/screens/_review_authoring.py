@@ -185,11 +185,11 @@ class ReviewAuthoring(ReviewActionsBase):
     # -- K: delete, U: revert ---------------------------------------------------------------
 
     def _page_title(self, page_id: str) -> str:
-        title = getattr(self, "page_title", None)
-        if callable(title):
-            found = title(page_id)
-            if isinstance(found, str) and found:
-                return found
+        """“Title” of a changed page the pane lists, for the question asked before a write."""
+        changes = getattr(self, "changes", None)
+        for page in getattr(changes, "pages", None) or []:
+            if getattr(page, "page_id", None) == page_id and getattr(page, "title", ""):
+                return f"“{page.title}”"
         return "this page"
 
     def action_delete_page(self) -> None:

@@ -1,12 +1,10 @@
 """Creating a change request from the space screen (`N`): asks for a subject, creates it, and
-opens it in the review pane (when the review pane is there; else it says where it is)."""
+opens it in the review pane."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -87,25 +85,12 @@ class SpaceChangeRequest(Screen[None]):
         )
 
     def _created(self, change_request: ChangeRequest) -> None:
-        review = _review_screen()
-        if review is not None:
-            self.app.push_screen(review(self.space, change_request))
-            return
+        from docdeck.tui.screens._review import ReviewScreen  # it imports the space screen
+
         self.notify(
-            f"#{change_request.number} “{change_request.subject}” is created (open). "
-            f"In the web app: {change_request.urls.app}",
+            f"#{change_request.number} “{change_request.subject}” is created.",
             title="Change request created",
-            timeout=10,
         )
-
-
-def _review_screen() -> Callable[[Space, ChangeRequest], Screen[None]] | None:
-    """The review pane, once it is part of docdeck (built alongside this action)."""
-    try:
-        module = importlib.import_module("docdeck.tui.screens._review")
-    except ImportError:
-        return None
-    screen = getattr(module, "ReviewScreen", None)
-    if isinstance(screen, type) and issubclass(screen, Screen):
-        return cast("Callable[[Space, ChangeRequest], Screen[None]]", screen)
-    return None
+        # After the dialog has closed (it closes right after this): pushed now, the pane
+        # would be the top screen the dialog's dismissal pops.
+        self.call_after_refresh(self.app.push_screen, ReviewScreen(self.space, change_request))
