@@ -16,6 +16,15 @@ _STATUS = {5: "draft"}
 """The demo's change requests that the list shows under another status than open."""
 
 
+async def find_space(client: Client, title: str = SPACE) -> Space:
+    orgs = await client.orgs.list()
+    for org in orgs.items:
+        async for space in client.spaces.list(org.id):
+            if space.title == title:
+                return await client.spaces.get(space.id)
+    raise AssertionError(title)
+
+
 async def page_id(client: Client, space: Space, number: int, title: str) -> str:
     listed = await client.change_requests.content.pages(space.id, number)
     for page in listed.walk():

@@ -10,8 +10,15 @@ from textual.widgets import Input, OptionList, Select
 
 from docdeck.gateway import Client
 from docdeck.tui.screens._choose import ChooseDialog
-from tui.helpers import AppFactory, screen_lines, type_text, wait_for_workers, wait_until
-from tui.review.actions_helpers import open_host, reloaded
+from tui.helpers import (
+    AppFactory,
+    screen_lines,
+    type_text,
+    wait_for_organizations,
+    wait_for_workers,
+    wait_until,
+)
+from tui.review.actions_helpers import find_space, open_host, page_id, reloaded
 from tui.review.editor import use_test_editor
 
 NEW_LINE = "Pin the version with the `Api-Version` request header."
@@ -143,3 +150,33 @@ async def test_a_reader_cannot_author(make_app: AppFactory, token_for, monkeypat
         assert pilot.app.screen is host
         [note] = [n for n in app._notifications if n.title == "Cannot editing a page"] or [None]
         assert note is not None and "needs the edit role" in note.message
+
+
+async def test_a_new_change_request_edits_a_page_picked_from_its_tree(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is changed yet, so no page is shown: E offers the change request's pages."""
+    use_test_editor(monkeypatch, "# Versioning\\n=>" + f"# Versioning\\n\\n{NEW_LINE}\\n")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        client: Client = app.client  # type: ignore[attr-defined]
+        space = await find_space(client)
+        created = await client.change_requests.create(space.id, subject="Fresh")
+        host = await open_host(pilot, created.number)
+        assert host.current_page_id() is None
+        await pilot.press("E")
+        await wait_until(
+            pilot, lambda: isinstance(pilot.app.screen, ChooseDialog), "the pages are offered"
+        )
+        options = pilot.app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        options.highlighted = labels.index("Reference › Versioning")
+        before = host.reloads  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await reloaded(pilot, host, before)
+        versioning = await page_id(client, space, created.number, "Versioning")
+        assert NEW_LINE in await _markdown(client, space.id, created.number, versioning)
+        await wait_until(
+            pilot, lambda: host.current_page_id() == versioning, "the pane shows the edit"
+        )

@@ -22,11 +22,16 @@ from docdeck.tui.screens._confirm import ConfirmDialog
 from docdeck.tui.screens._form import FormDialog, FormField
 from docdeck.tui.screens._review_base import ReviewActionsBase
 from docdeck.tui.sharing import copy_value
-from docdeck.tui.space_pages import SpacePages
+from docdeck.tui.space_pages import PageInfo, SpacePages
 
 __all__ = ["TOP_LEVEL", "ReviewAuthoring"]
 
 TOP_LEVEL = "(top level)"
+
+
+def _path_label(pages: SpacePages, info: PageInfo) -> str:
+    """“Guides › Webhooks”: a page named with the pages above it, as a picker shows it."""
+    return " › ".join(page.title for page in [*pages.ancestors(info), info])
 
 
 def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
@@ -35,7 +40,7 @@ def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
 
 class ReviewAuthoring(ReviewActionsBase):
     BINDINGS: ClassVar[list[BindingType]] = [
-        _b("E", "edit_page", "Edit", "Edit this page's markdown in $EDITOR"),
+        _b("E", "edit_page", "Edit", "Edit this page's markdown in $EDITOR (or pick a page)"),
         _b("N", "add_page", "Add page", "Add a page to the change request"),
         _b("K", "delete_page", "Delete page", "Delete this page in the change request"),
         _b("U", "revert_page", "Revert", "Discard the change request's changes to this page"),
@@ -61,14 +66,41 @@ class ReviewAuthoring(ReviewActionsBase):
     # -- E: edit in $EDITOR ---------------------------------------------------------------
 
     def action_edit_page(self) -> None:
-        page_id = self._page_or_say("editing a page")
-        if page_id is None or not self._may_author("editing a page"):
+        if not self._may_author("editing a page"):
+            return
+        page_id = self.current_page_id()
+        if page_id is None:
+            # Nothing changed yet (a new change request): any of its pages can be edited.
+            self.run_cr_worker(
+                self._pick_page_to_edit(),
+                name="Reading the change request's pages",
+                group="review-edit",
+            )
             return
         self.run_cr_worker(
             self._edit_page(page_id),
             name="Opening the page in the editor",
             group="review-edit",
         )
+
+    async def _pick_page_to_edit(self) -> None:
+        space_id, number = self.cr_ref
+        listed = await self.client.change_requests.content.pages(space_id, number)
+        pages = SpacePages(listed.pages)
+        choices = [(_path_label(pages, info), info.id) for info in pages.order if info.readable]
+        if not choices:
+            self.notify("It has no document page yet: N adds one.", title="Nothing to edit")
+            return
+
+        def chosen(page_id: str | None) -> None:
+            if page_id is not None:
+                self.run_cr_worker(
+                    self._edit_page(page_id),
+                    name="Opening the page in the editor",
+                    group="review-edit",
+                )
+
+        self.app.push_screen(ChooseDialog(f"Edit a page of #{number}", choices), chosen)
 
     async def _edit_page(self, page_id: str, text: str | None = None, title: str = "") -> None:
         if text is None:
@@ -154,8 +186,7 @@ class ReviewAuthoring(ReviewActionsBase):
         pages = SpacePages(listed.pages)
         parents: dict[str, str | None] = {TOP_LEVEL: None}
         for info in pages.order:
-            path = " › ".join(p.title for p in [*pages.ancestors(info), info])
-            parents.setdefault(path, info.id)
+            parents.setdefault(_path_label(pages, info), info.id)
         current = self.current_page_id()
         current_label = next((k for k, v in parents.items() if v == current), TOP_LEVEL)
 
