@@ -83,6 +83,14 @@ class ReviewAuthoring(ReviewActionsBase):
             group="review-edit",
         )
 
+    def edit_page(self, page_id: str) -> None:
+        """Edit a page of the change request in $EDITOR (the space screen's E opens the pane
+        with this)."""
+        if self._may_author("editing a page"):
+            self.run_cr_worker(
+                self._edit_page(page_id), name="Opening the page in the editor", group="review-edit"
+            )
+
     async def _pick_page_to_edit(self) -> None:
         space_id, number = self.cr_ref
         listed = await self.client.change_requests.content.pages(space_id, number)

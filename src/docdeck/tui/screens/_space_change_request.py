@@ -1,5 +1,6 @@
-"""Creating a change request from the space screen (`N`): asks for a subject, creates it, and
-opens it in the review pane."""
+"""Change requests from the space screen: `N` asks for a subject, creates one and opens it
+in the review pane; `E` edits the page shown in `$EDITOR` in a change request (an open or
+draft one, or a new one), through the review pane's authoring."""
 
 from __future__ import annotations
 
@@ -10,12 +11,16 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from docdeck.models import ChangeRequest
+from docdeck.tui.screens._choose import ChooseDialog
 from docdeck.tui.screens._form import FormDialog, FormField
 from docdeck.tui.widgets._write_runner import WriteRunner
 from docdeck.tui.workers import client_of
 
 if TYPE_CHECKING:
     from docdeck.models import Space
+    from docdeck.tui.space_pages import PageInfo
+
+_NEW = "new"
 
 __all__ = ["SpaceChangeRequest"]
 
@@ -36,10 +41,21 @@ class SpaceChangeRequest(Screen[None]):
             id="space.new_change_request",
             tooltip="Create a change request of this space and open it",
         ),
+        Binding(
+            "E",
+            "edit_in_change_request",
+            "Edit in CR",
+            show=False,
+            id="space.edit_in_change_request",
+            tooltip="Edit this page in $EDITOR in a change request (an open one or a new one)",
+        ),
     ]
 
     if TYPE_CHECKING:
         space: Space
+
+        @property
+        def current_page(self) -> PageInfo | None: ...
 
     _new_cr_subject: _SpaceSubject | None = None
 
@@ -51,15 +67,21 @@ class SpaceChangeRequest(Screen[None]):
         self.mount(runner)
         return runner
 
-    def action_new_change_request(self) -> None:
-        if not self.space.permissions.edit:
-            self.notify(
-                f"Your role on “{self.space.title}” does not allow creating a change "
-                "request: it needs the edit role or above. Ask a space or organization admin.",
-                title="Cannot create a change request",
-                severity="warning",
-                timeout=8,
-            )
+    def _may_create(self) -> bool:
+        if self.space.permissions.edit:
+            return True
+        self.notify(
+            f"Your role on “{self.space.title}” does not allow change requests: it needs "
+            "the edit role or above. Ask a space or organization admin.",
+            title="Cannot create a change request",
+            severity="warning",
+            timeout=8,
+        )
+        return False
+
+    def action_new_change_request(self, then_edit: str | None = None) -> None:
+        """N (and E's "New change request…", which then edits `then_edit` in it)."""
+        if not self._may_create():
             return
         if self._new_cr_subject is None:
             self._new_cr_subject = _SpaceSubject(self.space.title)
@@ -81,16 +103,64 @@ class SpaceChangeRequest(Screen[None]):
             self.app.bell()
             return
         self.app.push_screen(
-            dialog.follow(writes, self._new_cr_subject, "create-cr", applied=self._created)
+            dialog.follow(
+                writes,
+                self._new_cr_subject,
+                "create-cr",
+                applied=lambda created: self._created(created, then_edit),
+            )
         )
 
-    def _created(self, change_request: ChangeRequest) -> None:
+    def action_edit_in_change_request(self) -> None:
+        """E: the page shown, edited in a change request: pick an open or draft one, or a
+        new one; the review pane opens on it and runs the editor."""
+        page = self.current_page
+        if page is None or not page.readable:
+            self.notify("Open a document page first.", title="Nothing to edit", severity="warning")
+            return
+        if not self._may_create():
+            return
+        self._cr_runner().run_worker(
+            self._pick_change_request(page.id),
+            name="Reading the change requests",
+            group="space-edit-cr",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _pick_change_request(self, page_id: str) -> None:
+        client = client_of(self)
+        found: list[ChangeRequest] = []
+        for status in ("open", "draft"):
+            found += (await client.change_requests.list(self.space.id, status=status)).items
+        choices: list[tuple[str, ChangeRequest | str]] = [("New change request…", _NEW)]
+        choices += [
+            (f"#{cr.number} {cr.subject or '(no subject)'} · {cr.status}", cr) for cr in found
+        ]
+
+        def chosen(choice: ChangeRequest | str | None) -> None:
+            if choice == _NEW:
+                self.action_new_change_request(then_edit=page_id)
+            elif isinstance(choice, ChangeRequest):
+                self._created(choice, page_id)
+
+        self.app.push_screen(ChooseDialog("Edit this page in", choices), chosen)
+
+    def _created(self, change_request: ChangeRequest, then_edit: str | None = None) -> None:
         from docdeck.tui.screens._review import ReviewScreen  # it imports the space screen
 
-        self.notify(
-            f"#{change_request.number} “{change_request.subject}” is created.",
-            title="Change request created",
-        )
+        if then_edit is None:
+            self.notify(
+                f"#{change_request.number} “{change_request.subject}” is created.",
+                title="Change request created",
+            )
+        pane = ReviewScreen(self.space, change_request)
+
+        def open_pane() -> None:
+            self.app.push_screen(pane)
+            if then_edit is not None:
+                pane.call_after_refresh(pane.edit_page, then_edit)
+
         # After the dialog has closed (it closes right after this): pushed now, the pane
         # would be the top screen the dialog's dismissal pops.
-        self.call_after_refresh(self.app.push_screen, ReviewScreen(self.space, change_request))
+        self.call_after_refresh(open_pane)
