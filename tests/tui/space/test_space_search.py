@@ -8,7 +8,7 @@ from textual.worker import WorkerState
 
 from docdeck.tui.widgets.space._search_view import SearchView
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, type_text
+from tui.helpers import AppFactory, burst, type_text
 from tui.space.helpers import open_api_reference, preview_text, settle
 
 
@@ -63,3 +63,33 @@ async def test_a_newer_query_cancels_the_older_request(
         await settle(pilot)
         assert "“webhooks”:" in preview_text(pilot)
         assert screen.query_one(SearchView).query_text == "webhooks"
+
+
+async def test_keys_typed_right_after_slash_and_f_go_into_the_field(
+    make_app: AppFactory,
+) -> None:
+    """ "/web" or "ferr" typed in one burst (all queued before any is handled, as a terminal
+    sends fast typing; `pilot.press` waits for idle between keys, so it cannot show this):
+    the keys after "/" and "f" are the field's, not the tree's or the preview's."""
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        before = screen.location
+        await burst(pilot, ["slash", "w", "e", "b", "n", "p"])
+        await pilot.pause()
+        assert screen.mode == "search"
+        assert screen.query_one("#search-input", Input).value == "webnp"
+        assert screen.location == before, "n and p did not move to another page"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.mode == "pages"
+        await burst(pilot, ["f", "e", "r", "r", "n"])
+        await pilot.pause()
+        field = screen.query_one("#page-filter", Input)
+        assert field.value == "errn" and screen.focused is field
+        await burst(pilot, ["f", "slash"])
+        await pilot.pause()
+        assert field.value == "errnf/", "in the field, f and / are typed"
+        assert screen.mode == "pages"

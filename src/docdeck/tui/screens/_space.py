@@ -22,6 +22,7 @@ from docdeck.models import Space
 from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
 from docdeck.tui.errors import describe
+from docdeck.tui.focus import focus_now
 from docdeck.tui.screens._space_change_request import SpaceChangeRequest
 from docdeck.tui.screens._space_modes import SpaceModes
 from docdeck.tui.screens._space_reading import Location
@@ -57,8 +58,29 @@ def trail_of(entry: Entry) -> list[str]:
     return titles[::-1]
 
 
-def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = True) -> Binding:
-    return Binding(keys, action, description, show=show, id=f"space.{action}", tooltip=tooltip)
+def _b(
+    keys: str,
+    action: str,
+    description: str,
+    tooltip: str,
+    *,
+    show: bool = True,
+    priority: bool = False,
+) -> Binding:
+    return Binding(
+        keys,
+        action,
+        description,
+        show=show,
+        id=f"space.{action}",
+        tooltip=tooltip,
+        priority=priority,
+    )
+
+
+_TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
+"""Keys that move focus to a text field: priority bindings (`docdeck.tui.focus`), so the keys
+typed right after them are the field's; in a text field they are typed, not run."""
 
 
 class SpaceScreen(SpaceChangeRequest, SpaceModes):
@@ -71,7 +93,13 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         _b("3", "mode('files')", "Files", "The space's files and their backlinks"),
         _b("4", "mode('history')", "History", "The space's revisions and what each changed"),
         _b("5", "mode('change_requests')", "Changes", "The space's change requests (review them)"),
-        _b("slash", "mode('search')", "Search", "Search the space's content as you type"),
+        _b(
+            "slash",
+            "mode('search')",
+            "Search",
+            "Search the space's content as you type",
+            priority=True,
+        ),
         _b("n", "next_page", "Next", "The next page in tree order"),
         _b("p", "previous_page", "Prev", "The previous page in tree order"),
         _b("t", "toc", "Contents", "Jump to a heading of the page"),
@@ -79,7 +107,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         _b("left_square_bracket", "history_back", "Back", "Back to the page before", show=False),
         _b("right_square_bracket", "history_forward", "Fwd", "Forward again", show=False),
         _b("v", "toggle_raw", "Raw", "Show the raw markdown, or the rendered page"),
-        _b("f", "filter", "Filter", "Filter the page tree by title"),
+        _b("f", "filter", "Filter", "Filter the page tree by title", priority=True),
         _b("y", "copy", "Copy URL", "Copy the page's app URL (or the highlighted item's)"),
         _b("o", "open", "Open", "Open the page in the browser (or copy its URL)"),
         _b("z", "toggle_tree", "Tree", "Hide or show the page tree (more room to read)"),
@@ -222,6 +250,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
     # ----- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (action, parameters) in _TO_A_FIELD and isinstance(self.focused, Input):
+            return False  # typed into the field
         if not self.query(PagePreview):
             return True  # asked before the screen is composed
         reading = self.preview.markdown is not None
@@ -273,7 +303,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
     def action_filter(self) -> None:
         field = self.query_one("#page-filter", Input)
         field.display = True
-        field.focus()
+        focus_now(field)
 
     @on(Input.Changed, "#page-filter")
     def _filter_changed(self, event: Input.Changed) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Input
 
 from docdeck.models import Space
 from docdeck.tui.errors import describe
+from docdeck.tui.focus import focus_now
 from docdeck.tui.link_rows import LinkRow, find_link, link_rows
 from docdeck.tui.screens._space_change_requests import SpaceChangeRequests
 from docdeck.tui.screens._space_files import SpaceFiles
@@ -145,7 +146,7 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests):
 
     def enter_search(self) -> None:
         view = self.search_view
-        view.field.focus()
+        focus_now(view.field)  # the keys typed right after "/" are the query's
         if self.older:
             view.status("Search looks in the space's current content, not this revision.")
 
