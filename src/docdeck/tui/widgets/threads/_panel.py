@@ -297,6 +297,8 @@ class ThreadsPanel(Vertical):
             if self.filter == "resolved":
                 self.filter = "all"
             self.load(keep=comment.id)
+            if not self.display:  # posted from another view (the page being read)
+                self.notify("Your comment is posted; the threads view shows it.", title="Posted")
 
         self._open(
             Composer("New comment", context, submit, doing="Posting the comment"),
