@@ -87,8 +87,8 @@ def status_text(thread: Thread) -> Text:
     comment = thread.comment
     if thread.resolved:
         who = comment.resolvedBy.displayName if comment.resolvedBy is not None else "someone"
-        return Text(f"✓ resolved by {who}", style="green")
-    return Text("● open", style="bold cyan")
+        return Text.assemble((f"✓ resolved by {who}", "green"))
+    return Text.assemble(("● open", "bold cyan"))
 
 
 def item_text(thread: Thread, reply: CommentReply | None, me: Me) -> Text:
