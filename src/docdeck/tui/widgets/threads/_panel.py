@@ -90,7 +90,8 @@ class ThreadsPanel(Vertical):
     """
 
     class Loaded(Message):
-        """The threads were (re)read: views showing them elsewhere (inline) follow."""
+        """The threads shown changed (read, written, filtered): views showing them
+        elsewhere (inline in a diff) follow."""
 
         def __init__(self, panel: ThreadsPanel) -> None:
             super().__init__()
@@ -178,7 +179,6 @@ class ThreadsPanel(Vertical):
         self.threads, self.loaded = threads, True
         self.me.learn(threads)
         self._fill(keep)
-        self.post_message(self.Loaded(self))
 
     async def read_threads(self, scope: Scope) -> list[Thread]:
         comments = self.client.comments
@@ -219,6 +219,7 @@ class ThreadsPanel(Vertical):
         self.thread_list.show(group_threads(self.shown_threads(), self.page_id), self.me, keep=keep)
         self._status()
         self.screen.refresh_bindings()
+        self.post_message(self.Loaded(self))
 
     def _status(self, message: str | None = None, error: bool = False) -> None:
         if not self.is_mounted:
@@ -416,7 +417,6 @@ class ThreadsPanel(Vertical):
             elif isinstance(updated, CommentReply):
                 thread.replies = [updated if r.id == updated.id else r for r in thread.replies]
         self._fill()
-        self.post_message(self.Loaded(self))
 
     def action_delete_comment(self) -> None:
         item = self.item
@@ -445,7 +445,6 @@ class ThreadsPanel(Vertical):
             else:
                 self.threads = [t for t in self.threads if t is not thread]
                 self._fill()
-            self.post_message(self.Loaded(self))
 
         first = (item.subject.body.markdown or "").strip().split("\n")[0][:80]
         extra = (

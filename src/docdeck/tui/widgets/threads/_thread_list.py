@@ -89,6 +89,14 @@ class ThreadList(NavOptionList):
         if 0 <= index < len(self.items):
             self.highlighted = index
 
+    def show_item(self, key: str) -> bool:
+        """Put the cursor on the comment or reply `key` (False when it is not shown)."""
+        for index, item in enumerate(self.items):
+            if item is not None and item.key == key:
+                self.highlighted = index
+                return True
+        return False
+
     def _current_key(self) -> str | None:
         item = self.highlighted_item
         return item.key if item is not None else None
