@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.widgets import Static
 
 from docdeck.gateway import Client
@@ -13,6 +14,7 @@ from docdeck.tui.widgets.threads import Composer
 from docdeck.tui.widgets.threads._composer import DiscardDraft
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, type_text, wait_for_workers, wait_until
+from tui.review.editor import use_test_editor
 from tui.space.helpers import settle
 from tui.threads.helpers import (
     ROTATE,
@@ -184,3 +186,33 @@ async def test_an_admin_may_delete_but_not_edit_another_s_comment(make_app: AppF
         await pilot.press("e")
         notes = [n.message for n in app._notifications if n.title == "Not allowed"]
         assert "You may not edit this comment: only its author (Emeka Nwosu) may." in notes
+
+
+async def test_the_draft_written_in_editor(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch, transport: RecordingTransport
+) -> None:
+    use_test_editor(monkeypatch, "first draft=>written in my editor")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_guide(pilot)
+        panel = await open_comments(pilot, screen)
+        await move_to(pilot, panel, is_comment(ROTATE), "the rotate question")
+        await pilot.press("R")
+        composer = await composer_open(pilot)
+        await type_text(pilot, "first draft")
+        await pilot.press("ctrl+o")
+        await wait_until(
+            pilot, lambda: composer.text == "written in my editor", "the editor's text is back"
+        )
+        assert app.screen is composer  # nothing posted yet: the text is there to check
+
+        use_test_editor(monkeypatch, exit_status=3)  # an editor that fails: the draft stays
+        await pilot.press("ctrl+o")
+        await wait_for_workers(pilot)
+        assert composer.text == "written in my editor"
+        assert any(n.severity == "error" for n in app._notifications)
+
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: app.screen is screen, "posted")
+        await settle(pilot)
+        assert "written in my editor" in _text(pilot)

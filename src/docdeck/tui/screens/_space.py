@@ -87,8 +87,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         _b("o", "open", "Open", "Open the page in the browser (or copy its URL)"),
         _b("z", "toggle_tree", "Tree", "Hide or show the page tree (more room to read)"),
         _b("r", "refresh", "Refresh", "Check for a newer revision and reload"),
-        _b("c", "comment_block", "Comment", "Comment on the block under the cursor"),
-        _b("C", "comment_page", "Comment page", "Comment on the page as a whole"),
+        _b("c", "comment_on_block", "Comment", "Comment on the block under the cursor"),
+        _b("C", "comment_on_page", "Comment page", "Comment on the page as a whole"),
     ]
     FOOTER_PRIORITY = (
         "app.help",
@@ -112,7 +112,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         "toggle_tree",
         "refresh",
         "mode('comments')",
-        "comment_block",
+        "comment_on_block",
     )
 
     def __init__(

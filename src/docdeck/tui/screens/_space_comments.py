@@ -23,7 +23,7 @@ from docdeck.tui.widgets.threads import Scope, ThreadsPanel
 
 __all__ = ["COMMENT_ACTIONS", "SpaceComments", "line_in_view"]
 
-COMMENT_ACTIONS = frozenset({"comment_block", "comment_page"})
+COMMENT_ACTIONS = frozenset({"comment_on_block", "comment_on_page"})
 """The screen's own thread keys (in the pages view); the panel has the rest."""
 
 
@@ -70,7 +70,7 @@ class SpaceComments(SpaceReading):
     def check_comment_action(self, action: str) -> bool | None:
         if self.mode != "pages":
             return False
-        if self.preview.markdown is None and action == "comment_block":
+        if self.preview.markdown is None and action == "comment_on_block":
             return False
         return True if self.space.permissions.comment and not self.older else None
 
@@ -100,7 +100,7 @@ class SpaceComments(SpaceReading):
         if self.mode == "pages" and self.explain_comment_action():
             event.stop()
 
-    def action_comment_page(self) -> None:
+    def action_comment_on_page(self) -> None:
         page = self.current_page
         if page is None:
             return
@@ -108,7 +108,7 @@ class SpaceComments(SpaceReading):
         context.append(page.title or "(untitled)", style="bold")
         self._panel_ready().compose_thread(page.id, None, context)
 
-    def action_comment_block(self) -> None:
+    def action_comment_on_block(self) -> None:
         page, view = self.current_page, self.preview.view
         if page is None or view is None:
             return
@@ -134,7 +134,7 @@ class SpaceComments(SpaceReading):
             return
         block = blocks.at_line(line)
         if block is None:
-            self.action_comment_page()
+            self.action_comment_on_page()
             return
         self._panel_ready().compose_thread(page_id, block.key, block_context(title, block))
 

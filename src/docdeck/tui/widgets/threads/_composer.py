@@ -3,7 +3,9 @@
 ctrl+s (or the button) posts. The post is a write of the screen below
 (`docdeck.tui.in_flight`): if it fails, the dialog stays open with the server's reason
 and the text as typed, editable again — a draft is never lost. Escape on a draft that
-differs from what the dialog opened with asks before throwing it away.
+differs from what the dialog opened with asks before throwing it away. ctrl+o hands the
+draft to `$EDITOR` (`docdeck.tui.editor`, shared with the review pane's authoring) and
+puts what the editor saved back in the text area, to post from there.
 """
 
 from __future__ import annotations
@@ -51,6 +53,13 @@ class DiscardDraft(ModalScreen[bool]):
 class Composer(RequestDialog[Any]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "post", "Post", id="composer.post", tooltip="Send what you wrote"),
+        Binding(
+            "ctrl+o",
+            "external_editor",
+            "$EDITOR",
+            id="composer.editor",
+            tooltip="Write the text in your own editor ($VISUAL or $EDITOR)",
+        ),
     ]
     DEFAULT_CSS = """
     Composer #dialog.composer { width: 90; }
@@ -81,6 +90,7 @@ class Composer(RequestDialog[Any]):
             yield Static("", id="dialog-error")
             with Horizontal(id="dialog-buttons"):
                 yield Button(f"{self.action_label} (ctrl+s)", variant="primary", id="dialog-ok")
+                yield Button("$EDITOR (ctrl+o)", id="composer-editor")
                 yield Button("Cancel (esc)", id="dialog-cancel")
 
     def on_mount(self) -> None:
@@ -114,6 +124,26 @@ class Composer(RequestDialog[Any]):
     @on(Button.Pressed, "#dialog-ok")
     def _ok(self) -> None:
         self.action_post()
+
+    @on(Button.Pressed, "#composer-editor")
+    def _editor(self) -> None:
+        self.action_external_editor()
+
+    def action_external_editor(self) -> None:
+        """The draft goes to `$EDITOR` (the app suspends) and comes back into the text area;
+        an editor that fails or changes nothing leaves the draft as it was."""
+        if self.sending:
+            return
+        self.run_worker(self._edit_externally(), group="composer-editor", exclusive=True)
+
+    async def _edit_externally(self) -> None:
+        from docdeck.tui.editor import edit_text
+
+        edited = await edit_text(self.app, self.text)
+        if edited is not None and not self.sending:
+            self.body.text = edited.rstrip("\n")
+            self.body.move_cursor(self.body.document.end)
+        self.body.focus()
 
     @on(Button.Pressed, "#dialog-cancel")
     def _cancel(self) -> None:
