@@ -134,7 +134,7 @@ class ReviewScreen(ReviewActions, ReviewLoading):
             return True if self.changes is not None and len(self.changes.pages) > 1 else None
         if action == "toggle_layout":
             return True if self.view == "diff" else None
-        return True
+        return super().check_action(action, parameters)  # the mixins' own keys
 
     def footer_label(self, binding: Binding) -> str | None:
         if binding.action == "toggle_layout":
@@ -147,12 +147,16 @@ class ReviewScreen(ReviewActions, ReviewLoading):
         self.dismiss()
 
     def action_switch_focus(self) -> None:
-        if self.focused is self.pages_list:
-            target = self.diff_view if self.view == "diff" else self.preview
-            if target.display:
-                target.focus()
-        else:
+        """The changed pages, the diff (or the rendered page), then any part a mixin added
+        with the `review-tab-stop` class (the threads list), and round again."""
+        target = self.diff_view if self.view == "diff" else self.preview
+        stops = [self.pages_list, target, *self.query(".review-tab-stop")]
+        stops = [w for w in stops if w.display and (w.parent is None or w.parent.display)]
+        here = next((i for i, w in enumerate(stops) if w is self.focused), -1)
+        if here < 0:
             self.pages_list.focus()
+            return
+        stops[(here + 1) % len(stops)].focus()
 
     def action_next_hunk(self) -> None:
         if not self.diff_view.next_hunk():
