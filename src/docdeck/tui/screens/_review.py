@@ -24,6 +24,7 @@ from docdeck.models import ChangeRequest, Space
 from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.screens._review_actions import ReviewActions
 from docdeck.tui.screens._review_loading import ReviewLoading
+from docdeck.tui.screens._review_threads import ReviewThreads
 from docdeck.tui.sharing import copy_value, open_url
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.review import ChangedPagesList, DiffView
@@ -37,7 +38,7 @@ def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = T
     return Binding(keys, action, description, show=show, id=f"review.{action}", tooltip=tooltip)
 
 
-class ReviewScreen(ReviewActions, ReviewLoading):
+class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }
@@ -46,6 +47,7 @@ class ReviewScreen(ReviewActions, ReviewLoading):
     ReviewScreen #review-page-head { height: auto; max-height: 6; padding: 0 1;
         background: $boost; }
     ReviewScreen #review-diff-message { height: 1fr; padding: 1 2; }
+    ReviewScreen #review-threads { height: 35%; border-top: hkey $foreground 20%; }
     ReviewScreen.-narrow #review-body { layout: vertical; }
     ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
         border-bottom: hkey $foreground 20%; }
