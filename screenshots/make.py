@@ -128,6 +128,22 @@ async def _space_history(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _space_comments(pilot: Pilot[None]) -> None:
+    """The comments view of the Webhooks Guide: a thread with replies and reactions."""
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Engineering", expand=True)
+    await _goto(pilot, "API", expand=True)
+    await _goto(pilot, "Webhooks Guide")
+    await pilot.press("enter")
+    await _settle(pilot)
+    await pilot.press("6")
+    await _settle(pilot)
+    await pilot.press("G")
+    await _settle(pilot)
+    await pilot.press("k", "k")
+    await _settle(pilot)
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
@@ -146,6 +162,8 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("space-files-120x40", (120, 40), _space_files),
     ("space-history-120x40", (120, 40), _space_history),
     ("space-history-80x24", (80, 24), _space_history),
+    ("space-comments-120x40", (120, 40), _space_comments),
+    ("space-comments-80x24", (80, 24), _space_comments),
 ]
 READ_ONLY = {"read-only-member-120x40": "freya@northwind.dev"}
 """Shots taken as a member with the read role, to show disabled actions and why."""

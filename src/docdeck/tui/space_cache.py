@@ -25,6 +25,7 @@ from docdeck.models import (
     RevisionSemanticChanges,
     SearchPageResult,
 )
+from docdeck.tui.block_map import BlockMap, block_map
 from docdeck.tui.space_pages import SpacePages
 
 __all__ = ["ContentCache", "RevisionContent", "content_cache"]
@@ -93,6 +94,21 @@ class RevisionContent:
             return str(getattr(page, "markdown", None) or "")
 
         return await self._once(("markdown", page_id), fetch)
+
+    async def blocks(self, page_id: str) -> BlockMap:
+        """The page's blocks (their `key`s, from `format=document`) with their markdown
+        lines: what a comment on a block targets (`docdeck.tui.block_map`)."""
+
+        async def build() -> BlockMap:
+            markdown = await self.markdown(page_id)
+            page = await self.client.content.page(
+                self.space_id, page_id, format="document", revision=self.revision_id
+            )
+            document = getattr(page, "document", None)
+            nodes = {"nodes": document.nodes} if document is not None else {"nodes": []}
+            return await asyncio.to_thread(block_map, nodes, markdown)
+
+        return await self._once(("blocks", page_id), build)
 
     async def links(self) -> tuple[list[ContentReferenceUsage], LinkList]:
         """Every link of the space (all pages of the list) and the first page's stats."""

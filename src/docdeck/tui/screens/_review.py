@@ -24,6 +24,7 @@ from docdeck.models import ChangeRequest, Space
 from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.screens._review_actions import ReviewActions
 from docdeck.tui.screens._review_loading import ReviewLoading
+from docdeck.tui.screens._review_threads import ReviewThreads
 from docdeck.tui.sharing import copy_value, open_url
 from docdeck.tui.widgets import BrowserFooter
 from docdeck.tui.widgets.review import ChangedPagesList, DiffView
@@ -37,7 +38,7 @@ def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = T
     return Binding(keys, action, description, show=show, id=f"review.{action}", tooltip=tooltip)
 
 
-class ReviewScreen(ReviewActions, ReviewLoading):
+class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }
@@ -46,6 +47,7 @@ class ReviewScreen(ReviewActions, ReviewLoading):
     ReviewScreen #review-page-head { height: auto; max-height: 6; padding: 0 1;
         background: $boost; }
     ReviewScreen #review-diff-message { height: 1fr; padding: 1 2; }
+    ReviewScreen #review-threads { height: 35%; border-top: hkey $foreground 20%; }
     ReviewScreen.-narrow #review-body { layout: vertical; }
     ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
         border-bottom: hkey $foreground 20%; }
@@ -134,7 +136,7 @@ class ReviewScreen(ReviewActions, ReviewLoading):
             return True if self.changes is not None and len(self.changes.pages) > 1 else None
         if action == "toggle_layout":
             return True if self.view == "diff" else None
-        return True
+        return super().check_action(action, parameters)  # the mixins' own keys
 
     def footer_label(self, binding: Binding) -> str | None:
         if binding.action == "toggle_layout":
@@ -147,12 +149,16 @@ class ReviewScreen(ReviewActions, ReviewLoading):
         self.dismiss()
 
     def action_switch_focus(self) -> None:
-        if self.focused is self.pages_list:
-            target = self.diff_view if self.view == "diff" else self.preview
-            if target.display:
-                target.focus()
-        else:
+        """The changed pages, the diff (or the rendered page), then any part a mixin added
+        with the `review-tab-stop` class (the threads list), and round again."""
+        target = self.diff_view if self.view == "diff" else self.preview
+        stops = [self.pages_list, target, *self.query(".review-tab-stop")]
+        stops = [w for w in stops if w.display and (w.parent is None or w.parent.display)]
+        here = next((i for i, w in enumerate(stops) if w is self.focused), -1)
+        if here < 0:
             self.pages_list.focus()
+            return
+        stops[(here + 1) % len(stops)].focus()
 
     def action_next_hunk(self) -> None:
         if not self.diff_view.next_hunk():

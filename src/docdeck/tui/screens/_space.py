@@ -24,6 +24,7 @@ from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
 from docdeck.tui.errors import describe
 from docdeck.tui.focus import focus_now
 from docdeck.tui.screens._space_change_request import SpaceChangeRequest
+from docdeck.tui.screens._space_comments import COMMENT_ACTIONS
 from docdeck.tui.screens._space_modes import SpaceModes
 from docdeck.tui.screens._space_reading import Location
 from docdeck.tui.sharing import copy_value, open_url
@@ -35,6 +36,7 @@ from docdeck.tui.widgets.space._files_view import FilesView
 from docdeck.tui.widgets.space._history_view import HistoryView
 from docdeck.tui.widgets.space._links_view import LinksView
 from docdeck.tui.widgets.space._search_view import SearchView
+from docdeck.tui.widgets.threads import THREAD_FOOTER, ThreadsPanel
 from docdeck.tui.workers import client_of, report_worker_failure
 
 __all__ = ["SpaceScreen", "trail_of"]
@@ -93,6 +95,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         _b("3", "mode('files')", "Files", "The space's files and their backlinks"),
         _b("4", "mode('history')", "History", "The space's revisions and what each changed"),
         _b("5", "mode('change_requests')", "Changes", "The space's change requests (review them)"),
+        _b("6", "mode('comments')", "Comments", "The space's comment threads, open and resolved"),
         _b(
             "slash",
             "mode('search')",
@@ -112,10 +115,13 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         _b("o", "open", "Open", "Open the page in the browser (or copy its URL)"),
         _b("z", "toggle_tree", "Tree", "Hide or show the page tree (more room to read)"),
         _b("r", "refresh", "Refresh", "Check for a newer revision and reload"),
+        _b("c", "comment_on_block", "Comment", "Comment on the block under the cursor"),
+        _b("C", "comment_on_page", "Comment page", "Comment on the page as a whole"),
     ]
     FOOTER_PRIORITY = (
         "app.help",
         "back",
+        *THREAD_FOOTER,
         "mode('search')",
         "mode('links')",
         "mode('files')",
@@ -133,6 +139,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         "app.quit",
         "toggle_tree",
         "refresh",
+        "mode('comments')",
+        "comment_on_block",
     )
 
     def __init__(
@@ -165,6 +173,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             yield FilesView(id="files-mode")
             yield HistoryView(id="history-mode")
             yield ChangeRequestsView(id="change_requests-mode")
+            yield ThreadsPanel(id="comments-mode")
         yield BrowserFooter()
 
     def on_mount(self) -> None:
@@ -259,6 +268,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             return False
         if action == "mode" and parameters and parameters[0] == self.mode:
             return False
+        if action in COMMENT_ACTIONS:
+            return self.check_comment_action(action)
         if action in ("toc", "page_links", "toggle_raw"):
             return True if reading else None
         if action in ("next_page", "previous_page", "copy", "open"):
@@ -274,6 +285,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             return None
         if binding.action == "toggle_raw" and self.query(PagePreview):
             return "Rendered" if self.preview.raw else "Raw"
+        if binding.action in ("copy", "open") and self.mode == "comments":
+            return None
         if binding.action == "copy":
             return _COPY_LABELS.get(self.mode, binding.description)
         if binding.action == "open" and self.mode in ("files", "history"):
@@ -386,6 +399,9 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         )
 
     def action_refresh(self) -> None:
+        if self.mode == "comments":
+            self.refresh_comments()
+            return
         if self.mode == "history" and self.history_view.highlighted is not None:
             self.post_message(HistoryView.RevisionHighlighted(self.history_view.highlighted))
             return

@@ -1,4 +1,4 @@
-"""The space screen's views besides the pages: links, files, search, history.
+"""The space screen's views besides the pages: links, files, search, history, comments.
 
 They share the screen's body (a `ContentSwitcher`: the views stay mounted, so going
 back to the pages finds the tree and the preview as they were). Each view loads when
@@ -16,6 +16,7 @@ from docdeck.tui.errors import describe
 from docdeck.tui.focus import focus_now
 from docdeck.tui.link_rows import LinkRow, find_link, link_rows
 from docdeck.tui.screens._space_change_requests import SpaceChangeRequests
+from docdeck.tui.screens._space_comments import SpaceComments
 from docdeck.tui.screens._space_files import SpaceFiles
 from docdeck.tui.screens._space_history import SpaceHistory
 from docdeck.tui.screens._space_reading import Location
@@ -32,7 +33,7 @@ TEXT_PAGES = 40
 """Pages whose markdown is read to show the text of their broken and in-app links."""
 
 
-class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests):
+class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
     older: bool
     space: Space
     broken_count: int | None = None

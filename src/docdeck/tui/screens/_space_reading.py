@@ -32,8 +32,8 @@ HIGHLIGHT_PAUSE = 0.15
 
 HISTORY_LIMIT = 200
 
-MODES = ("pages", "links", "files", "search", "history", "change_requests")
-"""The space screen's views (`1`-`5` and `/`): each is `<name>-mode` in its switcher."""
+MODES = ("pages", "links", "files", "search", "history", "change_requests", "comments")
+"""The space screen's views (`1`-`6` and `/`): each is `<name>-mode` in its switcher."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,514 @@
+"""The threads of a scope (a space, or a change request), with every thread key.
+
+Used by the space screen's comments view and by the review pane: it is given a `Scope`
+and loads, shows and changes that scope's threads itself. Each write goes through the
+screen-wide write mechanism (`docdeck.tui.in_flight`), with the thread as its subject:
+a key pressed twice sends one request, a composer whose post fails stays open with the
+reason and the text, and a write whose dialog was closed is followed to its end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar, Literal
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Static
+from textual.worker import Worker
+
+from docdeck.gateway import Client
+from docdeck.models.comments import Comment, CommentReply
+from docdeck.tui.errors import describe
+from docdeck.tui.in_flight import Write, Writes
+from docdeck.tui.screens._confirm import ConfirmDialog
+from docdeck.tui.screens._request_dialog import RequestDialog
+from docdeck.tui.widgets.threads._composer import Composer
+from docdeck.tui.widgets.threads._model import (
+    THREAD_ACTIONS,
+    Me,
+    Scope,
+    Thread,
+    ThreadItem,
+    thread_availability,
+)
+from docdeck.tui.widgets.threads._reactions import choose_emoji, toggle_reaction
+from docdeck.tui.widgets.threads._render import body_text, target_text
+from docdeck.tui.widgets.threads._thread_list import ThreadList, group_threads
+from docdeck.tui.workers import client_of, report_worker_failure
+
+__all__ = ["FILTERS", "ThreadsPanel", "me_of"]
+
+FILTERS: tuple[Literal["all", "open", "resolved"], ...] = ("all", "open", "resolved")
+REPLY_READS = 8
+"""Threads whose replies are read at once."""
+
+
+def me_of(node: Any) -> Me:
+    """The app's one `Me` (who the caller is, learnt from the comments)."""
+    app = node.app
+    me = getattr(app, "_docdeck_me", None)
+    if not isinstance(me, Me):
+        me = Me()
+        app._docdeck_me = me
+    return me
+
+
+def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
+    return Binding(keys, action, description, id=f"threads.{action}", tooltip=tooltip)
+
+
+@dataclass(eq=False)
+class _ScopeSubject:
+    """The subject of a new thread's write (a scope has no thread yet)."""
+
+    title: str
+    busy: int = 0
+
+
+class ThreadsPanel(Vertical):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        _b("c", "comment_block", "Comment here", "A new thread on the highlighted thread's block"),
+        _b("C", "comment_scope", "Comment…", "A new thread on the page or the whole scope"),
+        _b("R", "reply", "Reply", "Reply to the highlighted thread"),
+        _b("e", "edit_comment", "Edit", "Edit your comment or reply"),
+        _b("delete", "delete_comment", "Delete", "Delete your comment or reply (asks first)"),
+        _b("plus", "react", "React", "Add a reaction, or remove yours"),
+        _b("x", "resolve", "Resolve", "Resolve the thread, or reopen it"),
+        _b("F", "thread_filter", "Open/resolved", "Show all, open or resolved threads"),
+    ]
+    DEFAULT_CSS = """
+    ThreadsPanel { height: 1fr; }
+    ThreadsPanel > #threads-status { height: auto; padding: 0 1; background: $boost; }
+    ThreadsPanel > #threads-status.-error { color: $error; }
+    """
+
+    class Loaded(Message):
+        """The threads shown changed (read, written, filtered): views showing them
+        elsewhere (inline in a diff) follow."""
+
+        def __init__(self, panel: ThreadsPanel) -> None:
+            super().__init__()
+            self.panel = panel
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scope: Scope | None = None
+        self.only_page: str | None = None
+        self.page_id: str | None = None
+        self.page_title = ""
+        self.threads: list[Thread] = []
+        self.filter: Literal["all", "open", "resolved"] = "all"
+        self.loaded = False
+        self._scope_subject = _ScopeSubject("a new thread")
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="threads-status")
+        yield ThreadList(id="thread-list")
+
+    @property
+    def thread_list(self) -> ThreadList:
+        return self.query_one(ThreadList)
+
+    @property
+    def client(self) -> Client:
+        return client_of(self)
+
+    @cached_property
+    def writes(self) -> Writes:
+        return Writes(self, lambda _subject: self._status())
+
+    @property
+    def me(self) -> Me:
+        return me_of(self)
+
+    @property
+    def item(self) -> ThreadItem | None:
+        return self.thread_list.highlighted_item if self.is_mounted else None
+
+    # ----- scope and loading -------------------------------------------------------------
+
+    def set_scope(self, scope: Scope, *, only_page: str | None = None) -> None:
+        """Show `scope`'s threads (of one page only, when `only_page` is given)."""
+        if scope == self.scope and only_page == self.only_page and self.loaded:
+            return
+        self.scope, self.only_page = scope, only_page
+        self.threads, self.loaded = [], False
+        self.load()
+
+    def set_page(self, page_id: str | None, title: str = "") -> None:
+        """The page being read: its threads come first and `C` offers it."""
+        if page_id == self.page_id:
+            return
+        self.page_id, self.page_title = page_id, title
+        if self.loaded:
+            self._fill()
+
+    def load(self, keep: str | None = None) -> None:
+        if self.scope is None:
+            return
+        self._status("loading threads…")
+        self.run_worker(
+            self._load(keep),
+            name=f"Reading the threads of {self.scope.name}",
+            group="threads-load",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load(self, keep: str | None = None) -> None:
+        scope = self.scope
+        if scope is None:
+            return
+        try:
+            threads = await self.read_threads(scope)
+        except Exception as error:
+            problem = describe(error, f"Reading the threads of {scope.name}")
+            self._status(f"{problem.title}: {problem.brief or problem.message} (r retries)", True)
+            if problem.fatal:
+                self.app.report_error(error, "Reading the threads")  # type: ignore[attr-defined]
+            return
+        if scope != self.scope:
+            return
+        self.threads, self.loaded = threads, True
+        self.me.learn(threads)
+        self._fill(keep)
+
+    async def read_threads(self, scope: Scope) -> list[Thread]:
+        comments = self.client.comments
+        threads = [
+            Thread(comment)
+            async for comment in comments.list(
+                scope.space_id,
+                change_request=scope.change_request,
+                target_page=self.only_page,
+                limit=100,
+            )
+        ]
+        gate = asyncio.Semaphore(REPLY_READS)
+
+        async def replies(thread: Thread) -> None:
+            async with gate:
+                thread.replies = [
+                    reply
+                    async for reply in comments.replies.list(
+                        scope.space_id,
+                        thread.comment.id,
+                        change_request=scope.change_request,
+                        limit=100,
+                    )
+                ]
+
+        await asyncio.gather(*(replies(t) for t in threads if t.comment.replies))
+        return threads
+
+    def shown_threads(self) -> list[Thread]:
+        if self.filter == "all":
+            return list(self.threads)
+        return [t for t in self.threads if (t.resolved == (self.filter == "resolved"))]
+
+    def _fill(self, keep: str | None = None) -> None:
+        if not self.is_mounted:
+            return
+        self.thread_list.show(group_threads(self.shown_threads(), self.page_id), self.me, keep=keep)
+        self._status()
+        self.screen.refresh_bindings()
+        self.post_message(self.Loaded(self))
+
+    def _status(self, message: str | None = None, error: bool = False) -> None:
+        if not self.is_mounted:
+            return
+        status = self.query_one("#threads-status", Static)
+        status.set_class(error, "-error")
+        if message is not None:
+            status.update(message)
+            return
+        opened = sum(1 for t in self.threads if not t.resolved)
+        resolved = len(self.threads) - opened
+        text = Text()
+        where = self.scope.name if self.scope is not None else ""
+        text.append(f"Threads in {where}: ", style="bold")
+        text.append(f"{opened} open, {resolved} resolved")
+        text.append(f" · showing {self.filter} (F)", style="dim")
+        if any(t.busy for t in self.threads) or self._scope_subject.busy:
+            text.append(" · sending…", style="italic")
+        if not self.shown_threads():
+            can = self.scope is not None and self.scope.can_comment
+            hint = "C starts one." if can else ""
+            text.append(f"\nNo {'' if self.filter == 'all' else self.filter + ' '}threads. {hint}")
+        status.update(text)
+
+    # ----- keys: availability ------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in THREAD_ACTIONS:
+            return True
+        state = thread_availability(action, self.item, self.scope)
+        if not state.applies:
+            return False
+        return True if state.allowed else None
+
+    def explain(self, action: str) -> bool:
+        state = thread_availability(action, self.item, self.scope)
+        if state.applies and state.reason is not None:
+            self.notify(state.reason, title="Not allowed", severity="warning")
+            return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        """A thread key that is not allowed here says why instead of doing nothing."""
+        active = self.screen.active_bindings.get(event.key)
+        if active is None or active.enabled or active.binding.action not in THREAD_ACTIONS:
+            return
+        if self.explain(active.binding.action):
+            event.stop()
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.screen.refresh_bindings()
+
+    # ----- writes ------------------------------------------------------------------------
+
+    def _open(self, dialog: RequestDialog[Any], subject: Any, action: str, applied: Any) -> None:
+        if self.writes.running(subject, action):
+            self.app.bell()
+            return
+        self.app.push_screen(dialog.follow(self.writes, subject, action, applied=applied))
+
+    def compose_thread(self, page_id: str | None, node: str | None, context: Text) -> None:
+        """Open the composer for a new thread: on a block (`node`), a page, or the scope."""
+        scope = self.scope
+        if scope is None:
+            return
+        if not scope.can_comment:
+            self.explain("comment_scope")
+            return
+
+        async def submit(text: str) -> Comment:
+            return await self.client.comments.post(
+                scope.space_id, text, change_request=scope.change_request, page=page_id, node=node
+            )
+
+        def applied(comment: Comment) -> None:
+            if self.filter == "resolved":
+                self.filter = "all"
+            self.load(keep=comment.id)
+            if not self.display:  # posted from another view (the page being read)
+                self.notify("Your comment is posted; the threads view shows it.", title="Posted")
+
+        self._open(
+            Composer("New comment", context, submit, doing="Posting the comment"),
+            self._scope_subject,
+            "post",
+            applied,
+        )
+
+    def action_comment_block(self) -> None:
+        item = self.item
+        if item is None:
+            self.action_comment_scope()
+            return
+        thread = item.thread
+        node = thread.node_id if not thread.outdated else None
+        page = thread.page_id
+        target_page = thread.comment.target.page
+        if target_page is not None and thread.outdated and target_page.title == "(deleted page)":
+            page = None
+        context = Text("A new thread ")
+        context.append_text(target_text(thread.comment))
+        if thread.outdated:
+            context.append("\n(the block has changed: the new thread is on the page)", style="dim")
+        self.compose_thread(page, node, context)
+
+    def action_comment_scope(self) -> None:
+        scope = self.scope
+        if scope is None:
+            return
+        whole = "the whole " + ("change request" if scope.change_request is not None else "space")
+        if self.page_id is None:
+            self.compose_thread(None, None, Text(f"A new thread on {whole}"))
+            return
+        from docdeck.tui.widgets.space._chooser import Chooser
+
+        page_id, page_label = self.page_id, f"the page “{self.page_title or self.page_id}”"
+        items: list[tuple[Text | str, str]] = [
+            (f"On {page_label}", "page"),
+            (f"On {whole}", "whole"),
+        ]
+
+        def chosen(where: str | None) -> None:
+            if where == "page":
+                self.compose_thread(page_id, None, Text(f"A new thread on {page_label}"))
+            elif where == "whole":
+                self.compose_thread(None, None, Text(f"A new thread on {whole}"))
+
+        chooser: Chooser[str] = Chooser("Comment on…", items, hint="enter: choose · esc: close")
+        self.app.push_screen(chooser, chosen)
+
+    def action_reply(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        thread = item.thread
+        scope = self.scope
+        assert scope is not None
+
+        async def submit(text: str) -> CommentReply:
+            return await self.client.comments.replies.post(
+                scope.space_id, thread.comment.id, text, change_request=scope.change_request
+            )
+
+        def applied(reply: CommentReply) -> None:
+            thread.replies.append(reply)
+            thread.comment = thread.comment.model_copy(update={"replies": len(thread.replies)})
+            self._fill(keep=reply.id)
+
+        context = Text(f"Reply to {thread.comment.postedBy.displayName}: ")
+        context.append_text(body_text((thread.comment.body.markdown or "").split("\n")[0][:160]))
+        self._open(
+            Composer("Reply", context, submit, doing="Posting the reply"), thread, "reply", applied
+        )
+
+    def action_edit_comment(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        scope = self.scope
+        assert scope is not None
+        thread, reply = item.thread, item.reply
+
+        async def submit(text: str) -> Comment | CommentReply:
+            comments = self.client.comments
+            if reply is not None:
+                return await comments.replies.update(
+                    scope.space_id,
+                    thread.comment.id,
+                    reply.id,
+                    change_request=scope.change_request,
+                    markdown=text,
+                )
+            return await comments.update(
+                scope.space_id,
+                thread.comment.id,
+                change_request=scope.change_request,
+                markdown=text,
+            )
+
+        composer = Composer(
+            f"Edit your {item.what}",
+            target_text(thread.comment),
+            submit,
+            doing=f"Saving your {item.what}",
+            text=item.subject.body.markdown or "",
+            action_label="Save",
+        )
+        self._open(composer, thread, f"edit-{item.key}", self._replace)
+
+    def _replace(self, updated: Comment | CommentReply) -> None:
+        """Put the server's answer for a comment or reply in its thread."""
+        for thread in self.threads:
+            if isinstance(updated, Comment) and thread.comment.id == updated.id:
+                thread.comment = updated
+            elif isinstance(updated, CommentReply):
+                thread.replies = [updated if r.id == updated.id else r for r in thread.replies]
+        self._fill()
+
+    def action_delete_comment(self) -> None:
+        item = self.item
+        if item is None:
+            return
+        scope = self.scope
+        assert scope is not None
+        thread, reply = item.thread, item.reply
+
+        async def submit() -> None:
+            comments = self.client.comments
+            if reply is not None:
+                await comments.replies.delete(
+                    scope.space_id, thread.comment.id, reply.id, change_request=scope.change_request
+                )
+            else:
+                await comments.delete(
+                    scope.space_id, thread.comment.id, change_request=scope.change_request
+                )
+
+        def applied(_: None) -> None:
+            if reply is not None:
+                thread.replies = [r for r in thread.replies if r.id != reply.id]
+                thread.comment = thread.comment.model_copy(update={"replies": len(thread.replies)})
+                self._fill(keep=thread.comment.id)
+            else:
+                self.threads = [t for t in self.threads if t is not thread]
+                self._fill()
+
+        first = (item.subject.body.markdown or "").strip().split("\n")[0][:80]
+        extra = (
+            f" and its {thread.comment.replies} replies"
+            if reply is None and thread.comment.replies
+            else ""
+        )
+        dialog: ConfirmDialog[None] = ConfirmDialog(
+            f"Delete your {item.what}?",
+            f"“{first}”{extra} will be deleted for everyone.",
+            submit,
+            doing=f"Deleting the {item.what}",
+        )
+        self._open(dialog, thread, f"delete-{item.key}", applied)
+
+    def action_react(self) -> None:
+        item = self.item
+        if item is None or self.scope is None:
+            return
+        scope = self.scope
+
+        def chosen(emoji: str | None) -> None:
+            if emoji is None:
+                return
+            request = toggle_reaction(self.client, scope, item, emoji, self.me)
+            write = Write(
+                item.thread, f"react-{item.key}", "Reacting", request, applied=self._replace
+            )
+            if not self.writes.start(write):
+                self.app.bell()
+
+        choose_emoji(self, item, self.me, chosen)
+
+    def action_resolve(self) -> None:
+        item = self.item
+        if item is None or self.scope is None:
+            return
+        scope, thread = self.scope, item.thread
+        resolve = not thread.resolved
+
+        async def request() -> Comment:
+            return await self.client.comments.update(
+                scope.space_id,
+                thread.comment.id,
+                change_request=scope.change_request,
+                resolved=resolve,
+            )
+
+        def applied(comment: Comment) -> None:
+            self._replace(comment)
+            if self.filter != "all" and comment.status != self.filter:
+                shown = "resolved" if resolve else "open"
+                self.notify(f"The thread is {shown} now: F shows {shown} threads.", title="Thread")
+
+        doing = "Resolving the thread" if resolve else "Reopening the thread"
+        if not self.writes.start(Write(thread, "resolve", doing, request, applied=applied)):
+            self.app.bell()
+
+    def action_thread_filter(self) -> None:
+        self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
+        self._fill()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        event.stop()
+        if self.writes.handle(event):
+            return
+        report_worker_failure(self, event)

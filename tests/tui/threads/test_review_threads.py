@@ -1,0 +1,148 @@
+"""The review pane's threads: the change request's list, threads inline after the block
+they target, and the thread keys acting on the diff's cursor line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+
+from docdeck.gateway import Client
+from docdeck.tui.screens._review import ReviewScreen
+from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
+from docdeck.tui.widgets.threads import Composer
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, screen_lines, wait_for_workers, wait_until
+from tui.review.helpers import open_review, review_settled
+from tui.space.helpers import settle
+from tui.threads.helpers import composer_open, open_guide, write_and_post
+
+READER = "freya@northwind.dev"
+EXAMPLE = "Please add an example response"
+
+
+def _text(pilot: Pilot[None]) -> str:
+    return "\n".join(screen_lines(pilot))
+
+
+async def _partial_refunds(pilot: Pilot[None]) -> ReviewScreen:
+    """Change request #4, its added page "Partial refunds" (Dana's thread is on its title)."""
+    screen = await open_review(pilot, 4)
+    for _ in range(8):
+        page = screen.pages_list.current
+        if page is not None and page.title == "Partial refunds":
+            break
+        await pilot.press("right_curly_bracket")
+        await review_settled(pilot)
+    await wait_until(
+        pilot,
+        lambda: (
+            screen.diff_view.page_id == screen.current_page_id()
+            and bool(screen.diff_view.annotations.get(screen.current_page_id() or ""))
+        ),
+        "the page's diff shows its threads",
+    )
+    await review_settled(pilot)
+    screen.diff_view.focus()
+    await pilot.pause()
+    return screen
+
+
+async def test_threads_listed_and_inline(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _partial_refunds(pilot)
+        text = _text(pilot)
+        assert "Threads in change request #4: 1 open, 1 resolved" in text
+        lines = text.split("\n")
+        title = next(i for i, line in enumerate(lines) if "+ # Partial refunds" in line)
+        inline = " ".join(lines[title + 1 : title + 3])  # wrapped under the line
+        assert "💬 ● open  Dana Kowalski: Please add an example response" in inline
+        assert "1 reply" in inline and "👍 1" in inline
+        assert "✓ resolved by Chen Wei" in text  # Inês's thread on Rate limits, in the list
+
+
+async def test_comment_reply_and_resolve_from_the_diff(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    api = Client("http://sandbox", admin_token, transport=transport, max_retries=0)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _partial_refunds(pilot)
+        space, page = screen.space.id, screen.current_page_id()
+
+        await pilot.press("R")  # the cursor is on the title: Dana's thread is on it
+        composer = await composer_open(pilot)
+        assert "Dana Kowalski" in str(composer.query_one("#composer-context").render())
+        await write_and_post(pilot, "Added in the last push")
+        threads = [c async for c in api.comments.list(space, change_request=4)]
+        example = next(c for c in threads if EXAMPLE in (c.body.markdown or ""))
+        assert example.replies == 2
+        await wait_until(pilot, lambda: "2 replies" in _text(pilot), "the inline count follows")
+
+        await pilot.press("j", "j")  # the paragraph under the title
+        assert screen.cursor_line() == ("change", 2)
+        await pilot.press("c")
+        composer = await composer_open(pilot)
+        assert "“Refund part of an order" in str(composer.query_one("#composer-context").render())
+        await write_and_post(pilot, "Say the smallest amount")
+        threads = [c async for c in api.comments.list(space, change_request=4)]
+        new = next(c for c in threads if c.body.markdown == "Say the smallest amount")
+        assert new.target.page is not None and new.target.page.id == page
+        assert new.target.node is not None
+        assert (new.target.node.preview or "").startswith("Refund part of an order")
+        await wait_until(
+            pilot, lambda: "Admin" in _text(pilot) or "Ada Okafor: Say" in _text(pilot), "inline"
+        )
+        lines = _text(pilot).split("\n")
+        paragraph = next(i for i, line in enumerate(lines) if "+ Refund part of an order" in line)
+        assert any("Ada Okafor: Say the smallest amount" in line for line in lines[paragraph:])
+
+        await pilot.press("x")  # resolves the thread at the cursor (the new one)
+        await wait_for_workers(pilot)
+        assert (await api.comments.get(space, new.id, change_request=4)).status == "resolved"
+        await pilot.press("F")  # open only: the resolved one leaves the diff too
+        await wait_until(
+            pilot, lambda: "Say the smallest amount" not in _text(pilot), "filtered inline"
+        )
+
+
+async def test_tab_reaches_the_threads_list(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _partial_refunds(pilot)
+        panel = screen.threads_panel
+        await pilot.press("tab")
+        await wait_until(pilot, lambda: panel.thread_list.has_focus, "the list has focus")
+        await pilot.press("tab")
+        assert screen.pages_list.has_focus
+
+
+async def test_a_reader_is_told_why(make_app: AppFactory, token_for: Callable[[str], str]) -> None:
+    """Freya reads the Webhooks Guide (no comment role): its change request #1 has a thread."""
+    app = make_app(token=token_for(READER))
+    async with app.run_test(size=(120, 40)) as pilot:
+        space = await open_guide(pilot)
+        await pilot.press("5")
+        await settle(pilot)
+        view = space.query_one(ChangeRequestsView)
+        await wait_until(pilot, lambda: view.loaded, "the change requests are listed")
+        view.table.move_cursor(row=[cr.number for cr in view.shown].index(1), animate=False)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await wait_until(pilot, lambda: screen.threads_panel.loaded, "the threads are read")
+        await review_settled(pilot)
+        assert "Which schedule do we document" in _text(pilot)
+        assert not screen.active_bindings["c"].enabled
+        await pilot.press("c")
+        await pilot.press("tab", "tab")  # the threads list: R on Ada's thread
+        await wait_until(pilot, lambda: screen.threads_panel.thread_list.has_focus, "list")
+        assert not screen.active_bindings["R"].enabled
+        await pilot.press("R")
+        await wait_for_workers(pilot)
+        notes = [n.message for n in app._notifications if n.title == "Not allowed"]
+        assert any("needs the comment role" in note for note in notes)
+        assert any("You may not reply to this comment" in note for note in notes)
+        assert not isinstance(app.screen, Composer)
