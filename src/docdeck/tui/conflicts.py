@@ -34,6 +34,10 @@ class Conflict:
     """The text kept for this conflict; None while unresolved."""
     chosen: str = ""
     """Which side was kept ("main", "change", "edited"): for the screen to say so."""
+    spacing: str = ""
+    """The blank line the server writes after the end marker, to keep the conflict apart from
+    the next block. A resolution keeps exactly one blank line there: a side that already ends
+    with its own (a block's blank lines belong to it) gets no second one."""
 
     def keep(self, side: str) -> None:
         self.resolution = self.main if side == "main" else self.change
@@ -49,6 +53,16 @@ class Conflict:
             f"{START}{self.main_label}\n{self.main}{MIDDLE}\n"
             f"{self.change}{END}{self.change_label}\n"
         )
+
+    def text(self) -> str:
+        """What the page holds here: the resolution, spaced from the next block as the
+        markers were, or the markers themselves while unresolved."""
+        if self.resolution is None:
+            return self.as_markers() + self.spacing
+        if not self.resolution.strip() or not self.spacing:
+            return self.resolution
+        ended = self.resolution if self.resolution.endswith("\n") else self.resolution + "\n"
+        return ended if ended.endswith("\n\n") else ended + self.spacing
 
 
 @dataclass
@@ -70,10 +84,7 @@ class ConflictedPage:
         keep their markers, so nothing is dropped by mistake)."""
         out: list[str] = []
         for part in self.parts:
-            if isinstance(part, Conflict):
-                out.append(part.resolution if part.resolution is not None else part.as_markers())
-            else:
-                out.append(part)
+            out.append(part.text() if isinstance(part, Conflict) else part)
         return "".join(out)
 
 
@@ -125,4 +136,8 @@ def _conflict_at(lines: list[str], start: int) -> tuple[Conflict, int] | None:
         main_label=main_label,
         change_label=lines[end][len(END) :].rstrip("\n"),
     )
-    return conflict, end + 1
+    after = end + 1
+    if after < len(lines) and not lines[after].strip():
+        conflict.spacing = lines[after]  # the server's blank line after the markers
+        after += 1
+    return conflict, after

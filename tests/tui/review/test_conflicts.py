@@ -50,3 +50,25 @@ def test_an_incomplete_marker_stays_text() -> None:
 def test_the_editor_starts_from_the_markers() -> None:
     conflict = Conflict("a\n", "b\n", "main", "change request #1")
     assert conflict.as_markers() == ("<<<<<<< main\na\n=======\nb\n>>>>>>> change request #1\n")
+
+
+def test_keeping_a_side_gives_back_that_side_exactly_as_the_server_writes_markers() -> None:
+    """The server's blocks carry their own blank line and it writes one more after the end
+    marker: keeping a side must not leave that extra blank line behind (it did: keeping the
+    change request's side showed as an added empty line in the diff)."""
+    from docdeck.server.services.change_requests.blocks import conflict_block
+
+    head = "# Errors\n\n"
+    main_block = "Every error answers with a status.\n\n"
+    change_block = "Errors come back as JSON.\n\n"
+    tail = "## Error body\n\nThe body.\n"
+    marked = head + conflict_block(main_block, change_block, 3) + tail
+    page = parse_conflicts("p", "Errors", marked)
+    assert page.markdown() == marked  # unresolved: exactly what the server wrote
+    (conflict,) = page.conflicts
+    conflict.keep("change")
+    assert page.markdown() == head + change_block + tail
+    conflict.keep("main")
+    assert page.markdown() == head + main_block + tail
+    conflict.edited("Rewritten.")  # no newline at all: still one blank line before the next
+    assert page.markdown() == head + "Rewritten.\n\n" + tail
