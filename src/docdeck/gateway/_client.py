@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # imported on first use: the organization tree needs none of 
     from docdeck.gateway.resources.comments import Comments
     from docdeck.gateway.resources.content import Content
     from docdeck.gateway.resources.sites import Sites
+    from docdeck.gateway.resources.users import Users
 
 __all__ = ["Client"]
 
@@ -126,6 +127,13 @@ class Client:
         from docdeck.gateway.resources.change_requests import ChangeRequests
 
         return ChangeRequests(self._transport)
+
+    @cached_property
+    def users(self) -> Users:
+        """The caller (`me`)."""
+        from docdeck.gateway.resources.users import Users
+
+        return Users(self._transport)
 
     @cached_property
     def comments(self) -> Comments:

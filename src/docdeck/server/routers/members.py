@@ -312,6 +312,28 @@ async def list_member_teams(
 
 
 @router.get(
+    "/v1/user",
+    response_model=User,
+    tags=["users"],
+    operation_id="getAuthenticatedUser",
+    responses=errors(404),
+)
+async def get_authenticated_user(ctx: CtxDep) -> Response:
+    """The caller, as the platform's `GET /user` answers: clients learn who "me" is (the
+    review inbox lists what the caller wrote or was asked to review)."""
+    with ctx.db.read() as conn:
+        row = conn.execute(
+            "SELECT id AS user_id, email, display_name, photo_url FROM users WHERE id = ?",
+            (ctx.caller.user_id,),
+        ).fetchone()
+    if row is None:
+        raise not_found("the token's user no longer exists")
+    return respond(
+        user_json(ctx, row["user_id"], row["email"], row["display_name"], row["photo_url"])
+    )
+
+
+@router.get(
     "/v1/users/{userId}",
     response_model=User,
     tags=["users"],
