@@ -146,6 +146,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
             "Clear the tree filter, or go back to the tree from the pane",
         ),
         _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
+        _b("i", "review_inbox", "Inbox", "Open change requests I wrote or am asked to review"),
     ]
     COMMANDS = {BrowserCommands}
     BROWSER_ACTIONS = BROWSER_ACTIONS
@@ -209,6 +210,15 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if action == "back":
             return self.back_applies()
         return True
+
+    def action_review_inbox(self) -> None:
+        from docdeck.tui.screens._review_inbox import ReviewInboxScreen, organization_here
+
+        organization = organization_here(self)
+        if organization is None:
+            self.notify("No organization is loaded yet; wait for the tree.", title="Inbox")
+            return
+        self.app.push_screen(ReviewInboxScreen(organization))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "filter" and isinstance(self.focused, Input):
