@@ -144,6 +144,48 @@ async def _space_comments(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _change_requests(pilot: Pilot[None]) -> None:
+    """The Public API Reference's open change requests (`5`), review states filled in."""
+    await _browse(pilot)
+    await pilot.press("enter")
+    await _settle(pilot)
+    await pilot.press("5")
+    await _settle(pilot)
+    await pilot.pause(0.3)
+    await _settle(pilot)
+
+
+async def _review(pilot: Pilot[None]) -> None:
+    """Change request #4 in the review pane: its first diff (Rate limits), unified."""
+    await _change_requests(pilot)
+    await pilot.press("enter")
+    await _settle(pilot)
+    await pilot.pause(0.3)
+    await _settle(pilot)
+
+
+async def _review_code(pilot: Pilot[None]) -> None:
+    """#4's code block edit (Pagination): coloured code, changed words highlighted."""
+    await _review(pilot)
+    for _ in range(2):
+        await pilot.press("right_curly_bracket")
+        await _settle(pilot)
+
+
+async def _review_split(pilot: Pilot[None]) -> None:
+    await _review_code(pilot)
+    await pilot.press("d")
+    await _settle(pilot)
+
+
+async def _inbox(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await pilot.press("i")
+    await _settle(pilot)
+    await pilot.pause(0.3)
+    await _settle(pilot)
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
@@ -164,9 +206,21 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("space-history-80x24", (80, 24), _space_history),
     ("space-comments-120x40", (120, 40), _space_comments),
     ("space-comments-80x24", (80, 24), _space_comments),
+    ("change-requests-120x40", (120, 40), _change_requests),
+    ("change-requests-80x24", (80, 24), _change_requests),
+    ("review-unified-120x40", (120, 40), _review_code),
+    ("review-unified-80x24", (80, 24), _review_code),
+    ("review-split-120x40", (120, 40), _review_split),
+    ("review-split-80x24", (80, 24), _review_split),
+    ("review-first-diff-160x50", (160, 50), _review),
+    ("review-inbox-120x40", (120, 40), _inbox),
 ]
-READ_ONLY = {"read-only-member-120x40": "freya@northwind.dev"}
-"""Shots taken as a member with the read role, to show disabled actions and why."""
+READ_ONLY = {
+    "read-only-member-120x40": "freya@northwind.dev",
+    "review-inbox-120x40": "chen@northwind.dev",
+}
+"""Shots taken as another member: one with the read role (disabled actions and why), and
+Chen, whose inbox holds the change requests he wrote."""
 
 
 async def main(only: list[str]) -> None:

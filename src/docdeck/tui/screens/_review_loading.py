@@ -145,7 +145,13 @@ class ReviewLoading(Screen[None]):
 
     def show_header(self) -> None:
         self.query_one("#review-header", Static).update(
-            header_text(self.change_request, self.reviews, self.requested, self.header_problem)
+            header_text(
+                self.change_request,
+                self.reviews,
+                self.requested,
+                self.header_problem,
+                narrow=self.app.size.width < 100,
+            )
         )
 
     def show_list_problem(self, message: str) -> None:

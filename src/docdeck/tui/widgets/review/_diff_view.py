@@ -47,7 +47,7 @@ _CURSOR = Style(color="black", bgcolor="rgb(230,180,60)", bold=True)
 
 class DiffView(ListKeys, ScrollView, can_focus=True):
     DEFAULT_CSS = """
-    DiffView { height: 1fr; background: $surface; }
+    DiffView { height: 1fr; background: $surface; scrollbar-gutter: stable; }
     DiffView:focus { background-tint: $foreground 3%; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

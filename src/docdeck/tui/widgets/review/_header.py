@@ -6,7 +6,6 @@ from rich.text import Text
 
 from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
-from docdeck.tui.formatting import datetime_text
 from docdeck.tui.review_content import base_revision
 
 __all__ = ["header_text", "review_state"]
@@ -32,7 +31,11 @@ def header_text(
     reviews: list[ChangeRequestReview] | None,
     requested: list[ChangeRequestRequestedReviewer] | None,
     problem: str = "",
+    *,
+    narrow: bool = False,
 ) -> Text:
+    """Three lines; `narrow` (80 columns) leaves out the change request's own revision id
+    so each line fits."""
     cr = change_request
     text = Text()
     text.append(f"#{cr.number} ", style="bold")
@@ -43,9 +46,10 @@ def header_text(
         text.append("  ⚠ outdated", style="bold yellow")
     text.append("\n")
     text.append(f"by {cr.createdBy.displayName}", style="")
-    text.append(f" · updated {datetime_text(cr.updatedAt)}", style="dim")
+    text.append(f" · updated {cr.updatedAt.strftime('%Y-%m-%d %H:%M')}", style="dim")
     text.append(f" · base {base_revision(cr)}", style="dim")
-    text.append(f" · revision {cr.revision}", style="dim")
+    if not narrow:
+        text.append(f" · revision {cr.revision}", style="dim")
     if cr.mergedBy is not None:
         text.append(f" · merged by {cr.mergedBy.displayName}", style="magenta")
     text.append("\n")
