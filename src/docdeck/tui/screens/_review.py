@@ -192,11 +192,11 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     def action_toggle_layout(self) -> None:
         view = self.diff_view
         view.set_layout("unified" if view.diff_layout == "split" else "split")
-        self.refresh_bindings()
+        self.keys_changed()
 
     def action_toggle_rendered(self) -> None:
         self.switch_view("diff" if self.view == "rendered" else "rendered")
-        self.refresh_bindings()
+        self.keys_changed()
 
     def action_refresh(self) -> None:
         self.reload()
@@ -211,9 +211,7 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     def _page_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         page = self.pages_list.current
-        if (page is not None and page.page_id != self.diff_view.page_id) or (
-            page is not None and self.view == "rendered"
-        ):
+        if page is not None and page.page_id != self.asked:
             self.page_chosen(page)
 
     @on(OptionList.OptionSelected, "#review-pages")

@@ -113,6 +113,7 @@ class ReviewLoading(Screen[None]):
             self.diff_view.clear()
             self.show_diff_message("The change request changes no pages.")
             return
+        self.asked = page.page_id
         await self._show_page(page)
         self.run_worker(
             self._prefetch(),
@@ -161,7 +162,13 @@ class ReviewLoading(Screen[None]):
 
     # ----- one page ------------------------------------------------------------------------
 
+    asked: str | None = None
+    """The page last asked for: the list's highlight event for a page already being shown
+    is not a second request to show it."""
+    _keys_state: tuple[object, ...] = ()
+
     def page_chosen(self, page: ChangedPage) -> None:
+        self.asked = page.page_id
         self.run_worker(
             self._show_page(page),
             name=f"Reading the diff of “{page.title}”",
@@ -201,7 +208,16 @@ class ReviewLoading(Screen[None]):
         self.diff_view.show_diff(page.page_id, diff)
         self.show_page_head(page)
         self.diff_shown()
-        self.refresh_bindings()
+        self.keys_changed()
+
+    def keys_changed(self) -> None:
+        """Refresh the footer only when what it offers changed: each refresh recomposes it,
+        which costs more than showing the diff."""
+        diff = self.diff_view.diff
+        state = (self.view, self.diff_view.diff_layout, bool(diff and diff.hunks))
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
 
     def diff_shown(self) -> None:
         """Called after a page's diff is on screen."""
