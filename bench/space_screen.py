@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import statistics
 import tempfile
@@ -41,12 +42,24 @@ from docdeck.tui.widgets.space import PagePreview
 
 
 class LoopProbe:
-    """How late the event loop runs a task that asks to wake every `period` seconds."""
+    """How late the event loop runs a task that asks to wake every `period` seconds, and how
+    long the garbage collector's full passes took meanwhile (each one stops the loop)."""
 
     def __init__(self, period: float = 0.005) -> None:
         self.period = period
         self.delays: list[float] = []
+        self.full_gc: list[float] = []
+        self._gc_began = 0.0
         self._task: asyncio.Task[None] | None = None
+        gc.callbacks.append(self._gc)
+
+    def _gc(self, phase: str, info: dict[str, Any]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._gc_began = time.perf_counter()
+        elif self._task is not None:
+            self.full_gc.append(time.perf_counter() - self._gc_began)
 
     async def _run(self) -> None:
         while True:
@@ -56,11 +69,13 @@ class LoopProbe:
 
     def start(self) -> None:
         self.delays = []
+        self.full_gc = []
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     def stop(self) -> dict[str, float]:
         if self._task is not None:
             self._task.cancel()
+            self._task = None
         ordered = sorted(self.delays) or [0.0]
         return {
             "max_ms": round(ordered[-1] * 1000, 1),
@@ -69,6 +84,8 @@ class LoopProbe:
             ),
             "over_100ms": sum(1 for d in ordered if d > 0.1),
             "samples": len(ordered),
+            "full_gc_passes": len(self.full_gc),
+            "full_gc_max_ms": round(max(self.full_gc, default=0.0) * 1000, 1),
         }
 
 

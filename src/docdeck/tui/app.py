@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.first_view import FirstView, load_first_view, save_first_view
+from docdeck.tui.heap import IdleCollector, keep_long_lived
 from docdeck.tui.shell import ShellScreen
 
 if TYPE_CHECKING:
@@ -61,6 +62,8 @@ class DocdeckApp(App[None]):
     # Below 80 columns the tree and the detail pane are stacked: side by side, the pane was a
     # few cells wide and broke every word of its values.
     HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (80, "-narrow"), (110, "-wide")]
+    _heap: IdleCollector | None = None
+    """Full garbage-collector passes at idle moments (`docdeck.tui.heap`)."""
 
     def __init__(
         self,
@@ -132,6 +135,8 @@ class DocdeckApp(App[None]):
         return ShellScreen(self.first_view)
 
     def on_mount(self) -> None:
+        self._heap = IdleCollector()
+        self.set_interval(1.0, self._heap.tick, name="idle collector")
         if self._keymap_setting:
             self.set_keymap(self._keymap_setting)
         self._apply_theme_setting()
@@ -176,6 +181,7 @@ class DocdeckApp(App[None]):
         browser_class = _import_browser()
         self.connect()
         self._install_browser(browser_class)
+        keep_long_lived("browser")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Help lists the browser's keys: nothing to list before it is in.
@@ -403,6 +409,8 @@ class DocdeckApp(App[None]):
         Quitting is never held back; on a connection failure the kept keys are
         dropped (they were meant for a tree that is not there).
         """
+        if isinstance(event, events.Key | events.MouseEvent) and self._heap is not None:
+            self._heap.input_seen()
         if (
             isinstance(event, events.Key)
             and not event.is_forwarded
@@ -434,6 +442,8 @@ class DocdeckApp(App[None]):
             save_first_view(self.first_view_path, view)
 
     async def on_unmount(self) -> None:
+        if self._heap is not None:
+            self._heap.close()
         self._save_first_view()
         if self.client is not None:
             client, self.client = self.client, None

@@ -58,3 +58,21 @@ async def test_history_changes_and_a_page_at_a_revision(make_app: AppFactory) ->
         await settle(pilot)
         assert app.screen is screen
         assert screen.mode == "history"
+
+
+async def test_a_merge_revision_names_its_change_request_on_screen(make_app: AppFactory) -> None:
+    """The demo's merge of change request #1 (`mergedFrom`) is named in the list and in the
+    details of the highlighted revision, at 80 columns too."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("4")
+        await settle(pilot)
+        view = screen.query_one(HistoryView)
+        index = next(i for i, r in enumerate(view.revisions) if r.type == "merge")
+        for _ in range(index):
+            await pilot.press("j")
+        await settle(pilot)
+        text = " ".join(preview_text(pilot).split())  # the details pane wraps its lines
+        assert "merged change request #1 “Tidy the" in text and "errors page”" in text, text
+        assert "merge change req" in text  # the list's column, cut at 80 columns

@@ -93,3 +93,20 @@ async def test_keys_typed_right_after_slash_and_f_go_into_the_field(
         await pilot.pause()
         assert field.value == "errnf/", "in the field, f and / are typed"
         assert screen.mode == "pages"
+
+
+async def test_down_and_enter_typed_at_once_open_the_first_hit(make_app: AppFactory) -> None:
+    """↓ moves focus to the results when the app receives it, so the enter typed with it in
+    one burst opens the highlighted hit instead of reaching the field."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_api_reference(pilot)
+        await burst(pilot, ["slash", *"retried"])
+        await pilot.pause(0.4)
+        await settle(pilot)
+        view = screen.query_one(SearchView)
+        assert view.hits
+        await burst(pilot, ["down", "enter"])
+        await settle(pilot)
+        assert screen.mode == "pages"
+        assert screen.location is not None and screen.location.page_id == view.hits[0].page_id

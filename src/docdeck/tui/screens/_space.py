@@ -23,6 +23,7 @@ from docdeck.tui.copy_values import CopyValue
 from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
 from docdeck.tui.errors import describe
 from docdeck.tui.focus import focus_now
+from docdeck.tui.heap import keep_long_lived
 from docdeck.tui.screens._space_change_request import SpaceChangeRequest
 from docdeck.tui.screens._space_comments import COMMENT_ACTIONS
 from docdeck.tui.screens._space_modes import SpaceModes
@@ -177,6 +178,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         yield BrowserFooter()
 
     def on_mount(self) -> None:
+        keep_long_lived("space screen")  # its modules (markdown, syntax) are imported now
         self.query_one("#page-filter", Input).display = False
         self.content = content_cache(self.app).get(client_of(self), self.space.id, self.revision_id)
         self.page_changed()

@@ -20,6 +20,7 @@ from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
 from docdeck.models import SearchPageResult
+from docdeck.tui.focus import focus_now
 from docdeck.tui.widgets._list_keys import NavOptionList
 
 __all__ = ["SearchHit", "SearchView"]
@@ -34,7 +35,9 @@ class SearchHit:
 
 class SearchView(Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "to_results", "Results", show=False),
+        # A priority binding (`docdeck.tui.focus`): "↓ enter" typed at once opens the first
+        # hit, instead of the enter reaching the field before focus has moved.
+        Binding("down", "to_results", "Results", show=False, priority=True),
     ]
     DEFAULT_CSS = """
     SearchView { height: 1fr; }
@@ -113,7 +116,7 @@ class SearchView(Vertical):
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if self.hits:
-            self.results.focus()
+            focus_now(self.results)
 
     @on(NavOptionList.OptionSelected)
     def _chosen(self, event: NavOptionList.OptionSelected) -> None:
@@ -126,7 +129,11 @@ class SearchView(Vertical):
         index = self.results.highlighted
         return self.hits[index] if index is not None and index < len(self.hits) else None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "to_results":
+            return self.field.has_focus and bool(self.hits)  # else ↓ moves in the results
+        return True
+
     def action_to_results(self) -> None:
         """↓ in the field goes to the results."""
-        if self.hits:
-            self.results.focus()
+        focus_now(self.results)

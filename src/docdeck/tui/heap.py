@@ -1,0 +1,80 @@
+"""Full garbage-collector passes kept off the moments someone is reading.
+
+Python's full (generation 2) collection walks every tracked object and stops the event loop
+while it does. After the browser's imports the heap holds hundreds of thousands of objects
+(modules, classes, pydantic validators, Textual's styles) alive until exit, and a page being
+read adds thousands of widgets; full passes took 0.1-2 s at random while a 1 MB page opened
+and scrolled (`bench/space_screen.py` records them: they were every loop stall over 100 ms).
+
+Two things, both set up once by `IdleCollector`:
+- `keep_long_lived` freezes the heap right after the imports of a part of the app
+  (`gc.freeze()`: what is alive then is nearly all long-lived, and full passes skip it;
+  the little garbage present then is kept, once, the trade `docdeck serve` makes too);
+- full passes no longer start by themselves on every few young collections (the third
+  threshold is raised 1,000-fold, a safety net for memory); they run when no key or mouse
+  event came for `IDLE_SECONDS`, where a pause cannot drop a frame anyone is waiting for.
+Young collections (generations 0 and 1) stay automatic: they are short.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from typing import Any
+
+__all__ = ["IDLE_SECONDS", "IdleCollector", "keep_long_lived"]
+
+IDLE_SECONDS = 3.0
+"""No input for this long: a full pass may run."""
+
+FULL_PASS_EVERY = 10_000
+"""Young (generation 1) collections before a full pass runs anyway (Python's default: 10;
+scrolling a big page makes about one every 20 ms)."""
+
+_kept: set[str] = set()
+
+
+def keep_long_lived(after: str) -> None:
+    """Freeze the heap once per `after` (a name for the imports just done)."""
+    if after in _kept:
+        return
+    _kept.add(after)
+    gc.freeze()
+
+
+class IdleCollector:
+    """Runs the full passes the interpreter no longer starts often, when input is idle."""
+
+    def __init__(self) -> None:
+        self.last_input = time.monotonic()
+        self._young_at_last_pass = 0
+        self._young = 0
+        self._threshold = gc.get_threshold()
+        gc.set_threshold(self._threshold[0], self._threshold[1], FULL_PASS_EVERY)
+        gc.callbacks.append(self._count)
+
+    def _count(self, phase: str, info: dict[str, Any]) -> None:
+        if phase != "stop":
+            return
+        if info.get("generation") == 1:
+            self._young += 1
+        elif info.get("generation") == 2:
+            self._young_at_last_pass = self._young
+
+    def input_seen(self) -> None:
+        self.last_input = time.monotonic()
+
+    def tick(self) -> None:
+        """Called every second or so: a full pass when input is idle and there was
+        anything new to look at since the last one."""
+        if time.monotonic() - self.last_input < IDLE_SECONDS:
+            return
+        if self._young == self._young_at_last_pass:
+            return
+        gc.collect()
+
+    def close(self) -> None:
+        """The interpreter's own schedule again (the app is leaving)."""
+        gc.set_threshold(*self._threshold)
+        if self._count in gc.callbacks:
+            gc.callbacks.remove(self._count)

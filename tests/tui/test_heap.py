@@ -1,0 +1,47 @@
+"""Full garbage-collector passes wait for idle input while the app runs (`docdeck.tui.heap`):
+they stopped the event loop for 0.1-2 s at random while a big page was read."""
+
+from __future__ import annotations
+
+import gc
+from typing import Any
+
+from docdeck.tui.heap import FULL_PASS_EVERY, IDLE_SECONDS, IdleCollector
+from tui.helpers import AppFactory, open_northwind
+
+
+def _full_passes() -> tuple[list[int], Any]:
+    passes: list[int] = []
+
+    def record(phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop" and info.get("generation") == 2:
+            passes.append(1)
+
+    gc.callbacks.append(record)
+    return passes, record
+
+
+async def test_full_passes_wait_for_idle_input_and_the_schedule_comes_back(
+    make_app: AppFactory,
+) -> None:
+    before = gc.get_threshold()
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_northwind(pilot)
+        assert gc.get_threshold()[2] == FULL_PASS_EVERY, "full passes no longer every 10"
+        heap = app._heap
+        assert isinstance(heap, IdleCollector)
+        passes, record = _full_passes()
+        try:
+            gc.collect(1)  # something new since the last full pass
+            await pilot.press("down")  # input: not idle
+            heap.tick()
+            assert passes == []
+            heap.last_input -= IDLE_SECONDS + 1  # as if nothing was typed since
+            heap.tick()
+            assert passes == [1]
+            heap.tick()  # nothing new since: no second pass
+            assert passes == [1]
+        finally:
+            gc.callbacks.remove(record)
+    assert gc.get_threshold() == before
