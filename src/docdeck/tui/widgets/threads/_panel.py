@@ -87,6 +87,14 @@ class ThreadsPanel(Vertical):
     ThreadsPanel { height: 1fr; }
     ThreadsPanel > #threads-status { height: auto; padding: 0 1; background: $boost; }
     ThreadsPanel > #threads-status.-error { color: $error; }
+    /* Docked under another view (the review pane's diff): a share of the height, the
+       status line alone when there is no thread, a few lines on a narrow terminal until
+       it has focus. */
+    ThreadsPanel.-docked { height: 35%; border-top: hkey $foreground 20%; }
+    ThreadsPanel.-docked.-empty { height: auto; }
+    ThreadsPanel.-docked.-empty > ThreadList { display: none; }
+    ThreadsPanel.-docked.-narrow { height: 5; }
+    ThreadsPanel.-docked.-narrow:focus-within { height: 60%; }
     """
 
     class Loaded(Message):
@@ -97,8 +105,8 @@ class ThreadsPanel(Vertical):
             super().__init__()
             self.panel = panel
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.scope: Scope | None = None
         self.only_page: str | None = None
         self.page_id: str | None = None
@@ -229,6 +237,7 @@ class ThreadsPanel(Vertical):
         if message is not None:
             status.update(message)
             return
+        self.set_class(self.loaded and not self.threads, "-empty")
         opened = sum(1 for t in self.threads if not t.resolved)
         resolved = len(self.threads) - opened
         text = Text()
