@@ -19,6 +19,7 @@ from docdeck.gateway import Client
 from docdeck.server import create_app, ensure_demo, mint_token
 from docdeck.tui.app import DocdeckApp
 from docdeck.tui.widgets import OrgTree
+from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
 
 HERE = Path(__file__).parent
 
@@ -186,6 +187,24 @@ async def _inbox(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _review_threads(pilot: Pilot[None]) -> None:
+    """Change request #4 in the review pane, on its new page: a thread inline in the diff."""
+    await _change_requests(pilot)
+    view = pilot.app.screen.query_one(ChangeRequestsView)
+    view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
+    await pilot.pause()
+    await pilot.press("enter")
+    await _settle(pilot)
+    for _ in range(6):
+        page = pilot.app.screen.pages_list.current  # type: ignore[attr-defined]
+        if page is not None and page.title == "Partial refunds":
+            break
+        await pilot.press("right_curly_bracket")
+        await _settle(pilot)
+    await pilot.pause(0.3)
+    await _settle(pilot)
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
@@ -214,6 +233,8 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("review-split-80x24", (80, 24), _review_split),
     ("review-first-diff-160x50", (160, 50), _review),
     ("review-inbox-120x40", (120, 40), _inbox),
+    ("review-threads-120x40", (120, 40), _review_threads),
+    ("review-threads-80x24", (80, 24), _review_threads),
 ]
 READ_ONLY = {
     "read-only-member-120x40": "freya@northwind.dev",

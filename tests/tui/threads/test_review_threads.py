@@ -51,7 +51,7 @@ async def _partial_refunds(pilot: Pilot[None]) -> ReviewScreen:
 async def test_threads_listed_and_inline(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await _partial_refunds(pilot)
+        screen = await _partial_refunds(pilot)
         text = _text(pilot)
         assert "Threads in change request #4: 1 open, 1 resolved" in text
         lines = text.split("\n")
@@ -60,6 +60,8 @@ async def test_threads_listed_and_inline(make_app: AppFactory) -> None:
         assert "💬 ● open  Dana Kowalski: Please add an example response" in inline
         assert "1 reply" in inline and "👍 1" in inline
         assert "✓ resolved by Chen Wei" in text  # Inês's thread on Rate limits, in the list
+        heading = screen.threads_panel.thread_list.get_option_at_index(0).prompt
+        assert str(heading) == "On “Partial refunds”  (this page)"  # the page shown first
 
 
 async def test_comment_reply_and_resolve_from_the_diff(

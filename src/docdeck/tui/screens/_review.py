@@ -47,7 +47,6 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen #review-page-head { height: auto; max-height: 6; padding: 0 1;
         background: $boost; }
     ReviewScreen #review-diff-message { height: 1fr; padding: 1 2; }
-    ReviewScreen #review-threads { height: 35%; border-top: hkey $foreground 20%; }
     ReviewScreen.-narrow #review-body { layout: vertical; }
     ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
         border-bottom: hkey $foreground 20%; }

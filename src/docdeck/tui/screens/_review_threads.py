@@ -1,7 +1,8 @@
 """The review pane's comment threads: the change request's list, and each thread inline.
 
 A `ThreadsPanel` on the change request's threads sits under the diff (the page shown
-first, then change-request-level threads, then other pages'). Each thread on a block is
+first, then change-request-level threads, then other pages'); on a narrow terminal it is
+a few lines until `tab` reaches it, so the diff keeps the room. Each thread on a block is
 also drawn in the diff, after the block's last line on the change request's side
 (`DiffView.set_annotations`), found through the block map of the change request's page
 (`docdeck.tui.block_map`). With the diff focused, the thread keys act on the line under
@@ -92,13 +93,22 @@ class ReviewThreads(Screen[None]):
         )
 
     def on_mount(self) -> None:
-        panel = ThreadsPanel(id="review-threads")
+        panel = ThreadsPanel(id="review-threads", classes="-docked")
         self.mount(panel, before=self.query_one(BrowserFooter))
         self.call_after_refresh(self._threads_start)
+
+    NARROW_THREADS_BELOW = 110
+    """Narrower than this (as the pane's own narrow layout), the list is a few lines."""
+
+    def on_resize(self) -> None:
+        if self.query("#review-threads"):
+            narrow = self.app.size.width < self.NARROW_THREADS_BELOW
+            self.threads_panel.set_class(narrow, "-narrow")
 
     def _threads_start(self) -> None:
         if not self.query("#review-threads"):
             return
+        self.on_resize()
         self.threads_panel.thread_list.add_class("review-tab-stop")
         self.threads_panel.set_scope(self.review_scope())
         self._follow_page()

@@ -149,10 +149,6 @@ class Composer(RequestDialog[Any]):
     def _cancel(self) -> None:
         self.action_cancel()
 
-    def action_close_if_idle(self) -> None:
-        """q is a letter here: the text area takes it; this runs only off the text area."""
-        self.action_cancel()
-
     def action_cancel(self) -> None:
         if self.sending or not self.text.strip() or self.text == self.initial:
             super().action_cancel()
