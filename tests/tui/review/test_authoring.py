@@ -148,8 +148,8 @@ async def test_a_reader_cannot_author(make_app: AppFactory, token_for, monkeypat
         await pilot.press("E")
         await wait_for_workers(pilot)
         assert pilot.app.screen is host
-        [note] = [n for n in app._notifications if n.title == "Cannot editing a page"] or [None]
-        assert note is not None and "needs the edit role" in note.message
+        [note] = [n for n in app._notifications if n.title == "Not allowed"]
+        assert "does not allow editing a page: it needs the edit role" in note.message
 
 
 async def test_a_new_change_request_edits_a_page_picked_from_its_tree(

@@ -64,7 +64,7 @@ class ConflictScreen(ModalScreen[str | None]):
                     yield Static("", id="conflict-change")
             yield Static("", id="dialog-error")
             yield Label(
-                "1: keep main  2: keep change request  e: edit  s: save  m: save and merge",
+                "1 keep main  2 keep change request  e edit  s save  m save and merge",
                 classes="dialog-keys",
             )
 
@@ -187,6 +187,9 @@ class ConflictScreen(ModalScreen[str | None]):
             return False
         if not self.space.permissions.edit:
             self._set_error("Your role does not allow editing this space: it needs edit.")
+            return False
+        if merging and not self.space.permissions.merge:
+            self._set_error("Your role does not allow merging: s saves the resolutions.")
             return False
         return True
 

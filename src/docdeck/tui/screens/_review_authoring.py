@@ -55,7 +55,7 @@ class ReviewAuthoring(ReviewActionsBase):
         if page_id is None:
             self.notify(
                 f"Move to a changed page first: {doing} acts on the page shown.",
-                title=f"Cannot {doing}",
+                title="No page shown",
                 severity="warning",
             )
         return page_id

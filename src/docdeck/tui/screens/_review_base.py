@@ -82,7 +82,7 @@ class ReviewActionsBase(Screen[None]):
         self.notify(
             f"Your role on “{self.space.title}” does not allow {doing}: it needs the "
             f"{role} role or above. Ask a space or organization admin.",
-            title=f"Cannot {doing}",
+            title="Not allowed",
             severity="warning",
             timeout=8,
         )
@@ -96,7 +96,7 @@ class ReviewActionsBase(Screen[None]):
         self.notify(
             f"#{self.change_request.number} is {status}: {doing} needs an open or draft "
             "change request.",
-            title=f"Cannot {doing}",
+            title=f"#{self.change_request.number} is {status}",
             severity="warning",
         )
         return False
