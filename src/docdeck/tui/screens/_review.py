@@ -50,6 +50,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen.-narrow #review-body { layout: vertical; }
     ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
         border-bottom: hkey $foreground 20%; }
+    ReviewScreen.-short #review-side { height: 5; }
+    ReviewScreen.-short #review-threads { height: 6; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
@@ -82,6 +84,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         "open",
     )
     NARROW_BELOW = 110
+    SHORT_BELOW = 32
+    """Below this height (80x24) the list and the threads give the diff more rows."""
 
     def __init__(self, space: Space, change_request: ChangeRequest) -> None:
         super().__init__()
@@ -104,12 +108,14 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
+        self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
         self.show_diff_message("reading the changes…")
         self.load(fresh=False)
         self.diff_view.focus()
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
+        self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
 
     # ----- the interface other parts of the pane use ---------------------------------------
 
