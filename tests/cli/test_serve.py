@@ -161,3 +161,17 @@ def test_serve_builds_urls_from_public_url_not_the_host_header(tmp_path: Path) -
         server.send_signal(signal.SIGINT)
         server.communicate(timeout=20)
     assert server.returncode == 0
+
+
+def test_the_app_is_built_without_collections_and_they_come_back_even_on_error() -> None:
+    import gc
+
+    from docdeck._cli.serve import _no_collections
+
+    assert gc.isenabled()
+    with _no_collections():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), _no_collections():
+        raise RuntimeError("the database is locked")
+    assert gc.isenabled()

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import httpx
 import pytest
 from fastapi import FastAPI
 
-from docdeck.server import create_app
+from docdeck.server import create_app, ensure_demo, finish_demo, mint_token
 from docdeck.server import deferred_routes as deferred_module
 from docdeck.server.deferred_routes import DeferredRoutes
 
@@ -110,3 +111,52 @@ async def test_after_start_up_the_later_routes_are_built_without_a_request(
     assert any(
         getattr(r, "path", "").startswith("/v1/spaces/{spaceId}/content") for r in app.routes
     )
+
+
+async def test_the_demo_content_loaded_after_start_up_is_there_for_the_first_content_request(
+    tmp_path: Path,
+) -> None:
+    """As `docdeck serve` does: the workspace before the server is ready, the demo's pages
+    and change requests with the later routes. A request for them waits for both."""
+    path = tmp_path / "sandbox.db"
+    app = _deferred_app(path)
+    accounts = ensure_demo(path, content_later=True)
+    _deferred(app).run_before(partial(finish_demo, app.state.sandbox.db))
+    token = mint_token(path, accounts[0].email)
+    async with _client(app, token) as client:
+        orgs = (await client.get("/v1/orgs")).json()["items"]
+        org = next(o["id"] for o in orgs if o["title"] == "Northwind Labs")
+        spaces = (await client.get(f"/v1/orgs/{org}/spaces", params={"limit": 100})).json()
+        space = next(s["id"] for s in spaces["items"] if s["title"] == "Webhooks Guide")
+        assert not _deferred(app).loaded
+        pages = await client.get(f"/v1/spaces/{space}/content/pages")
+        assert pages.status_code == 200, pages.text
+        assert pages.json()["pages"], "the pages were loaded before the route answered"
+        requests = await client.get(
+            f"/v1/spaces/{ids_of(spaces, 'Public API Reference')}/change-requests"
+        )
+        assert requests.status_code == 200, requests.text
+        assert requests.json()["items"]
+
+
+def ids_of(spaces: dict[str, list[dict[str, str]]], title: str) -> str:
+    return next(s["id"] for s in spaces["items"] if s["title"] == title)
+
+
+async def test_start_up_work_that_fails_is_logged_and_the_routes_come_all_the_same(
+    sandbox_db: Path,
+    token_for: Callable[[str], str],
+    ids: DemoIds,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = _deferred_app(sandbox_db)
+
+    def broken() -> None:
+        raise RuntimeError("no demo today")
+
+    _deferred(app).run_before(broken)
+    async with _client(app, token_for(ADMIN)) as client:
+        space = ids.spaces["Webhooks Guide"]
+        assert (await client.get(f"/v1/spaces/{space}/content/pages")).status_code == 200
+    assert "start-up work failed" in caplog.text
+    assert "no demo today" in caplog.text

@@ -13,6 +13,7 @@ from docdeck.server import (
     add_bulk_spaces,
     create_app,
     ensure_demo,
+    finish_demo,
     mint_token,
 )
 from docdeck.server.auth import hash_token
@@ -78,6 +79,52 @@ def test_ensure_demo_loads_once_and_lists_accounts(tmp_path: Path) -> None:
         assert count("SELECT COUNT(DISTINCT joined_at) FROM members") > 8
     finally:
         conn.close()
+
+
+_CONTENT_TABLES = ("change_requests", "comments", "sites", "revision_entries", "objects")
+
+
+def _counts(path: Path, tables: tuple[str, ...]) -> dict[str, int]:
+    conn = sqlite3.connect(path)
+    try:
+        return {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in tables}
+    finally:
+        conn.close()
+
+
+def test_the_demo_content_can_come_after_the_workspace(tmp_path: Path) -> None:
+    """`docdeck serve` loads the organizations, people and spaces before it is ready and the
+    rest (pages, change requests, comments, sites) just after: the same demo in the end."""
+    whole, split = tmp_path / "whole.db", tmp_path / "split.db"
+    accounts = ensure_demo(whole)
+    assert ensure_demo(split, content_later=True) == accounts
+    workspace = ("organizations", "members", "teams", "collections", "spaces", "space_grants")
+    assert _counts(split, workspace)["space_grants"] < _counts(whole, workspace)["space_grants"]
+    assert _counts(split, ("change_requests", "comments", "sites")) == {
+        "change_requests": 0,
+        "comments": 0,
+        "sites": 0,
+    }
+    db = Database(split)
+    try:
+        assert finish_demo(db) is True
+        assert finish_demo(db) is False  # once
+    finally:
+        db.close()
+    tables = workspace + _CONTENT_TABLES
+    assert _counts(split, tables) == _counts(whole, tables)
+
+
+def test_demo_content_left_pending_by_a_stopped_sandbox_is_loaded_on_the_next_start(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "demo.db"
+    ensure_demo(path, content_later=True)  # ... and the process stopped before finishing
+    ensure_demo(path, content_later=True)  # a start that defers again changes nothing yet
+    assert _counts(path, ("change_requests",)) == {"change_requests": 0}
+    ensure_demo(path)  # a start that does not defer finishes it
+    assert _counts(path, ("change_requests", "demo_pending"))["change_requests"] > 0
+    assert _counts(path, ("demo_pending",)) == {"demo_pending": 0}
 
 
 def test_demo_accounts_show_the_roles_stored_now_admins_first(tmp_path: Path) -> None:

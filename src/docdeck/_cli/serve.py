@@ -15,6 +15,9 @@ import ipaddress
 import signal
 import socket
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -121,8 +124,6 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace, *, background: bool) -> None:
-    import sqlite3
-
     db_path = _database(args.db)
     host = "127.0.0.1" if background else args.host  # the shared sandbox: loopback only
     with bind_socket(host, 0 if background else args.port) as sock:
@@ -131,48 +132,9 @@ def _serve(args: argparse.Namespace, *, background: bool) -> None:
         warning = network_warning(bound_host)
         if warning:
             print(warning, file=sys.stderr, flush=True)
-        import uvicorn
-
-        from docdeck.server import create_app, ensure_demo, mint_token
-        from docdeck.server.store import SchemaTooNewError
-
-        try:
-            from docdeck.server.services.content.fetch import ImportPolicy
-
-            policy = ImportPolicy(
-                allow_loopback=bool(getattr(args, "allow_loopback_import", False))
-            )
-            app = create_app(db_path, public_url=base_url, import_policy=policy, defer_routes=True)
-            # Without --demo nothing is loaded, but a workspace that holds the demo
-            # people still lists them (ensure_demo leaves a non-empty database as it is).
-            listed = args.demo or background or _has_organizations(db_path)
-            accounts = ensure_demo(db_path) if listed else []
-            token = mint_token(db_path, accounts[0].email) if background and accounts else ""
-        except SchemaTooNewError:
-            raise CLIError(
-                f"the database {db_path} was written by a newer docdeck; upgrade docdeck "
-                "or give another --db path"
-            ) from None
-        except sqlite3.Error as error:
-            hint = ""
-            if "unable to open" in str(error) or "readonly" in str(error):
-                hint = " (check that the file and its directory are writable)"
-            raise CLIError(f"cannot use the database {db_path}: {error}{hint}") from None
-        if background and not token:
-            raise CLIError(f"the sandbox database {db_path} has no demo accounts")
-        # Everything imported and built so far lives as long as the server: frozen, the
-        # garbage collector stops walking it on every full collection, which otherwise
-        # lands on whichever request allocates past the threshold (tens of ms on a list).
-        gc.freeze()
-        server = uvicorn.Server(
-            uvicorn.Config(
-                app,
-                log_level="warning" if background else args.log_level,
-                access_log=not background,
-                timeout_graceful_shutdown=3,
-                server_header=False,
-            )
-        )
+        with _no_collections():
+            app, accounts, token = _build(args, db_path, base_url, background)
+        server = _uvicorn_server(app, args, background)
         if background:
             from docdeck._cli.background import run_in_background
 
@@ -180,6 +142,74 @@ def _serve(args: argparse.Namespace, *, background: bool) -> None:
             return
         _print_banner(base_url, db_path, accounts)
         _run_until_stopped(server, sock)
+
+
+@contextmanager
+def _no_collections() -> Iterator[None]:
+    """No garbage collection while the app is built: what is built then lives as long as the
+    server (collecting would only walk it, ~10% of the start), then it is frozen (the
+    collector stops walking it on every full collection, which otherwise lands on whichever
+    request allocates past the threshold: tens of ms on a list)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build(
+    args: argparse.Namespace, db_path: Path, base_url: str, background: bool
+) -> tuple[Any, list[Any], str]:
+    """The app on `db_path` with the demo's people and spaces in it, its accounts, and for a
+    background sandbox the token of the first (an admin)."""
+    import sqlite3
+
+    from docdeck.server import create_app, ensure_demo, finish_demo, mint_token
+    from docdeck.server.store import SchemaTooNewError
+
+    try:
+        from docdeck.server.services.content.fetch import ImportPolicy
+
+        policy = ImportPolicy(allow_loopback=bool(getattr(args, "allow_loopback_import", False)))
+        app = create_app(db_path, public_url=base_url, import_policy=policy, defer_routes=True)
+        # Without --demo nothing is loaded, but a workspace that holds the demo
+        # people still lists them (ensure_demo leaves a non-empty database as it is).
+        listed = args.demo or background or _has_organizations(db_path)
+        # The demo's pages, change requests and sites load just after start-up, with
+        # the routes that read them (`deferred_routes`): the tree comes sooner.
+        accounts = ensure_demo(db_path, content_later=True) if listed else []
+        app.state.deferred_routes.run_before(partial(finish_demo, app.state.sandbox.db))
+        token = mint_token(db_path, accounts[0].email) if background and accounts else ""
+    except SchemaTooNewError:
+        raise CLIError(
+            f"the database {db_path} was written by a newer docdeck; upgrade docdeck "
+            "or give another --db path"
+        ) from None
+    except sqlite3.Error as error:
+        hint = ""
+        if "unable to open" in str(error) or "readonly" in str(error):
+            hint = " (check that the file and its directory are writable)"
+        raise CLIError(f"cannot use the database {db_path}: {error}{hint}") from None
+    if background and not token:
+        raise CLIError(f"the sandbox database {db_path} has no demo accounts")
+    return app, accounts, token
+
+
+def _uvicorn_server(app: Any, args: argparse.Namespace, background: bool) -> Any:
+    import uvicorn
+
+    return uvicorn.Server(
+        uvicorn.Config(
+            app,
+            log_level="warning" if background else args.log_level,
+            access_log=not background,
+            timeout_graceful_shutdown=3,
+            server_header=False,
+        )
+    )
 
 
 def _has_organizations(db_path: Path) -> bool:

@@ -1,9 +1,9 @@
 """The wire format of the v1 API: pydantic models, pure data, no I/O.
 
-The models of the organization tree are imported with the package; those of space content,
-links and sites are imported on first use (`__getattr__` below): the TUI's first view needs
-none of them, and building their classes was a third of the models' import time, on the
-start-up's critical path.
+The models of the organization tree are imported with the package; those of change requests,
+space content, links and sites are imported on first use (`__getattr__` below): the TUI's
+first view and the sandbox's first routes need none of them, and building their classes was
+a third of the models' import time, on the start-up's critical path.
 """
 
 from importlib import import_module
@@ -24,16 +24,6 @@ from docdeck.models._base import (
     Resource,
     SpacePointer,
     Timestamp,
-)
-from docdeck.models.change_requests import (
-    ChangeRequest,
-    ChangeRequestCreate,
-    ChangeRequestMergeResult,
-    ChangeRequestPDF,
-    ChangeRequestStatus,
-    ChangeRequestUpdate,
-    ChangeRequestUpdateResult,
-    ChangeRequestUrls,
 )
 from docdeck.models.collections import (
     Collection,
@@ -92,6 +82,16 @@ from docdeck.models.spaces import (
 from docdeck.models.users import User, UserUrls
 
 if TYPE_CHECKING:
+    from docdeck.models.change_requests import (
+        ChangeRequest,
+        ChangeRequestCreate,
+        ChangeRequestMergeResult,
+        ChangeRequestPDF,
+        ChangeRequestStatus,
+        ChangeRequestUpdate,
+        ChangeRequestUpdateResult,
+        ChangeRequestUrls,
+    )
     from docdeck.models.content import (
         ContentRef,
         ContentRefAnchor,
@@ -462,7 +462,7 @@ __all__ = [
 ]
 
 
-_LAZY_MODULES = ("content", "links", "site_structure", "sites", "site_published")
+_LAZY_MODULES = ("change_requests", "content", "links", "site_structure", "sites", "site_published")
 
 
 def __getattr__(name: str) -> object:

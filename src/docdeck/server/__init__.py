@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from docdeck.server.app import create_app
     from docdeck.server.auth import UnknownUserError, mint_token
-    from docdeck.server.demo import DemoAccount, add_bulk_spaces, ensure_demo
+    from docdeck.server.demo import DemoAccount, add_bulk_spaces, ensure_demo, finish_demo
 
 __all__ = [
     "DemoAccount",
@@ -21,6 +21,7 @@ __all__ = [
     "add_bulk_spaces",
     "create_app",
     "ensure_demo",
+    "finish_demo",
     "mint_token",
 ]
 
@@ -31,6 +32,7 @@ _HOMES = {
     "DemoAccount": "docdeck.server.demo",
     "add_bulk_spaces": "docdeck.server.demo",
     "ensure_demo": "docdeck.server.demo",
+    "finish_demo": "docdeck.server.demo",
 }
 
 

@@ -14,7 +14,6 @@ from starlette.concurrency import run_in_threadpool
 from docdeck.server.auth import Caller, caller_for_token, hash_token
 from docdeck.server.errors import unauthorized
 from docdeck.server.ids import from_db, to_db
-from docdeck.server.services.content import search
 from docdeck.server.store import Database
 
 RETENTION = timedelta(days=7)
@@ -42,16 +41,26 @@ class Purger:
     def purge(self) -> int:
         with self._lock, self._db.write() as conn:
             cutoff = to_db(self._clock() - RETENTION)
-            # The search index is a virtual table (no foreign key): its rows go first.
-            search.forget_sections(
-                conn,
-                "space_id IN (SELECT id FROM spaces"
-                " WHERE deleted_at IS NOT NULL AND deleted_at <= ?)",
+            removed = 0
+            if conn.execute(
+                "SELECT 1 FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ? LIMIT 1",
                 (cutoff,),
-            )
-            removed = conn.execute(
-                "DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (cutoff,)
-            ).rowcount
+            ).fetchone():
+                # Imported only when needed: the search module brings the markdown parser,
+                # which the server's start (where the first purge runs) does not need.
+                from docdeck.server.services.content import search
+
+                # The search index is a virtual table (no foreign key): its rows go first.
+                search.forget_sections(
+                    conn,
+                    "space_id IN (SELECT id FROM spaces"
+                    " WHERE deleted_at IS NOT NULL AND deleted_at <= ?)",
+                    (cutoff,),
+                )
+                removed = conn.execute(
+                    "DELETE FROM spaces WHERE deleted_at IS NOT NULL AND deleted_at <= ?",
+                    (cutoff,),
+                ).rowcount
             if removed:  # objects no remaining space holds (shared ones stay)
                 conn.execute(
                     "DELETE FROM objects WHERE hash NOT IN (SELECT hash FROM space_objects)"

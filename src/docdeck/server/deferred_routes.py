@@ -11,6 +11,10 @@ that arrives before that and is not for one of the first routes - `/openapi.json
 so the document is always complete - waits for the import (once, about as long as the import
 took before), then is routed as usual. Nothing else changes: the same routes, in the same
 order, answer the same way.
+
+Other start-up work that only those routes need runs in the same step, before they are
+registered (`run_before`): `docdeck serve` loads the demo's content there, so a request for
+a page waits until the pages exist.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import importlib
+import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fastapi import FastAPI
 from starlette.routing import BaseRoute, Match
@@ -53,6 +58,11 @@ class DeferredRoutes:
         self._import_lock = threading.Lock()
         self._routes: list[BaseRoute] | None = None
         self._task: asyncio.Task[None] | None = None
+        self._before: list[Callable[[], object]] = []
+
+    def run_before(self, work: Callable[[], object]) -> None:
+        """Runs `work` in the import's thread, before the deferred routes are registered."""
+        self._before.append(work)
 
     def needs(self, scope: Scope) -> bool:
         """Whether `scope` may be for a deferred route: any path that no first route has
@@ -62,7 +72,13 @@ class DeferredRoutes:
     def _import_routes(self) -> list[BaseRoute]:
         with self._import_lock:
             if self._routes is None:
-                self._routes = router_routes(self.modules)
+                routes = router_routes(self.modules)
+                for work in self._before:
+                    try:
+                        work()
+                    except Exception:  # the routes must come all the same
+                        logging.getLogger("docdeck.server").exception("start-up work failed")
+                self._routes = routes
             return self._routes
 
     def _install(self, routes: list[BaseRoute]) -> None:

@@ -13,9 +13,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from docdeck.server import demo_change_requests, demo_comments
-from docdeck.server.demo_sites import load_sites
-from docdeck.server.ids import new_id, to_db, utc_now
+from docdeck.server.ids import from_db, new_id, to_db, utc_now
 from docdeck.server.services.ordering import end_position
 from docdeck.server.services.spaces import insert_space
 from docdeck.server.store import Database
@@ -120,7 +118,22 @@ _TEAMS = [
 _GRANTS = [("gus@fieldwork.io", "Webhooks Guide", "edit")]
 
 
-def _load(conn: sqlite3.Connection, now: datetime) -> None:
+def _load(conn: sqlite3.Connection, now: datetime, *, content_later: bool = False) -> None:
+    """The whole demo, or with `content_later` its organizations, people, collections, spaces
+    and teams now and a plan for the rest (`demo_pending`, loaded by `finish_demo`)."""
+    org_ids, users, spaces = _load_workspace(conn, now)
+    plan = {"now": to_db(now), "orgs": org_ids, "users": users, "spaces": spaces}
+    if content_later:
+        conn.execute("INSERT INTO demo_pending (id, plan) VALUES (1, ?)", (json.dumps(plan),))
+    else:
+        _load_content_and_more(conn, plan)
+
+
+def _load_workspace(
+    conn: sqlite3.Connection, now: datetime
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """What the organization tree shows: cheap, and needed before the server says it is ready."""
+
     def ago(days: float) -> str:
         return to_db(now - timedelta(days=days))
 
@@ -216,6 +229,19 @@ def _load(conn: sqlite3.Connection, now: datetime) -> None:
                 "INSERT INTO space_grants (space_id, team_id, role) VALUES (?, ?, ?)",
                 (spaces[space_title], team_id, role),
             )
+    return org_ids, users, spaces
+
+
+def _load_content_and_more(conn: sqlite3.Connection, plan: dict[str, Any]) -> None:
+    """Pages, files, change requests, comments and sites: most of the demo's load time, and
+    of its imports (markdown, images, the change-request machinery)."""
+    from docdeck.server import demo_change_requests, demo_comments
+    from docdeck.server.demo_sites import load_sites
+
+    now = from_db(plan["now"])
+    org_ids: dict[str, str] = plan["orgs"]
+    users: dict[str, str] = plan["users"]
+    spaces: dict[str, str] = plan["spaces"]
     _load_content(conn, spaces, now)
     demo_change_requests.load(conn, spaces, users, now)
     demo_comments.load(conn, spaces, users, now)
@@ -225,6 +251,15 @@ def _load(conn: sqlite3.Connection, now: datetime) -> None:
             (spaces[space_title], users[email], role),
         )
     load_sites(conn, org_ids, spaces, now)
+
+
+def _finish(conn: sqlite3.Connection) -> bool:
+    row = conn.execute("SELECT plan FROM demo_pending WHERE id = 1").fetchone()
+    if row is None:
+        return False
+    _load_content_and_more(conn, json.loads(row["plan"]))
+    conn.execute("DELETE FROM demo_pending WHERE id = 1")
+    return True
 
 
 def _load_content(conn: sqlite3.Connection, spaces: dict[str, str], now: datetime) -> None:
@@ -259,19 +294,33 @@ def _accounts(conn: sqlite3.Connection) -> list[DemoAccount]:
     return sorted(accounts, key=lambda account: account.role != "admin")
 
 
-def ensure_demo(db_path: str | Path, *, now: datetime | None = None) -> list[DemoAccount]:
+def ensure_demo(
+    db_path: str | Path, *, now: datetime | None = None, content_later: bool = False
+) -> list[DemoAccount]:
     """Loads the demo workspace into an empty database; returns the demo accounts, admin first.
 
-    A database that already holds organizations is left as it is.
+    A database that already holds organizations is left as it is, except that demo content
+    still pending from an earlier `content_later` start is loaded now (unless this call too
+    leaves it for later). With `content_later`, only what the organization tree shows is
+    loaded now: `finish_demo` loads the rest (`docdeck serve` does so just after start-up).
     """
     db = Database(db_path)
     try:
         with db.write() as conn:
             if conn.execute("SELECT COUNT(*) FROM organizations").fetchone()[0] == 0:
-                _load(conn, now or utc_now())
+                _load(conn, now or utc_now(), content_later=content_later)
+            elif not content_later:
+                _finish(conn)
             return _accounts(conn)
     finally:
         db.close()
+
+
+def finish_demo(db: Database) -> bool:
+    """Loads the demo content an earlier `ensure_demo(content_later=True)` left pending, in
+    one transaction; says whether there was any. Safe to call on any database."""
+    with db.write() as conn:
+        return _finish(conn)
 
 
 def add_bulk_spaces(

@@ -477,6 +477,15 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE comments ADD COLUMN table_record TEXT;
     ALTER TABLE comments ADD COLUMN table_definition TEXT;
     """,
+    # 12: the demo's content (pages, change requests, comments, sites) is loaded just after
+    # the server is ready; what it still needs to load is kept here until it is loaded, so
+    # a sandbox stopped in between finishes it on its next start.
+    """
+    CREATE TABLE demo_pending (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        plan TEXT NOT NULL
+    );
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
