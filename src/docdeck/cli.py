@@ -234,6 +234,9 @@ def _run_tui(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a command; return its exit code (0 ok, 1 internal error, 2 error, 130 interrupted)."""
+    # pydantic looks for plugins in every installed package's entry points when it builds its
+    # first model (~10 ms of each start, the TUI's and the sandbox server's); docdeck uses none.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         args = build_parser().parse_args(argv)
         handler: Handler = args.handler

@@ -6,7 +6,13 @@ from __future__ import annotations
 import gc
 from typing import Any
 
-from docdeck.tui.heap import FULL_PASS_EVERY, IDLE_SECONDS, IdleCollector
+from docdeck.tui.heap import (
+    FULL_PASS_EVERY,
+    IDLE_SECONDS,
+    IdleCollector,
+    hold_collections,
+    release_collections,
+)
 from tui.helpers import AppFactory, open_northwind
 
 
@@ -45,3 +51,31 @@ async def test_full_passes_wait_for_idle_input_and_the_schedule_comes_back(
         finally:
             gc.callbacks.remove(record)
     assert gc.get_threshold() == before
+
+
+def test_start_up_holds_collections_until_released() -> None:
+    assert gc.isenabled()
+    release_collections()  # nothing held: nothing changes
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    hold_collections()
+    try:
+        assert not gc.isenabled()
+        release_collections()
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= frozen  # what start-up built is kept out of passes
+    finally:
+        gc.enable()
+
+
+async def test_the_first_live_view_ends_the_start_up_hold(make_app: AppFactory) -> None:
+    """`docdeck` holds collections from its launch (`run_tui`); the app ends the hold once the
+    organizations are shown, so a long session collects as usual."""
+    hold_collections()
+    try:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_northwind(pilot)
+            assert gc.isenabled()
+    finally:
+        gc.enable()

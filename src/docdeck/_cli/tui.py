@@ -57,6 +57,16 @@ def run_tui(args: argparse.Namespace) -> int:
         "token": getattr(args, "token", None),
         "profile": getattr(args, "profile", None),
     }
+    from docdeck.tui.heap import hold_collections, release_collections
+
+    hold_collections()  # until the first view is live: see `docdeck.tui.heap`
+    try:
+        return _start(flags, args)
+    finally:
+        release_collections()  # a start that ended before any view: collect as usual
+
+
+def _start(flags: dict[str, str | None], args: argparse.Namespace) -> int:
     from docdeck.launcher import EmbeddedSandbox
 
     # Look for (or start) the sandbox first when nothing can name another account: a

@@ -3,6 +3,7 @@
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from docdeck.gateway import _without_httpx_cli  # noqa: F401  (before httpx is imported)
 from docdeck.gateway._client import Client
 from docdeck.gateway._errors import (
     APIConnectionError,
