@@ -89,10 +89,10 @@ async def test_rendering_holds_no_transaction(
 ) -> None:
     """Laying out a large change request takes seconds; while it runs, another writer must
     get the database (the handler used to render inside its write transaction)."""
-    from docdeck.server.services.change_requests import pdf_link
+    from docdeck.server.services.change_requests import pdf
 
     writes_during_render: list[str] = []
-    real_render = pdf_link.render_pdf
+    real_render = pdf.render_pdf
 
     def render_and_write(*args, **kwargs):  # type: ignore[no-untyped-def]
         other = sqlite3.connect(sandbox_db, timeout=0)
@@ -106,7 +106,7 @@ async def test_rendering_holds_no_transaction(
             other.close()
         return real_render(*args, **kwargs)
 
-    monkeypatch.setattr(pdf_link, "render_pdf", render_and_write)
+    monkeypatch.setattr(pdf, "render_pdf", render_and_write)
     space = ids.spaces["Webhooks Guide"]
     admin = api(ADMIN)
     created = (await admin.post(f"/v1/spaces/{space}/change-requests", json={})).json()

@@ -14,7 +14,6 @@ from datetime import datetime
 from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.services.change_requests import ChangeRequestAccess
-from docdeck.server.services.change_requests.pdf import render_pdf
 from docdeck.server.services.content import files as file_links
 from docdeck.server.services.content.snapshots import get_text, load_snapshot, put_object
 from docdeck.server.services.content.tree import tree_of
@@ -31,6 +30,10 @@ class PdfSource:
     created: datetime
 
     def render(self) -> bytes:
+        # fpdf2 (and the fonts it loads) is imported on the first PDF, not with the routes:
+        # ~0.3 s that the later routes' import, just after start-up, no longer spends.
+        from docdeck.server.services.change_requests.pdf import render_pdf
+
         return render_pdf(self.subject, self.pages, self.created)
 
 
