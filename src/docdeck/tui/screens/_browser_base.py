@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from textual.screen import Screen
+from textual.widget import Widget
 
 from docdeck.gateway import Client
 from docdeck.tui.entries import Entry
@@ -19,16 +20,31 @@ from docdeck.tui.workers import client_of
 __all__ = ["BrowserBase"]
 
 T = TypeVar("T")
+W = TypeVar("W", bound=Widget)
 
 
 class BrowserBase(Screen[None]):
     @property
     def org_tree(self) -> OrgTree:
-        return self.query_one(OrgTree)
+        return self._part(OrgTree) or self.query_one(OrgTree)
 
     @property
     def detail(self) -> DetailPane:
-        return self.query_one(DetailPane)
+        return self._part(DetailPane) or self.query_one(DetailPane)
+
+    def _part(self, kind: type[W]) -> W | None:
+        """The screen's one `kind` widget, or None before it is mounted. Kept once found:
+        the footer asks for the selection (so for the tree and the detail pane) for every
+        key it shows, and a DOM query each time made every footer update cost ~1 ms a key."""
+        parts: dict[type[Widget], Widget] = self.__dict__.setdefault("_parts", {})
+        found = parts.get(kind)
+        if found is None or not found.is_attached or found.screen is not self:
+            found = next(iter(self.query(kind)), None)
+            if found is None:
+                return None
+            parts[kind] = found
+        assert isinstance(found, kind)
+        return found
 
     @property
     def client(self) -> Client:

@@ -15,7 +15,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,6 +24,7 @@ from docdeck.tui.conflict_pages import conflicted_pages, describe_result, save_r
 from docdeck.tui.conflicts import Conflict, ConflictedPage, has_markers
 from docdeck.tui.editor import edit_text
 from docdeck.tui.errors import describe
+from docdeck.tui.screens._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.widgets._list_keys import NavOptionList
 from docdeck.tui.workers import client_of
 
@@ -33,7 +33,7 @@ __all__ = ["ConflictScreen"]
 _CHOSEN = {"main": "keeps main", "change": "keeps the change request", "edited": "edited"}
 
 
-class ConflictScreen(ModalScreen[str | None]):
+class ConflictScreen(ChangeRequestDialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="conflicts.close", tooltip="Close"),
         Binding("1", "keep('main')", "Keep main", id="conflicts.main", tooltip="Keep main's"),
@@ -44,9 +44,7 @@ class ConflictScreen(ModalScreen[str | None]):
     ]
 
     def __init__(self, space: Space, change_request: ChangeRequest) -> None:
-        super().__init__()
-        self.space = space
-        self.change_request = change_request
+        super().__init__(space, change_request)
         self.pages: list[ConflictedPage] = []
         self.entries: list[tuple[ConflictedPage, Conflict]] = []
         self.unsaved = False
@@ -71,15 +69,6 @@ class ConflictScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self._set_error("")
         self.load()
-
-    @property
-    def _ref(self) -> tuple[str, int]:
-        return self.space.id, self.change_request.number
-
-    def _set_error(self, message: str) -> None:
-        error = self.query_one("#dialog-error", Static)
-        error.update(message)
-        error.display = bool(message)
 
     @work(exclusive=True, group="conflicts-load", exit_on_error=False)
     async def load(self) -> None:

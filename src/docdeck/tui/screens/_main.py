@@ -178,7 +178,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
 
     def start(self) -> None:
         """Once both connected and composed: the first request, for the organizations."""
-        if self._started or not self.query(OrgTree) or not self.query(DetailPane):
+        if self._started or self._part(OrgTree) is None or self._part(DetailPane) is None:
             return
         self._started = True
         self.detail.show(None)
@@ -188,7 +188,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
 
     @property
     def selection(self) -> Selection:
-        if not self.is_mounted or not self.query(DetailPane):
+        if not self.is_mounted or self._part(DetailPane) is None:
             return Selection()
         detail = self.detail
         return Selection(

@@ -15,7 +15,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from docdeck.gateway import APIError
@@ -24,6 +23,7 @@ from docdeck.models.change_requests import ChangeRequestRequestedReviewer, Chang
 from docdeck.tui.conflict_pages import conflicted_pages, describe_result
 from docdeck.tui.conflicts import ConflictedPage
 from docdeck.tui.errors import describe
+from docdeck.tui.screens._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.workers import client_of
 
 __all__ = ["MergeScreen", "Readiness"]
@@ -94,7 +94,7 @@ def readiness(
     return Readiness(lines, blockers[0] if blockers else "")
 
 
-class MergeScreen(ModalScreen[str | None]):
+class MergeScreen(ChangeRequestDialog[str | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="merge.close", tooltip="Close"),
         Binding("m", "merge", "Merge", id="merge.merge", tooltip="Merge into main"),
@@ -103,9 +103,7 @@ class MergeScreen(ModalScreen[str | None]):
     ]
 
     def __init__(self, space: Space, change_request: ChangeRequest) -> None:
-        super().__init__()
-        self.space = space
-        self.change_request = change_request
+        super().__init__(space, change_request)
         self.state: Readiness | None = None
         self.conflicts: list[ConflictedPage] = []
         self.running = ""
@@ -125,15 +123,6 @@ class MergeScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self._set_error("")
         self.check()
-
-    @property
-    def _ref(self) -> tuple[str, int]:
-        return self.space.id, self.change_request.number
-
-    def _set_error(self, message: str) -> None:
-        error = self.query_one("#dialog-error", Static)
-        error.update(message)
-        error.display = bool(message)
 
     @work(exclusive=True, group="merge-check", exit_on_error=False)
     async def check(self) -> None:

@@ -13,16 +13,23 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
 from docdeck.tui.errors import describe
 from docdeck.tui.in_flight import Subject, Write, Writes
 
-__all__ = ["RequestDialog"]
+__all__ = ["RequestDialog", "show_dialog_error"]
 
 T = TypeVar("T")
+
+
+def show_dialog_error(screen: Screen[Any], message: str) -> None:
+    """Say `message` on a dialog's error line, `#dialog-error` (an empty message hides it)."""
+    error = screen.query_one("#dialog-error", Static)
+    error.update(message)
+    error.display = bool(message)
 
 
 class RequestDialog(ModalScreen[None], Generic[T]):
@@ -141,9 +148,7 @@ class RequestDialog(ModalScreen[None], Generic[T]):
             report(error, self.doing)
 
     def _set_error(self, message: str) -> None:
-        error = self.query_one("#dialog-error", Static)
-        error.update(message)
-        error.display = bool(message)
+        show_dialog_error(self, message)
 
     def action_close_if_idle(self) -> None:
         """q (and a dialog's "no"): close only when nothing is being sent; else say why not."""

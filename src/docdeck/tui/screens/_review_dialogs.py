@@ -9,7 +9,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -21,6 +20,7 @@ from docdeck.models.change_requests import (
     ChangeRequestReviewStatus,
 )
 from docdeck.tui.errors import describe
+from docdeck.tui.screens._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.screens._choose import ChooseDialog
 from docdeck.tui.screens._form import FormDialog, FormField
 from docdeck.tui.widgets._list_keys import NavOptionList
@@ -62,7 +62,7 @@ def review_dialog(
     )
 
 
-class RequestedReviewersScreen(ModalScreen[bool]):
+class RequestedReviewersScreen(ChangeRequestDialog[bool]):
     """Who is asked to review; `a` adds one of the organization's members, `d` removes the
     highlighted one. Closes with True when something changed (the pane reloads)."""
 
@@ -73,9 +73,7 @@ class RequestedReviewersScreen(ModalScreen[bool]):
     ]
 
     def __init__(self, space: Space, change_request: ChangeRequest) -> None:
-        super().__init__()
-        self.space = space
-        self.change_request = change_request
+        super().__init__(space, change_request)
         self.reviewers: list[ChangeRequestRequestedReviewer] = []
         self.changed = False
 
@@ -89,15 +87,6 @@ class RequestedReviewersScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self._set_error("")
         self.load()
-
-    @property
-    def _ref(self) -> tuple[str, int]:
-        return self.space.id, self.change_request.number
-
-    def _set_error(self, message: str) -> None:
-        error = self.query_one("#dialog-error", Static)
-        error.update(message)
-        error.display = bool(message)
 
     @work(exclusive=True, group="reviewers", exit_on_error=False)
     async def load(self) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -49,12 +50,46 @@ class BrowserFooter(Footer):
     }
     """
 
+    _refit_pending = False
+    _shown: tuple[object, ...] | None = None
+    """What the footer shows now (keys, labels, states, width): a refit that would show the
+    same keeps the widgets it has."""
+
     def on_resize(self, event: events.Resize) -> None:
         compact = event.size.width < COMPACT_BELOW
         if compact != self.compact:
             self.compact = compact
         if self._bindings_ready:
-            self.call_after_refresh(self.recompose)
+            self.refit()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        # Textual's footer recomposes after the next refresh for every change of the screen's
+        # bindings: a start-up or a focus change sends a dozen, and each recompose asked the
+        # screen about every key again (~0.25 s of CPU at start-up, measured).
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.refit()
+
+    def refit(self) -> None:
+        """Show the keys as they are now, once after the next refresh however many changes
+        ask for it, and only if what is shown changes."""
+        if self._refit_pending:
+            return
+        self._refit_pending = True
+        self.call_after_refresh(self._refit)
+
+    async def _refit(self) -> None:
+        self._refit_pending = False
+        if not self.is_attached:
+            return
+        shown, palette = self.fitted()
+        if self._signature(shown, palette) != self._shown:
+            await self.recompose()
+
+    def _signature(self, shown: list[FooterItem], palette: bool) -> tuple[object, ...]:
+        return (self.compact, palette, *shown)
 
     def items(self) -> list[FooterItem]:
         """Every key the screen advertises for the focused widget, in the screen's order."""
@@ -110,6 +145,7 @@ class BrowserFooter(Footer):
         if not self._bindings_ready:
             return
         shown, palette = self.fitted()
+        self._shown = self._signature(shown, palette)
         for item in shown:
             binding = item.binding
             yield FooterKey(
