@@ -1,4 +1,4 @@
-"""What importing the gateway costs a start: httpx without its command-line tool."""
+"""What the imports cost a start: httpx without its CLI, request bodies built on first use."""
 
 from __future__ import annotations
 
@@ -19,3 +19,21 @@ def test_the_gateway_imports_httpx_without_its_command_line_tool() -> None:
     ).stdout.split("\n")
     assert out[0] == "[]", f"imported with the gateway: {out[0]}"
     assert out[1] == "True"  # httpx's own fallback `main`, which says the CLI is missing
+
+
+def test_request_bodies_are_built_on_first_use_except_in_the_server() -> None:
+    """The TUI sends no body before its first view, so body validators wait (like responses);
+    the server's routes need them complete (FastAPI reads a deferred one through a path that
+    fails), and every body class, made before or after the routers, is complete there."""
+    code = (
+        "import docdeck.models as m\n"
+        "print(m.SpaceUpdate.__pydantic_complete__)\n"
+        "import docdeck.server.routers\n"
+        "print(m.SpaceUpdate.__pydantic_complete__)\n"
+        "from docdeck.models import SiteSpaceCreate\n"  # a module imported after the routers
+        "print(SiteSpaceCreate.__pydantic_complete__)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["False", "True", "True"]

@@ -50,8 +50,7 @@ class Resource(BaseModel):
     """A response object; unknown fields are kept so a newer platform never breaks parsing.
 
     Validators are built on first use (`defer_build`): the TUI's first request needs
-    two of them, and building all at import was a fifth of the browser's import time.
-    (Request bodies are built at once: FastAPI misreads a deferred model in `Body()`.)"""
+    two of them, and building all at import was a fifth of the browser's import time."""
 
     model_config = ConfigDict(extra="allow", populate_by_name=True, defer_build=True)
 
@@ -61,7 +60,23 @@ class RequestBody(BaseModel):
     and values must have the JSON type the schema gives (strict): `"yes"` or `1` is not a
     boolean and `5` is not a string, as on the platform."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True, defer_build=True)
+
+
+def build_request_bodies_at_once() -> None:
+    """Request bodies are built on first use, like responses (the TUI sends none before its
+    first view; building them at import took ~25 ms of its start). FastAPI, though, must read
+    complete models (with `defer_build` its body adapter is built at the first request,
+    through a path that warns and fails), so the server calls this before its routes are
+    built: every body class made so far is built now, and every later one as it is made."""
+    pending: list[type[RequestBody]] = [RequestBody]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        if cls.model_config.get("defer_build"):
+            cls.model_config["defer_build"] = False  # each class has its own merged config
+            if cls is not RequestBody:
+                cls.model_rebuild(force=True)
 
 
 T = TypeVar("T")
