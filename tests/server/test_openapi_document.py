@@ -164,3 +164,33 @@ async def test_every_status_an_operation_answers_is_documented(
             response = await api(who).request(method, fill(path, names))
             answered.add(str(response.status_code))
     assert answered <= documented, (method, path, answered - documented)
+
+
+def test_the_document_is_the_same_when_fastapi_is_imported_with_deferred_models(
+    tmp_path: Path,
+) -> None:
+    """`docdeck serve` imports FastAPI with its own models built on first use (a tenth of a
+    first start); the served document, built from those models, must not change."""
+    import subprocess
+    import sys
+
+    from docdeck.server import create_app
+
+    code = (
+        "import json, sys\n"
+        "from docdeck.server.lean_imports import import_fastapi\n"
+        "import_fastapi()\n"
+        "import fastapi.openapi.models as m\n"
+        "assert not m.OpenAPI.__pydantic_complete__, 'not deferred'\n"
+        "from docdeck.server import create_app\n"
+        "app = create_app(sys.argv[1], public_url='http://sandbox.test')\n"
+        "print(json.dumps(app.openapi(), sort_keys=True))\n"
+    )
+    lean = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "lean.db")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    usual = create_app(tmp_path / "usual.db", public_url="http://sandbox.test").openapi()
+    assert json.loads(lean) == usual

@@ -167,6 +167,9 @@ def _build(
     background sandbox the token of the first (an admin)."""
     import sqlite3
 
+    from docdeck.server.lean_imports import import_fastapi
+
+    import_fastapi()
     from docdeck.server import create_app, ensure_demo, finish_demo, mint_token
     from docdeck.server.store import SchemaTooNewError
 
