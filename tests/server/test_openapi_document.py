@@ -182,6 +182,7 @@ def test_the_document_is_the_same_when_fastapi_is_imported_with_deferred_models(
         "import_fastapi()\n"
         "import fastapi.openapi.models as m\n"
         "assert not m.OpenAPI.__pydantic_complete__, 'not deferred'\n"
+        "assert sys.modules['pydantic.v1'] is None\n"
         "from docdeck.server import create_app\n"
         "app = create_app(sys.argv[1], public_url='http://sandbox.test')\n"
         "print(json.dumps(app.openapi(), sort_keys=True))\n"
