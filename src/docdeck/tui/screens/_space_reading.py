@@ -23,7 +23,7 @@ from docdeck.tui.space_cache import RevisionContent
 from docdeck.tui.space_pages import PageInfo, SpacePages, Target
 from docdeck.tui.space_text import PageLink, headings, links
 from docdeck.tui.widgets.space import Chooser, PagePreview, PageTree
-from docdeck.tui.widgets.space._rendered_page import file_summary
+from docdeck.tui.widgets.space._page_prepare import file_summary
 
 __all__ = ["HIGHLIGHT_PAUSE", "Location", "SpaceReading"]
 
