@@ -85,6 +85,8 @@ class SpaceComments(SpaceReading):
 
     def on_key(self, event: events.Key) -> None:
         """c or C where commenting is not allowed says why instead of doing nothing."""
+        if event.key not in ("c", "C", "shift+c"):
+            return  # active_bindings checks every binding: not for every key pressed
         active = self.active_bindings.get(event.key)
         if active is None or active.enabled or active.binding.action not in COMMENT_ACTIONS:
             return

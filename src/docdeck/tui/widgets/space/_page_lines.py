@@ -31,12 +31,11 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 from textual.color import Color, ColorParseError
-from textual.strip import Strip
 
 if TYPE_CHECKING:
     from textual.app import App
 
-__all__ = ["Look", "PageBlocks", "look_of", "parse_blocks", "render_block"]
+__all__ = ["Line", "Look", "PageBlocks", "look_of", "parse_blocks", "render_block"]
 
 
 @dataclass(frozen=True)
@@ -206,7 +205,14 @@ def console_for(width: int, look: Look) -> Console:
     )
 
 
-def render_block(page: PageBlocks, number: int, console: Console, look: Look) -> list[Strip]:
+Line = tuple[Segment, ...]
+"""A rendered line, exactly the console's width. Kept as a tuple of segments, not a
+`Strip`: a strip is about ten objects the garbage collector walks (its caches), a 1 MB
+page is 20,000 lines or more, and a tuple of segments is untracked once a young
+collection has seen it. The view makes strips for the lines on screen only."""
+
+
+def render_block(page: PageBlocks, number: int, console: Console, look: Look) -> list[Line]:
     """One top-level block as lines of the console's width."""
     _, begin, end = page.blocks[number]
     renderable = _BlockMarkdown(page.tokens[begin:end], look.code_theme)
@@ -218,4 +224,4 @@ def render_block(page: PageBlocks, number: int, console: Console, look: Look) ->
         lines.pop()
     while lines and not Segment.get_line_length(lines[0]):
         lines.pop(0)
-    return [Strip(line).extend_cell_length(width).crop(0, width) for line in lines]
+    return [tuple(Segment.adjust_line_length(line, width)) for line in lines]

@@ -21,10 +21,11 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import work
+from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.events import Resize
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import TextArea
@@ -32,6 +33,7 @@ from textual.worker import get_current_worker
 
 from docdeck.models import RevisionFile
 from docdeck.tui.widgets.space._page_lines import (
+    Line,
     Look,
     PageBlocks,
     console_for,
@@ -63,12 +65,33 @@ class _Rendering:
     """The lines of one rendering of the page at one width (a width change starts another)."""
 
     width: int
-    lines: list[Strip] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
     owners: list[int] = field(default_factory=list)
     """For each line, the number of the block it belongs to (a gap goes with the block below)."""
     block_y: list[int] = field(default_factory=list)
     """For each block rendered, the line its content starts on."""
     complete: bool = False
+
+
+class _Batch(Message):
+    """Lines the rendering thread hands to the loop."""
+
+    def __init__(
+        self,
+        generation: int,
+        page: PageBlocks,
+        lines: list[Line],
+        owners: list[int],
+        block_y: list[int],
+        done: bool,
+    ) -> None:
+        super().__init__()
+        self.generation = generation
+        self.page = page
+        self.lines = lines
+        self.owners = owners
+        self.block_y = block_y
+        self.done = done
 
 
 class RenderedPage(ScrollView, can_focus=True):
@@ -110,7 +133,13 @@ class RenderedPage(ScrollView, can_focus=True):
 
     @property
     def block_count(self) -> int:
+        """The page's top-level blocks (0 until the thread has parsed the page)."""
         return len(self._starts)
+
+    @property
+    def blocks_rendered(self) -> int:
+        """How many of them have lines on screen (at the current width)."""
+        return len(self._shown.block_y)
 
     @property
     def top_line(self) -> int:
@@ -123,7 +152,7 @@ class RenderedPage(ScrollView, can_focus=True):
 
     def text_lines(self) -> list[str]:
         """Every line rendered so far, as text (for tests and copying)."""
-        return [strip.text for strip in self._shown.lines]
+        return ["".join(segment.text for segment in line) for line in self._shown.lines]
 
     async def goto_line(self, line: int) -> None:
         """Scroll so the block holding `line` (of the page's markdown) is at the top; if it
@@ -154,8 +183,8 @@ class RenderedPage(ScrollView, can_focus=True):
         if page is None:
             page = parse_blocks(prepare(self._markdown, self._files))
         console = console_for(width, look)
-        blank = Strip.blank(width)
-        lines: list[Strip] = []
+        blank: Line = (Segment(" " * width),)
+        lines: list[Line] = []
         owners: list[int] = []
         block_y: list[int] = []
         handed = 0
@@ -186,40 +215,32 @@ class RenderedPage(ScrollView, can_focus=True):
         self,
         generation: int,
         page: PageBlocks,
-        lines: list[Strip],
+        lines: list[Line],
         owners: list[int],
         block_y: list[int],
         *,
         done: bool,
     ) -> bool:
-        if get_current_worker().is_cancelled or not self.is_attached:
+        """Post a batch to the loop (a message: never waits on the loop, which may be
+        closing); False when this rendering is no longer wanted."""
+        if get_current_worker().is_cancelled:
             return False
-        try:
-            self.app.call_from_thread(self._receive, generation, page, lines, owners, block_y, done)
-        except RuntimeError:  # the app is closing
-            return False
-        return True
+        return self.post_message(_Batch(generation, page, lines, owners, block_y, done))
 
-    def _receive(
-        self,
-        generation: int,
-        page: PageBlocks,
-        lines: list[Strip],
-        owners: list[int],
-        block_y: list[int],
-        done: bool,
-    ) -> None:
-        if generation != self._generation:
-            return
+    @on(_Batch)
+    def _take_batch(self, batch: _Batch) -> None:
+        batch.stop()
+        if batch.generation != self._generation:
+            return  # a rendering at a width no longer wanted
         if self._page is None:
-            self._page = page
-            self._starts = page.starts()
+            self._page = batch.page
+            self._starts = batch.page.starts()
         rendering = self._next or self._shown
-        rendering.lines.extend(lines)
-        rendering.owners.extend(owners)
-        rendering.block_y.extend(block_y)
-        rendering.complete = done
-        if self._next is not None and (done or self._covers_anchor(self._next)):
+        rendering.lines.extend(batch.lines)
+        rendering.owners.extend(batch.owners)
+        rendering.block_y.extend(batch.block_y)
+        rendering.complete = batch.done
+        if self._next is not None and (batch.done or self._covers_anchor(self._next)):
             self._shown, self._next = self._next, None
         more = 0 if self.complete else 1  # the line that says the rest is coming
         self.virtual_size = Size(self._shown.width, len(self._shown.lines) + more)
@@ -241,6 +262,8 @@ class RenderedPage(ScrollView, can_focus=True):
     def _land(self) -> None:
         """Take the view to where it was asked to be, once the lines for it are there."""
         shown = self._shown
+        if self._next is not None:
+            return  # a rendering at the new width is coming: the anchor is for it
         if self._anchor is not None and self._starts:
             block = self._anchor_block()
             if block < len(shown.block_y):
@@ -257,11 +280,12 @@ class RenderedPage(ScrollView, can_focus=True):
         style = self.rich_style
         lines = self._shown.lines
         if index < len(lines):
-            strip = lines[index]
+            strip = Strip(lines[index], self._shown.width)
         elif index == len(lines) and not self.complete and self.is_attached:
-            done = len(self._shown.block_y)
-            total = len(self._starts)
-            note = f"… rendering the rest of this page ({done} of {total} blocks)"
+            note = (
+                f"… rendering the rest of this page "
+                f"({self.blocks_rendered} of {self.block_count} blocks)"
+            )
             strip = Strip([Segment(note, Style(dim=True, italic=True))])
         else:
             return Strip.blank(width, style)
