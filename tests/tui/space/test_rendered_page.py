@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 
 from docdeck.tui.screens._space_comments import line_in_view
 from docdeck.tui.widgets.space import PagePreview
+from docdeck.tui.widgets.space._page_lines import look_of
 from docdeck.tui.widgets.space._rendered_page import RenderedPage
 from tui.helpers import screen_lines, wait_until
 
@@ -200,3 +201,19 @@ async def test_a_one_megabyte_page_opens_and_its_end_is_reachable() -> None:
         await view.goto_line(part)
         await pilot.pause()
         assert line_in_view(view) == part and "Part 1100" in text(pilot)
+
+
+async def test_another_theme_renders_the_lines_again_in_its_colours() -> None:
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = show(pilot, SMALL)
+        await rendered(pilot, view)
+
+        def title_color() -> object:
+            return view._shown.lines[0][0].style.color  # type: ignore[union-attr]
+
+        dark = title_color()
+        app.theme = "textual-light"
+        await wait_until(pilot, lambda: view.complete and title_color() != dark, "restyled")
+        assert title_color() == look_of(app).styles["markdown.h1"].color  # the light theme's
+        assert "Webhooks" in text(pilot)  # the same page, at the top

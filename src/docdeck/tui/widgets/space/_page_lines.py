@@ -23,8 +23,16 @@ from typing import TYPE_CHECKING, ClassVar
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from rich import box
+from rich.color import Color as RichColor
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.markdown import Heading, ListItem, Markdown, MarkdownElement, TableElement
+from rich.markdown import (
+    Heading,
+    ListItem,
+    Markdown,
+    MarkdownElement,
+    TableElement,
+    TextElement,
+)
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
@@ -46,15 +54,28 @@ class Look:
     code_theme: str = "monokai"
 
 
-def _color(variables: dict[str, str], name: str) -> str | None:
-    """A theme colour as Rich reads it: opaque (a translucent one is laid on the background)."""
+def _color(variables: dict[str, str], name: str) -> RichColor | None:
+    """A theme colour as Rich reads it: opaque (a translucent one is laid on the
+    background), an ANSI one kept ANSI (the ANSI themes use the terminal's own palette)."""
     try:
         color = Color.parse(variables[name])
-        if color.a < 1:
+        if color.a < 1 and color.ansi is None:
             color = Color.parse(variables.get("background", "#000000")) + color
-        return color.hex6
+        return color.rich_color
     except (KeyError, ColorParseError):
         return None
+
+
+def _tint(variables: dict[str, str], name: str) -> RichColor | None:
+    """A theme colour at 12% over the background (inline code's), none for ANSI themes."""
+    try:
+        color = Color.parse(variables[name])
+        background = Color.parse(variables.get("background", "#000000"))
+    except (KeyError, ColorParseError):
+        return None
+    if color.ansi is not None or background.ansi is not None:
+        return None
+    return (background + color.with_alpha(0.12)).rich_color
 
 
 def look_of(app: App[object]) -> Look:
@@ -77,14 +98,18 @@ def look_of(app: App[object]) -> Look:
     styles["markdown.h1.border"] = Style(color=primary)
     styles["markdown.link"] = Style(color=accent, underline=True)
     styles["markdown.link_url"] = Style(color=accent, underline=True)
-    styles["markdown.code"] = Style(color=accent, bold=True)
+    styles["markdown.code"] = Style(color=accent, bgcolor=_tint(variables, "accent"))
     styles["markdown.block_quote"] = Style(color=muted)
     styles["markdown.item.bullet"] = Style(color=primary, bold=True)
     styles["markdown.item.number"] = Style(color=primary)
     styles["markdown.table.border"] = Style(color=muted)
     styles["markdown.table.header"] = Style(bold=True)
     styles["markdown.hr"] = Style(color=muted)
-    return Look(styles, "monokai" if dark else "friendly")
+    if app.current_theme.ansi:
+        code_theme = "ansi_dark" if dark else "ansi_light"
+    else:
+        code_theme = "monokai" if dark else "friendly"
+    return Look(styles, code_theme)
 
 
 class _Heading(Heading):
@@ -133,6 +158,16 @@ class _Table(TableElement):
         yield table
 
 
+class _HtmlBlock(TextElement):
+    """Raw HTML shown as written, dimmed (Rich drops it; pages imported from elsewhere
+    carry `<details>` and `<figure>` whose text is part of the page)."""
+
+    style_name = "markdown.html"
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text(self.text.plain.rstrip("\n"), style=Style(dim=True), end="")
+
+
 class _BlockMarkdown(Markdown):
     """Rich's markdown renderer over tokens already parsed (one block of the page)."""
 
@@ -141,6 +176,7 @@ class _BlockMarkdown(Markdown):
         "heading_open": _Heading,
         "list_item_open": _ListItem,
         "table_open": _Table,
+        "html_block": _HtmlBlock,
     }
 
     def __init__(self, tokens: list[Token], code_theme: str) -> None:

@@ -163,10 +163,22 @@ class RenderedPage(ScrollView, can_focus=True):
 
     # Rendering (the thread) and receiving its lines (the loop).
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._restyle)
+
     def on_resize(self, event: Resize) -> None:
         width = self.scrollable_content_region.width  # the scrollbar's gutter is kept
-        if width <= 0 or width == self._wanted_width():
-            return
+        if width > 0 and width != self._wanted_width():
+            self._render_again(width)
+
+    def _restyle(self, _theme: object) -> None:
+        """Another theme picked: the lines carry colours, so they are rendered again."""
+        if self._wanted_width() > 0:
+            self._render_again(self._wanted_width())
+
+    def _render_again(self, width: int) -> None:
+        """Render the page at `width`; what is shown stays until the new lines reach the
+        block at the top (which then is at the top again)."""
         if self._shown.lines and self._anchor is None:
             self._anchor = self.top_line
         self._generation += 1
