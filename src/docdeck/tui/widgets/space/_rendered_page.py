@@ -24,7 +24,7 @@ from rich.style import Style
 from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.events import Resize
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -56,6 +56,8 @@ _SCROLL_KEYS: list[BindingType] = [
 
 FIRST_BATCH_SCREENS = 2
 """The first batch is handed over once it fills this many screens (so the top shows fast)."""
+STRIPS_KEPT = 400
+"""Strips kept for lines drawn lately (about ten screens): scrolling back and forth reuses them."""
 BATCH_SECONDS = 0.1
 """Later batches are handed over this often: each costs the loop a list extend and a refresh."""
 
@@ -119,6 +121,9 @@ class RenderedPage(ScrollView, can_focus=True):
         self._anchor: int | None = line
         """A markdown line whose block goes to the top as soon as it is rendered."""
         self._follow_end = False
+        self._strips: dict[int, Strip] = {}
+        self._frame: tuple[Style, int] = (Style(), 0)
+        self._strips_key: tuple[object, ...] = ()
 
     # What callers read.
 
@@ -285,23 +290,41 @@ class RenderedPage(ScrollView, can_focus=True):
             self.scroll_to(y=self.max_scroll_y, animate=False, force=True)
             self._follow_end = not self.complete
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style and width, worked out once a frame, not once a line (the
+        # style walks the ancestors for their backgrounds).
+        self._frame = (self.rich_style, self.scrollable_content_region.width)
+        return super().render_lines(crop)
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
-        width = self.scrollable_content_region.width
-        style = self.rich_style
+        style, width = self._frame
         lines = self._shown.lines
-        if index < len(lines):
-            strip = Strip(lines[index], self._shown.width)
-        elif index == len(lines) and not self.complete and self.is_attached:
-            note = (
-                f"… rendering the rest of this page "
-                f"({self.blocks_rendered} of {self.block_count} blocks)"
-            )
-            strip = Strip([Segment(note, Style(dim=True, italic=True))])
-        else:
+        if index >= len(lines):
+            if index == len(lines) and not self.complete and self.is_attached:
+                note = (
+                    f"… rendering the rest of this page "
+                    f"({self.blocks_rendered} of {self.block_count} blocks)"
+                )
+                strip = Strip([Segment(note, Style(dim=True, italic=True))])
+                return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
             return Strip.blank(width, style)
-        return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+        # A scroll redraws every line on screen, most of them drawn the frame before:
+        # strips are kept for the lines met last (a few screens), made again only when
+        # the width, the style or the lines themselves change.
+        key = (width, scroll_x, style, id(lines))
+        if key != self._strips_key:
+            self._strips.clear()
+            self._strips_key = key
+        kept = self._strips.get(index)
+        if kept is None:
+            if len(self._strips) > STRIPS_KEPT:
+                self._strips.clear()
+            made = Strip(lines[index], self._shown.width)
+            kept = made.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            self._strips[index] = kept
+        return kept
 
     # Keys: G keeps following the end while the rest renders; any other move stops it.
 
