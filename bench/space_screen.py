@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import random
 import statistics
 import tempfile
@@ -216,6 +217,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=5000)
     args = parser.parse_args()
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         _prepare(db, args.pages)
@@ -228,6 +230,9 @@ def main() -> None:
                     lambda pilot, transport: _body(pilot, transport, args.pages),
                 )
             )
+    # The machine is shared: stalls grow with what else runs, so the load goes with them.
+    result["load_average_1_5_15_before"] = [round(x, 2) for x in load_before]
+    result["load_average_1_5_15_after"] = [round(x, 2) for x in os.getloadavg()]
     for key, value in result.items():
         print(f"{key}: {value}")
     print(write_result("space_screen", result))

@@ -210,6 +210,10 @@ class RenderedPage(ScrollView, can_focus=True):
         for number in range(len(page.blocks)):
             if worker.is_cancelled:
                 return
+            # Let go of the GIL after each block (well under a millisecond): a thread that
+            # only gives it up when asked holds it 5 ms at a time, and the loop, busy
+            # drawing or mounting meanwhile, got half the CPU and twice the frame time.
+            time.sleep(0)
             strips = render_block(page, number, console, look)
             if number:
                 lines.append(blank)
