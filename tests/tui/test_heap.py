@@ -3,6 +3,7 @@ they stopped the event loop for 0.1-2 s at random while a big page was read."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from typing import Any
 
@@ -48,6 +49,18 @@ async def test_full_passes_wait_for_idle_input_and_the_schedule_comes_back(
             assert passes == [1]
             heap.tick()  # nothing new since: no second pass
             assert passes == [1]
+
+            # Idle input, but a worker running (a page loading or rendering): no pass.
+            release = asyncio.Event()
+            app.run_worker(release.wait(), name="a page loading")
+            await pilot.pause()
+            gc.collect(1)
+            heap.tick()
+            assert passes == [1]
+            release.set()
+            await app.workers.wait_for_complete()
+            heap.tick()
+            assert passes == [1, 1]
         finally:
             gc.callbacks.remove(record)
     assert gc.get_threshold() == before

@@ -139,8 +139,11 @@ class DocdeckApp(App[None]):
     def get_default_screen(self) -> Screen[None]:
         return ShellScreen(self.first_view)
 
+    def _working(self) -> bool:
+        return any(worker.is_running for worker in self.workers)
+
     def on_mount(self) -> None:
-        self._heap = IdleCollector()
+        self._heap = IdleCollector(busy=self._working)
         self.set_interval(1.0, self._heap.tick, name="idle collector")
         self.set_timer(HOLD_AT_MOST_S, release_collections, name="start-up collections")
         if self._keymap_setting:

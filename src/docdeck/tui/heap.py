@@ -12,7 +12,8 @@ Two things, both set up once by `IdleCollector`:
   the little garbage present then is kept, once, the trade `docdeck serve` makes too);
 - full passes no longer start by themselves on every few young collections (the third
   threshold is raised 1,000-fold, a safety net for memory); they run when no key or mouse
-  event came for `IDLE_SECONDS`, where a pause cannot drop a frame anyone is waiting for.
+  event came for `IDLE_SECONDS` and no worker is running (a page chosen and still loading
+  or rendering is a screen someone is waiting for), where a pause cannot drop a frame.
 Young collections (generations 0 and 1) stay automatic: they are short.
 
 During start-up there is no collection at all (`hold_collections` ... `release_collections`):
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Callable
 from typing import Any
 
 __all__ = [
@@ -80,7 +82,10 @@ def keep_long_lived(after: str) -> None:
 class IdleCollector:
     """Runs the full passes the interpreter no longer starts often, when input is idle."""
 
-    def __init__(self) -> None:
+    def __init__(self, busy: Callable[[], bool] = lambda: False) -> None:
+        self.busy = busy
+        """True while work is in flight (a page loading or rendering): the screen is about
+        to change, and a pass then is a frame frozen that someone is waiting for."""
         self.last_input = time.monotonic()
         self._young_at_last_pass = 0
         self._young = 0
@@ -104,7 +109,7 @@ class IdleCollector:
         anything new to look at since the last one."""
         if time.monotonic() - self.last_input < IDLE_SECONDS:
             return
-        if self._young == self._young_at_last_pass:
+        if self._young == self._young_at_last_pass or self.busy():
             return
         gc.collect()
 

@@ -1,9 +1,9 @@
 """What the space screen reads out of a page's markdown without rendering it.
 
-Headings (for the table of contents and `#anchor` jumps), links (to follow them from
-the keyboard) and chunks (to render a big page a piece at a time) are found with a
-line scan that skips fenced code, not with a full markdown parse: a 1 MB page is
-scanned in a few milliseconds, where markdown-it takes most of a second. Anchors are
+Headings (for the table of contents and `#anchor` jumps) and links (to follow them
+from the keyboard) are found with a line scan that skips fenced code, not with a full
+markdown parse: a 1 MB page is scanned in a few milliseconds, where markdown-it takes
+a tenth of a second and more (the rendered view parses it, in its own thread). Anchors are
 made the way the sandbox makes them (GitHub style, ASCII, unique in the page), so a
 link's `#anchor`, a search hit's section and the table of contents agree.
 """
@@ -14,17 +14,13 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Heading", "PageLink", "anchor_slug", "chunks", "headings", "links"]
+__all__ = ["Heading", "PageLink", "anchor_slug", "headings", "links"]
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _DROP = re.compile(r"[^\w\- ]+", re.UNICODE)
 _INLINE_MARKUP = re.compile(r"[*_`~]|!?\[([^\]]*)\]\([^)]*\)")
-
-CHUNK_CHARS = 16_000
-"""About how much markdown one rendering step takes: small enough that mounting its
-blocks stays well under a frame budget of 100 ms on a slow machine."""
 
 
 def anchor_slug(text: str) -> str:
@@ -99,33 +95,3 @@ def links(markdown: str) -> list[PageLink]:
             image, text, href = match.groups()
             found.append(PageLink(_plain(text) or href, href, number, bool(image)))
     return found
-
-
-def chunks(markdown: str, size: int = CHUNK_CHARS) -> list[str]:
-    """The page cut at blank lines outside code fences into pieces of about `size`
-    characters, each valid markdown on its own (a fence or a table is never cut)."""
-    if len(markdown) <= size:
-        return [markdown]
-    pieces: list[str] = []
-    current: list[str] = []
-    length = 0
-    for _number, line, fenced in _lines_outside_fences(markdown):
-        if length >= size and not fenced and not line.strip():
-            pieces.append("\n".join(current))
-            current, length = [], 0
-            continue
-        current.append(line)
-        length += len(line) + 1
-    if current:
-        pieces.append("\n".join(current))
-    return pieces
-
-
-def chunk_starts(pieces: list[str]) -> list[int]:
-    """The first line of each chunk in the whole page (the blank line between is dropped)."""
-    starts: list[int] = []
-    line = 0
-    for piece in pieces:
-        starts.append(line)
-        line += piece.count("\n") + 2
-    return starts

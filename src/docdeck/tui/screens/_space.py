@@ -263,7 +263,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (action, parameters) in _TO_A_FIELD and isinstance(self.focused, Input):
             return False  # typed into the field
-        if not self.query(PagePreview):
+        if not self.composed:
             return True  # asked before the screen is composed
         reading = self.preview.markdown is not None
         if action in PAGES_ONLY and self.mode != "pages":
@@ -285,7 +285,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             return None
         if binding.action == "save" and self.mode != "files":
             return None
-        if binding.action == "toggle_raw" and self.query(PagePreview):
+        if binding.action == "toggle_raw" and self.composed:
             return "Rendered" if self.preview.raw else "Raw"
         if binding.action in ("copy", "open") and self.mode == "comments":
             return None

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.widgets import Markdown
-from textual.widgets._markdown import MarkdownBlock
 
 from docdeck.models import Space
 from docdeck.tui.block_map import Block
@@ -31,14 +29,7 @@ def line_in_view(view: RenderedPage | RawPage) -> int:
     """The markdown line under the cursor (raw) or of the block at the top (rendered)."""
     if isinstance(view, RawPage):
         return view.cursor_location[0]
-    top = view.scroll_y
-    for index, document in enumerate(view.query_children(Markdown)):
-        offset = document.virtual_region.y
-        for block in document.query_children(MarkdownBlock):
-            region = block.virtual_region
-            if offset + region.y + region.height > top:
-                return view.starts[index] + block.source_range[0]
-    return 0
+    return view.top_line
 
 
 class SpaceComments(SpaceReading):
@@ -94,6 +85,8 @@ class SpaceComments(SpaceReading):
 
     def on_key(self, event: events.Key) -> None:
         """c or C where commenting is not allowed says why instead of doing nothing."""
+        if event.key not in ("c", "C", "shift+c"):
+            return  # active_bindings checks every binding: not for every key pressed
         active = self.active_bindings.get(event.key)
         if active is None or active.enabled or active.binding.action not in COMMENT_ACTIONS:
             return

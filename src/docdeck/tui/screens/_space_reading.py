@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher
@@ -23,7 +24,7 @@ from docdeck.tui.space_cache import RevisionContent
 from docdeck.tui.space_pages import PageInfo, SpacePages, Target
 from docdeck.tui.space_text import PageLink, headings, links
 from docdeck.tui.widgets.space import Chooser, PagePreview, PageTree
-from docdeck.tui.widgets.space._rendered_page import file_summary
+from docdeck.tui.widgets.space._page_prepare import file_summary
 
 __all__ = ["HIGHLIGHT_PAUSE", "Location", "SpaceReading"]
 
@@ -61,7 +62,20 @@ class SpaceReading(Screen[None]):
 
     @property
     def preview(self) -> PagePreview:
-        return self.query_one(PagePreview)
+        # Kept once found: key bindings ask for it (and `mode`) dozens of times per key, and
+        # each query walks the whole screen (see check_action).
+        found: PagePreview | None = getattr(self, "_preview_widget", None)
+        if found is None or found.parent is None:
+            found = self._preview_widget = self.query_one(PagePreview)
+        return found
+
+    @property
+    def composed(self) -> bool:
+        """True once the preview exists (bindings are checked before compose, too)."""
+        try:
+            return self.preview is not None
+        except NoMatches:
+            return False
 
     @property
     def current_page(self) -> PageInfo | None:
@@ -71,8 +85,10 @@ class SpaceReading(Screen[None]):
 
     @property
     def mode(self) -> str:
-        switchers = self.query("#space-modes").results(ContentSwitcher)
-        current = next(switchers, None)
+        current: ContentSwitcher | None = getattr(self, "_modes_widget", None)
+        if current is None or current.parent is None:
+            switchers = self.query("#space-modes").results(ContentSwitcher)
+            current = self._modes_widget = next(switchers, None)
         name = (current.current if current is not None else None) or "pages-mode"
         return name.removesuffix("-mode")
 

@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from docdeck.models import ContentLocation, ContentLocationPage, RevisionFile
 from docdeck.tui.widgets._list_keys import NavDataTable, NavOptionList
-from docdeck.tui.widgets.space._rendered_page import size_text
+from docdeck.tui.widgets.space._page_prepare import size_text
 
 __all__ = ["FilesView"]
 

@@ -1,0 +1,219 @@
+"""The rendered page: markdown drawn by one line-API view from lines a thread renders.
+
+The view is the same widget the space screen and the review pane show (through the
+preview pane); here it is hosted alone so each case can give it the page it needs (a
+1 MB page, a width change) and read what is on screen.
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+from textual.app import App, ComposeResult
+from textual.pilot import Pilot
+
+from docdeck.tui.screens._space_comments import line_in_view
+from docdeck.tui.widgets.space import PagePreview
+from docdeck.tui.widgets.space._page_lines import look_of
+from docdeck.tui.widgets.space._rendered_page import RenderedPage
+from tui.helpers import screen_lines, wait_until
+
+SMALL = """# Webhooks
+
+Northwind sends an HTTP POST with a **signed** payload; see [Rate limits](rate-limits.md).
+
+## Registering
+
+1. Open the settings.
+2. Add the URL.
+   - a nested point
+
+| Event | When | Retries |
+|---|---|--:|
+| order.created | an order is placed | 5 |
+
+```python
+def verify(payload: bytes) -> bool:
+    return True
+```
+
+> [!WARNING]
+> Never log the secret.
+"""
+
+WORDS = [
+    "order",
+    "refund",
+    "webhook",
+    "payload",
+    "signature",
+    "retry",
+    "cursor",
+    "token",
+    "page",
+    "space",
+]
+
+
+def big_page(parts: int = 1200) -> str:
+    """About 1 MB: `## Part i` and a paragraph of 150 words, as the bench's page."""
+    rng = random.Random(7)
+    return "\n\n".join(
+        f"## Part {i}\n\n" + " ".join(rng.choices(WORDS, k=150)) for i in range(parts)
+    )
+
+
+def heading_line(markdown: str, text: str) -> int:
+    return markdown.split("\n").index(text)
+
+
+class Host(App[None]):
+    def compose(self) -> ComposeResult:
+        yield PagePreview(id="preview")
+
+
+def show(pilot: Pilot[None], markdown: str) -> RenderedPage:
+    """The page shown as the screens show one (the preview pane's `show_page`)."""
+    preview = pilot.app.query_one(PagePreview)
+    page = SimpleNamespace(title="A page", path="")  # what the title line reads of a page
+    preview.show_page(page, markdown, [])  # type: ignore[arg-type]
+    view = preview.slot.view
+    assert isinstance(view, RenderedPage)
+    return view
+
+
+def text(pilot: Pilot[None]) -> str:
+    return "\n".join(screen_lines(pilot))
+
+
+async def rendered(pilot: Pilot[None], view: RenderedPage, *, complete: bool = True) -> None:
+    """Until the view has lines (and, if asked, the whole page) at its width; a big page
+    under a loaded machine takes seconds, so the bound is generous."""
+    for _ in range(3):
+        try:
+            await wait_until(
+                pilot,
+                lambda: view.line_count > 0 and (view.complete or not complete),
+                "the page is rendered",
+            )
+            break
+        except AssertionError:
+            continue
+    assert view.line_count > 0 and (view.complete or not complete)
+    await pilot.pause()
+
+
+async def test_a_small_page_shows_headings_lists_tables_code_and_callouts() -> None:
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        view = show(pilot, SMALL)
+        await rendered(pilot, view)
+        lines = screen_lines(pilot)
+        shown = "\n".join(lines)
+        assert "Webhooks" in shown and "━━━━━━━━" in shown  # the title, ruled across
+        assert "# Webhooks" not in shown and "```" not in shown and "|---|" not in shown
+        assert "with a signed payload; see Rate limits." in shown  # link text, no URL
+        assert "1. Open the settings." in shown
+        assert "2. Add the URL." in shown
+        assert "• a nested point" in shown
+        assert any("│ order.created │ an order is placed │" in line for line in lines)
+        assert any(line.strip().startswith("╭") for line in lines)  # the table is framed
+        assert "def verify(payload: bytes) -> bool:" in shown
+        warning = next(i for i, line in enumerate(lines) if "⚠ Warning" in line)
+        assert "▌" in lines[warning] and "Never log the secret." in lines[warning + 1]
+
+
+async def test_the_block_at_the_top_is_the_one_a_comment_is_on() -> None:
+    markdown = big_page(60)
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view)
+        assert line_in_view(view) == 0  # the first heading
+        part = heading_line(markdown, "## Part 20")
+        await view.goto_line(part)
+        await pilot.pause()
+        assert screen_lines(pilot)[1].strip().startswith("Part 20")  # under the title line
+        assert line_in_view(view) == part
+        view.focus()
+        await pilot.press("j")  # the heading scrolls off: the paragraph below is at the top
+        assert line_in_view(view) == part + 2
+        # A line inside a block goes to that block.
+        await view.goto_line(part + 2)
+        await pilot.pause()
+        assert line_in_view(view) == part + 2
+
+
+async def test_goto_line_lands_on_its_block_after_a_width_change() -> None:
+    markdown = big_page(200)
+    app = Host()
+    async with app.run_test(size=(120, 30)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view)
+        wide_lines = view.line_count
+        part = heading_line(markdown, "## Part 150")
+        await view.goto_line(part)
+        await pilot.pause()
+        assert line_in_view(view) == part
+
+        await pilot.resize_terminal(60, 30)
+        await wait_until(pilot, lambda: view.line_count > wide_lines, "the page is re-wrapped")
+        await rendered(pilot, view)
+        assert view.line_count > wide_lines  # narrower: the paragraphs take more lines
+        assert all(
+            len(line.rstrip()) <= view.scrollable_content_region.width for line in view.text_lines()
+        )
+        assert line_in_view(view) == part  # the block at the top stayed at the top
+        assert screen_lines(pilot)[1].strip().startswith("Part 150")
+
+        later = heading_line(markdown, "## Part 180")
+        await view.goto_line(later)
+        await pilot.pause()
+        assert line_in_view(view) == later
+        assert screen_lines(pilot)[1].strip().startswith("Part 180")
+
+
+async def test_a_one_megabyte_page_opens_and_its_end_is_reachable() -> None:
+    markdown = big_page()
+    assert len(markdown) > 1_000_000
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view, complete=False)  # the top, while the rest renders
+        assert "Part 0" in text(pilot)
+        view.focus()
+        await pilot.press("G")  # the end of what is rendered, and it follows the rest
+        await rendered(pilot, view)
+        await wait_until(pilot, lambda: view.scroll_y >= view.max_scroll_y, "at the end")
+        await pilot.pause()
+        assert "Part 1199" in text(pilot)
+        assert "rendering the rest" not in text(pilot)
+        assert view.blocks_rendered == view.block_count == 2400
+        await pilot.press("g")
+        await pilot.pause()
+        assert "Part 0" in text(pilot) and "Part 1199" not in text(pilot)
+        await pilot.press("space")
+        await pilot.pause()
+        assert view.scroll_y > 0 and "Part 0" not in text(pilot)  # a screen further
+        # A jump to a heading near the end of the page (the contents, a search hit).
+        part = heading_line(markdown, "## Part 1100")
+        await view.goto_line(part)
+        await pilot.pause()
+        assert line_in_view(view) == part and "Part 1100" in text(pilot)
+
+
+async def test_another_theme_renders_the_lines_again_in_its_colours() -> None:
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = show(pilot, SMALL)
+        await rendered(pilot, view)
+
+        def title_color() -> object:
+            return view._shown.lines[0][0].style.color  # type: ignore[union-attr]
+
+        dark = title_color()
+        app.theme = "textual-light"
+        await wait_until(pilot, lambda: view.complete and title_color() != dark, "restyled")
+        assert title_color() == look_of(app).styles["markdown.h1"].color  # the light theme's
+        assert "Webhooks" in text(pilot)  # the same page, at the top
