@@ -30,7 +30,6 @@ from docdeck.server.permissions import (
     space_permissions,
     team_permissions,
 )
-from docdeck.server.services.members import MemberDetails
 
 Json = dict[str, Any]
 
@@ -117,23 +116,23 @@ def organization_json(
     return data
 
 
-def member_json(ctx: Ctx, row: sqlite3.Row, details: MemberDetails) -> Json:
-    """`row`: the member's columns (`services.members.MEMBER_COLUMNS`); `details`: what
-    `member_details` read for the whole page at once."""
-    user_id = row["user_id"]
+def member_json(ctx: Ctx, row: sqlite3.Row, spaces: int) -> Json:
+    """`row`: a member row (`services.members.MEMBER_COLUMNS`, which it unpacks by position);
+    `spaces`: its count from `member_spaces`, read for the whole page at once."""
+    _, user_id, role, disabled, sso, joined_at, last_seen_at, email, name, photo, teams = row[:11]
     data: Json = {
         "object": "member",
         "id": user_id,
-        "role": row["role"],
-        "user": user_json(ctx, user_id, details.email, details.display_name, details.photo_url),
-        "disabled": bool(row["disabled"]),
-        "joinedAt": wire_time(row["joined_at"]),
-        "sso": bool(row["sso"]),
-        "spaces": details.spaces,
-        "teams": details.teams,
+        "role": role,
+        "user": user_json(ctx, user_id, email, name, photo),
+        "disabled": bool(disabled),
+        "joinedAt": wire_time(joined_at),
+        "sso": bool(sso),
+        "spaces": spaces,
+        "teams": teams,
     }
-    if row["last_seen_at"] is not None:
-        data["lastSeenAt"] = wire_time(row["last_seen_at"])
+    if last_seen_at is not None:
+        data["lastSeenAt"] = wire_time(last_seen_at)
     return data
 
 

@@ -486,6 +486,26 @@ MIGRATIONS: tuple[str, ...] = (
         plan TEXT NOT NULL
     );
     """,
+    # 13: the members list reads a page from one index alone. Every sort order's index also
+    # holds the member's other columns (covering), so a page of 1,000 members is 1,000 index
+    # entries, not 1,000 index entries plus 1,000 lookups into the table; a member's teams
+    # are counted from `team_members_by_user` alone, which now holds the team id.
+    """
+    DROP INDEX members_by_joined;
+    DROP INDEX members_by_last_seen;
+    DROP INDEX members_by_role_joined;
+    DROP INDEX members_by_role_last_seen;
+    CREATE INDEX members_by_joined
+        ON members(organization_id, joined_at, user_id, role, disabled, sso, last_seen_at);
+    CREATE INDEX members_by_last_seen
+        ON members(organization_id, last_seen_at, user_id, role, disabled, sso, joined_at);
+    CREATE INDEX members_by_role_joined
+        ON members(organization_id, role, joined_at, user_id, disabled, sso, last_seen_at);
+    CREATE INDEX members_by_role_last_seen
+        ON members(organization_id, role, last_seen_at, user_id, disabled, sso, joined_at);
+    DROP INDEX team_members_by_user;
+    CREATE INDEX team_members_by_user ON team_members(user_id, team_id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
