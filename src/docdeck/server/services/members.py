@@ -32,8 +32,13 @@ MEMBER_FROM = "FROM members m LEFT JOIN users u ON u.id = m.user_id"
 A list's COUNT needs no user column unless it filters on one: pass `fetch_page` a
 `count_from_where` over `members m` alone then."""
 
-MEMBER_SEARCH = " AND (instr(casefold(u.display_name), ?) > 0 OR instr(casefold(u.email), ?) > 0)"
-"""The members list's `search` filter (params: the folded text twice)."""
+MEMBER_SEARCH = (
+    " AND (instr(coalesce(u.folded_name, casefold(u.display_name)), ?) > 0"
+    " OR instr(coalesce(u.folded_email, casefold(u.email)), ?) > 0)"
+)
+"""The members list's `search` filter (params: the folded text twice). The store keeps the
+user's name and email folded when they are ASCII (migration 13); other text is folded here,
+by a call into Python, which a search of 10,000 members made 20,000 times."""
 
 TEAM_SELECT = """
     SELECT t.id, t.organization_id, t.title, t.created_at,
