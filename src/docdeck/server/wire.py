@@ -69,9 +69,28 @@ def _set(data: Json, key: str, value: Any) -> None:
         data[key] = value
 
 
-@cache  # permissions depend only on the role: long lists share one dict per role
+# Permissions depend only on the caller's role (and a flag or two), never on the item: each
+# combination is dumped once and the dict shared by every response (never mutated), rather
+# than built and dumped through a pydantic model for every item of every request.
+@cache
 def _space_permissions(role: str | None) -> Json:
     return space_permissions(role).model_dump(mode="json")
+
+
+@cache
+def _organization_permissions(in_org: bool, role: str | None, owns_team: bool) -> Json:
+    member = Membership("", "", role) if in_org else None
+    return organization_permissions(member, owns_team).model_dump(mode="json")
+
+
+@cache
+def _collection_permissions(role: str | None) -> Json:
+    return collection_permissions(Membership("", "", role)).model_dump(mode="json")
+
+
+@cache
+def _team_permissions(role: str | None, role_in_team: str | None) -> Json:
+    return team_permissions(Membership("", "", role), role_in_team).model_dump(mode="json")
 
 
 def user_json(ctx: Ctx, user_id: str, email: str, display_name: str, photo_url: str | None) -> Json:
@@ -108,7 +127,9 @@ def organization_json(
         "plan": row["plan"],
         "urls": urls,
         "trial": {"status": "notapplicable"},
-        "permissions": organization_permissions(member, owns_team).model_dump(mode="json"),
+        "permissions": _organization_permissions(
+            member is not None, None if member is None else member.role, owns_team
+        ),
     }
     _set(data, "hostname", row["hostname"])
     _set(data, "useCase", row["use_case"])
@@ -144,7 +165,7 @@ def team_json(row: sqlite3.Row, member: Membership) -> Json:
         "members": row["member_count"],
         "spaces": row["space_count"],
         "createdAt": wire_time(row["created_at"]),
-        "permissions": team_permissions(member, row["my_role"]).model_dump(mode="json"),
+        "permissions": _team_permissions(member.role, row["my_role"]),
     }
 
 
@@ -159,7 +180,7 @@ def collection_json(ctx: Ctx, row: sqlite3.Row, member: Membership) -> Json:
             "location": ctx.url(f"/v1/collections/{row['id']}"),
             "app": ctx.url(f"/app/collections/{row['id']}"),
         },
-        "permissions": collection_permissions(member).model_dump(mode="json"),
+        "permissions": _collection_permissions(member.role),
     }
     _set(data, "description", row["description"])
     _set(data, "parent", row["parent_id"])
