@@ -1,7 +1,7 @@
 """The queries behind member and team rows, and the per-page details member rows need.
 
 A member list reads one page in one statement: `members` in the order of an index that also
-holds the member's other columns (migration 12), each row's user by primary key and its team
+holds the member's other columns (migration 13), each row's user by primary key and its team
 count from `team_members_by_user`, stopping at the page's limit. Only the guests' space
 counts are read afterwards, for the page's guests alone (`member_spaces`); every member with
 a role sees all of the organization's live spaces, a number the store keeps. The `spaces`
@@ -37,7 +37,7 @@ MEMBER_SEARCH = (
     " OR instr(coalesce(u.folded_email, casefold(u.email)), ?) > 0)"
 )
 """The members list's `search` filter (params: the folded text twice). The store keeps the
-user's name and email folded when they are ASCII (migration 13); other text is folded here,
+user's name and email folded when they are ASCII (migration 14); other text is folded here,
 by a call into Python, which a search of 10,000 members made 20,000 times."""
 
 TEAM_SELECT = """

@@ -515,7 +515,7 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX team_members_by_user;
     CREATE INDEX team_members_by_user ON team_members(user_id, team_id);
     """,
-    # 13: the members list's `search` without a Python call per member. It matched
+    # 14: the members list's `search` without a Python call per member. It matched
     # `casefold(display_name)` and `casefold(email)`, two calls into Python for every member
     # it passed (a search matching nobody in 10,000 members: 30 ms). A user now carries both
     # folded, for text that is ASCII alone, where SQLite's lower() is exactly casefold(); other
