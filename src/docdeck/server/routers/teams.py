@@ -190,11 +190,15 @@ async def list_team_members(
 ) -> Response:
     with ctx.db.read() as conn:
         _load_team(conn, ctx, organizationId, teamId)
+        in_team = (
+            "JOIN team_members tm ON tm.user_id = m.user_id"
+            " WHERE tm.team_id = ? AND m.organization_id = ?"
+        )
         result = fetch_page(
             conn,
             select=f"{MEMBER_COLUMNS}, tm.role AS team_role",
-            from_where=f"{MEMBER_FROM} JOIN team_members tm ON tm.user_id = m.user_id"
-            " WHERE tm.team_id = ? AND m.organization_id = ?",
+            from_where=f"{MEMBER_FROM} {in_team}",
+            count_from_where=f"FROM members m {in_team}",
             params=[teamId, organizationId],
             keys=["casefold(u.display_name)", "m.user_id"],
             descending=False,
