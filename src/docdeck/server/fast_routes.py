@@ -45,6 +45,9 @@ class _Unsupported(Exception):
     """The route declares something the plan does not handle: it keeps FastAPI's path."""
 
 
+_IMMUTABLE = (type(None), bool, int, float, str, bytes, tuple, frozenset)
+
+
 @dataclass
 class _Param:
     name: str
@@ -52,6 +55,12 @@ class _Param:
     where: str
     field: Any
     sequence: bool
+    optional: bool
+    """Absent, it takes its default (no validation): neither required nor `validate_default`."""
+    default: Any = None
+    shared_default: bool = False
+    """The default is immutable, so every request can share the object `field.default` makes
+    (pydantic copies only mutable defaults): it is read once, not on every request."""
 
 
 @dataclass
@@ -62,6 +71,9 @@ class _Plan:
     request_name: str | None
     params: list[_Param] = field(default_factory=list)
     dependencies: list[tuple[str | None, _Plan]] = field(default_factory=list)
+    flat: list[_Plan] = field(default_factory=list)
+    """This plan and every plan below it, depth first: what `_bind` validates, in FastAPI's
+    order, without recursing on every request."""
 
 
 def _is_sequence(annotation: Any) -> bool:
@@ -83,7 +95,11 @@ def _param(model_field: Any, where: str) -> _Param:
     alias = model_field.alias or model_field.name
     if getattr(info, "validation_alias", None) not in (None, alias):
         raise _Unsupported("a validation alias")
-    return _Param(model_field.name, alias, where, model_field, _is_sequence(annotation))
+    optional = not (info.is_required() or info.validate_default)
+    param = _Param(model_field.name, alias, where, model_field, _is_sequence(annotation), optional)
+    if optional and type(default := model_field.default) in _IMMUTABLE:
+        param.default, param.shared_default = default, True
+    return param
 
 
 def _plan(dependant: Dependant) -> _Plan:
@@ -105,6 +121,7 @@ def _plan(dependant: Dependant) -> _Plan:
     plan.params = [_param(f, "path") for f in dependant.path_params]
     plan.params += [_param(f, "query") for f in dependant.query_params]
     plan.dependencies = [(sub.name, _plan(sub)) for sub in dependant.dependencies]
+    plan.flat = [plan, *(below for _, sub in plan.dependencies for below in sub.flat)]
     return plan
 
 
@@ -119,28 +136,30 @@ def _returns_response(call: Callable[..., Any]) -> bool:
 def _bind(plan: _Plan, request: Request, out: dict[int, dict[str, Any]]) -> bool:
     """Validate the path and query values of `plan` and its dependencies into `out` (by plan
     id); False as soon as one is missing without a default or invalid."""
-    values: dict[str, Any] = {}
-    query = request.query_params
-    path = request.path_params
-    for param in plan.params:
-        if param.where == "path":
-            raw: Any = path.get(param.alias)
-        elif param.sequence:
-            raw = query.getlist(param.alias) or None
-        else:
-            raw = query.get(param.alias)
-        if raw is None:
-            info = param.field.field_info
-            if info.is_required() or info.validate_default:
+    scope = request.scope
+    # No query string (most requests): nothing to parse, every query parameter is absent.
+    query: Any = request.query_params if scope.get("query_string") else {}
+    path = scope.get("path_params", {})
+    for each in plan.flat:
+        values: dict[str, Any] = {}
+        for param in each.params:
+            if param.where == "path":
+                raw: Any = path.get(param.alias)
+            elif param.sequence:
+                raw = (query.getlist(param.alias) or None) if query else None
+            else:
+                raw = query.get(param.alias)
+            if raw is None:
+                if not param.optional:
+                    return False
+                values[param.name] = param.default if param.shared_default else param.field.default
+                continue
+            value, errors = param.field.validate(raw, values, loc=(param.where, param.alias))
+            if errors:
                 return False
-            values[param.name] = param.field.default
-            continue
-        value, errors = param.field.validate(raw, values, loc=(param.where, param.alias))
-        if errors:
-            return False
-        values[param.name] = value
-    out[id(plan)] = values
-    return all(_bind(sub, request, out) for _, sub in plan.dependencies)
+            values[param.name] = value
+        out[id(each)] = values
+    return True
 
 
 async def _run(

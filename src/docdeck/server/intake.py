@@ -56,12 +56,15 @@ def _invalid_unicode(text: str) -> bool:
 def check_url(scope: Scope) -> str | None:
     """What is wrong with the path or a query value, if anything."""
     raw_path = scope.get("raw_path")
-    path_bytes = unquote_to_bytes(raw_path) if isinstance(raw_path, bytes) else b""
-    try:
-        path_bytes.decode("utf-8")
-    except UnicodeDecodeError:
-        return "path: must be valid UTF-8 (a percent-encoded lone surrogate or stray byte)"
-    if _invalid_unicode(str(scope.get("path", ""))):
+    path = str(scope.get("path", ""))
+    # A plain ASCII path with nothing percent-encoded (almost every request) is valid as is.
+    if not (isinstance(raw_path, bytes) and raw_path.isascii() and b"%" not in raw_path):
+        path_bytes = unquote_to_bytes(raw_path) if isinstance(raw_path, bytes) else b""
+        try:
+            path_bytes.decode("utf-8")
+        except UnicodeDecodeError:
+            return "path: must be valid UTF-8 (a percent-encoded lone surrogate or stray byte)"
+    if not path.isascii() and _invalid_unicode(path):
         return "path: must be valid Unicode (it holds a lone surrogate)"
     query = scope.get("query_string") or b""
     for pair in query.split(b"&"):

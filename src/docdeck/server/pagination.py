@@ -154,6 +154,7 @@ def fetch_page(
     scope: str,
     request: PageRequest,
     count: int | None = None,
+    count_from_where: str | None = None,
 ) -> PageResult:
     """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
 
@@ -162,7 +163,11 @@ def fetch_page(
     `WITH` clause used by both queries. `count`, when the caller knows it cheaply (a counter
     kept by the store), replaces the COUNT query, whose cost grows with the list; a first page
     that holds the whole list is its own count, so most short lists need no COUNT at all.
+    `count_from_where` replaces `from_where` in the COUNT when the page query joins tables only
+    its SELECT needs (SQLite 3.40 does not leave an unused LEFT JOIN out of a COUNT(*): the
+    members list's count looked every member's user up, 4 ms for 10,000 members).
     """
+    counted = from_where if count_from_where is None else count_from_where
     scope = cursor_scope(request.list_id, scope)
     # The secret is read only for a cursor to check or to make: most lists are one page.
     after = (
@@ -171,7 +176,7 @@ def fetch_page(
         else decode_cursor(cursor_secret(conn), scope, request.page, len(keys))
     )
     if request.limit == 0:
-        return PageResult([], _count(conn, count, with_sql, from_where, with_params, params), None)
+        return PageResult([], _count(conn, count, with_sql, counted, with_params, params), None)
     key_list = ", ".join(keys)
     direction = "DESC" if descending else "ASC"
     order = ", ".join(f"{k} {direction}" for k in keys)
@@ -193,9 +198,7 @@ def fetch_page(
         next_page = encode_cursor(cursor_secret(conn), scope, key)
     elif after is None and count is None:
         count = len(rows)  # the whole list is on this first page: no COUNT query needed
-    return PageResult(
-        rows, _count(conn, count, with_sql, from_where, with_params, params), next_page
-    )
+    return PageResult(rows, _count(conn, count, with_sql, counted, with_params, params), next_page)
 
 
 def _count(

@@ -30,7 +30,6 @@ from docdeck.server.permissions import (
     space_permissions,
     team_permissions,
 )
-from docdeck.server.services.members import MemberDetails
 
 Json = dict[str, Any]
 
@@ -70,9 +69,28 @@ def _set(data: Json, key: str, value: Any) -> None:
         data[key] = value
 
 
-@cache  # permissions depend only on the role: long lists share one dict per role
+# Permissions depend only on the caller's role (and a flag or two), never on the item: each
+# combination is dumped once and the dict shared by every response (never mutated), rather
+# than built and dumped through a pydantic model for every item of every request.
+@cache
 def _space_permissions(role: str | None) -> Json:
     return space_permissions(role).model_dump(mode="json")
+
+
+@cache
+def _organization_permissions(in_org: bool, role: str | None, owns_team: bool) -> Json:
+    member = Membership("", "", role) if in_org else None
+    return organization_permissions(member, owns_team).model_dump(mode="json")
+
+
+@cache
+def _collection_permissions(role: str | None) -> Json:
+    return collection_permissions(Membership("", "", role)).model_dump(mode="json")
+
+
+@cache
+def _team_permissions(role: str | None, role_in_team: str | None) -> Json:
+    return team_permissions(Membership("", "", role), role_in_team).model_dump(mode="json")
 
 
 def user_json(ctx: Ctx, user_id: str, email: str, display_name: str, photo_url: str | None) -> Json:
@@ -109,7 +127,9 @@ def organization_json(
         "plan": row["plan"],
         "urls": urls,
         "trial": {"status": "notapplicable"},
-        "permissions": organization_permissions(member, owns_team).model_dump(mode="json"),
+        "permissions": _organization_permissions(
+            member is not None, None if member is None else member.role, owns_team
+        ),
     }
     _set(data, "hostname", row["hostname"])
     _set(data, "useCase", row["use_case"])
@@ -117,23 +137,23 @@ def organization_json(
     return data
 
 
-def member_json(ctx: Ctx, row: sqlite3.Row, details: MemberDetails) -> Json:
-    """`row`: the member's columns (`services.members.MEMBER_COLUMNS`); `details`: what
-    `member_details` read for the whole page at once."""
-    user_id = row["user_id"]
+def member_json(ctx: Ctx, row: sqlite3.Row, spaces: int) -> Json:
+    """`row`: a member row (`services.members.MEMBER_COLUMNS`, which it unpacks by position);
+    `spaces`: its count from `member_spaces`, read for the whole page at once."""
+    _, user_id, role, disabled, sso, joined_at, last_seen_at, email, name, photo, teams = row[:11]
     data: Json = {
         "object": "member",
         "id": user_id,
-        "role": row["role"],
-        "user": user_json(ctx, user_id, details.email, details.display_name, details.photo_url),
-        "disabled": bool(row["disabled"]),
-        "joinedAt": wire_time(row["joined_at"]),
-        "sso": bool(row["sso"]),
-        "spaces": details.spaces,
-        "teams": details.teams,
+        "role": role,
+        "user": user_json(ctx, user_id, email, name, photo),
+        "disabled": bool(disabled),
+        "joinedAt": wire_time(joined_at),
+        "sso": bool(sso),
+        "spaces": spaces,
+        "teams": teams,
     }
-    if row["last_seen_at"] is not None:
-        data["lastSeenAt"] = wire_time(row["last_seen_at"])
+    if last_seen_at is not None:
+        data["lastSeenAt"] = wire_time(last_seen_at)
     return data
 
 
@@ -145,7 +165,7 @@ def team_json(row: sqlite3.Row, member: Membership) -> Json:
         "members": row["member_count"],
         "spaces": row["space_count"],
         "createdAt": wire_time(row["created_at"]),
-        "permissions": team_permissions(member, row["my_role"]).model_dump(mode="json"),
+        "permissions": _team_permissions(member.role, row["my_role"]),
     }
 
 
@@ -160,7 +180,7 @@ def collection_json(ctx: Ctx, row: sqlite3.Row, member: Membership) -> Json:
             "location": ctx.url(f"/v1/collections/{row['id']}"),
             "app": ctx.url(f"/app/collections/{row['id']}"),
         },
-        "permissions": collection_permissions(member).model_dump(mode="json"),
+        "permissions": _collection_permissions(member.role),
     }
     _set(data, "description", row["description"])
     _set(data, "parent", row["parent_id"])

@@ -28,7 +28,7 @@ from docdeck.server.services.comments.wire import (
     page_nodes,
     replies_json,
 )
-from docdeck.server.services.members import MEMBER_COLUMNS, member_details
+from docdeck.server.services.members import MEMBER_COLUMNS, MEMBER_FROM, member_spaces
 from docdeck.server.wire import Json, member_json, no_content, respond, respond_list
 
 Format = Literal["document", "markdown"] | None
@@ -322,18 +322,20 @@ def list_commenters(
     posters = f"""SELECT c.posted_by FROM comments c WHERE {scope.where}
         UNION SELECT r.posted_by FROM comment_replies r JOIN comments c ON c.id = r.comment_id
             WHERE {scope.where}"""
+    where = f"WHERE m.organization_id = ? AND m.user_id IN ({posters})"
     result = fetch_page(
         conn,
         select=MEMBER_COLUMNS,
-        from_where=f"FROM members m WHERE m.organization_id = ? AND m.user_id IN ({posters})",
+        from_where=f"{MEMBER_FROM} {where}",
+        count_from_where=f"FROM members m {where}",
         params=[org_id, *scope.params, *scope.params],
         keys=["m.user_id"],
         descending=False,
         scope="commenters",
         request=page,
     )
-    details = member_details(conn, org_id, result.rows)
-    items = [member_json(ctx, r, details[r["user_id"]]) for r in result.rows]
+    spaces = member_spaces(conn, org_id, result.rows)
+    items = [member_json(ctx, r, spaces[r[1]]) for r in result.rows]
     envelope: Json = {"items": items, "count": result.count, "total": result.count}
     if result.next_page is not None:
         envelope["next"] = {"page": result.next_page}

@@ -30,7 +30,7 @@ from docdeck.server.services.members import (
     MEMBER_FROM,
     MEMBER_SEARCH,
     TEAM_SELECT,
-    member_details,
+    member_spaces,
 )
 from docdeck.server.wire import (
     Json,
@@ -58,7 +58,7 @@ def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.
 
 def member_reply(ctx: Ctx, conn: sqlite3.Connection, org_id: str, user_id: str) -> Response:
     row = load_member(conn, org_id, user_id)
-    return respond(member_json(ctx, row, member_details(conn, org_id, [row])[user_id]))
+    return respond(member_json(ctx, row, member_spaces(conn, org_id, [row])[user_id]))
 
 
 def _can_see_member(caller: Membership, user_id: str) -> None:
@@ -101,7 +101,7 @@ async def list_members(
     with ctx.db.read() as conn:
         _, caller = load_org(conn, ctx, organizationId)
         require_member(caller, "list the organization's members")
-        where = f"{MEMBER_FROM} WHERE m.organization_id = ?"
+        where = "WHERE m.organization_id = ?"
         params: list[Any] = [organizationId]
         if role == "guest":
             where += " AND m.role IS NULL"
@@ -117,15 +117,17 @@ async def list_members(
         result = fetch_page(
             conn,
             select=MEMBER_COLUMNS,
-            from_where=where,
+            from_where=f"{MEMBER_FROM} {where}",
+            # the count reads the users only when the search filters on them
+            count_from_where=None if search else f"FROM members m {where}",
             params=params,
             keys=[column, "m.user_id"],
             descending=order == "desc",
             scope=f"members:{sort}:{order}",
             request=page,
         )
-        details = member_details(conn, organizationId, result.rows)
-    items = [member_json(ctx, row, details[row["user_id"]]) for row in result.rows]
+        spaces = member_spaces(conn, organizationId, result.rows)
+    items = [member_json(ctx, row, spaces[row[1]]) for row in result.rows]
     return respond_list(items, result)
 
 

@@ -28,7 +28,7 @@ from docdeck.server.services.members import (
     MEMBER_COLUMNS,
     MEMBER_FROM,
     TEAM_SELECT,
-    member_details,
+    member_spaces,
 )
 from docdeck.server.validation import check_title
 from docdeck.server.wire import member_json, no_content, respond, respond_list, team_json
@@ -190,22 +190,25 @@ async def list_team_members(
 ) -> Response:
     with ctx.db.read() as conn:
         _load_team(conn, ctx, organizationId, teamId)
+        in_team = (
+            "JOIN team_members tm ON tm.user_id = m.user_id"
+            " WHERE tm.team_id = ? AND m.organization_id = ?"
+        )
         result = fetch_page(
             conn,
             select=f"{MEMBER_COLUMNS}, tm.role AS team_role",
-            from_where=f"{MEMBER_FROM} JOIN users u ON u.id = m.user_id"
-            " JOIN team_members tm ON tm.user_id = m.user_id"
-            " WHERE tm.team_id = ? AND m.organization_id = ?",
+            from_where=f"{MEMBER_FROM} {in_team}",
+            count_from_where=f"FROM members m {in_team}",
             params=[teamId, organizationId],
             keys=["casefold(u.display_name)", "m.user_id"],
             descending=False,
             scope="team-members",
             request=page,
         )
-        details = member_details(conn, organizationId, result.rows)
+        spaces = member_spaces(conn, organizationId, result.rows)
     items = [
         {
-            "organization": member_json(ctx, row, details[row["user_id"]]),
+            "organization": member_json(ctx, row, spaces[row[1]]),
             "team": {"role": row["team_role"]},
             "permissions": {"view": True},
         }

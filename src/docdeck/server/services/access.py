@@ -20,12 +20,25 @@ def require(allowed: bool, message: str) -> None:
         raise forbidden(message)
 
 
+# The caller's membership comes with the organization or space row, in the same statement:
+# every route under an organization or a space loads one of them first, so a second statement
+# there was paid by every such request.
+_MY_MEMBERSHIP = (
+    "LEFT JOIN members my ON my.organization_id = {org} AND my.user_id = ? AND my.disabled = 0"
+)
+
+
 def load_org(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> tuple[sqlite3.Row, Membership]:
-    row = conn.execute("SELECT * FROM organizations WHERE id = ?", (org_id,)).fetchone()
-    member = None if row is None else membership(conn, org_id, ctx.caller.user_id)
-    if row is None or member is None:
+    """The organization (its columns, plus `my_role` and `is_member` for the caller) and the
+    caller's membership; 404 when it does not exist or the caller is not in it."""
+    row = conn.execute(
+        "SELECT o.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f" FROM organizations o {_MY_MEMBERSHIP.format(org='o.id')} WHERE o.id = ?",
+        (ctx.caller.user_id, org_id),
+    ).fetchone()
+    if row is None or not row["is_member"]:
         raise not_found(f"organization {org_id!r} not found")
-    return row, member
+    return row, Membership(org_id, ctx.caller.user_id, row["my_role"])
 
 
 def require_admin(member: Membership, action: str) -> None:
@@ -49,20 +62,22 @@ def retention_cutoff(ctx: Ctx) -> str:
 
 
 def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess:
-    """The space, deleted or not, unless it is past the restore window (then it is gone)."""
-    missing = not_found(f"space {space_id!r} not found")
-    row = conn.execute("SELECT * FROM spaces WHERE id = ?", (space_id,)).fetchone()
-    if row is None:
-        raise missing
+    """The space, deleted or not, unless it is past the restore window (then it is gone).
+    Its row also holds `my_role` and `is_member` for the caller."""
+    row = conn.execute(
+        "SELECT s.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f" FROM spaces s {_MY_MEMBERSHIP.format(org='s.organization_id')} WHERE s.id = ?",
+        (ctx.caller.user_id, space_id),
+    ).fetchone()
+    if row is None or not row["is_member"]:
+        raise not_found(f"space {space_id!r} not found")
     if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
-        raise missing
-    member = membership(conn, row["organization_id"], ctx.caller.user_id)
-    if member is None:
-        raise missing
+        raise not_found(f"space {space_id!r} not found")
+    member = Membership(row["organization_id"], ctx.caller.user_id, row["my_role"])
     grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
     role = space_role(member, grants, space_id)
     if role is None:
-        raise missing
+        raise not_found(f"space {space_id!r} not found")
     return SpaceAccess(row, member, role, grants)
 
 
