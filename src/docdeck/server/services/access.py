@@ -28,16 +28,26 @@ _MY_MEMBERSHIP = (
 )
 
 
+def _with_my_membership(
+    conn: sqlite3.Connection, ctx: Ctx, table: str, org: str, row_id: str, what: str
+) -> sqlite3.Row:
+    """The row `row_id` of `table` (aliased `t`; `org` names its organization's id) with
+    `my_role` and `is_member` for the caller; 404 when it does not exist or the caller is not
+    in its organization."""
+    row: sqlite3.Row | None = conn.execute(
+        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f" FROM {table} t {_MY_MEMBERSHIP.format(org=org)} WHERE t.id = ?",
+        (ctx.caller.user_id, row_id),
+    ).fetchone()
+    if row is None or not row["is_member"]:
+        raise not_found(f"{what} {row_id!r} not found")
+    return row
+
+
 def load_org(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> tuple[sqlite3.Row, Membership]:
     """The organization (its columns, plus `my_role` and `is_member` for the caller) and the
     caller's membership; 404 when it does not exist or the caller is not in it."""
-    row = conn.execute(
-        "SELECT o.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
-        f" FROM organizations o {_MY_MEMBERSHIP.format(org='o.id')} WHERE o.id = ?",
-        (ctx.caller.user_id, org_id),
-    ).fetchone()
-    if row is None or not row["is_member"]:
-        raise not_found(f"organization {org_id!r} not found")
+    row = _with_my_membership(conn, ctx, "organizations", "t.id", org_id, "organization")
     return row, Membership(org_id, ctx.caller.user_id, row["my_role"])
 
 
@@ -64,13 +74,7 @@ def retention_cutoff(ctx: Ctx) -> str:
 def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess:
     """The space, deleted or not, unless it is past the restore window (then it is gone).
     Its row also holds `my_role` and `is_member` for the caller."""
-    row = conn.execute(
-        "SELECT s.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
-        f" FROM spaces s {_MY_MEMBERSHIP.format(org='s.organization_id')} WHERE s.id = ?",
-        (ctx.caller.user_id, space_id),
-    ).fetchone()
-    if row is None or not row["is_member"]:
-        raise not_found(f"space {space_id!r} not found")
+    row = _with_my_membership(conn, ctx, "spaces", "t.organization_id", space_id, "space")
     if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
         raise not_found(f"space {space_id!r} not found")
     member = Membership(row["organization_id"], ctx.caller.user_id, row["my_role"])

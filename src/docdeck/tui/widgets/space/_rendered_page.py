@@ -225,28 +225,19 @@ class RenderedPage(ScrollView, can_focus=True):
             if (not first_handed and len(lines) >= height * FIRST_BATCH_SCREENS) or (
                 first_handed and now - last >= BATCH_SECONDS
             ):
-                if not self._hand_over(generation, page, lines, owners, block_y, done=False):
+                if not self._hand_over(_Batch(generation, page, lines, owners, block_y, False)):
                     return
                 handed += len(lines)
                 lines, owners, block_y = [], [], []
                 first_handed, last = True, now
-        self._hand_over(generation, page, lines, owners, block_y, done=True)
+        self._hand_over(_Batch(generation, page, lines, owners, block_y, True))
 
-    def _hand_over(
-        self,
-        generation: int,
-        page: PageBlocks,
-        lines: list[Line],
-        owners: list[int],
-        block_y: list[int],
-        *,
-        done: bool,
-    ) -> bool:
+    def _hand_over(self, batch: _Batch) -> bool:
         """Post a batch to the loop (a message: never waits on the loop, which may be
         closing); False when this rendering is no longer wanted."""
         if get_current_worker().is_cancelled:
             return False
-        return self.post_message(_Batch(generation, page, lines, owners, block_y, done))
+        return self.post_message(batch)
 
     @on(_Batch)
     def _take_batch(self, batch: _Batch) -> None:
