@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from docdeck.tui.screens._space import SpaceScreen
+from docdeck.tui.widgets.space._rendered_page import RenderedPage
 from tui.helpers import AppFactory, screen_lines, tree_of, wait_for_workers
 from tui.space.helpers import open_api_reference, page_tree, preview_text, settle
 
@@ -42,3 +43,35 @@ async def test_next_previous_and_raw(make_app: AppFactory) -> None:
         await pilot.press("v")
         await settle(pilot)
         assert "[raw]" in preview_text(pilot)
+
+
+async def test_a_burst_of_next_and_previous_ends_on_the_page_the_keys_lead_to(
+    make_app: AppFactory,
+) -> None:
+    """Keys typed faster than the screen follows (key repeat, or typing ahead over SSH):
+    none waits for the one before. The preview must end on the page the keys lead to,
+    rendered, and stay there; it used to bounce between two pages for ever, blank."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_api_reference(pilot)
+        first = screen.current_page
+        assert first is not None and screen.pages is not None
+        expected = first
+        for _ in range(5):
+            expected = screen.pages.step(expected, 1) or expected
+        assert expected is not first, "the space has pages to step through"
+        for key in ["n"] * 12 + ["p"] * 12 + ["n"] * 5:
+            app.simulate_key(key)
+        for _ in range(40):  # bounded: a screen still swapping views after this never settles
+            await settle(pilot)
+            if screen.preview.slot.settled:
+                break
+        assert screen.preview.slot.settled, "the preview keeps swapping views"
+        assert screen.current_page is expected
+        assert screen.preview.page is expected
+        assert page_tree(pilot).current is expected
+        await pilot.pause(0.2)
+        view = screen.preview.view
+        assert isinstance(view, RenderedPage)
+        assert view.size.height > 0 and view.line_count > 0, "the page is rendered"
+        assert expected.title in screen_lines(pilot)[0]

@@ -210,6 +210,8 @@ class SpaceReading(Screen[None]):
 
     def on_page_tree_page_highlighted(self, message: PageTree.PageHighlighted) -> None:
         page = message.page
+        if page is not self.page_tree.current:
+            return  # the cursor has moved on since (see `PageTree._highlighted`)
         if self.location is not None and self.location.page_id == page.id:
             return
         if self._pause is not None:

@@ -192,7 +192,11 @@ class PageTree(ListKeys, Tree[PageInfo]):
     @on(Tree.NodeHighlighted)
     def _highlighted(self, event: Tree.NodeHighlighted[PageInfo]) -> None:
         event.stop()
-        if event.node.data is not None:
+        # Only where the cursor is now: a highlight that arrives after the cursor moved on
+        # (a burst of keys, or the screen putting the cursor on the page it shows) is
+        # history. Passing it on made the screen show that page, move the cursor back to
+        # it, and the two queued highlights then bounced between two pages for ever.
+        if event.node is self.cursor_node and event.node.data is not None:
             self.post_message(self.PageHighlighted(event.node.data))
 
     @on(Tree.NodeSelected)
