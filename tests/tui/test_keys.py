@@ -279,3 +279,27 @@ async def test_pasting_into_the_tree_filters_by_the_pasted_text(make_app: AppFac
         assert app.focused is field
         assert tree_of(pilot).current is not None
         assert tree_of(pilot).current.title == "Release Notes"
+
+
+async def test_keys_typed_ahead_go_into_the_dialog_their_first_key_opened(
+    make_app: AppFactory,
+) -> None:
+    """ "nDocs" arriving in one burst (fast typing; SSH delivering keys together): `n` opens
+    the new-space dialog and "Docs" is its title. The letters used to reach the tree behind
+    the dialog (its `o` and `c` bindings included) and the title stayed empty."""
+    from docdeck.tui.screens import FormDialog
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Engineering")
+        await burst(pilot, ["n", "D", "o", "c", "s", "space", "q", "a"])
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, FormDialog)
+        assert len(app.screen_stack) == 2, "one dialog, none opened by the typed-ahead keys"
+        assert app.screen.query_one("#field-title", Input).value == "Docs qa"
+        assert app.is_running, "a typed-ahead q is a letter, not quit"
+        await burst(pilot, ["escape", "j", "k"])
+        await pilot.pause(0.1)
+        assert len(app.screen_stack) == 1

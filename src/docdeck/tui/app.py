@@ -32,6 +32,7 @@ from docdeck.tui.heap import (
     release_collections,
 )
 from docdeck.tui.shell import ShellScreen
+from docdeck.tui.typeahead import KeyHold
 
 if TYPE_CHECKING:
     from textual.theme import Theme
@@ -94,6 +95,8 @@ class DocdeckApp(App[None]):
         self.sandbox_log = sandbox_log
         self._early_keys: list[events.Key] | None = []
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
+        self._key_hold = KeyHold(self, super().on_event)
+        """Keys pressed while a new screen is being set up, delivered to it once it is."""
         self.account_label = account_label
         self.account_source = account_source
         self.open_at = open_at
@@ -430,6 +433,13 @@ class DocdeckApp(App[None]):
         ):
             self._early_keys.append(event)
             return
+        if isinstance(event, events.Key) and event.key not in _NEVER_KEPT:
+            if not event.is_forwarded:
+                await self._key_hold.route(event)  # delivers it, now or in turn
+                return
+            await super().on_event(event)  # back from the widgets: the bindings run
+            await self._key_hold.returned(event)
+            return
         await super().on_event(event)
 
     def _replay_early_keys(self) -> None:
@@ -461,6 +471,8 @@ class DocdeckApp(App[None]):
 
 
 _NEVER_HELD = frozenset({"q", "ctrl+c", "ctrl+q"})
+_NEVER_KEPT = frozenset({"ctrl+c", "ctrl+q"})
+"""Keys `KeyHold` never holds back (a typed-ahead `q` is a letter in a field, not quit)."""
 
 
 def internal_error_report(error: BaseException) -> RenderableType:
