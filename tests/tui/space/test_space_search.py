@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from textual.worker import WorkerState
 
 from docdeck.tui.widgets.space._search_view import SearchView
@@ -110,3 +111,41 @@ async def test_down_and_enter_typed_at_once_open_the_first_hit(make_app: AppFact
         await settle(pilot)
         assert screen.mode == "pages"
         assert screen.location is not None and screen.location.page_id == view.hits[0].page_id
+
+
+async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
+    make_app: AppFactory, transport: RecordingTransport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One request shows the first page of results; the cursor on "… more results" reads
+    the next, appended in place. A page's sections are listed up to a few, with a line
+    saying how many more it has."""
+    from docdeck.tui import space_cache
+    from docdeck.tui.widgets.space import _search_view
+
+    monkeypatch.setattr(space_cache, "SEARCH_PAGE", 2)
+    monkeypatch.setattr(_search_view, "SECTIONS_SHOWN", 1)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("slash")
+        await type_text(pilot, "the")
+        await pilot.pause(0.4)
+        await settle(pilot)
+        view = screen.query_one(SearchView)
+        searches = [r for r in transport.requests if r.endswith("/search")]
+        assert len(searches) == 1
+        assert view.pages == 2 and view.next_page is not None
+        text = preview_text(pilot)
+        assert "“the”: 2+ pages" in text
+        assert "… more results" in text
+        assert "more matching section" in text, "a page with several sections says so"
+        first_hits = list(view.hits)
+        await pilot.press("down")  # into the results
+        await pilot.press("end")  # onto "… more results"
+        await settle(pilot)
+        assert len([r for r in transport.requests if r.endswith("/search")]) == 2
+        assert view.pages == 4
+        assert view.hits[: len(first_hits)] == first_hits, "the first page stays as it was"
+        assert preview_text(pilot).count("… more results") <= 1
+        # Every line but "… more results" opens a page.
+        assert view.results.option_count == len(view.hits) + (1 if view.next_page else 0)

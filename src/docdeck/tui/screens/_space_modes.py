@@ -173,16 +173,27 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
             exit_on_error=False,
         )
 
-    async def _search(self, query: str) -> None:
+    async def _search(self, query: str, page: str | None = None) -> None:
         view = self.search_view
         try:
-            results = await self.content.search(query)
+            found = await self.content.search(query, page)
         except Exception as error:
             problem = describe(error, f"Searching for “{query}”")
+            view.loading_more = False
             view.status(f"{problem.title}: {problem.brief or problem.message}", error=True)
             return
         if view.field.value.strip() == query:
-            view.show_results(query, results)
+            view.show_results(query, found, more=page is not None)
+
+    @on(SearchView.MoreWanted)
+    def _search_more(self, message: SearchView.MoreWanted) -> None:
+        self.run_worker(
+            self._search(message.query, message.page),
+            name=f"Reading more results for “{message.query}”",
+            group="search",
+            exclusive=True,
+            exit_on_error=False,
+        )
 
     @on(SearchView.SearchHitChosen)
     def _search_hit(self, message: SearchView.SearchHitChosen) -> None:
