@@ -159,3 +159,22 @@ async def test_a_read_only_member_is_not_offered_recently_deleted(
         assert "👥 Members" in children
         assert "🚮 Recently deleted" not in children
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_a_notification_already_shown_is_not_stacked_again(make_app: AppFactory) -> None:
+    """`n` held on the last page said "This is the last page." once per key repeat: a
+    column of identical toasts. One is shown; a different one still is."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(5):
+            app.notify("This is the last page.")
+            await pilot.pause()
+        app.notify("This is the first page.")
+        app.notify("This is the last page.", severity="warning")
+        await pilot.pause()
+        shown = [(n.message, n.severity) for n in app._notifications]
+        assert shown == [
+            ("This is the last page.", "information"),
+            ("This is the first page.", "information"),
+            ("This is the last page.", "warning"),
+        ]

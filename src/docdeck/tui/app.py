@@ -21,6 +21,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -413,6 +414,27 @@ class DocdeckApp(App[None]):
         self._exit_renderables.clear()
         self.error_console.print(self._internal_error, soft_wrap=True)
         self._internal_error = None
+
+    # ----- notifications ---------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """As Textual's, except that a notification already on screen is not stacked again:
+        a key held at the end of a list ("This is the last page.") drew a column of copies."""
+        try:
+            shown = [(n.message, n.title, n.severity) for n in self._notifications]
+        except RuntimeError:  # called from a thread while the loop changed them: show it
+            shown = []
+        if (message, title, severity) in shown:
+            return
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ----- keys before the tree is live --------------------------------------------------------
 
