@@ -92,3 +92,41 @@ async def test_a_failing_page_read_is_shown_in_place_and_r_retries(
         text = preview_text(pilot)
         assert "Press r to try again" not in text
         assert screen.preview.markdown
+
+
+async def test_clicking_a_link_in_the_page_follows_it(make_app: AppFactory) -> None:
+    """With the mouse on, a link in the rendered page is followed by a click, as in a
+    browser; back returns."""
+    from docdeck.tui.widgets.space._rendered_page import RenderedPage
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await _go_to(pilot, "Authentication")
+        await pilot.pause(0.2)
+        view = screen.preview.view
+        assert isinstance(view, RenderedPage)
+        where = None
+        for y, line in enumerate(view._shown.lines[: view.size.height]):
+            x = 0
+            for segment in line:
+                if (
+                    segment.style is not None
+                    and segment.style.link
+                    and "Rate limits" in (segment.text)
+                ):
+                    where = (x + 1, y)  # the view's padding: one column
+                    break
+                x += segment.cell_length
+            if where:
+                break
+        assert where is not None, "the page shows its link to Rate limits"
+        assert await pilot.click(view, offset=where)
+        await settle(pilot)
+        page = screen.current_page
+        assert page is not None and page.title == "Rate limits"
+        assert screen.location is not None and screen.location.anchor == "limits-per-token"
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+        assert screen.current_page is not None
+        assert screen.current_page.title == "Authentication"

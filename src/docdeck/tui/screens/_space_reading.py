@@ -25,6 +25,7 @@ from docdeck.tui.space_pages import PageInfo, SpacePages, Target
 from docdeck.tui.space_text import PageLink, headings, links
 from docdeck.tui.widgets.space import Chooser, PagePreview, PageTree
 from docdeck.tui.widgets.space._page_prepare import file_summary
+from docdeck.tui.widgets.space._rendered_page import RenderedPage
 
 __all__ = ["HIGHLIGHT_PAUSE", "Location", "SpaceReading"]
 
@@ -221,6 +222,10 @@ class SpaceReading(Screen[None]):
             self.show(Location(page.id))
         else:
             self._pause = self.set_timer(HIGHLIGHT_PAUSE, lambda: self.show(Location(page.id)))
+
+    def on_rendered_page_link_clicked(self, message: RenderedPage.LinkClicked) -> None:
+        message.stop()
+        self.follow(message.href)
 
     def on_page_tree_page_chosen(self, message: PageTree.PageChosen) -> None:
         page = message.page

@@ -23,7 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import on, work
 from textual.binding import Binding, BindingType
-from textual.events import Resize
+from textual.events import Click, Resize
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -124,6 +124,19 @@ class RenderedPage(ScrollView, can_focus=True):
         self._strips: dict[int, Strip] = {}
         self._frame: tuple[Style, int] = (Style(), 0)
         self._strips_key: tuple[object, ...] = ()
+
+    @dataclass
+    class LinkClicked(Message):
+        """A link in the page was clicked (its target as written in the markdown)."""
+
+        href: str
+
+    def on_click(self, event: Click) -> None:
+        """A click on a link follows it, as in a browser (keys: `L` lists the links)."""
+        link = event.style.link if event.style is not None else None
+        if link:
+            event.stop()
+            self.post_message(self.LinkClicked(link))
 
     # What callers read.
 
