@@ -475,3 +475,23 @@ async def test_a_next_cursor_that_points_back_does_not_loop_forever() -> None:
         items = [org async for org in client.orgs.list(page="start")]
     assert asked == ["start", "second"]
     assert len(items) == 2
+
+
+async def test_text_that_is_not_unicode_is_refused_before_sending() -> None:
+    """A lone surrogate (a paste, a broken decoding) cannot be encoded in a URL: the
+    gateway says which character, names no token, and sends nothing."""
+    from docdeck.gateway import UnsendableTextError
+
+    sent: list[httpx.Request] = []
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        sent.append(request)
+        return httpx.Response(200, json={"items": []})
+
+    client, _ = make_client(handler)
+    with pytest.raises(UnsendableTextError) as caught:
+        await client.content.search("s1", "ab\ud800c").get_page()
+    assert "U+D800" in str(caught.value) and "not valid Unicode" in str(caught.value)
+    assert isinstance(caught.value, DocdeckError) and isinstance(caught.value, ValueError)
+    assert TOKEN not in str(caught.value) and TOKEN not in repr(caught.value)
+    assert sent == []

@@ -20,6 +20,7 @@ from docdeck.gateway._errors import (
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
+    UnsendableTextError,
 )
 from docdeck.gateway._pagination import AsyncPaginator, paginate
 from docdeck.gateway._transport import DEFAULT_TIMEOUT
@@ -49,6 +50,7 @@ __all__ = [
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
+    "UnsendableTextError",
     "paginate",
 ]
 

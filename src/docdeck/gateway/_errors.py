@@ -147,6 +147,21 @@ class APITimeoutError(APIConnectionError):
         super().__init__("The request timed out", method=method, path=path)
 
 
+class UnsendableTextError(APIError, ValueError):
+    """The request holds text that is not valid Unicode (a lone surrogate, as a paste or a
+    broken decoding can produce): it cannot be encoded, so nothing was sent."""
+
+    def __init__(self, error: UnicodeEncodeError, *, method: str, path: str) -> None:
+        bad = error.object[error.start : error.end] if isinstance(error.object, str) else ""
+        where = ", ".join(f"U+{ord(c):04X}" for c in bad[:3]) or "a character"
+        super().__init__(
+            f"The text holds {where}, which is not valid Unicode (a lone surrogate) and "
+            "cannot be sent",
+            method=method,
+            path=path,
+        )
+
+
 class APIResponseValidationError(APIError):
     """A success answer whose body does not match the expected model."""
 

@@ -18,6 +18,7 @@ from docdeck.gateway._errors import (
     APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
+    UnsendableTextError,
     status_error,
 )
 
@@ -169,6 +170,8 @@ class Transport:
                 raise APIConnectionError(
                     self._failure_message(exc), method=method, path=path
                 ) from None
+            except UnicodeEncodeError as exc:
+                raise UnsendableTextError(exc, method=method, path=path) from None
             except httpx.DecodingError as exc:
                 raise APIResponseValidationError(
                     f"The answer from {self.base_url} could not be decoded "

@@ -17,6 +17,7 @@ from docdeck.gateway import (
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
+    UnsendableTextError,
 )
 
 __all__ = ["Problem", "account_advice", "describe", "one_line", "sandbox_gone"]
@@ -61,6 +62,8 @@ def _advice(error: BaseException) -> tuple[str, bool]:
         )
     if isinstance(error, APIResponseValidationError):
         return "The server answered in an unexpected format; is it a compatible API?", False
+    if isinstance(error, UnsendableTextError):
+        return "Remove that character (retype the text) and try again.", False
     return "This is a bug in docdeck; please report it.", False
 
 
@@ -88,7 +91,7 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
                 break
     if isinstance(error, APIStatusError):
         why = f"{error.message} ({error.status_code} {error.reason})"
-    elif isinstance(error, APIConnectionError):
+    elif isinstance(error, APIConnectionError | UnsendableTextError):
         why = error.message
     else:
         why = f"{type(error).__name__}: {error}"

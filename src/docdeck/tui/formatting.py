@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 from docdeck.models import MemberRoleOrGuest
 
-__all__ = ["RESTORE_WINDOW", "date", "datetime_text", "emoji_text", "role_text", "yes_no"]
+__all__ = ["RESTORE_WINDOW", "date", "datetime_text", "emoji_text", "quoted", "role_text", "yes_no"]
 
 RESTORE_WINDOW = timedelta(days=7)
 """A deleted space can be restored for this long, then it is removed for good."""
@@ -41,3 +41,11 @@ def emoji_text(emoji: str) -> str:
     everything after it on the line; the bare "🗓" is one cell for both.
     """
     return emoji.replace("\ufe0f", "")
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """Text the user typed, quoted in a message: cut to `limit` characters (a pasted page
+    of text filled the screen with its echo) and with control characters shown as escapes."""
+    shown = text if len(text) <= limit else text[: limit - 1] + "…"
+    shown = "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in shown)
+    return f"“{shown}”"

@@ -149,3 +149,32 @@ async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
         assert preview_text(pilot).count("… more results") <= 1
         # Every line but "… more results" opens a page.
         assert view.results.option_count == len(view.hits) + (1 if view.next_page else 0)
+
+
+async def test_a_pasted_page_of_text_or_a_broken_character_gets_a_short_clear_answer(
+    make_app: AppFactory,
+) -> None:
+    """A paste of 20,000 characters is echoed cut short, not as a screenful; text that is
+    not valid Unicode (a lone surrogate) is refused by name, not as a Python traceback."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("slash")
+        app.post_message(events.Paste("x" * 20_000))
+        await pilot.pause(0.4)
+        await settle(pilot)
+        text = preview_text(pilot)
+        lines = [line for line in text.splitlines() if "x" * 30 in line]
+        assert len(lines) == 2, "the field and the status line, not a screenful"
+        assert "“" + "x" * 59 + "…”" in text
+        screen.search_view.field.value = ""
+        await settle(pilot)
+        app.post_message(events.Paste("ab\ud800c"))
+        await pilot.pause(0.4)
+        await settle(pilot)
+        text = preview_text(pilot)
+        assert "U+D800" in text and "not valid Unicode" in text
+        assert "UnicodeEncodeError" not in text
+        assert "Remove that character" in text

@@ -14,6 +14,7 @@ from textual.widgets import Input
 from docdeck.models import Space
 from docdeck.tui.errors import describe
 from docdeck.tui.focus import focus_now
+from docdeck.tui.formatting import quoted
 from docdeck.tui.link_rows import LinkRow, find_link, link_rows
 from docdeck.tui.screens._space_change_requests import SpaceChangeRequests
 from docdeck.tui.screens._space_comments import SpaceComments
@@ -161,13 +162,13 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
             self.workers.cancel_group(self, "search")
             self.search_view.clear()
             return
-        self.search_view.status(f"searching for “{query}”…")
+        self.search_view.status(f"searching for {quoted(query)}…")
         self._search_timer = self.set_timer(SEARCH_PAUSE, lambda: self.search(query))
 
     def search(self, query: str) -> None:
         self.run_worker(
             self._search(query),
-            name=f"Searching for “{query}”",
+            name=f"Searching for {quoted(query)}",
             group="search",
             exclusive=True,  # a newer query cancels this one's request
             exit_on_error=False,
@@ -178,7 +179,7 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
         try:
             found = await self.content.search(query, page)
         except Exception as error:
-            problem = describe(error, f"Searching for “{query}”")
+            problem = describe(error, f"Searching for {quoted(query)}")
             view.loading_more = False
             view.status(f"{problem.title}: {problem.brief or problem.message}", error=True)
             return
@@ -189,7 +190,7 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
     def _search_more(self, message: SearchView.MoreWanted) -> None:
         self.run_worker(
             self._search(message.query, message.page),
-            name=f"Reading more results for “{message.query}”",
+            name=f"Reading more results for {quoted(message.query)}",
             group="search",
             exclusive=True,
             exit_on_error=False,

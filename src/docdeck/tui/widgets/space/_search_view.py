@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from docdeck.models import ListPage, SearchPageResult
 from docdeck.tui.focus import focus_now
+from docdeck.tui.formatting import quoted
 from docdeck.tui.widgets._list_keys import NavOptionList
 
 __all__ = ["SearchHit", "SearchView"]
@@ -147,7 +148,7 @@ class SearchView(Vertical):
         pages, sections, query = self.pages, self.sections, self.query_text
         more = "+" if self.next_page is not None else ""
         self.status(
-            f"“{query}”: {pages}{more} page{'s' if pages != 1 else ''}, {sections}{more} "
+            f"{quoted(query)}: {pages}{more} page{'s' if pages != 1 else ''}, {sections}{more} "
             f"section{'s' if sections != 1 else ''}"
             + (" · ↓ to the results, enter opens the page there" if pages else "")
         )
@@ -162,7 +163,7 @@ class SearchView(Vertical):
             and event.option_index >= len(self.hits)
         ):
             self.loading_more = True
-            self.status(f"“{self.query_text}”: reading more results…")
+            self.status(f"{quoted(self.query_text)}: reading more results…")
             self.post_message(self.MoreWanted(self.query_text, self.next_page))
 
     def clear(self) -> None:
