@@ -15,6 +15,7 @@ from functools import partial
 
 from docdeck.models import Space
 from docdeck.tui.entries import Entry, OrgEntry, SpaceEntry
+from docdeck.tui.formatting import quoted
 from docdeck.tui.screens._browser_base import BrowserBase
 
 __all__ = ["SEARCH_DELAY", "SEARCH_LIMIT", "ServerSearch"]
@@ -43,7 +44,7 @@ class ServerSearch(BrowserBase):
         search: Callable[[], Awaitable[None]] = partial(self._search, text)
         self.run_worker(
             search,  # a callable: no coroutine is made for a search cancelled before it starts
-            name=f"Searching the server for “{text}”",
+            name=f"Searching the server for {quoted(text)}",
             group="filter-search",
             exclusive=True,
             exit_on_error=False,

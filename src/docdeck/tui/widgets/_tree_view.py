@@ -24,6 +24,7 @@ from docdeck.tui.entries import (
 )
 from docdeck.tui.errors import one_line
 from docdeck.tui.first_view import FirstView
+from docdeck.tui.formatting import quoted
 from docdeck.tui.messages import EntrySelected
 from docdeck.tui.widgets._tree_filter import children_of, matches, visible
 from docdeck.tui.widgets._tree_marks import (
@@ -134,7 +135,8 @@ class TreeView(Tree[Entry]):
             elif entry is self.model and not shown and self.filter_text:
                 node.add_leaf(
                     Text(
-                        f"Nothing loaded matches “{self.filter_text}”; escape clears the filter.",
+                        f"Nothing loaded matches {quoted(self.filter_text)}; "
+                        "escape clears the filter.",
                         style="dim italic",
                     )
                 )
