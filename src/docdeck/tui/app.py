@@ -206,6 +206,9 @@ class DocdeckApp(App[None]):
         # The browser is the base of a mode of its own, so it is `screen_stack[0]` from now on
         # (Textual cannot switch the default screen itself); the shell stays behind, unused.
         self.add_mode("browser", lambda: browser)
+        # A new screen is styled as it mounts, by the stylesheet as it is now; left at its
+        # initial count, Textual would re-parse every CSS source and restyle the app for it.
+        browser._css_update_count = self._css_update_count
         self.switch_mode("browser")
 
     # ----- connecting ------------------------------------------------------------------------
