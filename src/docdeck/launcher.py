@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
@@ -33,6 +33,7 @@ from docdeck._cli import sandbox_state as files
 from docdeck._cli.locations import sandbox_db_path
 
 if TYPE_CHECKING:
+    from docdeck._cli.first_answer import FirstAnswer, FirstRequest
     from docdeck.config import Account
     from docdeck.gateway import Client
 
@@ -65,6 +66,9 @@ class SandboxConnection:
     pid: int
     reused: bool
     """True when a sandbox already running was reused, False when this launch started it."""
+    first_answer: FirstAnswer | None = None
+    """The sandbox's answer to the TUI's first request, asked while the TUI was starting
+    (`docdeck._cli.first_answer`)."""
 
     def __repr__(self) -> str:
         return (
@@ -94,12 +98,16 @@ class EmbeddedSandbox:
         *,
         idle_timeout: float | None = None,
         startup_timeout: float = STARTUP_TIMEOUT,
+        first_request: FirstRequest | None = None,
     ) -> None:
+        """`first_request`: asked of the sandbox as soon as it is found or started, for the
+        client's first request (`docdeck._cli.first_answer`)."""
         self.db_path = db_path
         self.directory = db_path.parent
         self.log_path = self.directory / SANDBOX_LOG_NAME
         self.idle_timeout = idle_timeout or files.DEFAULT_IDLE_MINUTES * 60
         self.startup_timeout = startup_timeout
+        self.first_request = first_request
         self._lease: IO[bytes] | None = None
         self._thread: threading.Thread | None = None
         self._outcome: SandboxConnection | BaseException | None = None
@@ -163,9 +171,20 @@ class EmbeddedSandbox:
 
     # ----- in the thread ---------------------------------------------------------------------
 
+    @property
+    def settled(self) -> bool:
+        """True once the sandbox has been found or started (or that failed)."""
+        return self._done.is_set()
+
     def _run(self) -> None:
         try:
-            self._outcome = self.ensure()
+            connection = self.ensure()
+            if self.first_request is not None:
+                from docdeck._cli.first_answer import ask
+
+                answer = ask(connection.base_url, connection.token, self.first_request)
+                connection = replace(connection, first_answer=answer)
+            self._outcome = connection
         except BaseException as error:
             self._outcome = error
         finally:
@@ -360,15 +379,22 @@ def sandbox_connect(sandbox: EmbeddedSandbox) -> Connect:
         nonlocal calls
         import httpx
 
+        from docdeck._cli.first_answer import transport
         from docdeck.gateway import Client
 
         calls += 1
         if calls > 1:
             sandbox.restart()  # the TUI asks again: the server it had may have died
-        # Built while the server may still start, off the critical path. The sandbox speaks
-        # plain HTTP on loopback, so skipping the CA bundle load loses nothing.
-        plain_http = httpx.AsyncHTTPTransport(verify=False)
+
+        def plain_http() -> httpx.AsyncBaseTransport:
+            # The sandbox speaks plain HTTP on loopback: skipping the CA bundle loses nothing.
+            return httpx.AsyncHTTPTransport(verify=False)
+
+        # While a server starts, httpx's transport is built meanwhile; with one running, on
+        # the first request the sandbox's first answer does not serve (off the first view).
+        made = None if sandbox.settled else plain_http()
         connection = await sandbox.wait_ready()
-        return Client(connection.base_url, connection.token, transport=plain_http)
+        sending = transport(connection.first_answer, plain_http, made=made)
+        return Client(connection.base_url, connection.token, transport=sending)
 
     return connect_sandbox

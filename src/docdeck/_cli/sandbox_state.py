@@ -39,6 +39,7 @@ __all__ = [
     "SandboxState",
     "clear_state",
     "has_clients",
+    "http_get",
     "pid_alive",
     "probe",
     "read_state",
@@ -179,19 +180,29 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-def probe(port: int, timeout: float = 1.0) -> dict[str, Any] | None:
-    """What the server on the loopback port says about itself, or None if it is not a sandbox.
+def http_get(
+    port: int, target: str, headers: dict[str, str] | None = None, timeout: float = 1.0
+) -> tuple[int, dict[str, str], bytes] | None:
+    """GET `target` (a path with its query) from the loopback port: status, headers (names
+    in lower case) and body, or None when there was no complete HTTP answer in time.
 
-    Plain HTTP/1.0 over a socket: this runs before the first frame, where
-    importing httpx would cost more than the whole exchange.
+    Plain HTTP/1.0 over a socket (the server closes the connection after the body):
+    this runs before the first frame, where importing httpx would cost more than the
+    whole exchange.
     """
-    request = f"GET {PROBE_PATH} HTTP/1.0\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+    lines = [f"GET {target} HTTP/1.0", f"Host: 127.0.0.1:{port}"]
+    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+    request = ("\r\n".join(lines) + "\r\n\r\n").encode()
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
     try:
         with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
             conn.sendall(request)
-            while time.monotonic() < deadline:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None  # cut short: not an answer to trust
+                conn.settimeout(left)
                 chunk = conn.recv(65536)
                 if not chunk:
                     break
@@ -199,10 +210,28 @@ def probe(port: int, timeout: float = 1.0) -> dict[str, Any] | None:
     except OSError:
         return None
     head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
-    if not head.startswith(b"HTTP/1.") or b" 200 " not in head.split(b"\r\n", 1)[0] + b" ":
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    parts = status_line.split(" ", 2)
+    if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
+        return None
+    fields: dict[str, str] = {}
+    for line in header_lines:
+        name, colon, value = line.partition(":")
+        if colon:
+            fields[name.strip().lower()] = value.strip()
+    length = fields.get("content-length")
+    if "transfer-encoding" in fields or (length is not None and length != str(len(body))):
+        return None  # framing this reader does not undo, or a body cut short
+    return int(parts[1]), fields, body
+
+
+def probe(port: int, timeout: float = 1.0) -> dict[str, Any] | None:
+    """What the server on the loopback port says about itself, or None if it is not a sandbox."""
+    answer = http_get(port, PROBE_PATH, timeout=timeout)
+    if answer is None or answer[0] != 200:
         return None
     try:
-        data = json.loads(body)
+        data = json.loads(answer[2])
     except ValueError:
         return None
     return data if isinstance(data, dict) and data.get("service") == "docdeck-sandbox" else None

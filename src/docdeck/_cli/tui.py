@@ -75,7 +75,11 @@ def _start(flags: dict[str, str | None], args: argparse.Namespace) -> int:
     # Without a terminal nothing starts: a script gets one line (after any config error).
     if surely_sandbox(**flags, environ=os.environ) and _has_terminal():
         idle_minutes, _ = sandbox_settings(os.environ)
-        early = EmbeddedSandbox(sandbox_db_path(), idle_timeout=idle_minutes * 60)
+        from docdeck.tui.first_request import ROOT_REQUEST
+
+        early = EmbeddedSandbox(
+            sandbox_db_path(), idle_timeout=idle_minutes * 60, first_request=ROOT_REQUEST
+        )
         early.begin()
     return _run(flags, early, getattr(args, "open_at", None))
 
@@ -117,9 +121,12 @@ def _run(
     sandbox = None
     if account.is_sandbox:
         from docdeck.launcher import EmbeddedSandbox
+        from docdeck.tui.first_request import ROOT_REQUEST
 
         sandbox = early or EmbeddedSandbox(
-            sandbox_db_path(), idle_timeout=settings.sandbox.idle_minutes * 60
+            sandbox_db_path(),
+            idle_timeout=settings.sandbox.idle_minutes * 60,
+            first_request=ROOT_REQUEST,
         )
         launch.sandbox_log = str(sandbox.log_path)
     with open_account(account, sandbox=sandbox) as connect:

@@ -26,11 +26,10 @@ from docdeck.tui.entries import (
     TeamEntry,
     TeamsEntry,
 )
+from docdeck.tui.first_request import PAGE_SIZE
 
 __all__ = ["PAGE_SIZE", "load_children", "load_more", "sort_collections"]
 
-PAGE_SIZE = 100
-"""Items per request for tree lists: a screenful or more, never the whole of a 1,000-space org."""
 
 COLLECTIONS_PAGE_SIZE = 1000
 """Collections come whole: they are few, and nesting needs all of them to place any."""

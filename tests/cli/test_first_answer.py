@@ -1,0 +1,135 @@
+"""The tree's first request, asked of the sandbox by the launcher while the TUI starts.
+
+The client the TUI gets must answer the tree's first request with it, and only that
+one; anything else (another request, a second one, an answer other than a 200) goes
+over httpx as before, so a refused token still fails as it always did.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from pathlib import Path
+
+import httpx
+import pytest
+
+from docdeck._cli import sandbox_state as files
+from docdeck._cli.first_answer import ask
+from docdeck.gateway import APIStatusError
+from docdeck.launcher import EmbeddedSandbox, sandbox_connect
+from docdeck.tui.entries import OrgEntry, RootEntry
+from docdeck.tui.first_request import ROOT_REQUEST
+from docdeck.tui.loaders import load_children
+
+pytestmark = pytest.mark.loopback
+
+
+@pytest.fixture
+def data_dir(isolated_dirs: tuple[Path, Path]) -> Path:
+    return isolated_dirs[1]
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The requests that went over httpx's own transport (`path?query`)."""
+    seen: list[str] = []
+
+    class Recording(httpx.AsyncHTTPTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            seen.append(request.url.raw_path.decode())
+            return await super().handle_async_request(request)
+
+    monkeypatch.setattr(httpx, "AsyncHTTPTransport", Recording)
+    return seen
+
+
+def _titles(entries: list[object]) -> list[str]:
+    return [entry.organization.title for entry in entries if isinstance(entry, OrgEntry)]
+
+
+async def test_the_trees_first_request_is_answered_without_sending_it(
+    data_dir: Path, sent: list[str]
+) -> None:
+    sandbox = EmbeddedSandbox(data_dir / "sandbox.db", first_request=ROOT_REQUEST)
+    client = await sandbox_connect(sandbox)()
+    async with client:
+        first = await load_children(client, RootEntry())
+        assert sent == []  # the launcher's answer, for exactly the request the tree makes
+
+        again = await load_children(client, RootEntry())  # a refresh: asked anew
+
+    assert sent == ["/v1/orgs?limit=100"]
+    assert _titles(first) == _titles(again)
+    assert "Northwind Labs" in _titles(first)
+
+
+async def test_the_answer_serves_only_a_first_request_that_is_the_same(
+    data_dir: Path, sent: list[str]
+) -> None:
+    sandbox = EmbeddedSandbox(data_dir / "sandbox.db", first_request=ROOT_REQUEST)
+    client = await sandbox_connect(sandbox)()
+    async with client:
+        small = await client.orgs.list(limit=1)
+        await load_children(client, RootEntry())
+
+    assert len(small.items) == 1
+    assert sent == ["/v1/orgs?limit=1", "/v1/orgs?limit=100"]
+
+
+async def test_a_refused_token_is_not_answered_early_and_fails_as_before(
+    data_dir: Path, sent: list[str]
+) -> None:
+    EmbeddedSandbox(data_dir / "sandbox.db").ensure()  # the sandbox runs
+    (data_dir / "sandbox.token").write_text("not-the-token\n")
+    state = files.read_state(data_dir)
+    assert state is not None
+    assert ask(state.base_url, "not-the-token", ROOT_REQUEST) is None
+
+    sandbox = EmbeddedSandbox(data_dir / "sandbox.db", first_request=ROOT_REQUEST)
+    client = await sandbox_connect(sandbox)()
+    async with client:
+        with pytest.raises(APIStatusError) as caught:
+            await load_children(client, RootEntry())
+
+    assert caught.value.status_code == 401
+    assert sent == ["/v1/orgs?limit=100"]
+
+
+def _serve_once(answer: bytes) -> int:
+    """A loopback port that answers one request with `answer` and closes."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(4096)
+            conn.sendall(answer)
+        listener.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return int(listener.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-A: b\r\n\r\n{}", (200, {"x-a": "b"}, b"{}")),
+        (b"HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{}", None),  # cut short
+        (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", None),
+        (b"SSH-2.0-OpenSSH\r\n", None),
+    ],
+)
+def test_the_plain_get_trusts_only_a_whole_answer(
+    answer: bytes, expected: tuple[int, dict[str, str], bytes] | None
+) -> None:
+    got = files.http_get(_serve_once(answer), "/x")
+    if expected is None:
+        assert got is None
+    else:
+        assert got is not None
+        status, headers, body = got
+        assert (status, body) == (expected[0], expected[2])
+        assert headers.items() >= expected[1].items()
