@@ -42,3 +42,50 @@ async def test_the_shell_shows_first_then_the_browser_with_organizations(
         assert app.use_command_palette
         assert app.check_action("help", ())
         assert "Northwind Labs" in " ".join(visible_labels(tree_of(pilot)))
+
+
+def _styles_of(app: object) -> dict[str, tuple[object, ...]]:
+    """Every browser node's resolved colours and size rules, by its place in the DOM."""
+    from textual.app import App
+
+    assert isinstance(app, App) and isinstance(app.screen, MainScreen)
+    return {
+        f"{index}:{node!r}": (
+            node.styles.background,
+            node.styles.color,
+            node.styles.display,
+            node.styles.width,
+            node.styles.height,
+        )
+        for index, node in enumerate(app.screen.walk_children(with_self=True))
+    }
+
+
+async def test_the_browser_is_styled_as_a_full_restyle_would_style_it(
+    make_app: AppFactory,
+) -> None:
+    """Installing the browser skips Textual's re-parse of every stylesheet and the restyles
+    of its first resumes (it was styled as it mounted); what shows must be the same."""
+    app = make_app(theme="gruvbox")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        installed = _styles_of(app)
+        app.refresh_css(animate=False)
+        app.screen.update_node_styles(animate=False)
+        await pilot.pause()
+        assert _styles_of(app) == installed
+
+        # The terminal narrowed while another screen covers the browser: its return
+        # restyles it for the stacked layout.
+        await pilot.press("question_mark")
+        assert not isinstance(app.screen, MainScreen)
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        after_return = _styles_of(app)
+        app.refresh_css(animate=False)
+        app.screen.update_node_styles(animate=False)
+        await pilot.pause()
+        assert _styles_of(app) == after_return
+        assert after_return != installed
