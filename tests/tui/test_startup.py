@@ -61,14 +61,18 @@ def _styles_of(app: object) -> dict[str, tuple[object, ...]]:
     }
 
 
+@pytest.mark.parametrize(("size", "width_class"), [((120, 40), "-wide"), ((70, 30), "-stacked")])
 async def test_the_browser_is_styled_as_a_full_restyle_would_style_it(
-    make_app: AppFactory,
+    make_app: AppFactory, size: tuple[int, int], width_class: str
 ) -> None:
     """Installing the browser skips Textual's re-parse of every stylesheet and the restyles
-    of its first resumes (it was styled as it mounted); what shows must be the same."""
+    of its first resumes and first resize (it was styled as it mounted, with the width
+    classes the shell had); what shows must be the same."""
     app = make_app(theme="gruvbox")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await wait_for_workers(pilot)
+        widths = {"-stacked", "-narrow", "-wide"}
+        assert app.screen.classes & widths == {width_class}
         installed = _styles_of(app)
         app.refresh_css(animate=False)
         app.screen.update_node_styles(animate=False)
@@ -79,7 +83,7 @@ async def test_the_browser_is_styled_as_a_full_restyle_would_style_it(
         # restyles it for the stacked layout.
         await pilot.press("question_mark")
         assert not isinstance(app.screen, MainScreen)
-        await pilot.resize_terminal(70, 30)
+        await pilot.resize_terminal(100 if size[0] != 100 else 70, 30)
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()

@@ -209,6 +209,11 @@ class DocdeckApp(App[None]):
         # A new screen is styled as it mounts, by the stylesheet as it is now; left at its
         # initial count, Textual would re-parse every CSS source and restyle the app for it.
         browser._css_update_count = self._css_update_count
+        # And with the shell's width classes (`HORIZONTAL_BREAKPOINTS`): its widgets are then
+        # styled for the terminal's width as they mount, not restyled all over on its first
+        # resize event.
+        widths = {name for _, name in self.HORIZONTAL_BREAKPOINTS}
+        browser.add_class(*(self.screen.classes & widths))
         self.switch_mode("browser")
 
     # ----- connecting ------------------------------------------------------------------------
