@@ -120,6 +120,7 @@ def _serve_once(answer: bytes) -> int:
         (b"HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{}", None),  # cut short
         (b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", None),
         (b"SSH-2.0-OpenSSH\r\n", None),
+        ("HTTP/1.1 ²00 OK\r\nContent-Length: 2\r\n\r\n{}".encode("latin-1"), None),
     ],
 )
 def test_the_plain_get_trusts_only_a_whole_answer(

@@ -70,7 +70,10 @@ def ask(base_url: str, token: str, request: FirstRequest) -> FirstAnswer | None:
         "Accept": "application/json",
         "User-Agent": f"docdeck/{__version__}",
     }
-    got = http_get(port, target(request), headers, timeout=ANSWER_TIMEOUT)
+    try:
+        got = http_get(port, target(request), headers, timeout=ANSWER_TIMEOUT)
+    except (OSError, ValueError):  # a head this reader cannot read: the client asks itself
+        return None
     if got is None or got[0] != 200:
         return None
     status, fields, body = got

@@ -212,7 +212,9 @@ def http_get(
     head, _, body = b"".join(chunks).partition(b"\r\n\r\n")
     status_line, *header_lines = head.decode("latin-1").split("\r\n")
     parts = status_line.split(" ", 2)
-    if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
+    if len(parts) < 2 or not parts[0].startswith("HTTP/1."):
+        return None
+    if not (parts[1].isascii() and parts[1].isdigit()):  # "²00" is a digit, not a number
         return None
     fields: dict[str, str] = {}
     for line in header_lines:
