@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args(argv)
 
+    load_before = os.getloadavg()
     names = ("running_cached", "running", "first_run")
     ready: dict[str, list[float]] = {"bare": [], **{name: [] for name in names}}
     titles: dict[str, list[float]] = {"running_cached": [], "running": [], "first_run": []}
@@ -165,6 +166,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     result = {
         "runs": args.runs,
         "terminal": "80x24 pty",
+        # 2 cores shared with other work: above ~1.5 every figure is inflated, docdeck's
+        # (two processes, a longer run) more than the bare app's.
+        "load_average_before_after": [round(load_before[0], 2), round(os.getloadavg()[0], 2)],
         "variants_ready": variants,
         "first_title": first_title,
         "first_paint": first_paint,
@@ -176,7 +180,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "goals_met": goals_met,
         "unclean_exits": unclean_exits,
     }
-    print(f"cold_start: median of {args.runs} runs, process spawn -> (80x24 pty)")
+    print(
+        f"cold_start: median of {args.runs} runs, process spawn -> (80x24 pty), "
+        f"load average {result['load_average_before_after']}"
+    )
     print(f"  bare Textual, first frame        {bare_s * 1000:7.0f} ms")
     for name in ("running_cached", "running", "first_run"):
         title = first_title.get(name, {}).get("median_s", float("nan"))
