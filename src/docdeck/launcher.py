@@ -169,12 +169,12 @@ class EmbeddedSandbox:
         if lease is not None:
             lease.close()
 
-    # ----- in the thread ---------------------------------------------------------------------
-
     @property
     def settled(self) -> bool:
         """True once the sandbox has been found or started (or that failed)."""
         return self._done.is_set()
+
+    # ----- in the thread ---------------------------------------------------------------------
 
     def _run(self) -> None:
         try:
@@ -390,8 +390,9 @@ def sandbox_connect(sandbox: EmbeddedSandbox) -> Connect:
             # The sandbox speaks plain HTTP on loopback: skipping the CA bundle loses nothing.
             return httpx.AsyncHTTPTransport(verify=False)
 
-        # While a server starts, httpx's transport is built meanwhile; with one running, on
-        # the first request the sandbox's first answer does not serve (off the first view).
+        # While a server starts, httpx's transport is built now (the UI waits anyway). With
+        # one running it is built on the first request the first answer cannot serve: after
+        # the first view.
         made = None if sandbox.settled else plain_http()
         connection = await sandbox.wait_ready()
         sending = transport(connection.first_answer, plain_http, made=made)
