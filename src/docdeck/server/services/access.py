@@ -12,7 +12,13 @@ from dataclasses import dataclass
 from docdeck.server.context import RETENTION, Ctx
 from docdeck.server.errors import forbidden, not_found
 from docdeck.server.ids import to_db
-from docdeck.server.permissions import Membership, membership, space_grants, space_role
+from docdeck.server.permissions import (
+    Membership,
+    grants_that_raise,
+    membership,
+    space_grants,
+    space_role,
+)
 
 
 def require(allowed: bool, message: str) -> None:
@@ -65,6 +71,7 @@ class SpaceAccess:
     member: Membership
     role: str | None
     grants: dict[str, str]
+    """The caller's grants that can raise their role (`permissions.grants_that_raise`)."""
 
 
 def retention_cutoff(ctx: Ctx) -> str:
@@ -78,7 +85,7 @@ def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess
     if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
         raise not_found(f"space {space_id!r} not found")
     member = Membership(row["organization_id"], ctx.caller.user_id, row["my_role"])
-    grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+    grants = grants_that_raise(conn, member)
     role = space_role(member, grants, space_id)
     if role is None:
         raise not_found(f"space {space_id!r} not found")
