@@ -43,10 +43,29 @@ def encode(body: Any) -> bytes:
     return to_json(body)
 
 
+class JsonBody(Response):
+    """An encoded JSON answer: the same status, headers (in the same order) and body as
+    `Response(content, media_type="application/json", headers=...)`, with its header list
+    written directly instead of through Starlette's generic checks (a tenth of a small GET's
+    own time)."""
+
+    media_type = "application/json"
+
+    def __init__(self, content: bytes, status: int = 200, headers: dict[str, str] | None = None):
+        self.status_code = status
+        self.background = None
+        self.body = content
+        if headers or status < 200 or status in (204, 304):
+            self.init_headers(headers)  # Starlette's own rules for what it then adds
+            return
+        self.raw_headers = [(b"content-length", str(len(content)).encode()), _JSON_TYPE]
+
+
+_JSON_TYPE = (b"content-type", b"application/json")
+
+
 def respond(body: Json, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(
-        encode(body), status_code=status, media_type="application/json", headers=headers
-    )
+    return JsonBody(encode(body), status, headers)
 
 
 def respond_list(items: list[Json], page: PageResult) -> Response:

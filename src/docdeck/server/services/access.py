@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 
 from docdeck.server.context import RETENTION, Ctx
 from docdeck.server.errors import forbidden, not_found
@@ -29,9 +30,15 @@ def require(allowed: bool, message: str) -> None:
 # The caller's membership comes with the organization or space row, in the same statement:
 # every route under an organization or a space loads one of them first, so a second statement
 # there was paid by every such request.
-_MY_MEMBERSHIP = (
-    "LEFT JOIN members my ON my.organization_id = {org} AND my.user_id = ? AND my.disabled = 0"
-)
+@cache
+def _with_my_membership_sql(table: str, org: str) -> str:
+    """The statement for `table` (aliased `t`; `org` names its organization's id), built
+    once per table."""
+    return (
+        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f" FROM {table} t LEFT JOIN members my ON my.organization_id = {org}"
+        " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?"
+    )
 
 
 def _with_my_membership(
@@ -41,9 +48,7 @@ def _with_my_membership(
     `my_role` and `is_member` for the caller; 404 when it does not exist or the caller is not
     in its organization."""
     row: sqlite3.Row | None = conn.execute(
-        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
-        f" FROM {table} t {_MY_MEMBERSHIP.format(org=org)} WHERE t.id = ?",
-        (ctx.caller.user_id, row_id),
+        _with_my_membership_sql(table, org), (ctx.caller.user_id, row_id)
     ).fetchone()
     if row is None or not row["is_member"]:
         raise not_found(f"{what} {row_id!r} not found")
