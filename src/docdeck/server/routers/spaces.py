@@ -15,7 +15,7 @@ from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import spaces as service
 from docdeck.server.services.access import (
-    load_org,
+    load_membership,
     load_space,
     require,
     require_admin,
@@ -166,7 +166,7 @@ async def list_spaces(
     ] = False,
 ) -> Response:
     with ctx.db.read() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         grants = grants_that_raise(conn, member)
         # Members page through the tree-order index; a guest's few granted spaces are found by
         # id, without walking the organization.
@@ -211,7 +211,7 @@ def create_space(
     ctx: CtxDep, organizationId: str, body: Annotated[SpaceCreate | None, Body()] = None
 ) -> Response:
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require(at_least(member.role, "create"), "creating spaces needs the create role")
         space_id = service.create_space(conn, organizationId, body or SpaceCreate(), ctx.now())
     return _reply(ctx, space_id, status=201)
