@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from ._support import (
     ADMIN,
@@ -64,6 +67,30 @@ async def test_auth_failures_are_401(api: Api, headers: dict[str, str], fragment
     response = await api(None).get("/v1/orgs", headers=headers)
     assert fragment in error_of(response, 401)
     assert response.headers["www-authenticate"] == "Bearer"
+
+
+async def test_a_remembered_authorization_header_names_the_same_caller_and_no_other(
+    api: Api, token_for: Callable[[str], str], sandbox_app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Known `Authorization` values are remembered as sent: variants of one token's header
+    are each the same caller, an unknown token is never remembered, the table stays bounded."""
+    from docdeck.server import context
+
+    monkeypatch.setattr(context, "MAX_KNOWN_HEADERS", 3)
+    sandbox = sandbox_app.state.sandbox
+    token = token_for(ADMIN)
+    variants = [f"Bearer {token}", f"bearer {token}", f"BEARER   {token}  ", f"Bearer {token} "]
+    for _ in range(2):
+        for header in variants:
+            response = await api(None).get("/v1/user", headers={"Authorization": header})
+            assert response.json()["email"] == ADMIN, header
+        for header in ("Bearer nope", f"Bearer {token}x", f"Basic {token}"):
+            response = await api(None).get("/v1/user", headers={"Authorization": header})
+            assert response.status_code == 401, header
+        assert 1 <= len(sandbox.by_header) <= 3
+        assert all(raw.endswith((token.encode(), b" ")) for raw in sandbox.by_header)
+    reader = await api(READER).get("/v1/user")
+    assert reader.json()["email"] == READER
 
 
 async def test_update_organization(admin: httpx.AsyncClient, ids: DemoIds) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+import pytest
 
 from docdeck.server import create_app
+from docdeck.server.store import db as store_db
 
 from ._support import ADMIN, Api, DemoIds, error_of
 
@@ -57,3 +61,41 @@ async def test_head_where_no_get_exists_is_still_a_405_naming_head(api: Api, ids
     assert response.status_code == 405
     response = await api(ADMIN).request("OPTIONS", f"/v1/orgs/{ids.northwind}")
     assert "method OPTIONS is not allowed" in error_of(response, 405)
+
+
+async def test_a_hot_get_runs_one_statement_per_thing_it_reads(
+    sandbox_db: Path,
+    token_for: Callable[[str], str],
+    ids: DemoIds,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The statements the hot GETs really run (traced): the resource with the caller's
+    membership, the page, and nothing else - no grants for an admin (no grant raises an
+    admin's role), no count for a list that fits on its page, the token known from before."""
+    statements: list[str] = []
+    connect = store_db._connect
+
+    def tracing_connect(path: Path) -> sqlite3.Connection:
+        conn = connect(path)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    monkeypatch.setattr(store_db, "_connect", tracing_connect)
+    app = create_app(sandbox_db, public_url="http://t")
+    space = ids.spaces["Public API Reference"]
+    transport = httpx.ASGITransport(app=app)
+    headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}
+    async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
+        await c.get("/v1/orgs")  # the token is looked up once
+        counts: dict[str, int] = {}
+        for path in ("/v1/orgs", f"/v1/orgs/{ids.northwind}/spaces", f"/v1/spaces/{space}"):
+            statements.clear()
+            assert (await c.get(path)).status_code == 200
+            reads = [s for s in statements if s not in ("BEGIN", "COMMIT")]
+            counts[path] = len(reads)
+            assert statements[0] == "BEGIN" and statements[-1] == "COMMIT", statements
+    assert counts == {
+        "/v1/orgs": 1,
+        f"/v1/orgs/{ids.northwind}/spaces": 2,
+        f"/v1/spaces/{space}": 1,
+    }

@@ -61,6 +61,7 @@ def create_app(
     `defer_routes` registers only the organization tree's routes now and the others just
     after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner."""
     from docdeck.server.asgi import RequestGuard
+    from docdeck.server.fast_lane import install_fast_lane
     from docdeck.server.openapi import install_openapi
     from docdeck.server.routing import install_route_index
 
@@ -99,5 +100,6 @@ def create_app(
     install_openapi(app)
     install_route_index(app)
     app.add_middleware(RequestGuard)
+    install_fast_lane(app)
     app.router.add_event_handler("shutdown", db.close)
     return app

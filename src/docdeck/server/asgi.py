@@ -28,7 +28,7 @@ class RequestGuard:
             # Every GET answers HEAD with the same status and headers and no body (RFC 9110
             # 9.3.2); FastAPI's routes accept only the methods they declare.
             scope = {**scope, "method": "GET", HEAD_SCOPE_KEY: True}
-            send = _without_body(send)
+            send = without_body(send)
         started = False
 
         async def tracking_send(message: Message) -> None:
@@ -44,10 +44,10 @@ class RequestGuard:
             # otherwise answer the 500 and re-raise, and the server would log it a second time.
             log.exception("unexpected error on %s %s", scope["method"], scope["path"])
             if not started:
-                await _send_500(send)
+                await send_500(send)
 
 
-def _without_body(send: Send) -> Send:
+def without_body(send: Send) -> Send:
     async def send_headers_only(message: Message) -> None:
         if message["type"] == "http.response.body":
             message = {**message, "body": b""}
@@ -56,7 +56,7 @@ def _without_body(send: Send) -> Send:
     return send_headers_only
 
 
-async def _send_500(send: Send) -> None:
+async def send_500(send: Send) -> None:
     body = error_body(500, "internal error in the sandbox server; see its log")
     headers: list[Any] = [
         (b"content-type", b"application/json"),

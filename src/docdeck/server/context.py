@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
+from starlette.types import Scope
 
 from docdeck.server.auth import Caller, caller_for_token, hash_token
 from docdeck.server.errors import unauthorized
@@ -84,6 +85,11 @@ class Purger:
         return stale or (due is not None and self._clock() >= due)
 
 
+MAX_KNOWN_HEADERS = 10_000
+"""`Authorization` values remembered at once (each names a token that exists); the table is
+emptied when full, so variants of a header (spacing, the scheme's case) cannot grow it."""
+
+
 @dataclass
 class Sandbox:
     db: Database
@@ -91,9 +97,18 @@ class Sandbox:
     purger: Purger
     public_url: str
     _callers: dict[str, Caller] = field(default_factory=dict)
+    by_header: dict[bytes, Caller] = field(default_factory=dict)
+    """The caller of an `Authorization` header value already seen, as sent: a request that
+    repeats one (almost every request) is authenticated by one lookup, without decoding,
+    parsing or hashing. Tokens are never revoked, so a remembered one stays right."""
 
     def known_caller(self, token: str) -> Caller | None:
         return self._callers.get(hash_token(token))
+
+    def remember(self, header: bytes, caller: Caller) -> None:
+        if len(self.by_header) >= MAX_KNOWN_HEADERS:
+            self.by_header.clear()
+        self.by_header[header] = caller
 
     def caller(self, token: str) -> Caller | None:
         key = hash_token(token)
@@ -130,10 +145,24 @@ class Ctx:
         return f"{self.sandbox.public_url}{path}"
 
 
+def _authorization(scope: Scope) -> bytes | None:
+    """The first `Authorization` header as sent (ASGI servers give names in lower case), as
+    `request.headers.get` would pick it, without building the headers object."""
+    for name, value in scope["headers"]:
+        if name == b"authorization":
+            return bytes(value)
+    return None
+
+
 async def authenticate(request: Request) -> Caller:
     """The caller named by the bearer token; 401 when it is missing or unknown."""
     sandbox: Sandbox = request.app.state.sandbox
-    header = request.headers.get("authorization")
+    raw = _authorization(request.scope)
+    if raw is not None:
+        known = sandbox.by_header.get(raw)
+        if known is not None:
+            return known
+    header = None if raw is None else raw.decode("latin-1")
     if not header:
         raise unauthorized("missing Authorization header; send 'Authorization: Bearer <token>'")
     scheme, _, token = header.partition(" ")
@@ -143,6 +172,8 @@ async def authenticate(request: Request) -> Caller:
     caller = sandbox.known_caller(token) or await run_in_threadpool(sandbox.caller, token)
     if caller is None:
         raise unauthorized("unknown API token; mint one with `docdeck token create`")
+    assert raw is not None
+    sandbox.remember(raw, caller)
     return caller
 
 

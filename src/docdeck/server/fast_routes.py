@@ -33,12 +33,16 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["SLOW_APP", "install_fast_routes"]
+__all__ = ["FAST_PLAN", "SLOW_APP", "install_fast_routes", "run_bound"]
 
 SLOW_APP = "_docdeck_slow_app"
 """The route attribute keeping FastAPI's own handler of a route given the fast path (its
 presence also marks the route as done): the fast path falls back to it, and the tests compare
 both paths' answers request by request."""
+
+FAST_PLAN = "_docdeck_fast_plan"
+"""The route attribute holding `(plan, fast app)`: `fast_lane` runs the plan itself while the
+route's `app` is still that fast app (a test that swaps in FastAPI's own handler turns it off)."""
 
 
 class _Unsupported(Exception):
@@ -181,6 +185,16 @@ async def _run(
     return await plan.call(**kwargs)
 
 
+async def run_bound(plan: _Plan, request: Request) -> Response | None:
+    """The handler's response for `request` (whose scope holds the route's `path_params`), or
+    None when a value does not validate: FastAPI's own path must then answer the error."""
+    bound: dict[int, dict[str, Any]] = {}
+    if not _bind(plan, request, bound):
+        return None
+    response: Response = await _run(plan, request, bound, {})
+    return response
+
+
 def _fast_app(plan: _Plan, slow: ASGIApp) -> ASGIApp:
     async def app(scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive, send)
@@ -215,5 +229,6 @@ def install_fast_routes(routes: Sequence[Any]) -> int:
             continue
         setattr(route, SLOW_APP, route.app)
         route.app = _fast_app(plan, route.app)
+        setattr(route, FAST_PLAN, (plan, route.app))
         count += 1
     return count

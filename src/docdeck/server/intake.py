@@ -66,7 +66,9 @@ def check_url(scope: Scope) -> str | None:
             return "path: must be valid UTF-8 (a percent-encoded lone surrogate or stray byte)"
     if not path.isascii() and _invalid_unicode(path):
         return "path: must be valid Unicode (it holds a lone surrogate)"
-    query = scope.get("query_string") or b""
+    query = scope.get("query_string")
+    if not query:
+        return None
     for pair in query.split(b"&"):
         if not pair:
             continue

@@ -34,7 +34,11 @@ key per value, so the cache is emptied when it is full rather than growing witho
 
 def _key(path: str) -> Key:
     parts = path.split("/")
-    return len(parts), tuple(parts[i] if len(parts) > i else "" for i in KEY_SEGMENTS)
+    size = len(parts)
+    if size > 6:  # KEY_SEGMENTS spelled out: this runs for every request
+        return size, (parts[1], parts[2], parts[4], parts[6])
+    parts += [""] * (7 - size)
+    return size, (parts[1], parts[2], parts[4], parts[6])
 
 
 class _Shape:

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from functools import cache
+from collections.abc import Callable
+from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 
 from fastapi import Response
@@ -41,10 +43,29 @@ def encode(body: Any) -> bytes:
     return to_json(body)
 
 
+class JsonBody(Response):
+    """An encoded JSON answer: the same status, headers (in the same order) and body as
+    `Response(content, media_type="application/json", headers=...)`, with its header list
+    written directly instead of through Starlette's generic checks (a tenth of a small GET's
+    own time)."""
+
+    media_type = "application/json"
+
+    def __init__(self, content: bytes, status: int = 200, headers: dict[str, str] | None = None):
+        self.status_code = status
+        self.background = None
+        self.body = content
+        if headers or status < 200 or status in (204, 304):
+            self.init_headers(headers)  # Starlette's own rules for what it then adds
+            return
+        self.raw_headers = [(b"content-length", str(len(content)).encode()), _JSON_TYPE]
+
+
+_JSON_TYPE = (b"content-type", b"application/json")
+
+
 def respond(body: Json, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(
-        encode(body), status_code=status, media_type="application/json", headers=headers
-    )
+    return JsonBody(encode(body), status, headers)
 
 
 def respond_list(items: list[Json], page: PageResult) -> Response:
@@ -62,6 +83,25 @@ def wire_time(stored: str) -> str:
     """A stored timestamp (`to_db`'s fixed-width `...SS.ffffffZ`) as the models write it:
     `datetime.isoformat()` with `Z`, which leaves out a zero fraction."""
     return stored[:-8] + "Z" if stored.endswith(".000000Z") else stored
+
+
+@lru_cache(maxsize=512)
+def _getter(keys: tuple[str, ...], names: tuple[str, ...]) -> Callable[[Any], Any]:
+    folded = [key.lower() for key in keys]
+    return itemgetter(*(folded.index(name) for name in names))
+
+
+def columns(row: sqlite3.Row, names: tuple[str, ...]) -> tuple[Any, ...]:
+    """The values of `names` in `row`, as `row[name]` would give each (the first column of
+    that name, case-insensitively), in one step. `sqlite3.Row` finds a column by name by
+    comparing it with every column before it: about 0.4 us a lookup on a 20-column row,
+    8 us for a space's 17 fields; the positions are worked out once per query shape."""
+    values: tuple[Any, ...] = _getter(tuple(row.keys()), names)(row)
+    return values
+
+
+_TRIAL: Json = {"status": "notapplicable"}
+"""Shared by every organization (never mutated), like the permissions below."""
 
 
 def _set(data: Json, key: str, value: Any) -> None:
@@ -105,35 +145,77 @@ def user_json(ctx: Ctx, user_id: str, email: str, display_name: str, photo_url: 
     return data
 
 
+_ORGANIZATION = (
+    "id",
+    "logo",
+    "title",
+    "created_at",
+    "email_domains",
+    "type",
+    "default_role",
+    "sso",
+    "ai",
+    "invite_links",
+    "plan",
+    "hostname",
+    "use_case",
+    "community_type",
+)
+
+
+@lru_cache(maxsize=1024)
+def _email_domains(stored: str) -> tuple[str, ...]:
+    """A stored domain list, parsed once per distinct value (an immutable tuple, shared)."""
+    return tuple(json.loads(stored))
+
+
 def organization_json(
     ctx: Ctx, row: sqlite3.Row, member: Membership | None, owns_team: bool
 ) -> Json:
-    urls: Json = {
-        "location": ctx.url(f"/v1/orgs/{row['id']}"),
-        "app": ctx.url(f"/app/orgs/{row['id']}"),
-    }
-    _set(urls, "logo", row["logo"])
+    (
+        org_id,
+        logo,
+        title,
+        created_at,
+        email_domains,
+        kind,
+        default_role,
+        sso,
+        ai,
+        invite_links,
+        plan,
+        hostname,
+        use_case,
+        community_type,
+    ) = columns(row, _ORGANIZATION)
+    base = ctx.sandbox.public_url
+    urls: Json = {"location": f"{base}/v1/orgs/{org_id}", "app": f"{base}/app/orgs/{org_id}"}
+    if logo is not None:
+        urls["logo"] = logo
     data: Json = {
         "object": "organization",
-        "id": row["id"],
-        "title": row["title"],
-        "createdAt": wire_time(row["created_at"]),
-        "emailDomains": json.loads(row["email_domains"]),
-        "type": row["type"],
-        "defaultRole": row["default_role"],
-        "sso": bool(row["sso"]),
-        "ai": bool(row["ai"]),
-        "inviteLinks": bool(row["invite_links"]),
-        "plan": row["plan"],
+        "id": org_id,
+        "title": title,
+        "createdAt": wire_time(created_at),
+        "emailDomains": _email_domains(email_domains),
+        "type": kind,
+        "defaultRole": default_role,
+        "sso": bool(sso),
+        "ai": bool(ai),
+        "inviteLinks": bool(invite_links),
+        "plan": plan,
         "urls": urls,
-        "trial": {"status": "notapplicable"},
+        "trial": _TRIAL,
         "permissions": _organization_permissions(
             member is not None, None if member is None else member.role, owns_team
         ),
     }
-    _set(data, "hostname", row["hostname"])
-    _set(data, "useCase", row["use_case"])
-    _set(data, "communityType", row["community_type"])
+    if hostname is not None:
+        data["hostname"] = hostname
+    if use_case is not None:
+        data["useCase"] = use_case
+    if community_type is not None:
+        data["communityType"] = community_type
     return data
 
 
@@ -157,63 +239,116 @@ def member_json(ctx: Ctx, row: sqlite3.Row, spaces: int) -> Json:
     return data
 
 
+_TEAM = ("id", "title", "member_count", "space_count", "created_at", "my_role")
+
+
 def team_json(row: sqlite3.Row, member: Membership) -> Json:
+    team_id, title, members, spaces, created_at, my_role = columns(row, _TEAM)
     return {
         "object": "team",
-        "id": row["id"],
-        "title": row["title"],
-        "members": row["member_count"],
-        "spaces": row["space_count"],
-        "createdAt": wire_time(row["created_at"]),
-        "permissions": _team_permissions(member.role, row["my_role"]),
+        "id": team_id,
+        "title": title,
+        "members": members,
+        "spaces": spaces,
+        "createdAt": wire_time(created_at),
+        "permissions": _team_permissions(member.role, my_role),
     }
+
+
+_COLLECTION = ("id", "title", "organization_id", "default_level", "description", "parent_id")
 
 
 def collection_json(ctx: Ctx, row: sqlite3.Row, member: Membership) -> Json:
+    collection_id, title, org_id, default_level, description, parent_id = columns(row, _COLLECTION)
+    base = ctx.sandbox.public_url
     data: Json = {
         "object": "collection",
-        "id": row["id"],
-        "title": row["title"],
-        "organization": row["organization_id"],
-        "defaultLevel": row["default_level"],
+        "id": collection_id,
+        "title": title,
+        "organization": org_id,
+        "defaultLevel": default_level,
         "urls": {
-            "location": ctx.url(f"/v1/collections/{row['id']}"),
-            "app": ctx.url(f"/app/collections/{row['id']}"),
+            "location": f"{base}/v1/collections/{collection_id}",
+            "app": f"{base}/app/collections/{collection_id}",
         },
         "permissions": _collection_permissions(member.role),
     }
-    _set(data, "description", row["description"])
-    _set(data, "parent", row["parent_id"])
+    if description is not None:
+        data["description"] = description
+    if parent_id is not None:
+        data["parent"] = parent_id
     return data
 
 
+_SPACE = (
+    "id",
+    "icon",
+    "title",
+    "emoji",
+    "visibility",
+    "created_at",
+    "updated_at",
+    "edit_mode",
+    "organization_id",
+    "revision_id",
+    "default_level",
+    "comments",
+    "change_requests",
+    "change_requests_open",
+    "change_requests_draft",
+    "parent_id",
+    "deleted_at",
+)
+
+
 def space_json(ctx: Ctx, row: sqlite3.Row, role: str | None) -> Json:
-    space_id = row["id"]
+    (
+        space_id,
+        icon,
+        title,
+        emoji,
+        visibility,
+        created_at,
+        updated_at,
+        edit_mode,
+        org_id,
+        revision_id,
+        default_level,
+        comments,
+        change_requests,
+        change_requests_open,
+        change_requests_draft,
+        parent_id,
+        deleted_at,
+    ) = columns(row, _SPACE)
+    base = ctx.sandbox.public_url
     urls: Json = {
-        "location": ctx.url(f"/v1/spaces/{space_id}"),
-        "app": ctx.url(f"/app/spaces/{space_id}"),
+        "location": f"{base}/v1/spaces/{space_id}",
+        "app": f"{base}/app/spaces/{space_id}",
     }
-    _set(urls, "icon", row["icon"])
+    if icon is not None:
+        urls["icon"] = icon
     data: Json = {
         "object": "space",
         "id": space_id,
-        "title": row["title"],
-        "emoji": row["emoji"] or "",
-        "visibility": row["visibility"],
-        "createdAt": wire_time(row["created_at"]),
-        "updatedAt": wire_time(row["updated_at"]),
-        "editMode": row["edit_mode"],
+        "title": title,
+        "emoji": emoji or "",
+        "visibility": visibility,
+        "createdAt": wire_time(created_at),
+        "updatedAt": wire_time(updated_at),
+        "editMode": edit_mode,
         "urls": urls,
-        "organization": row["organization_id"],
-        "revision": row["revision_id"],
-        "defaultLevel": row["default_level"],
-        "comments": row["comments"],
-        "changeRequests": row["change_requests"],
-        "changeRequestsOpen": row["change_requests_open"],
-        "changeRequestsDraft": row["change_requests_draft"],
+        "organization": org_id,
+        "revision": revision_id,
+        "defaultLevel": default_level,
+        "comments": comments,
+        "changeRequests": change_requests,
+        "changeRequestsOpen": change_requests_open,
+        "changeRequestsDraft": change_requests_draft,
         "permissions": _space_permissions(role),
     }
-    _set(data, "parent", row["parent_id"])
-    if row["deleted_at"] is not None:
-        data["deletedAt"] = wire_time(row["deleted_at"])
+    if parent_id is not None:
+        data["parent"] = parent_id
+    if deleted_at is not None:
+        data["deletedAt"] = wire_time(deleted_at)
     return data

@@ -25,7 +25,7 @@ from docdeck.server.services import collections as service
 from docdeck.server.services.access import (
     guest_collections,
     load_collection,
-    load_org,
+    load_membership,
     require,
     require_admin,
 )
@@ -163,7 +163,7 @@ async def list_collections(
     nested: Annotated[bool, Query(description="false lists only top-level collections")] = True,
 ) -> Response:
     with ctx.db.read() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         where = "FROM collections c INDEXED BY collections_in_tree WHERE c.organization_id = ?"
         params: list[Any] = [organizationId]
         if not nested:
@@ -197,7 +197,7 @@ def create_collection(
     ctx: CtxDep, organizationId: str, body: Annotated[CollectionCreate | None, Body()] = None
 ) -> Response:
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require(at_least(member.role, "create"), "creating collections needs the create role")
         collection_id = service.create_collection(
             conn, organizationId, body or CollectionCreate(), ctx.now()

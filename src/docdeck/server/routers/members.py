@@ -24,7 +24,7 @@ from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.routers._common import CtxDep, PageDep, contains
-from docdeck.server.services.access import load_org, require_admin, require_member
+from docdeck.server.services.access import load_membership, require_admin, require_member
 from docdeck.server.services.members import (
     MEMBER_COLUMNS,
     MEMBER_FROM,
@@ -99,7 +99,7 @@ async def list_members(
     order: Annotated[ListOrder, Query()] = "desc",
 ) -> Response:
     with ctx.db.read() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         require_member(caller, "list the organization's members")
         where = "WHERE m.organization_id = ?"
         params: list[Any] = [organizationId]
@@ -139,7 +139,7 @@ async def list_members(
 )
 async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.read() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         _can_see_member(caller, userId)
         return member_reply(ctx, conn, organizationId, userId)
 
@@ -154,7 +154,7 @@ def update_member(
     ctx: CtxDep, organizationId: str, userId: str, body: Annotated[MemberUpdate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         require_admin(caller, "change member roles")
         current = load_member(conn, organizationId, userId)
         if current["role"] == "admin" and body.role != "admin":
@@ -174,7 +174,7 @@ def update_member(
 )
 def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         require_admin(caller, "remove members")
         target = membership(conn, organizationId, userId)
         if target is not None:
@@ -205,7 +205,7 @@ def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 )
 def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         require_admin(caller, "make members SSO members")
         load_member(conn, organizationId, userId)
         conn.execute(
@@ -229,7 +229,7 @@ async def list_member_spaces(
     order: Annotated[ListOrder, Query()] = "desc",
 ) -> Response:
     with ctx.db.read() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         _can_see_member(caller, userId)
         target = membership(conn, organizationId, userId)
         if target is None:
@@ -283,7 +283,7 @@ async def list_member_teams(
     title: Annotated[str | None, Query(max_length=512)] = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         _can_see_member(caller, userId)
         if membership(conn, organizationId, userId) is None:
             raise not_found(f"member {userId!r} not found in organization {organizationId!r}")

@@ -12,7 +12,7 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import space_grants
 from docdeck.server.routers import _content_views as content_views
 from docdeck.server.routers._common import CtxDep, PageDep, contains
-from docdeck.server.services.access import load_org
+from docdeck.server.services.access import load_membership
 from docdeck.server.services.content import search as full_text
 from docdeck.server.services.content.reading import view_of
 from docdeck.server.services.content.snapshots import load_snapshot
@@ -37,7 +37,7 @@ async def search_organization(
     query: Annotated[str, Query(min_length=1, max_length=512)],
 ) -> Response:
     with ctx.db.read() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         expression = full_text.fts_query(query)
         where = (
             "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"

@@ -22,7 +22,7 @@ from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, owns_a_team
 from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services.access import load_org, require_admin
+from docdeck.server.services.access import load_membership, load_org, require_admin
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, organization_json, respond, respond_list
 
@@ -121,7 +121,7 @@ def update_organization(
 ) -> Response:
     changes = _org_changes(body)
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require_admin(member, "update the organization")
         if "hostname" in changes:
             taken = conn.execute(
@@ -150,7 +150,7 @@ def update_organization(
 )
 def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require_admin(member, "delete invite links")
         conn.execute(
             "DELETE FROM link_invites WHERE id = ? AND organization_id = ?",

@@ -21,7 +21,7 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.routers._common import CtxDep, PageDep, contains
 from docdeck.server.routers._sites import ST, ShareKey, move_reply, site_reply, tree_for
 from docdeck.server.services import site_structure as structure
-from docdeck.server.services.access import load_org
+from docdeck.server.services.access import load_membership
 from docdeck.server.services.site_defaults import settle_defaults
 from docdeck.server.services.sites import (
     create_site,
@@ -54,7 +54,7 @@ async def list_sites(
     type: Annotated[list[SiteType] | None, Query(description="Only sites of these types")] = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require_site_reader(member)
         where = (
             "FROM sites s JOIN organizations o ON o.id = s.organization_id"
@@ -98,7 +98,7 @@ def create_site_route(
     ctx: CtxDep, organizationId: str, body: Annotated[SiteCreate | None, Body()] = None
 ) -> Response:
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require_site_editor(member, "create sites")
         site_id, spaces = create_site(conn, organizationId, body or SiteCreate(), ctx.now())
         site = conn.execute("SELECT * FROM sites WHERE id = ?", (site_id,)).fetchone()
@@ -135,7 +135,7 @@ def update_site_route(
 @router.delete(ST, status_code=204, operation_id="deleteSiteById", responses=errors(403, 404))
 def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require_site_admin(member, "delete sites")
         conn.execute(
             "DELETE FROM sites WHERE id = ? AND organization_id = ?", (siteId, organizationId)

@@ -11,11 +11,11 @@ from docdeck.server.context import Ctx
 from docdeck.server.errors import ApiError
 from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page, live_space_count
-from docdeck.server.permissions import at_least, space_grants, space_role
+from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.routers._common import CtxDep, PageDep
 from docdeck.server.services import spaces as service
 from docdeck.server.services.access import (
-    load_org,
+    load_membership,
     load_space,
     require,
     require_admin,
@@ -166,8 +166,8 @@ async def list_spaces(
     ] = False,
 ) -> Response:
     with ctx.db.read() as conn:
-        _, member = load_org(conn, ctx, organizationId)
-        grants = space_grants(conn, organizationId, ctx.caller.user_id)
+        member = load_membership(conn, ctx, organizationId)
+        grants = grants_that_raise(conn, member)
         # Members page through the tree-order index; a guest's few granted spaces are found by
         # id, without walking the organization.
         index = "" if member.is_guest else " INDEXED BY spaces_in_tree"
@@ -179,7 +179,9 @@ async def list_spaces(
             params.append(retention_cutoff(ctx))
         else:
             where += " AND s.deleted_at IS NULL"
-        count = None if deleted or member.is_guest else live_space_count(conn, organizationId)
+        counter = (
+            None if deleted or member.is_guest else lambda: live_space_count(conn, organizationId)
+        )
         if member.is_guest:
             where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
             params += list(grants)
@@ -192,7 +194,7 @@ async def list_spaces(
             descending=False,
             scope=f"spaces:{int(deleted)}",
             request=page,
-            count=count,
+            counter=counter,
         )
     items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
     return respond_list(items, result)
@@ -209,7 +211,7 @@ def create_space(
     ctx: CtxDep, organizationId: str, body: Annotated[SpaceCreate | None, Body()] = None
 ) -> Response:
     with ctx.db.write() as conn:
-        _, member = load_org(conn, ctx, organizationId)
+        member = load_membership(conn, ctx, organizationId)
         require(at_least(member.role, "create"), "creating spaces needs the create role")
         space_id = service.create_space(conn, organizationId, body or SpaceCreate(), ctx.now())
     return _reply(ctx, space_id, status=201)

@@ -23,7 +23,13 @@ from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.routers._common import CtxDep, PageDep, contains, resolve_members
-from docdeck.server.services.access import load_org, require, require_admin, require_member
+from docdeck.server.services.access import (
+    load_membership,
+    load_org,
+    require,
+    require_admin,
+    require_member,
+)
 from docdeck.server.services.members import (
     MEMBER_COLUMNS,
     MEMBER_FROM,
@@ -39,7 +45,7 @@ router = APIRouter(tags=["teams"])
 def _load_team(
     conn: sqlite3.Connection, ctx: Ctx, org_id: str, team_id: str
 ) -> tuple[sqlite3.Row, Membership]:
-    _, caller = load_org(conn, ctx, org_id)
+    caller = load_membership(conn, ctx, org_id)
     row = conn.execute(
         f"{TEAM_SELECT} FROM teams t WHERE t.id = ? AND t.organization_id = ?",
         (ctx.caller.user_id, team_id, org_id),
@@ -71,7 +77,7 @@ async def list_teams(
     title: Annotated[str | None, Query(max_length=512)] = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         require_member(caller, "list the organization's teams")
         where = "FROM teams t WHERE t.organization_id = ?"
         params: list[Any] = [organizationId]
@@ -111,7 +117,7 @@ async def list_teams(
 )
 def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Body()]) -> Response:
     with ctx.db.write() as conn:
-        _, caller = load_org(conn, ctx, organizationId)
+        caller = load_membership(conn, ctx, organizationId)
         require_admin(caller, "create teams")
         title = check_title(body.title)
         members = resolve_members(conn, organizationId, body.members or [], "members")

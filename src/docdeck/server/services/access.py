@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 
 from docdeck.server.context import RETENTION, Ctx
 from docdeck.server.errors import forbidden, not_found
 from docdeck.server.ids import to_db
-from docdeck.server.permissions import Membership, membership, space_grants, space_role
+from docdeck.server.permissions import (
+    Membership,
+    grants_that_raise,
+    membership,
+    space_grants,
+    space_role,
+)
 
 
 def require(allowed: bool, message: str) -> None:
@@ -23,9 +30,15 @@ def require(allowed: bool, message: str) -> None:
 # The caller's membership comes with the organization or space row, in the same statement:
 # every route under an organization or a space loads one of them first, so a second statement
 # there was paid by every such request.
-_MY_MEMBERSHIP = (
-    "LEFT JOIN members my ON my.organization_id = {org} AND my.user_id = ? AND my.disabled = 0"
-)
+@cache
+def _with_my_membership_sql(table: str, org: str) -> str:
+    """The statement for `table` (aliased `t`; `org` names its organization's id), built
+    once per table."""
+    return (
+        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f" FROM {table} t LEFT JOIN members my ON my.organization_id = {org}"
+        " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?"
+    )
 
 
 def _with_my_membership(
@@ -35,9 +48,7 @@ def _with_my_membership(
     `my_role` and `is_member` for the caller; 404 when it does not exist or the caller is not
     in its organization."""
     row: sqlite3.Row | None = conn.execute(
-        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
-        f" FROM {table} t {_MY_MEMBERSHIP.format(org=org)} WHERE t.id = ?",
-        (ctx.caller.user_id, row_id),
+        _with_my_membership_sql(table, org), (ctx.caller.user_id, row_id)
     ).fetchone()
     if row is None or not row["is_member"]:
         raise not_found(f"{what} {row_id!r} not found")
@@ -49,6 +60,20 @@ def load_org(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> tuple[sqlite3.R
     caller's membership; 404 when it does not exist or the caller is not in it."""
     row = _with_my_membership(conn, ctx, "organizations", "t.id", org_id, "organization")
     return row, Membership(org_id, ctx.caller.user_id, row["my_role"])
+
+
+def load_membership(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> Membership:
+    """The caller's membership of the organization, for a route that needs nothing else of
+    it; 404 as `load_org`. Reads the organization's key alone (its index), not its row."""
+    row = conn.execute(
+        "SELECT my.role, my.user_id IS NOT NULL FROM organizations t"
+        " LEFT JOIN members my ON my.organization_id = t.id AND my.user_id = ? AND my.disabled = 0"
+        " WHERE t.id = ?",
+        (ctx.caller.user_id, org_id),
+    ).fetchone()
+    if row is None or not row[1]:
+        raise not_found(f"organization {org_id!r} not found")
+    return Membership(org_id, ctx.caller.user_id, row[0])
 
 
 def require_admin(member: Membership, action: str) -> None:
@@ -65,6 +90,7 @@ class SpaceAccess:
     member: Membership
     role: str | None
     grants: dict[str, str]
+    """The caller's grants that can raise their role (`permissions.grants_that_raise`)."""
 
 
 def retention_cutoff(ctx: Ctx) -> str:
@@ -78,7 +104,7 @@ def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess
     if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
         raise not_found(f"space {space_id!r} not found")
     member = Membership(row["organization_id"], ctx.caller.user_id, row["my_role"])
-    grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+    grants = grants_that_raise(conn, member)
     role = space_role(member, grants, space_id)
     if role is None:
         raise not_found(f"space {space_id!r} not found")

@@ -18,7 +18,7 @@ from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.permissions import Membership, at_least
-from docdeck.server.services.access import load_org, require
+from docdeck.server.services.access import load_membership, require
 from docdeck.server.services.ordering import end_position as space_end_position
 from docdeck.server.services.site_paths import slug
 from docdeck.server.services.spaces import insert_space
@@ -68,7 +68,7 @@ class SiteAccess:
 
 def load_site(conn: sqlite3.Connection, ctx: Ctx, org_id: str, site_id: str) -> SiteAccess:
     """The site for a member of its organization; 404 for unknown ids, 403 for guests."""
-    _, member = load_org(conn, ctx, org_id)
+    member = load_membership(conn, ctx, org_id)
     row = conn.execute(
         "SELECT * FROM sites WHERE id = ? AND organization_id = ?", (site_id, org_id)
     ).fetchone()

@@ -78,6 +78,23 @@ def migrate(path: Path) -> None:
         conn.close()
 
 
+class _Snapshot:
+    """`Database.read()`'s block: a class rather than a generator-based context manager,
+    which cost a generator, two `next` calls and their frames on every read request."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN")
+        return self.conn
+
+    def __exit__(self, *_: object) -> None:
+        self.conn.execute("COMMIT")
+
+
 class Database:
     """The sandbox's SQLite file, migrated when opened."""
 
@@ -99,15 +116,10 @@ class Database:
                 self._all.append(conn)
         return conn
 
-    @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
+    def read(self) -> _Snapshot:
         """A consistent snapshot for several queries (a list and its count agree)."""
-        conn = self._conn()
-        conn.execute("BEGIN")
-        try:
-            yield conn
-        finally:
-            conn.execute("COMMIT")
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        return _Snapshot(self._conn() if conn is None else conn)
 
     @contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:

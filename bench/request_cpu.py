@@ -1,0 +1,183 @@
+"""CPU time per request of the hot GETs, in process: each request is sent straight into the
+ASGI app (no HTTP, no client), so what is measured is the app's own work, beside the bare
+one-route FastAPI app (`_bare_api.py`) measured the same way in the same run.
+
+Usage: python bench/request_cpu.py [--repeat 5] [--requests 1000] [--profile PATH]
+With `--profile`, each endpoint's requests run once more under cProfile, and the stats are
+printed (sorted by own time) for PATH (an endpoint's name, e.g. `/v1/orgs`).
+
+A shared machine is noisy: the minimum over `--repeat` runs is reported, and comparing two
+branches means running this on both, alternating (`--alternate OTHER_SRC` does it: OTHER_SRC
+is another checkout's `src`, run in a subprocess between this checkout's runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import gc
+import json
+import os
+import pstats
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+
+
+def _scope(path: str, token: str | None) -> dict[str, Any]:
+    path_only, _, query = path.partition("?")
+    headers = [(b"host", b"127.0.0.1:8080"), (b"user-agent", b"wrk"), (b"accept", b"*/*")]
+    if token:
+        headers.append((b"authorization", f"Bearer {token}".encode()))
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0", "spec_version": "2.3"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path_only,
+        "raw_path": path_only.encode(),
+        "root_path": "",
+        "query_string": query.encode(),
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8080),
+        "state": {},
+    }
+
+
+async def _run(app: Any, path: str, token: str | None, count: int) -> tuple[float, int]:
+    """CPU seconds for `count` requests, and the last status."""
+    status = 0
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+
+    began = time.process_time()
+    for _ in range(count):
+        await app(_scope(path, token), receive, send)
+    return time.process_time() - began, status
+
+
+def _targets(db: Path) -> tuple[Any, str, list[str]]:
+    import httpx
+
+    from docdeck.server import create_app, ensure_demo, mint_token
+
+    accounts = ensure_demo(db)
+    token = mint_token(db, accounts[0].email)
+    app = create_app(db)
+
+    async def first() -> tuple[str, str]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+            headers = {"Authorization": f"Bearer {token}"}
+            orgs = (await http.get("/v1/orgs", headers=headers)).json()
+            org = orgs["items"][0]["id"]
+            spaces = (await http.get(f"/v1/orgs/{org}/spaces", headers=headers)).json()
+            return org, spaces["items"][0]["id"]
+
+    org, space = asyncio.run(first())
+    return app, token, ["/v1/orgs", f"/v1/orgs/{org}/spaces", f"/v1/spaces/{space}"]
+
+
+def measure(repeat: int, requests: int, profile: str | None) -> dict[str, Any]:
+    sys.path.insert(0, str(HERE))
+    import _bare_api
+
+    gc.collect()
+    gc.freeze()
+    with tempfile.TemporaryDirectory() as tmp:
+        app, token, paths = _targets(Path(tmp) / "bench.db")
+        gc.collect()
+        gc.freeze()  # as `docdeck serve` does once the app is built
+        names = ["bare", "/v1/orgs", "{O}/spaces", "{S}"]
+        plan = [(_bare_api.app, "/bare", None)] + [(app, p, token) for p in paths]
+        best: dict[str, float] = {}
+
+        async def all_runs() -> None:
+            for a, p, t in plan:
+                await _run(a, p, t, 200)  # warm-up
+            for _ in range(repeat):
+                for name, (a, p, t) in zip(names, plan, strict=True):
+                    seconds, status = await _run(a, p, t, requests)
+                    if status != 200:
+                        raise SystemExit(f"{p}: status {status}")
+                    best[name] = min(best.get(name, 1e9), seconds / requests * 1e6)
+
+        asyncio.run(all_runs())
+        if profile:
+            match = [i for i, n in enumerate(names) if profile in (n, plan[i][1])]
+            index = match[0] if match else names.index(profile)
+            a, p, t = plan[index]
+            profiler = cProfile.Profile()
+            profiler.enable()
+            asyncio.run(_run(a, p, t, requests))
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(45)
+    return {name: round(us, 1) for name, us in best.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--requests", type=int, default=1000)
+    parser.add_argument("--profile", default=None)
+    parser.add_argument("--alternate", default=None, help="another checkout's src directory")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations with --alternate")
+    parser.add_argument("--json", action="store_true", help="print one JSON line only")
+    args = parser.parse_args()
+    if args.alternate:
+        mine = str(HERE.parent / "src")
+        rows: dict[str, list[dict[str, float]]] = {"this": [], "other": []}
+        for _ in range(args.rounds):
+            for label, src in (("this", mine), ("other", args.alternate)):
+                env = {**os.environ, "PYTHONPATH": src}
+                out = subprocess.run(
+                    [
+                        sys.executable,
+                        __file__,
+                        "--json",
+                        "--repeat",
+                        str(args.repeat),
+                        "--requests",
+                        str(args.requests),
+                    ],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+                rows[label].append(json.loads(out.strip().splitlines()[-1]))
+        print(f"load average {os.getloadavg()}")
+        for name in rows["this"][0]:
+            this = min(r[name] for r in rows["this"])
+            other = min(r[name] for r in rows["other"])
+            print(
+                f"  {name:<12} this {this:7.1f} us   other {other:7.1f} us   "
+                f"this/other {this / other:.3f}   "
+                f"runs {[r[name] for r in rows['this']]} vs {[r[name] for r in rows['other']]}"
+            )
+        return
+    result = measure(args.repeat, args.requests, args.profile)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"load average {os.getloadavg()}: CPU us per request (min of {args.repeat})")
+        for name, us in result.items():
+            print(f"  {name:<12} {us:7.1f} us  ({us / result['bare']:.2f}x bare)")
+
+
+if __name__ == "__main__":
+    main()
