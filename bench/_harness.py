@@ -201,9 +201,9 @@ def write_result(name: str, data: dict[str, Any]) -> Path:
 class Server:
     """`docdeck serve` on a free loopback port in a subprocess (the process under test)."""
 
-    def __init__(self, db: Path, *, demo: bool = True) -> None:
+    def __init__(self, db: Path, *, demo: bool = True, options: tuple[str, ...] = ()) -> None:
         command = [PYTHON, "-m", "docdeck", "serve", "--db", str(db), "--port", "0"]
-        command += ["--log-level", "warning"] + (["--demo"] if demo else [])
+        command += ["--log-level", "warning", *options] + (["--demo"] if demo else [])
         self.db = db
         self.log_path = db.with_suffix(".log")
         with self.log_path.open("w") as log:

@@ -10,7 +10,9 @@ runs on either side of it, so a machine that gets busier or quieter during the b
 sides of each ratio. Reported per endpoint: requests/s and p50/p99 latency, each as a ratio to
 the bare app, and the server's CPU time per request (from /proc), also as a ratio. Endpoints:
 the three hot GETs on the demo, and the members list of a 10,000-member, 1,000-space
-organization (bench/members.py builds it).
+organization (bench/members.py builds it); each twice, from a server that keeps answers while
+the database is unchanged (`server/answer_cache.py`, what wrk's repeated GET meets) and from
+one started with `--no-answer-cache` (every answer made afresh, as after a write).
 """
 
 from __future__ import annotations
@@ -139,19 +141,22 @@ class BareApp:
         self.process.wait(timeout=15)
 
 
-def _targets(server: Server, big: Server, big_org: str) -> list[tuple[str, Server, str, str]]:
+def _targets(
+    server: Server, big: Server, big_org: str, label: str = ""
+) -> list[tuple[str, Server, str, str]]:
     token = server.token()
     headers = {"Authorization": f"Bearer {token}"}
     orgs = httpx.get(f"{server.base_url}/v1/orgs", headers=headers).raise_for_status().json()
     org_id = orgs["items"][0]["id"]
     spaces_url = f"{server.base_url}/v1/orgs/{org_id}/spaces"
     spaces = httpx.get(spaces_url, headers=headers).raise_for_status().json()["items"]
+    space_url = f"{server.base_url}/v1/spaces/{spaces[0]['id']}"
     return [
-        ("GET /v1/orgs", server, token, f"{server.base_url}/v1/orgs"),
-        ("GET /v1/orgs/{org}/spaces", server, token, spaces_url),
-        ("GET /v1/spaces/{space}", server, token, f"{server.base_url}/v1/spaces/{spaces[0]['id']}"),
+        (f"GET /v1/orgs{label}", server, token, f"{server.base_url}/v1/orgs"),
+        (f"GET /v1/orgs/{{org}}/spaces{label}", server, token, spaces_url),
+        (f"GET /v1/spaces/{{space}}{label}", server, token, space_url),
         (
-            "GET {org}/members (10,000 members, 1,000 spaces)",
+            f"GET {{org}}/members (10,000 members, 1,000 spaces){label}",
             big,
             big.token(),
             f"{big.base_url}/v1/orgs/{big_org}/members",
@@ -184,12 +189,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         big_org = members.build(big_db, members=10_000, spaces=1_000)
         bare = BareApp()
         try:
-            with Server(Path(tmp) / "bench.db") as server, Server(big_db, demo=False) as big:
-                targets = _targets(server, big, big_org)
+            # The same GETs with the answer cache off (`serve --no-answer-cache`): what a
+            # request costs when it is made afresh, e.g. the first after any write.
+            big_fresh_db = Path(tmp) / "big-fresh.db"
+            shutil.copyfile(big_db, big_fresh_db)
+            fresh = ("--no-answer-cache",)
+            with (
+                Server(Path(tmp) / "bench.db") as server,
+                Server(big_db, demo=False) as big,
+                Server(Path(tmp) / "bench-fresh.db", options=fresh) as server_fresh,
+                Server(big_fresh_db, demo=False, options=fresh) as big_fresh,
+            ):
+                targets = _targets(server, big, big_org) + _targets(
+                    server_fresh, big_fresh, big_org, " [cache off]"
+                )
                 httpx.get(bare.url)  # warm-up, not counted
                 for _, _, token, url in targets:
                     httpx.get(url, headers={"Authorization": f"Bearer {token}"})
-                for started in (server, big):
+                for started in (server, big, server_fresh, big_fresh):
                     # The routes built just after start-up (and the demo content loaded
                     # with them) would otherwise land in the first measured run.
                     httpx.get(f"{started.base_url}/openapi.json", timeout=60)
@@ -245,13 +262,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         f"uvicorn extras: {', '.join(extras) or 'none'}; load average {os.getloadavg()[0]:.1f}"
     )
     print(
-        f"  {BARE:<50} {bare_summary['requests_per_s']:>8.0f} req/s  "
+        f"  {BARE:<62} {bare_summary['requests_per_s']:>8.0f} req/s  "
         f"p50 {bare_summary['p50_ms']:>6.2f}  p99 {bare_summary['p99_ms']:>6.2f} ms  "
         f"cpu {bare_summary['server_cpu_us_per_request']:>6.0f} us/req"
     )
     for name, row in endpoints.items():
         print(
-            f"  {name:<50} {row['requests_per_s']:>8.0f} req/s  p50 {row['p50_ms']:>6.2f}  "
+            f"  {name:<62} {row['requests_per_s']:>8.0f} req/s  p50 {row['p50_ms']:>6.2f}  "
             f"p99 {row['p99_ms']:>6.2f} ms  cpu {row['server_cpu_us_per_request']:>6.0f} us/req"
             f"  = {row['ratio_requests_per_s_to_bare']:.2f}x bare req/s, p99 "
             f"{row['ratio_p99_to_bare']:.2f}x, cpu/req {row['ratio_cpu_per_request_to_bare']:.2f}x"

@@ -117,7 +117,8 @@ def _row(times: list[float], cpu: list[float]) -> dict[str, Any]:
 async def run(db: Path, org: str, token: str, *, quick: bool) -> dict[str, Any]:
     from docdeck.server import create_app
 
-    app = create_app(db)
+    # Every page made afresh: the goal is the request path's, not the answer cache's.
+    app = create_app(db, answer_cache=False)
     gc.freeze()  # as `docdeck serve` does once the app is built
     transport = httpx.ASGITransport(app=app)
     headers = {"Authorization": f"Bearer {token}"}

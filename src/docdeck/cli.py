@@ -143,6 +143,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="server log level (info)",
     )
     serve.add_argument(
+        "--no-answer-cache",
+        dest="answer_cache",
+        action="store_false",
+        help="answer every GET afresh, never from the answers kept while the database is "
+        "unchanged (for measuring the request path itself)",
+    )
+    serve.add_argument(
         "--allow-loopback-import",
         action="store_true",
         help="let content imports fetch from 127.0.0.1 (for testing a local site)",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import signal
 import socket
@@ -175,3 +176,30 @@ def test_the_app_is_built_without_collections_and_they_come_back_even_on_error()
     with pytest.raises(RuntimeError), _no_collections():
         raise RuntimeError("the database is locked")
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize(("flag", "cached"), [((), True), (("--no-answer-cache",), False)])
+def test_serve_keeps_answers_unless_told_not_to(
+    tmp_path: Path, flag: tuple[str, ...], cached: bool
+) -> None:
+    """`serve --no-answer-cache` builds an app whose fast lane answers every GET afresh (the
+    benches measure the request path itself with it)."""
+    from docdeck._cli.serve import _build
+    from docdeck.cli import build_parser
+
+    db = tmp_path / "cache.db"
+    args = build_parser().parse_args(["serve", "--demo", "--db", str(db), *flag])
+    app, accounts, _ = _build(args, db, "http://sandbox.test", background=False)
+    token = mint_token(db, accounts[0].email)
+
+    async def ask() -> int:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://sandbox.test") as c:
+            for _ in range(2):
+                answer = await c.get("/v1/orgs", headers={"Authorization": f"Bearer {token}"})
+                assert answer.status_code == 200
+        cache = app.state.fast_lane.cache
+        return -1 if cache is None else len(cache)
+
+    kept = asyncio.run(ask())
+    assert (kept == 1) if cached else (kept == -1)

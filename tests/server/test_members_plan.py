@@ -35,7 +35,8 @@ def traced(
         return conn
 
     monkeypatch.setattr(store_db, "_connect", tracing_connect)
-    return httpx.ASGITransport(app=create_app(sandbox_db)), statements
+    # The route's own statements: a repeated GET is otherwise answered from the answer cache.
+    return httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False)), statements
 
 
 def _plans(db: Path, statements: list[str]) -> list[tuple[str, list[str]]]:
@@ -136,7 +137,7 @@ async def test_search_folds_ascii_names_in_sql_and_calls_casefold_for_the_rest_o
         return casefold(value)
 
     monkeypatch.setattr(store_db, "_casefold", counting_casefold)
-    transport = httpx.ASGITransport(app=create_app(sandbox_db))
+    transport = httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False))
     headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}
     async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
         path = f"/v1/orgs/{ids.northwind}/members"

@@ -81,7 +81,9 @@ async def test_a_hot_get_runs_one_statement_per_thing_it_reads(
         return conn
 
     monkeypatch.setattr(store_db, "_connect", tracing_connect)
-    app = create_app(sandbox_db, public_url="http://t")
+    # The route's own statements: a repeated GET is otherwise answered from the answer cache
+    # (`test_answer_cache.py`).
+    app = create_app(sandbox_db, public_url="http://t", answer_cache=False)
     space = ids.spaces["Public API Reference"]
     transport = httpx.ASGITransport(app=app)
     headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}

@@ -177,7 +177,13 @@ def _build(
         from docdeck.server.services.content.fetch import ImportPolicy
 
         policy = ImportPolicy(allow_loopback=bool(getattr(args, "allow_loopback_import", False)))
-        app = create_app(db_path, public_url=base_url, import_policy=policy, defer_routes=True)
+        app = create_app(
+            db_path,
+            public_url=base_url,
+            import_policy=policy,
+            defer_routes=True,
+            answer_cache=getattr(args, "answer_cache", True),
+        )
         # Without --demo nothing is loaded, but a workspace that holds the demo
         # people still lists them (ensure_demo leaves a non-empty database as it is).
         listed = args.demo or background or _has_organizations(db_path)

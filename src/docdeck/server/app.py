@@ -51,6 +51,7 @@ def create_app(
     public_url: str = DEFAULT_PUBLIC_URL,
     import_policy: ImportPolicy | None = None,
     defer_routes: bool = False,
+    answer_cache: bool = True,
 ) -> FastAPI:
     """The v1 API on the SQLite file at `db_path` (created and migrated now, so the app works
     without lifespan events, e.g. under `httpx.ASGITransport`). `clock` returns aware UTC
@@ -59,7 +60,10 @@ def create_app(
     request's `Host` header, which any client can set. `import_policy` bounds content imports
     from websites; only `ImportPolicy(allow_loopback=True)` lets them reach 127.0.0.1.
     `defer_routes` registers only the organization tree's routes now and the others just
-    after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner."""
+    after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner.
+    `answer_cache` answers a repeated GET from the answer kept while the database has not
+    changed (`answer_cache`)."""
+    from docdeck.server.answer_cache import CountedClock
     from docdeck.server.asgi import RequestGuard
     from docdeck.server.fast_lane import install_fast_lane
     from docdeck.server.openapi import install_openapi
@@ -75,8 +79,10 @@ def create_app(
         # (~20 us); the sandbox exports no telemetry.
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
+    # The handlers' clock counts its reads (an answer that read it is never kept); the
+    # purger's own reads do not count.
     app.state.sandbox = Sandbox(
-        db=db, clock=now, purger=Purger(db, now), public_url=public_url.rstrip("/")
+        db=db, clock=CountedClock(now), purger=Purger(db, now), public_url=public_url.rstrip("/")
     )
     app.state.import_policy = import_policy or ImportPolicy()
     install_error_handlers(app)
@@ -100,6 +106,6 @@ def create_app(
     install_openapi(app)
     install_route_index(app)
     app.add_middleware(RequestGuard)
-    install_fast_lane(app)
+    install_fast_lane(app, answer_cache=answer_cache)
     app.router.add_event_handler("shutdown", db.close)
     return app

@@ -145,7 +145,7 @@ class Ctx:
         return f"{self.sandbox.public_url}{path}"
 
 
-def _authorization(scope: Scope) -> bytes | None:
+def authorization_header(scope: Scope) -> bytes | None:
     """The first `Authorization` header as sent (ASGI servers give names in lower case), as
     `request.headers.get` would pick it, without building the headers object."""
     for name, value in scope["headers"]:
@@ -157,7 +157,7 @@ def _authorization(scope: Scope) -> bytes | None:
 async def authenticate(request: Request) -> Caller:
     """The caller named by the bearer token; 401 when it is missing or unknown."""
     sandbox: Sandbox = request.app.state.sandbox
-    raw = _authorization(request.scope)
+    raw = authorization_header(request.scope)
     if raw is not None:
         known = sandbox.by_header.get(raw)
         if known is not None:

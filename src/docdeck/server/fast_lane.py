@@ -14,7 +14,8 @@ them has anything to do that this function does not do itself:
   route's own convertors and the scope gets what the router would set;
 - an exception the handler raises is answered by the app's exception handler for it, as the
   exception middleware would; anything else is logged once and answered 500 (`asgi`);
-- HEAD is answered like GET without a body (`asgi.RequestGuard`).
+- HEAD is answered like GET without a body (`asgi.RequestGuard`);
+- a GET asked again while the database has not changed is answered from `answer_cache`.
 
 Everything else - another method, a path no fast route matches, a value that does not
 validate, an invalid URL, a `root_path` - goes down the full stack unchanged, so every error
@@ -35,7 +36,9 @@ from starlette.requests import Request
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from docdeck.server.answer_cache import AnswerCache, CountedClock
 from docdeck.server.asgi import HEAD_SCOPE_KEY, send_500, without_body
+from docdeck.server.context import authorization_header
 from docdeck.server.fast_routes import FAST_PLAN, run_bound
 from docdeck.server.intake import check_url
 from docdeck.server.routing import MAX_KEYS, Key, _key, _Shape
@@ -49,11 +52,19 @@ _Entry = tuple[Any, dict[str, Any], Route, bool]
 class FastLane:
     """Installed as the app's middleware stack, in front of the full one (`install`)."""
 
-    def __init__(self, app: Any, full: ASGIApp) -> None:
+    def __init__(self, app: Any, full: ASGIApp, *, cache: bool = True) -> None:
         self.app = app
         self.full = full
         self.router = app.router
         self.enabled = True
+        sandbox = app.state.sandbox
+        self._purger = sandbox.purger
+        clock = sandbox.clock
+        self.cache = (
+            AnswerCache(sandbox.db.connection, clock)
+            if cache and isinstance(clock, CountedClock)
+            else None
+        )
         self._built_for = -1
         self._shapes: list[tuple[_Shape, Route]] | None = None
         self._groups: dict[Key, list[_Entry]] = {}
@@ -117,16 +128,26 @@ class FastLane:
         ):
             await self.full(scope, receive, send)
             return
+        answer = send if method == "GET" else without_body(send)
+        cache = self.cache
+        kept = None
+        if cache is not None and not self._purger.is_due():
+            authorization = authorization_header(scope)
+            if authorization is not None:
+                kept = (scope["path"], scope["query_string"], authorization)
+                stamp, hit = cache.lookup(kept)
+                if hit is not None:
+                    await cache.replay(hit, answer)
+                    return
+                clock_reads = cache.clock_reads()
         found = self._route(scope["path"])
         if found is None:
             await self.full(scope, receive, send)
             return
         route, params = found
         inner = scope
-        answer = send
         if method == "HEAD":
             inner = {**scope, "method": "GET", HEAD_SCOPE_KEY: True}
-            answer = without_body(send)
         if "router" not in inner:
             inner["router"] = self.router
         inner["endpoint"] = route.endpoint
@@ -145,6 +166,9 @@ class FastLane:
             if response is None:  # a value did not validate: the full stack answers
                 await self.full(scope, receive, send)
                 return
+            if kept is not None:
+                assert cache is not None
+                cache.keep(kept, stamp, clock_reads, response)
         try:
             await response(inner, receive, answer)
         except Exception:
@@ -159,13 +183,14 @@ class FastLane:
         return await run_in_threadpool(handler, request, exc)
 
 
-def install_fast_lane(app: Any) -> None:
+def install_fast_lane(app: Any, *, answer_cache: bool = True) -> None:
     """Put a `FastLane` in front of `app`'s middleware stack when the stack is built (on the
-    first request, after every middleware and exception handler has been added)."""
+    first request, after every middleware and exception handler has been added); with
+    `answer_cache`, it answers repeated GETs from an `AnswerCache`."""
     build_full = app.build_middleware_stack
 
     def build() -> ASGIApp:
-        lane = FastLane(app, build_full())
+        lane = FastLane(app, build_full(), cache=answer_cache)
         app.state.fast_lane = lane
         return lane
 

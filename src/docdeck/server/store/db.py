@@ -116,6 +116,11 @@ class Database:
                 self._all.append(conn)
         return conn
 
+    def connection(self) -> sqlite3.Connection:
+        """This thread's connection (the one `read()` and `write()` use here)."""
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        return self._conn() if conn is None else conn
+
     def read(self) -> _Snapshot:
         """A consistent snapshot for several queries (a list and its count agree)."""
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
