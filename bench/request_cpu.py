@@ -77,7 +77,7 @@ def _targets(db: Path) -> tuple[Any, str, list[str]]:
 
     accounts = ensure_demo(db)
     token = mint_token(db, accounts[0].email)
-    app = create_app(db)
+    app = create_app(db, answer_cache=False)  # the request path itself, made afresh each time
 
     async def first() -> tuple[str, str]:
         transport = httpx.ASGITransport(app=app)
