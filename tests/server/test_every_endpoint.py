@@ -3,9 +3,12 @@ and an unknown id in the path is a 404 (or, for deletes, a 204)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import httpx
 import pytest
 
-from ._support import Api, DemoIds, error_of
+from ._support import ADMIN, Api, DemoIds, error_of
 
 ORG = "/v1/orgs/{org}"
 S = "/v1/spaces/{space}"
@@ -139,6 +142,23 @@ ENDPOINTS: list[tuple[str, str, dict[str, object] | None]] = [
     *CHANGE_REQUEST_ENDPOINTS,
     *COMMENT_ENDPOINTS,
 ]
+
+
+def read_probes(
+    api: Api, ids: DemoIds, path: str, queries: list[str]
+) -> Iterator[tuple[str, str, httpx.AsyncClient]]:
+    """Who asks, the URL and the client for each way the tests that compare two request paths
+    send a GET of `path`: every query as an admin; without a token and with an unknown one,
+    only no query and a limit that does not validate."""
+    values = demo_values(ids)
+    bad = api(None)
+    bad.headers["Authorization"] = "Bearer ddk_nope"
+    clients = {"admin": api(ADMIN), "none": api(None), "bad": bad}
+    for query in queries:
+        url = fill(path, values) + ("&" + query[1:] if "?" in path and query else query)
+        for who, client in clients.items():
+            if who == "admin" or query in ("", "?limit=abc"):
+                yield who, url, client
 
 
 def fill(text: str, values: dict[str, str]) -> str:
