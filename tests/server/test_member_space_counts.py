@@ -1,13 +1,14 @@
-"""A member's `granted_spaces` and `team_count` (migration 15), kept by triggers, always equal
-a naive count.
+"""A member's `granted_spaces` and `team_count` (migration 15) and the organizations'
+`member_counts` (migration 16), kept by triggers, always equal a naive count.
 
 The members list reads a guest's `spaces` and every member's `teams` from those columns; here
 they are compared, for every member of every organization, with counts made from the tables
 themselves after each of a few hundred random writes of every kind that can change them:
 grants to a user or a team added, changed and removed, team memberships added and removed,
+members' roles changed and members seen,
 teams moved to another organization or deleted (their memberships and grants go by cascade),
 spaces created, deleted, restored, moved to another organization and purged (their grants go
-by cascade), members added and removed.
+by cascade), members added and removed, an organization deleted.
 """
 
 from __future__ import annotations
@@ -78,6 +79,27 @@ def kept_counts(conn: sqlite3.Connection) -> dict[tuple[str, str], tuple[int, in
     }
 
 
+def naive_member_counts(conn: sqlite3.Connection) -> dict[tuple[str, str, int], int]:
+    """(organization, role or '' for a guest, ever seen) -> members, from `members`."""
+    return {
+        (org, role, seen): count
+        for org, role, seen, count in conn.execute(
+            "SELECT organization_id, coalesce(role, ''), last_seen_at IS NOT NULL, COUNT(*)"
+            " FROM members GROUP BY 1, 2, 3"
+        )
+    }
+
+
+def kept_member_counts(conn: sqlite3.Connection) -> dict[tuple[str, str, int], int]:
+    """The same from `member_counts` (migration 16), leaving out what counts no one."""
+    return {
+        (org, role, seen): count
+        for org, role, seen, count in conn.execute(
+            "SELECT organization_id, role, seen, members FROM member_counts WHERE members != 0"
+        )
+    }
+
+
 def _ids(conn: sqlite3.Connection, sql: str, *params: object) -> list[str]:
     return [row[0] for row in conn.execute(sql, params)]
 
@@ -128,6 +150,31 @@ class World:
             self.conn.execute(
                 "DELETE FROM members WHERE organization_id = ? AND user_id = ?", tuple(row)
             )
+
+    def change_role(self) -> None:
+        row = self.conn.execute(
+            "SELECT organization_id, user_id FROM members ORDER BY random() LIMIT 1"
+        ).fetchone()
+        self.conn.execute(
+            "UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?",
+            (self.rng.choice([None, "read", "admin"]), *row),
+        )
+
+    def see_member(self) -> None:
+        """A member is seen (a ping), seen again later, or (by a raw write) never seen."""
+        row = self.conn.execute(
+            "SELECT organization_id, user_id FROM members ORDER BY random() LIMIT 1"
+        ).fetchone()
+        self.conn.execute(
+            "UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?",
+            (self.rng.choice([None, NOW, "2025-02-02T00:00:00.000000Z"]), *row),
+        )
+
+    def delete_org(self) -> None:
+        """Rarely: an organization goes, with its members, teams and spaces (by cascade)."""
+        if len(self.orgs) > 1 and self.rng.random() < 0.3:
+            org = self.orgs.pop()
+            self.conn.execute("DELETE FROM organizations WHERE id = ?", (org,))
 
     def add_space(self) -> None:
         space = self._new("space")
@@ -223,13 +270,18 @@ class World:
 
 
 def test_kept_counts_equal_a_naive_count_after_random_writes(conn: sqlite3.Connection) -> None:
-    assert kept_counts(conn) == naive_counts(conn)  # the migration counted the demo's members
+    # the migrations counted the demo's members
+    assert kept_counts(conn) == naive_counts(conn)
+    assert kept_member_counts(conn) == naive_member_counts(conn)
     assert any(spaces > 0 and teams > 0 for spaces, teams in kept_counts(conn).values())
     world = World(conn, random.Random(15))
     steps = [
         (world.add_user_member, 3),
         (world.join_other_org, 2),
         (world.remove_member, 1),
+        (world.change_role, 2),
+        (world.see_member, 2),
+        (world.delete_org, 1),
         (world.add_space, 2),
         (world.grant_user, 6),
         (world.grant_team, 4),
@@ -254,6 +306,7 @@ def test_kept_counts_equal_a_naive_count_after_random_writes(conn: sqlite3.Conne
         conn.execute("COMMIT")
         done[step.__name__] = done.get(step.__name__, 0) + 1
         kept, naive = kept_counts(conn), naive_counts(conn)
+        assert kept_member_counts(conn) == naive_member_counts(conn), (number, step.__name__)
         most_spaces = max(most_spaces, *(spaces for spaces, _ in kept.values()))
         most_teams = max(most_teams, *(teams for _, teams in kept.values()))
         assert kept == naive, (

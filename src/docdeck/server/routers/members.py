@@ -31,6 +31,7 @@ from docdeck.server.services.members import (
     MEMBER_SEARCH,
     TEAM_SELECT,
     live_spaces_for,
+    member_count,
     member_from,
     member_index,
     member_spaces,
@@ -123,8 +124,16 @@ async def list_members(
             conn,
             select=MEMBER_COLUMNS,
             from_where=f"{member_from(index)} {where}",
-            # the count reads the users only when the search filters on them
-            count_from_where=None if search else f"FROM members m INDEXED BY {index} {where}",
+            # without a search the store keeps the count; a search counts what it matched
+            counter=None
+            if search
+            else lambda: member_count(
+                conn,
+                organizationId,
+                None if role == "guest" else role,
+                by_role=role is not None,
+                seen=sort == "lastSeenAt",
+            ),
             params=params,
             keys=[column, "m.user_id"],
             key_columns=(5 if sort == "joinedAt" else 6, 1),

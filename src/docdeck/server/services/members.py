@@ -32,6 +32,21 @@ A list's COUNT needs no user column unless it filters on one: pass `fetch_page` 
 `count_from_where` over `members m` alone then."""
 
 
+def member_count(
+    conn: sqlite3.Connection, org_id: str, role: str | None, *, by_role: bool, seen: bool
+) -> int:
+    """The members of organization `org_id` (with role `role` when `by_role`, None for the
+    guests; only those ever seen when `seen`), from the counts the store keeps."""
+    sql = "SELECT coalesce(sum(members), 0) FROM member_counts WHERE organization_id = ?"
+    params: list[Any] = [org_id]
+    if by_role:
+        sql += " AND role = ?"
+        params.append(role or "")
+    if seen:
+        sql += " AND seen = 1"
+    return int(conn.execute(sql, params).fetchone()[0])
+
+
 def member_index(sort: str, by_role: bool) -> str:
     """The index a members list reads, in its sort order: by `joinedAt` or `lastSeenAt`, with
     the role after the organization when the list filters on it (a guest's role is NULL)."""

@@ -665,6 +665,44 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX members_by_role_last_seen ON members(organization_id, role, last_seen_at,
         user_id, disabled, sso, joined_at, granted_spaces, team_count);
     """,
+    # 16: the number of members per organization, role and whether they were ever seen, kept
+    # by triggers like `live_space_counts`, so a page of the members list that does not hold
+    # the whole list (every page of a 10,000-member organization) reads its `count` as a sum
+    # of at most a dozen rows instead of counting the organization's members (0.3-0.6 ms of
+    # a 1,000-row page). A guest's role is kept as ''.
+    """
+    CREATE TABLE member_counts (
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        seen INTEGER NOT NULL,
+        members INTEGER NOT NULL,
+        PRIMARY KEY (organization_id, role, seen)
+    ) WITHOUT ROWID;
+    INSERT INTO member_counts (organization_id, role, seen, members)
+        SELECT organization_id, coalesce(role, ''), last_seen_at IS NOT NULL, COUNT(*)
+        FROM members GROUP BY 1, 2, 3;
+    CREATE TRIGGER members_counted_in AFTER INSERT ON members BEGIN
+        INSERT INTO member_counts (organization_id, role, seen, members)
+            VALUES (NEW.organization_id, coalesce(NEW.role, ''), NEW.last_seen_at IS NOT NULL, 1)
+            ON CONFLICT DO UPDATE SET members = members + 1;
+    END;
+    CREATE TRIGGER members_counted_out AFTER DELETE ON members BEGIN
+        UPDATE member_counts SET members = members - 1
+            WHERE organization_id = OLD.organization_id AND role = coalesce(OLD.role, '')
+            AND seen = (OLD.last_seen_at IS NOT NULL);
+    END;
+    CREATE TRIGGER members_recounted AFTER UPDATE OF organization_id, role, last_seen_at
+        ON members
+        WHEN OLD.organization_id IS NOT NEW.organization_id OR OLD.role IS NOT NEW.role
+            OR (OLD.last_seen_at IS NULL) != (NEW.last_seen_at IS NULL) BEGIN
+        UPDATE member_counts SET members = members - 1
+            WHERE organization_id = OLD.organization_id AND role = coalesce(OLD.role, '')
+            AND seen = (OLD.last_seen_at IS NOT NULL);
+        INSERT INTO member_counts (organization_id, role, seen, members)
+            VALUES (NEW.organization_id, coalesce(NEW.role, ''), NEW.last_seen_at IS NOT NULL, 1)
+            ON CONFLICT DO UPDATE SET members = members + 1;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
