@@ -94,6 +94,8 @@ async def test_every_members_page_reads_an_index_in_order_with_no_per_member_sub
             column = "last_seen" if params.get("sort") == "lastSeenAt" else "joined"
             index = f"members_by_role_{column}" if "role" in params else f"members_by_{column}"
             assert plan[0].startswith(f"SEARCH m USING COVERING INDEX {index} "), (sql, text)
+            # each member's user from the index that holds what a row reads of it
+            assert "SEARCH u USING COVERING INDEX users_for_members (id=?) LEFT-JOIN" in plan
             searches = [line for line in plan[1:] if line.startswith("SEARCH")]
             for line in searches:
                 key = line.removesuffix(" LEFT-JOIN").rpartition(" (")[2]

@@ -26,8 +26,14 @@ MEMBER_COLUMNS = (
 """A member row's columns, in this order (`wire.member_json` unpacks them by position: a
 sqlite3.Row looks a name up by comparing it with every column name, ten times per member)."""
 
-MEMBER_FROM = "FROM members m LEFT JOIN users u ON u.id = m.user_id"
+_USERS = "LEFT JOIN users u INDEXED BY users_for_members ON u.id = m.user_id"
+
+MEMBER_FROM = f"FROM members m {_USERS}"
 """A LEFT JOIN on the user's primary key keeps `members` the outer loop, in its index's order.
+The user is read from `users_for_members` (migration 14), which holds every column a member
+row or a search reads of it: left to itself SQLite (without ANALYZE) took the primary key's
+index and then the table row, for every member (a search's count of 10,000 members: 6.1 ms,
+4.4 ms from the covering index).
 A list's COUNT needs no user column unless it filters on one: pass `fetch_page` a
 `count_from_where` over `members m` alone then."""
 
@@ -62,7 +68,7 @@ def member_from(index: str) -> str:
     bench/members.py); the hint keeps it so whatever statistics a database comes to hold,
     where another index (the primary key, `members_by_user`) would read the organization and
     sort it."""
-    return f"FROM members m INDEXED BY {index} LEFT JOIN users u ON u.id = m.user_id"
+    return f"FROM members m INDEXED BY {index} {_USERS}"
 
 
 MEMBER_SEARCH = (
