@@ -372,3 +372,60 @@ async def test_a_guests_spaces_in_the_list_follow_grants_teams_and_deleted_space
     restored = await admin.post(f"/v1/spaces/{granted[0]}/restore")
     assert restored.status_code == 200, restored.text
     assert await spaces_of_guest() == first
+
+
+def test_the_migrations_count_what_a_database_already_holds(tmp_path: Path) -> None:
+    """A database made before migrations 15 and 16, holding members, teams, grants and live,
+    deleted and other organizations' spaces, gets the counts a naive count gives."""
+    from docdeck.server.store.schema import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    old = store_db._connect(path)
+    for number in range(14):
+        for statement in store_db._statements(MIGRATIONS[number]):
+            old.execute(statement)
+    old.execute("PRAGMA user_version = 14")
+    rows = {
+        "organizations (id, title, created_at)": [("o1", "One", NOW), ("o2", "Two", NOW)],
+        "users (id, email, display_name)": [(f"u{i}", f"u{i}@x.test", f"U {i}") for i in range(5)],
+        "members (organization_id, user_id, role, joined_at, last_seen_at)": [
+            ("o1", "u0", None, NOW, None),
+            ("o1", "u1", None, NOW, NOW),
+            ("o1", "u2", "admin", NOW, NOW),
+            ("o2", "u0", None, NOW, None),
+            ("o2", "u3", "read", NOW, None),
+        ],
+        "spaces (id, organization_id, title, position, created_at, updated_at, deleted_at)": [
+            ("s1", "o1", "S1", 1, NOW, NOW, None),
+            ("s2", "o1", "S2", 2, NOW, NOW, None),
+            ("s3", "o1", "S3", 3, NOW, NOW, NOW),
+            ("s4", "o2", "S4", 4, NOW, NOW, None),
+        ],
+        "teams (id, organization_id, title, created_at)": [("t1", "o1", "T1", NOW)],
+        "team_members (team_id, user_id, role, added_at)": [
+            ("t1", "u0", "member", NOW),
+            ("t1", "u1", "member", NOW),
+        ],
+        "space_grants (space_id, user_id, team_id, role)": [
+            ("s1", "u0", None, "read"),
+            ("s1", None, "t1", "read"),
+            ("s2", None, "t1", "read"),
+            ("s3", "u1", None, "read"),
+            ("s4", "u0", None, "read"),
+        ],
+    }
+    for table, values in rows.items():
+        marks = ", ".join("?" for _ in values[0])
+        old.executemany(f"INSERT INTO {table} VALUES ({marks})", values)
+    old.close()
+    store_db.migrate(path)
+    conn = store_db._connect(path)
+    try:
+        assert kept_counts(conn) == naive_counts(conn)
+        assert kept_member_counts(conn) == naive_member_counts(conn)
+        assert kept_counts(conn)[("o1", "u0")] == (2, 1)  # s1 twice over, s2 by the team
+        assert kept_counts(conn)[("o1", "u1")] == (2, 1)  # s3 is deleted
+        assert kept_counts(conn)[("o2", "u0")] == (1, 0)
+        assert kept_member_counts(conn)[("o1", "", 0)] == 1
+    finally:
+        conn.close()
