@@ -591,7 +591,7 @@ MIGRATIONS: tuple[str, ...] = (
     # 15: a member row's two counts are columns the store keeps, so a page of members reads
     # them with the rest of the row from the sort order's index. A guest's `spaces` was
     # counted per request for the page's guests (their grants and their teams' grants, joined
-    # to the live spaces of the organization: 9.5 ms of a 1,000-guest page's 14-16 ms), and
+    # to the live spaces of the organization: 7-8.5 ms of a 1,000-guest page's 15-16 ms), and
     # `teams` by a subquery per member (0.6 ms of a 1,000-row page). `granted_spaces` counts
     # the distinct live spaces of the member's organization granted to the member or to one
     # of their teams, for every member (the list shows it for guests only: a member with a
