@@ -77,7 +77,6 @@ def build(db: Path, *, members: int, spaces: int) -> str:
                 (rng.choice(teams), user),
             )
     conn.execute("COMMIT")
-    conn.execute("ANALYZE")
     conn.close()
     return str(org)
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import httpx
 import pytest
 
@@ -219,3 +222,53 @@ async def test_user_urls_resolve(api: Api, ids: DemoIds) -> None:
     user = await api(READER).get(member["user"]["urls"]["location"])
     assert user.status_code == 200 and user.json()["email"] == ADMIN
     error_of(await api(LUMEN_ADMIN).get(f"/v1/users/{ids.users[READER]}"), 404)
+
+
+@pytest.mark.parametrize("sort", ["joinedAt", "lastSeenAt"])
+@pytest.mark.parametrize("order", ["desc", "asc"])
+@pytest.mark.parametrize("role", [None, "guest", "read"])
+async def test_paging_through_ties_on_the_sort_key_skips_and_repeats_no_member(
+    admin: httpx.AsyncClient,
+    ids: DemoIds,
+    sandbox_db: Path,
+    sort: str,
+    order: str,
+    role: str | None,
+) -> None:
+    """Many members share one `joinedAt` and one `lastSeenAt`: pages of two, which end in the
+    middle of a tie, still list every member once, in the order of (time, id)."""
+    raw = sqlite3.connect(sandbox_db)
+    with raw:
+        for index in range(7):
+            user = f"u-tie-{index}"
+            raw.execute(
+                "INSERT INTO users (id, email, display_name) VALUES (?, ?, ?)",
+                (user, f"tie{index}@example.test", f"Tie {index}"),
+            )
+            raw.execute(
+                "INSERT INTO members (organization_id, user_id, role, joined_at, last_seen_at)"
+                " VALUES (?, ?, ?, '2024-03-03T00:00:00.000000Z', '2025-03-03T00:00:00.000000Z')",
+                (ids.northwind, user, None if index % 2 else "read"),
+            )
+    raw.close()
+    params = {"sort": sort, "order": order} | ({"role": role} if role else {})
+    everyone = await all_members(admin, ids.northwind, **params)
+    field = "joinedAt" if sort == "joinedAt" else "lastSeenAt"
+    expected = sorted(everyone, key=lambda m: (m[field], m["id"]), reverse=order == "desc")
+    assert [m["id"] for m in everyone] == [m["id"] for m in expected]
+    assert sum(1 for m in everyone if m["id"].startswith("u-tie-")) >= 3
+    paged: list[str] = []
+    page: str | None = None
+    while True:
+        body = (
+            await admin.get(
+                f"/v1/orgs/{ids.northwind}/members",
+                params=params | {"limit": "2"} | ({"page": page} if page else {}),
+            )
+        ).json()
+        assert len(body["items"]) <= 2 and body["count"] == len(everyone)
+        paged += [m["id"] for m in body["items"]]
+        page = (body.get("next") or {}).get("page")
+        if page is None:
+            break
+    assert paged == [m["id"] for m in everyone]

@@ -51,16 +51,17 @@ def _plans(db: Path, statements: list[str]) -> list[tuple[str, list[str]]]:
         conn.close()
 
 
+_EVERY_LIST = [
+    {"sort": sort, "order": order, "limit": "2"} | ({"role": role} if role else {})
+    for sort in ("joinedAt", "lastSeenAt")
+    for order in ("desc", "asc")
+    for role in (None, "guest", "admin")
+]
+
+
 @pytest.mark.parametrize(
     "params",
-    [
-        {},
-        {"sort": "joinedAt", "order": "asc"},
-        {"sort": "lastSeenAt", "order": "desc"},
-        {"sort": "lastSeenAt", "order": "asc", "role": "admin"},
-        {"sort": "joinedAt", "role": "guest"},
-        {"limit": "2"},
-    ],
+    [{}, {"sort": "lastSeenAt", "search": "northwind", "limit": "2"}, *_EVERY_LIST],
 )
 async def test_every_members_page_reads_an_index_in_order_with_no_per_member_subquery(
     traced: tuple[httpx.ASGITransport, list[str]],
@@ -91,12 +92,17 @@ async def test_every_members_page_reads_an_index_in_order_with_no_per_member_sub
             # its team memberships), never a range of the organization's rows
             assert not any(line.startswith("SCAN") for line in plan), (sql, text)
             # the sort order's index holds every member column: no lookup into the table
-            assert plan[0].startswith("SEARCH m USING COVERING INDEX members_by_"), (sql, text)
+            column = "last_seen" if params.get("sort") == "lastSeenAt" else "joined"
+            index = f"members_by_role_{column}" if "role" in params else f"members_by_{column}"
+            assert plan[0].startswith(f"SEARCH m USING COVERING INDEX {index} "), (sql, text)
+            # each member's user from the index that holds what a row reads of it
+            assert "SEARCH u USING COVERING INDEX users_for_members (id=?) LEFT-JOIN" in plan
             searches = [line for line in plan[1:] if line.startswith("SEARCH")]
             for line in searches:
                 key = line.removesuffix(" LEFT-JOIN").rpartition(" (")[2]
                 assert key in ("id=?)", "user_id=?)"), (sql, text)
-        if "COUNT(*) FROM members m" in sql:  # a count reads the members alone
+        if "COUNT(*) FROM members m" in sql and "search" not in params:
+            # a count reads the members alone (a search's filters on their users too)
             assert len(plan) == 1 and "COVERING INDEX" in plan[0], (sql, text)
 
 
@@ -153,3 +159,29 @@ async def test_search_folds_ascii_names_in_sql_and_calls_casefold_for_the_rest_o
         assert await found("nobody at all") == set()
     assert folded_in_python, "the demo's non-ASCII names are folded in Python"
     assert all(not text.isascii() for text in folded_in_python), folded_in_python
+
+
+def test_kept_counts_are_recounted_from_the_members_grants_and_teams_by_index(
+    sandbox_db: Path,
+) -> None:
+    """The triggers' recount of `granted_spaces` (migration 15) reads the member's grants and
+    their teams' grants, then each granted space by its id: not every live space of the
+    organization, which would make a grant in a 1,000-space organization read 1,000 rows."""
+    from docdeck.server.store.schema import _GRANTED_SPACES, _TEAM_COUNT
+
+    conn = store_db._connect(sandbox_db)
+    try:
+        plan = [row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {_GRANTED_SPACES}")]
+        teams = [row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {_TEAM_COUNT}")]
+    finally:
+        conn.close()
+    assert teams[1:] == [
+        "CORRELATED SCALAR SUBQUERY 1",
+        "SEARCH mt USING COVERING INDEX team_members_by_user (user_id=?)",
+        "SEARCH t USING INDEX sqlite_autoindex_teams_1 (id=?)",
+    ], teams
+    text = " | ".join(plan)
+    assert "SEARCH s USING INDEX sqlite_autoindex_spaces_1 (id=?)" in plan, text
+    assert not any(line.startswith("SCAN") for line in plan[1:]), text
+    assert "SEARCH g USING INDEX space_grants_by_user (user_id=?)" in plan, text
+    assert "SEARCH g USING INDEX space_grants_by_team (team_id=?)" in plan, text

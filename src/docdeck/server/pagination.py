@@ -52,7 +52,8 @@ def cursor_scope(list_id: str, scope: str) -> str:
 
 @dataclass(frozen=True)
 class PageResult:
-    rows: list[sqlite3.Row]
+    rows: list[Any]
+    """`sqlite3.Row`s, or plain tuples when `fetch_page` was asked for `plain_rows`."""
     count: int
     next_page: str | None
 
@@ -157,6 +158,8 @@ def fetch_page(
     count: int | None = None,
     count_from_where: str | None = None,
     counter: Callable[[], int] | None = None,
+    key_columns: Sequence[int] | None = None,
+    plain_rows: bool = False,
 ) -> PageResult:
     """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
 
@@ -170,6 +173,10 @@ def fetch_page(
     members list's count looked every member's user up, 4 ms for 10,000 members).
     `counter` gives the count (a counter the store keeps) only when the page does not hold
     the whole list, which then counts itself.
+    `key_columns`, when `select` already holds every sort key, gives their positions in a row
+    (in the order of `keys`), so the keys are not selected a second time as `k0..` columns.
+    `plain_rows` returns plain tuples rather than `sqlite3.Row`s, for a caller that reads its
+    columns by position (a Row costs about 0.4 us more per row: 0.4 ms of a 1,000-row page).
     """
     counted = from_where if count_from_where is None else count_from_where
     # The cursor's scope (a hash of the list's path) and the secret are worked out only for a
@@ -185,17 +192,31 @@ def fetch_page(
         if count is None and counter is not None:
             count = counter()
         return PageResult([], _count(conn, count, with_sql, counted, with_params, params), None)
-    sql = _page_sql(with_sql, select, tuple(keys), from_where, descending, after is not None)
+    sql = _page_sql(
+        with_sql,
+        select,
+        tuple(keys),
+        from_where,
+        descending,
+        after is not None,
+        key_columns is None,
+    )
     page_params = [*with_params, *select_params, *params]
     if after is not None:
         page_params += after
     page_params.append(request.limit + 1)
-    rows = conn.execute(sql, page_params).fetchall()
+    cursor = conn.cursor()
+    if plain_rows:
+        cursor.row_factory = None
+    rows = cursor.execute(sql, page_params).fetchall()
     next_page = None
     if len(rows) > request.limit:
         rows = rows[: request.limit]
-        width = len(rows[-1])
-        key = list(rows[-1][width - len(keys) :])  # the k0.. columns end every row
+        last = rows[-1]
+        if key_columns is None:
+            key = list(last[len(last) - len(keys) :])  # the k0.. columns end every row
+        else:
+            key = [last[i] for i in key_columns]
         next_page = encode_cursor(cursor_secret(conn), cursor_scope(request.list_id, scope), key)
     elif after is None and count is None:
         count = len(rows)  # the whole list is on this first page: no COUNT query needed
@@ -212,13 +233,16 @@ def _page_sql(
     from_where: str,
     descending: bool,
     after: bool,
+    keyed: bool = True,
 ) -> str:
     """A page's statement, built once per list shape (the routes' SQL is fixed text, with
     values passed as parameters), not on every request."""
     direction = "DESC" if descending else "ASC"
     order = ", ".join(f"{k} {direction}" for k in keys)
-    keyed = ", ".join(f"{k} AS k{i}" for i, k in enumerate(keys))
-    sql = f"{with_sql} SELECT {select}, {keyed} {from_where}"
+    columns = select
+    if keyed:
+        columns += ", " + ", ".join(f"{k} AS k{i}" for i, k in enumerate(keys))
+    sql = f"{with_sql} SELECT {columns} {from_where}"
     if after:
         marks = ", ".join("?" for _ in keys)
         sql += f" AND ({', '.join(keys)}) {'<' if descending else '>'} ({marks})"

@@ -30,11 +30,16 @@ from docdeck.server.services.members import (
     MEMBER_FROM,
     MEMBER_SEARCH,
     TEAM_SELECT,
+    live_spaces_for,
+    member_count,
+    member_from,
+    member_index,
     member_spaces,
 )
 from docdeck.server.wire import (
     Json,
     member_json,
+    members_json,
     no_content,
     respond,
     respond_list,
@@ -114,21 +119,31 @@ async def list_members(
         column = "m.joined_at" if sort == "joinedAt" else "m.last_seen_at"
         if sort == "lastSeenAt":
             where += " AND m.last_seen_at IS NOT NULL"
+        index = member_index(sort, role is not None)
         result = fetch_page(
             conn,
             select=MEMBER_COLUMNS,
-            from_where=f"{MEMBER_FROM} {where}",
-            # the count reads the users only when the search filters on them
-            count_from_where=None if search else f"FROM members m {where}",
+            from_where=f"{member_from(index)} {where}",
+            # without a search the store keeps the count; a search counts what it matched
+            counter=None
+            if search
+            else lambda: member_count(
+                conn,
+                organizationId,
+                None if role == "guest" else role,
+                by_role=role is not None,
+                seen=sort == "lastSeenAt",
+            ),
             params=params,
             keys=[column, "m.user_id"],
+            key_columns=(5 if sort == "joinedAt" else 6, 1),
+            plain_rows=True,
             descending=order == "desc",
             scope=f"members:{sort}:{order}",
             request=page,
         )
-        spaces = member_spaces(conn, organizationId, result.rows)
-    items = [member_json(ctx, row, spaces[row[1]]) for row in result.rows]
-    return respond_list(items, result)
+        every = live_spaces_for(conn, organizationId, result.rows)
+    return respond_list(members_json(ctx, result.rows, every), result)
 
 
 @router.get(

@@ -1,36 +1,75 @@
-"""The queries behind member and team rows, and the per-page details member rows need.
+"""The queries behind member and team rows.
 
 A member list reads one page in one statement: `members` in the order of an index that also
-holds the member's other columns (migration 13), each row's user by primary key and its team
-count from `team_members_by_user`, stopping at the page's limit. Only the guests' space
-counts are read afterwards, for the page's guests alone (`member_spaces`); every member with
-a role sees all of the organization's live spaces, a number the store keeps. The `spaces`
-count as a correlated subquery recounted every live space of the organization for every
-member (O(members x spaces): 640 ms for a 1,000-row page of a 10,000-member, 1,000-space
-organization).
+holds the member's other columns (migrations 13 and 15) and each row's user by primary key,
+stopping at the page's limit. A member's `teams` is a column the store keeps (`team_count`,
+migration 15), and so is a guest's `spaces` (`granted_spaces`); every member with a role sees
+all of the organization's live spaces, a number the store keeps too. The `spaces` count as a
+correlated subquery recounted every live space of the organization for every member
+(O(members x spaces): 640 ms for a 1,000-row page of a 10,000-member, 1,000-space
+organization); counted afterwards for the page's guests alone, it was still 7-8.5 ms of a
+1,000-guest page (15-16 ms in all, at load 2).
 """
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Sequence
+from typing import Any
 
 from docdeck.server.pagination import live_space_count
 
 MEMBER_COLUMNS = (
     "m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,"
-    " u.email, u.display_name, u.photo_url,"
-    " (SELECT COUNT(*) FROM team_members mt JOIN teams t ON t.id = mt.team_id"
-    " WHERE mt.user_id = m.user_id AND t.organization_id = m.organization_id) AS team_count"
+    " u.email, u.display_name, u.photo_url, m.team_count, m.granted_spaces"
 )
 """A member row's columns, in this order (`wire.member_json` unpacks them by position: a
 sqlite3.Row looks a name up by comparing it with every column name, ten times per member)."""
 
-MEMBER_FROM = "FROM members m LEFT JOIN users u ON u.id = m.user_id"
+_USERS = "LEFT JOIN users u INDEXED BY users_for_members ON u.id = m.user_id"
+
+MEMBER_FROM = f"FROM members m {_USERS}"
 """A LEFT JOIN on the user's primary key keeps `members` the outer loop, in its index's order.
+The user is read from `users_for_members` (migration 14), which holds every column a member
+row or a search reads of it: left to itself SQLite (without ANALYZE) took the primary key's
+index and then the table row, for every member (a search's count of 10,000 members: 6.1 ms,
+4.4 ms from the covering index).
 A list's COUNT needs no user column unless it filters on one: pass `fetch_page` a
 `count_from_where` over `members m` alone then."""
+
+
+def member_count(
+    conn: sqlite3.Connection, org_id: str, role: str | None, *, by_role: bool, seen: bool
+) -> int:
+    """The members of organization `org_id` (with role `role` when `by_role`, None for the
+    guests; only those ever seen when `seen`), from the counts the store keeps."""
+    sql = "SELECT coalesce(sum(members), 0) FROM member_counts WHERE organization_id = ?"
+    params: list[Any] = [org_id]
+    if by_role:
+        sql += " AND role = ?"
+        params.append(role or "")
+    if seen:
+        sql += " AND seen = 1"
+    return int(conn.execute(sql, params).fetchone()[0])
+
+
+def member_index(sort: str, by_role: bool) -> str:
+    """The index a members list reads, in its sort order: by `joinedAt` or `lastSeenAt`, with
+    the role after the organization when the list filters on it (a guest's role is NULL)."""
+    column = "joined" if sort == "joinedAt" else "last_seen"
+    return f"members_by_role_{column}" if by_role else f"members_by_{column}"
+
+
+def member_from(index: str) -> str:
+    """`MEMBER_FROM` reading `members` through `index` (`member_index`), named with INDEXED
+    BY so the page's plan does not rest on the planner's weighing of indexes. SQLite 3.40
+    picks these very indexes today for every sort, order, role filter and search, with and
+    without ANALYZE's statistics (checked on the 10,000-member organization of
+    bench/members.py); the hint keeps it so whatever statistics a database comes to hold,
+    where another index (the primary key, `members_by_user`) would read the organization and
+    sort it."""
+    return f"FROM members m INDEXED BY {index} {_USERS}"
+
 
 MEMBER_SEARCH = (
     " AND (instr(coalesce(u.folded_name, casefold(u.display_name)), ?) > 0"
@@ -49,33 +88,15 @@ TEAM_SELECT = """
 """
 
 
-def _guest_space_counts(
-    conn: sqlite3.Connection, org_id: str, guests: Sequence[str]
-) -> dict[str, int]:
-    rows = conn.execute(
-        """SELECT x.user_id, COUNT(DISTINCT x.space_id) FROM (
-            SELECT g.user_id AS user_id, g.space_id FROM space_grants g
-                WHERE g.user_id IN (SELECT value FROM json_each(?1))
-            UNION ALL
-            SELECT tm.user_id, g.space_id FROM team_members tm
-                -- left to itself the planner scans every grant once per team membership
-                JOIN space_grants g INDEXED BY space_grants_by_team ON g.team_id = tm.team_id
-                WHERE tm.user_id IN (SELECT value FROM json_each(?1))
-        ) x JOIN spaces s ON s.id = x.space_id
-        WHERE s.organization_id = ?2 AND s.deleted_at IS NULL
-        GROUP BY x.user_id""",
-        (json.dumps(list(guests)), org_id),
-    ).fetchall()
-    return {user_id: int(count) for user_id, count in rows}
+def live_spaces_for(conn: sqlite3.Connection, org_id: str, rows: Sequence[Any]) -> int:
+    """The organization's live spaces when a member row with a role is among `rows` (their
+    `spaces`); 0, unread, when every row is a guest's."""
+    return live_space_count(conn, org_id) if any(row[2] is not None for row in rows) else 0
 
 
-def member_spaces(
-    conn: sqlite3.Connection, org_id: str, rows: Sequence[sqlite3.Row]
-) -> dict[str, int]:
+def member_spaces(conn: sqlite3.Connection, org_id: str, rows: Sequence[Any]) -> dict[str, int]:
     """user id -> the `spaces` count of each member row (of organization `org_id`): every live
     space of the organization for a member with a role, the spaces granted to them or one of
-    their teams for a guest."""
-    guests = [row[1] for row in rows if row[2] is None]
-    guest_spaces = _guest_space_counts(conn, org_id, guests) if guests else {}
-    every = live_space_count(conn, org_id) if len(guests) < len(rows) else 0
-    return {row[1]: every if row[2] is not None else guest_spaces.get(row[1], 0) for row in rows}
+    their teams (the kept `granted_spaces`) for a guest."""
+    every = live_spaces_for(conn, org_id, rows)
+    return {row[1]: every if row[2] is not None else int(row[11]) for row in rows}
