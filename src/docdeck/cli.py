@@ -237,6 +237,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # pydantic looks for plugins in every installed package's entry points when it builds its
     # first model (~10 ms of each start, the TUI's and the sandbox server's); docdeck uses none.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # And then its plugin loader's import of importlib.metadata (~20 ms) is left out too.
+    from docdeck._cli.pydantic_plugins import install
+
+    install()
     try:
         args = build_parser().parse_args(argv)
         handler: Handler = args.handler
