@@ -48,3 +48,26 @@ def test_any_doubt_leaves_it_to_full_resolution(
 
 def test_empty_account_variables_do_not_count(config_file: Path) -> None:
     assert _sure(config_file, None, environ={"DOCDECK_TOKEN": "", "DOCDECK_BASE_URL": " "})
+
+
+def test_without_a_config_file_tomllib_is_not_imported(tmp_path: Path) -> None:
+    """The early start reads the config file's sandbox table and default profile; with no
+    file (every start until one is written) the TOML parser is not imported at all."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from docdeck._cli.locations import sandbox_settings, surely_sandbox\n"
+        "print(sandbox_settings({}), surely_sandbox(base_url=None, token=None, profile=None,"
+        " environ={}), 'tomllib' in sys.modules)\n"
+    )
+    env = {**os.environ, "DOCDECK_CONFIG_DIR": str(tmp_path)}
+    run = [sys.executable, "-c", code]
+    without = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
+    assert without.stdout.split() == ["(15.0,", "True)", "True", "False"]
+
+    (tmp_path / "config.toml").write_text('default_profile = "work"\n[sandbox]\nidle_minutes = 5\n')
+    with_file = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
+    assert with_file.stdout.split() == ["(5.0,", "True)", "False", "True"]

@@ -8,9 +8,9 @@ heavy imports (pydantic, Textual) run in parallel with the server's own.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "BASE_URL_ENV",
@@ -109,9 +109,12 @@ def sandbox_settings(environ: Mapping[str, str]) -> tuple[float, bool]:
     """
     idle, remember = DEFAULT_IDLE_MINUTES, True
     try:
-        table = tomllib.loads(config_path().read_text(encoding="utf-8")).get("sandbox", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = config_path().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         table = {}
+    else:
+        table = _toml_or_none(text) or {}
+        table = table.get("sandbox", {})
     if not isinstance(table, dict):
         table = {}
     raw_idle = environ.get(IDLE_ENV, table.get("idle_minutes", idle))
@@ -160,10 +163,19 @@ def surely_sandbox(
         return True
     except (OSError, UnicodeDecodeError):
         return False
+    table = _toml_or_none(text)
+    return table is not None and "default_profile" not in table
+
+
+def _toml_or_none(text: str) -> dict[str, Any] | None:
+    """The TOML document, or None if it is not valid TOML. tomllib is imported only here,
+    so only when a config file exists (~10 ms of a start without one)."""
+    import tomllib
+
     try:
-        return "default_profile" not in tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return False
+        return None
 
 
 def nothing_configured(environ: Mapping[str, str]) -> bool:
