@@ -226,3 +226,19 @@ def test_lazily_imported_models_and_endpoints_are_all_there() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "[] True True"
+
+
+def test_the_browser_imports_no_member_or_team_view() -> None:
+    """The first view shows the tree and an organization's fields: the members table and
+    the team view are imported when Members or a team is first selected."""
+    probe = (
+        "import sys, docdeck.tui.app as app; app._import_browser();"
+        "from docdeck.tui import widgets;"
+        "lazy = ('docdeck.tui.widgets._member_table', 'docdeck.tui.widgets._team_detail');"
+        "print(','.join(m for m in lazy if m in sys.modules));"
+        "print(widgets.MemberTable.pane_view, widgets.TeamDetail.pane_view)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.splitlines() == ["", "members team"]
