@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import email.utils
 import math
 import random
 import time
@@ -114,6 +113,8 @@ def retry_after_seconds(response: httpx.Response) -> float | None:
         if math.isnan(seconds):
             return None
     except ValueError:
+        import email.utils  # only for an HTTP date: not with the gateway (~2 ms of a start)
+
         try:
             when = email.utils.parsedate_to_datetime(value)
         except (TypeError, ValueError):
