@@ -127,3 +127,10 @@ print(repr(answer))
     assert out[0] == "Kept False []"
     assert out[1] == "True [1] True"
     assert TOKEN not in out[2] and "Kept" not in out[2]
+
+
+async def test_a_closed_client_is_not_warmed_up(sent: list[str]) -> None:
+    client = Client(BASE, TOKEN, prefetched=_answer())
+    await client.aclose()
+    client.transport.warm_up()  # a quit came first: nothing is built
+    assert client.transport._http is None

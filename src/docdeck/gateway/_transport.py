@@ -165,6 +165,7 @@ class Transport:
         self._given_transport = transport
         self._prefetched = prefetched
         self._http: httpx.AsyncClient | None = None
+        self._closed = False
         self.sleep = asyncio.sleep
 
     def __repr__(self) -> str:
@@ -190,7 +191,10 @@ class Transport:
 
     def warm_up(self) -> None:
         """Build httpx's client now, with what its first request imports (httpcore's pool and
-        anyio's asyncio backend, ~60 ms once): at an idle moment rather than in a request."""
+        anyio's asyncio backend, ~60 ms once): at an idle moment rather than in a request.
+        Nothing once closed (a quit just before)."""
+        if self._closed:
+            return
         self.http  # noqa: B018 (built on first use)
         import importlib
 
@@ -200,6 +204,7 @@ class Transport:
                 importlib.import_module(name)
 
     async def aclose(self) -> None:
+        self._closed = True
         if self._http is not None:
             await self._http.aclose()
 
