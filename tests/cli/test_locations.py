@@ -71,3 +71,27 @@ def test_without_a_config_file_tomllib_is_not_imported(tmp_path: Path) -> None:
     (tmp_path / "config.toml").write_text('default_profile = "work"\n[sandbox]\nidle_minutes = 5\n')
     with_file = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
     assert with_file.stdout.split() == ["(5.0,", "True)", "False", "True"]
+
+
+def test_the_first_view_file_is_named_by_sha256_without_importing_hashlib(
+    tmp_path: Path,
+) -> None:
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    from docdeck._cli.locations import first_view_path
+
+    digest = hashlib.sha256(b"url\0work\0https://x.org").hexdigest()[:16]
+    assert first_view_path("url", "work", "https://x.org").name == f"url-work-{digest}.json"
+    code = (
+        "import sys\n"
+        "from docdeck._cli.locations import first_view_path\n"
+        "print(first_view_path('url', 'work', 'https://x.org').name, 'hashlib' in sys.modules)\n"
+    )
+    env = {**os.environ, "DOCDECK_CACHE_DIR": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    )
+    assert out.stdout.split() == [f"url-work-{digest}.json", "False"]
