@@ -21,6 +21,12 @@ user+system time (a sandbox it leaves running is not its child any more); on
 a first run the new server's own CPU until then is read from /proc.
 Goals (issue 8): first title with a cache <= 1.3x bare; a live tree with a
 running sandbox <= 2x; on a first run <= 3x; quitting < 100 ms.
+
+`--against SRC`: another source tree's docdeck (SRC on PYTHONPATH, e.g. an export
+of `main`: `git archive main src | tar -x -C /tmp/main`, then `--against
+/tmp/main/src`) runs the same variants in the same loop, right after this tree's,
+with its own data directory and sandbox; it is reported as `NAME@against`, with
+the ratio of this tree's time to its time run by run (paired: the load hits both).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -61,25 +68,44 @@ def _stop_sandbox(data: Path) -> None:
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--against", type=Path, default=None, help="another source tree (its src) to pair with"
+    )
     args = parser.parse_args(argv)
+    trees: dict[str, dict[str, str]] = {"": {}}
+    if args.against is not None:
+        src = args.against.resolve()
+        if not (src / "docdeck" / "__init__.py").is_file():
+            parser.error(f"--against: no docdeck package in {src}")
+        import compileall
+
+        compileall.compile_dir(src, quiet=1)  # as _harness does for this tree
+        trees["@against"] = {"PYTHONPATH": str(src)}
 
     load_before = os.getloadavg()
-    names = ("running_cached", "running", "first_run")
+    names = tuple(
+        name + tree for tree in trees for name in ("running_cached", "running", "first_run")
+    )
     ready: dict[str, list[float]] = {"bare": [], **{name: [] for name in names}}
-    titles: dict[str, list[float]] = {"running_cached": [], "running": [], "first_run": []}
-    paints: dict[str, list[float]] = {"running_cached": [], "running": [], "first_run": []}
+    titles: dict[str, list[float]] = {name: [] for name in names}
+    paints: dict[str, list[float]] = {name: [] for name in names}
     quits: list[float] = []
     bare_quits: list[float] = []
-    cpu: dict[str, list[float]] = {"running": [], "first_run_docdeck": [], "first_run_server": []}
+    cpu: dict[str, list[float]] = {
+        name + tree: []
+        for tree in trees
+        for name in ("running", "first_run_docdeck", "first_run_server")
+    }
     unclean_exits: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         ready_file = root / "ready"
         config = root / "config"
-        existing, cache = root / "existing", root / "cache"
+        cache = root / "cache"
 
-        def env(data: Path, cache_dir: Path) -> dict[str, str]:
+        def env(data: Path, cache_dir: Path, **extra: str) -> dict[str, str]:
             return {
+                **extra,
                 "DOCDECK_BENCH_READY_FILE": str(ready_file),
                 "DOCDECK_DATA_DIR": str(data),
                 "DOCDECK_CONFIG_DIR": str(config),
@@ -99,11 +125,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 command, ready_file, env=stay, marker=b"hello", quiet_before_quit=0.3
             )
 
-        def docdeck(data: Path, cache_dir: Path) -> Run:
+        def docdeck(data: Path, cache_dir: Path, tree: str = "") -> Run:
             run = run_until_ready(
                 [PYTHON, "-m", "docdeck"],
                 ready_file,
-                env=env(data, cache_dir),
+                env=env(data, cache_dir, **trees[tree]),
                 marker=b"docdeck",
                 title_marker=TITLE,
                 quiet_before_quit=0.3,
@@ -113,37 +139,46 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             return run
 
         try:
-            docdeck(existing, cache)  # starts the shared sandbox, warms the disk cache
+            for tree in trees:  # starts each tree's shared sandbox, warms the disk cache
+                docdeck(root / f"existing{tree}", root / f"cache{tree}", tree)
             bare()
             for index in range(args.runs):
                 runs: dict[str, Run] = {"bare": bare()}
                 quitting = bare_quit()
                 if quitting.quit_s is not None:
                     bare_quits.append(quitting.quit_s)
-                shutil.rmtree(cache, ignore_errors=True)
-                runs["running"] = docdeck(existing, cache)
-                runs["running_cached"] = docdeck(existing, cache)  # the cache the last one left
-                fresh = root / f"fresh-{index}"
-                runs["first_run"] = docdeck(fresh, root / f"fresh-cache-{index}")
-                server_cpu = _server_cpu_s(fresh)
-                _stop_sandbox(fresh)
-                shutil.rmtree(fresh, ignore_errors=True)
+                for tree in trees:
+                    data, cached = root / f"existing{tree}", root / f"cache{tree}"
+                    shutil.rmtree(cached, ignore_errors=True)
+                    runs["running" + tree] = docdeck(data, cached, tree)
+                    # The cache the last one left:
+                    runs["running_cached" + tree] = docdeck(data, cached, tree)
+                    fresh = root / f"fresh-{index}{tree}"
+                    runs["first_run" + tree] = docdeck(
+                        fresh, root / f"fresh-cache-{index}{tree}", tree
+                    )
+                    server_cpu = _server_cpu_s(fresh)
+                    _stop_sandbox(fresh)
+                    shutil.rmtree(fresh, ignore_errors=True)
+                    if runs["running" + tree].cpu_s is not None:
+                        cpu["running" + tree].append(runs["running" + tree].cpu_s or 0.0)
+                    if runs["first_run" + tree].cpu_s is not None:
+                        cpu["first_run_docdeck" + tree].append(
+                            runs["first_run" + tree].cpu_s or 0.0
+                        )
+                    if server_cpu is not None:
+                        cpu["first_run_server" + tree].append(server_cpu)
                 for name, run in runs.items():
                     ready[name].append(run.ready_s)
                     if name in titles and run.first_title_s is not None:
                         titles[name].append(run.first_title_s)
                     if name in paints and run.first_paint_s is not None:
                         paints[name].append(run.first_paint_s)
-                    if name != "bare" and run.quit_s is not None:
+                    if name != "bare" and "@" not in name and run.quit_s is not None:
                         quits.append(run.quit_s)
-                if runs["running"].cpu_s is not None:
-                    cpu["running"].append(runs["running"].cpu_s)
-                if runs["first_run"].cpu_s is not None:
-                    cpu["first_run_docdeck"].append(runs["first_run"].cpu_s)
-                if server_cpu is not None:
-                    cpu["first_run_server"].append(server_cpu)
         finally:
-            _stop_sandbox(existing)
+            for tree in trees:
+                _stop_sandbox(root / f"existing{tree}")
 
     variants = {name: summarize(values) for name, values in ready.items()}
     first_title = {name: summarize(values) for name, values in titles.items() if values}
@@ -163,6 +198,24 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     cpu_summary = {name: summarize(values) for name, values in cpu.items() if values}
     goals_met = {name: ratios[name] <= goal for name, goal in GOALS.items()}
     goals_met["quit_under_100ms"] = quit_summary["median_s"] < QUIT_GOAL_S
+    paired: dict[str, dict[str, Any]] = {}
+    if len(trees) > 1:
+        for name in ("running_cached", "running", "first_run"):
+            other = name + "@against"
+            ratios[other + "_ready"] = round(variants[other]["median_s"] / bare_s, 2)
+            pairs = [a / b for a, b in zip(ready[name], ready[other], strict=True)]
+            paired[name] = {
+                "median": round(statistics.median(pairs), 3),
+                "min": round(min(pairs), 3),
+                "max": round(max(pairs), 3),
+                "samples": [round(v, 3) for v in pairs],
+            }
+            if name == "running":
+                cpus = [
+                    a / b for a, b in zip(cpu["running"], cpu["running@against"], strict=False) if b
+                ]
+                if cpus:
+                    paired["running_cpu"] = {"median": round(statistics.median(cpus), 3)}
     result = {
         "runs": args.runs,
         "terminal": "80x24 pty",
@@ -180,15 +233,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "goals_met": goals_met,
         "unclean_exits": unclean_exits,
     }
+    if paired:
+        result["against"] = str(args.against)
+        result["paired_this_over_against"] = paired
     print(
         f"cold_start: median of {args.runs} runs, process spawn -> (80x24 pty), "
         f"load average {result['load_average_before_after']}"
     )
     print(f"  bare Textual, first frame        {bare_s * 1000:7.0f} ms")
-    for name in ("running_cached", "running", "first_run"):
+    for name in names:
         title = first_title.get(name, {}).get("median_s", float("nan"))
         print(
-            f"  {name:<15} first title {title * 1000:5.0f} ms "
+            f"  {name:<24} first title {title * 1000:5.0f} ms "
             f"({title / bare_s:.2f}x)  live tree {variants[name]['median_s'] * 1000:5.0f} ms "
             f"({variants[name]['median_s'] / bare_s:.2f}x)"
         )
@@ -202,9 +258,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"  cpu {name:<18} {row['median_s'] * 1000:6.0f} ms")
     for name, met in goals_met.items():
         print(f"  goal {name}: {'met' if met else 'NOT met'}")
+    for name, row in paired.items():
+        spread = f" (min {row['min']}, max {row['max']})" if "min" in row else ""
+        print(f"  paired this/against {name:<15} median {row['median']}{spread}")
     if unclean_exits:
         print(f"  docdeck did not quit cleanly: {', '.join(unclean_exits)}")
-    print(f"  -> {write_result('cold_start', result)}")
+    print(f"  -> {write_result('cold_start-against' if paired else 'cold_start', result)}")
     return result
 
 

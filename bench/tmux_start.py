@@ -5,7 +5,9 @@ for many users over SSH. Times are from just before `tmux new-session` to:
 the ready file (bare: first frame; docdeck: live organizations), the first
 `capture-pane` showing "Northwind Labs" (polled every 10 ms), and, after `q`,
 the end of the pane's command (`tmux wait-for`). Same variants as
-cold_start.py: running_cached, running, first_run.
+cold_start.py: running_cached, running, first_run. `--against SRC`: another source
+tree's docdeck (SRC on PYTHONPATH, e.g. an export of `main`) runs the `running` variant
+in the same loop, with its own sandbox, as `running@against` (paired, run by run).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import json
 import os
 import shlex
 import shutil
+import statistics
 import subprocess
 import tempfile
 import time
@@ -78,6 +81,9 @@ def _run(command: list[str], env: dict[str, str], ready: Path, title: bool) -> d
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--against", type=Path, default=None, help="another source tree (its src) to pair with"
+    )
     args = parser.parse_args(argv)
     if shutil.which("tmux") is None:
         raise SystemExit("tmux is not installed")
@@ -89,6 +95,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "running": [],
         "first_run": [],
     }
+    if args.against is not None:
+        import compileall
+
+        compileall.compile_dir(args.against.resolve(), quiet=1)
+        rows["running@against"] = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         ready = root / "ready"
@@ -106,12 +117,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         existing, cache = root / "existing", root / "cache"
         docdeck = [PYTHON, "-m", "docdeck"]
         bare = [PYTHON, str(BARE_APP)]
+        other = root / "existing-against"
+        against = {"PYTHONPATH": str(args.against.resolve())} if args.against else {}
         try:
             _run(docdeck, env(existing, cache), ready, False)  # warm-up: starts the sandbox
+            if against:
+                _run(docdeck, env(other, root / "cache-against", **against), ready, False)
             for index in range(args.runs):
                 rows["bare"].append(_run(bare, env(root, cache, BENCH_BARE_STAY="1"), ready, False))
                 shutil.rmtree(cache, ignore_errors=True)
                 rows["running"].append(_run(docdeck, env(existing, cache), ready, True))
+                if against:  # right after this tree's, so the load hits both alike
+                    shutil.rmtree(root / "cache-against", ignore_errors=True)
+                    rows["running@against"].append(
+                        _run(docdeck, env(other, root / "cache-against", **against), ready, True)
+                    )
                 rows["running_cached"].append(_run(docdeck, env(existing, cache), ready, True))
                 fresh = root / f"fresh-{index}"
                 rows["first_run"].append(
@@ -120,6 +140,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 stop_sandbox(fresh)
         finally:
             stop_sandbox(existing)
+            if other.is_dir():
+                stop_sandbox(other)
 
     def med(name: str, key: str) -> float:
         values = [row[key] for row in rows[name] if key in row]
@@ -137,17 +159,30 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "running_cached_ready": round(med("running_cached", "ready_s") / bare_s, 2),
         "first_run_ready": round(med("first_run", "ready_s") / bare_s, 2),
     }
+    if args.against is not None:
+        result["ratio_to_bare"]["running@against_ready"] = round(
+            med("running@against", "ready_s") / bare_s, 2
+        )
+        pairs = [
+            a["ready_s"] / b["ready_s"]
+            for a, b in zip(rows["running"], rows["running@against"], strict=True)
+        ]
+        result["paired_running_this_over_against"] = round(statistics.median(pairs), 3)
+        result["against"] = str(args.against)
     result["samples"] = rows
     print(f"tmux_start: median of {args.runs} runs (tmux 80x24)")
     print(f"  bare first frame {bare_s * 1000:.0f} ms, quit {med('bare', 'quit_s') * 1000:.0f} ms")
-    for name in ("running_cached", "running", "first_run"):
+    for name in [name for name in rows if name != "bare"]:
         print(
-            f"  {name:<15} first title {med(name, 'first_title_s') * 1000:5.0f} ms  "
+            f"  {name:<16} first title {med(name, 'first_title_s') * 1000:5.0f} ms  "
             f"live tree {med(name, 'ready_s') * 1000:5.0f} ms  "
             f"quit {med(name, 'quit_s') * 1000:4.0f} ms"
         )
     print("  ratios to bare: " + json.dumps(result["ratio_to_bare"]))
-    print(f"  -> {write_result('tmux_start', result)}")
+    if args.against is not None:
+        print(f"  paired running this/against: median {result['paired_running_this_over_against']}")
+    name = "tmux_start-against" if args.against is not None else "tmux_start"
+    print(f"  -> {write_result(name, result)}")
     return result
 
 

@@ -7,14 +7,17 @@ module imports only the standard library; each command imports what it needs
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, NoReturn
 
 from docdeck import __version__
+
+if TYPE_CHECKING:  # imported when there are arguments to parse: not by `docdeck` alone
+    import argparse
 
 __all__ = [
     "EXIT_ERROR",
@@ -32,21 +35,28 @@ EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130
 DEBUG_ENV = "DOCDECK_DEBUG"
 
-Handler = Callable[[argparse.Namespace], int]
+Handler = Callable[["argparse.Namespace"], int]
 
 
 class CLIError(Exception):
     """A user or environment error: shown as one line, exit code 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (argparse prints usage plus the message)."""
+def _parser(prog: str, description: str, epilog: str) -> argparse.ArgumentParser:
+    import argparse
 
-    def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+    class _Parser(argparse.ArgumentParser):
+        """argparse, but a usage error is one line (argparse prints usage plus the message)."""
+
+        def error(self, message: str) -> NoReturn:
+            self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    return _Parser(prog=prog, description=description, epilog=epilog)
 
 
 def _port(text: str) -> int:
+    import argparse
+
     try:
         port = int(text)
     except ValueError:
@@ -60,6 +70,8 @@ DEFAULT_IDLE_S = 15 * 60.0
 
 
 def _seconds(text: str) -> float:
+    import argparse
+
     try:
         seconds = float(text)
     except ValueError:
@@ -72,6 +84,8 @@ def _seconds(text: str) -> float:
 def _add_account_options(parser: argparse.ArgumentParser, *, suppress_defaults: bool) -> None:
     # The same options on `docdeck` and `docdeck tui`; SUPPRESS stops the subcommand's
     # defaults from overwriting values given before it.
+    import argparse
+
     default = argparse.SUPPRESS if suppress_defaults else None
     group = parser.add_argument_group("account (first match wins)")
     group.add_argument(
@@ -89,7 +103,9 @@ def _add_account_options(parser: argparse.ArgumentParser, *, suppress_defaults: 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    import argparse
+
+    parser = _parser(
         prog="docdeck",
         description=(
             "Browse and manage a documentation platform from the terminal. With no account "
@@ -213,6 +229,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parse(argv: list[str]) -> argparse.Namespace:
+    if not argv:
+        # `docdeck` alone, every start of the TUI on the default account: what the parser
+        # gives for no arguments, without building it (its ~25 subcommands: ~9 ms before the
+        # first frame). tests/cli/test_commands.py checks it is the parser's answer.
+        return _no_arguments()
+    return build_parser().parse_args(argv)
+
+
+def _no_arguments() -> argparse.Namespace:
+    # Handlers read their arguments by attribute only.
+    args = SimpleNamespace(base_url=None, token=None, profile=None, handler=_run_tui)
+    return args  # type: ignore[return-value]
+
+
 def _lazy(module: str, function: str) -> Handler:
     def handler(args: argparse.Namespace) -> int:
         import importlib
@@ -244,8 +275,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # pydantic looks for plugins in every installed package's entry points when it builds its
     # first model (~10 ms of each start, the TUI's and the sandbox server's); docdeck uses none.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # And then its plugin loader's import of importlib.metadata (~20 ms) is left out too.
+    from docdeck._cli.pydantic_plugins import install
+
+    install()
     try:
-        args = build_parser().parse_args(argv)
+        args = _parse(sys.argv[1:] if argv is None else list(argv))
         handler: Handler = args.handler
         code = handler(args)
         sys.stdout.flush()

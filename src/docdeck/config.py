@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -300,6 +299,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"config file {path}: not UTF-8 text") from None
     except OSError as error:
         raise ConfigError(f"config file {path}: cannot read it ({error.strerror})") from None
+    import tomllib  # only when there is a file to read
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -33,6 +33,8 @@ from docdeck._cli import sandbox_state as files
 from docdeck._cli.locations import sandbox_db_path
 
 if TYPE_CHECKING:
+    import httpx
+
     from docdeck._cli.first_answer import FirstAnswer, FirstRequest
     from docdeck.config import Account
     from docdeck.gateway import Client
@@ -377,25 +379,38 @@ def sandbox_connect(sandbox: EmbeddedSandbox) -> Connect:
 
     async def connect_sandbox() -> Client:
         nonlocal calls
-        import httpx
-
-        from docdeck._cli.first_answer import transport
-        from docdeck.gateway import Client
+        from docdeck.gateway import Client, Prefetched
 
         calls += 1
         if calls > 1:
             sandbox.restart()  # the TUI asks again: the server it had may have died
 
         def plain_http() -> httpx.AsyncBaseTransport:
+            import httpx
+
             # The sandbox speaks plain HTTP on loopback: skipping the CA bundle loses nothing.
             return httpx.AsyncHTTPTransport(verify=False)
 
         # While a server starts, httpx's transport is built now (the UI waits anyway). With
-        # one running it is built on the first request the first answer cannot serve: after
-        # the first view.
+        # one running, httpx is not imported before the first view: the client is handed the
+        # first answer, and builds its transport when it must send (or the app warms it up
+        # once the tree is live).
         made = None if sandbox.settled else plain_http()
         connection = await sandbox.wait_ready()
-        sending = transport(connection.first_answer, plain_http, made=made)
-        return Client(connection.base_url, connection.token, transport=sending)
+        answer = connection.first_answer
+        prefetched = (
+            None
+            if answer is None
+            else Prefetched(
+                answer.url, answer.authorization, answer.headers, answer.body, answer.status
+            )
+        )
+        return Client(
+            connection.base_url,
+            connection.token,
+            transport=made,
+            make_transport=None if made is not None else plain_http,
+            prefetched=prefetched,
+        )
 
     return connect_sandbox

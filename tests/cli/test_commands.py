@@ -514,3 +514,22 @@ def test_profile_add_repairs_a_default_profile_that_names_no_profile(
 
     assert load_settings().profiles["work"].base_url == "https://x.org"
     assert load_settings().default_profile == "work"
+
+
+def test_no_arguments_is_what_the_parser_gives_without_building_it() -> None:
+    """`docdeck` alone skips argparse (its import and the parser: ~20 ms before the first
+    frame); the arguments handed on are the parser's for an empty command line."""
+    import subprocess
+
+    from docdeck.cli import _no_arguments, build_parser
+
+    assert vars(_no_arguments()) == vars(build_parser().parse_args([]))
+    probe = (
+        "import sys, docdeck.cli as cli;"
+        "args = cli._parse([]);"
+        "print('argparse' in sys.modules, args.handler is cli._run_tui)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.split() == ["False", "True"]

@@ -134,3 +134,21 @@ def test_the_plain_get_trusts_only_a_whole_answer(
         status, headers, body = got
         assert (status, body) == (expected[0], expected[2])
         assert headers.items() >= expected[1].items()
+
+
+def test_the_plain_get_imports_no_codec_for_the_address() -> None:
+    """Before the first frame: `socket.create_connection` would encode the host with the
+    idna codec (encodings.idna and stringprep imported); a plain connect does not."""
+    import subprocess
+    import sys
+
+    port = _serve_once(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}")
+    code = (
+        "import sys\n"
+        "from docdeck._cli.sandbox_state import http_get\n"
+        f"print(http_get({port}, '/x')[0], 'encodings.idna' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.split() == ["200", "False"]

@@ -41,7 +41,7 @@ def _pump(fd: int, until: float) -> bytes:
         return b""
 
 
-def _run_docdeck_once(tmp_path: Path) -> bytes:
+def _run_docdeck_once(tmp_path: Path, command: list[str] | None = None) -> bytes:
     """`docdeck` in a pty until its organizations show, then `q`; returns what it drew."""
     import fcntl
     import struct
@@ -53,7 +53,7 @@ def _run_docdeck_once(tmp_path: Path) -> bytes:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = {**os.environ, "TERM": "xterm-256color", "DOCDECK_BENCH_READY_FILE": str(ready_file)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "docdeck"],
+        command or [sys.executable, "-m", "docdeck"],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -100,6 +100,42 @@ def test_docdeck_opens_the_shared_sandbox_quits_and_the_next_one_reuses_it(
     assert _sandboxes_on(db) == servers
     # The first view of the last session was painted, marked, before the live one.
     assert b"refreshing" in second
+
+
+_HTTPX_PROBE = """
+import os, sys
+from docdeck.tui.app import DocdeckApp
+
+shown = DocdeckApp.organizations_shown
+
+def probe(self):
+    if not self._ready_reported and self.browser.org_tree.model.children is not None:
+        found = [m for m in ("textual", "httpx", "httpcore", "anyio") if m in sys.modules]
+        with open(os.environ["PROBE_FILE"], "a") as file:
+            file.write(",".join(found) + "\\n")
+    shown(self)
+
+DocdeckApp.organizations_shown = probe
+from docdeck.cli import run
+run()
+"""
+
+
+def test_with_a_sandbox_running_the_live_tree_shows_before_httpx_is_imported(
+    isolated_dirs: tuple[Path, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tree's first answer comes from the launcher (`gateway.Prefetched`): httpx, httpcore
+    and anyio are imported after the live tree is shown, not before. (On a first run the
+    server's start usually leaves the time to build httpx's transport while the UI waits.)"""
+    probe_file = tmp_path / "probe"
+    monkeypatch.setenv("PROBE_FILE", str(probe_file))
+    command = [sys.executable, "-c", _HTTPX_PROBE]
+
+    _run_docdeck_once(tmp_path, command)  # starts the sandbox
+    _run_docdeck_once(tmp_path, command)  # reuses it
+
+    _first_run, running = probe_file.read_text().splitlines()
+    assert running == "textual"
 
 
 def test_without_a_terminal_docdeck_says_so_and_leaves_no_server(
@@ -189,3 +225,19 @@ def test_lazily_imported_models_and_endpoints_are_all_there() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "[] True True"
+
+
+def test_the_browser_imports_no_member_or_team_view() -> None:
+    """The first view shows the tree and an organization's fields: the members table and
+    the team view are imported when Members or a team is first selected."""
+    probe = (
+        "import sys, docdeck.tui.app as app; app._import_browser();"
+        "from docdeck.tui import widgets;"
+        "lazy = ('docdeck.tui.widgets._member_table', 'docdeck.tui.widgets._team_detail');"
+        "print(','.join(m for m in lazy if m in sys.modules));"
+        "print(widgets.MemberTable.pane_view, widgets.TeamDetail.pane_view)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout.splitlines() == ["", "members team"]

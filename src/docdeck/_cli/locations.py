@@ -8,9 +8,9 @@ heavy imports (pydantic, Textual) run in parallel with the server's own.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "BASE_URL_ENV",
@@ -86,15 +86,27 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir(APP_NAME))
 
 
+def _sha256(data: bytes) -> Any:
+    """SHA-256, from CPython's built-in module when it has one: `hashlib` imports OpenSSL's
+    binding and every other algorithm first (~3 ms on the main thread before the first
+    frame, where this is asked for the sandbox's first-view cache). The same digest."""
+    try:
+        from _sha256 import sha256  # CPython 3.11 (3.12 and later: `_sha2`)
+    except ImportError:
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data)
+
+
 def first_view_path(kind: str, name: str, base_url: str) -> Path:
     """The first-view cache file of one account: no token in its name or its content.
 
     `kind` is "sandbox", "profile" or "url"; the base URL (or database) is
     hashed so two profiles of one name on different servers never share a file.
     """
-    import hashlib
-
-    digest = hashlib.sha256(f"{kind}\0{name}\0{base_url}".encode()).hexdigest()[:16]
+    digest = _sha256(f"{kind}\0{name}\0{base_url}".encode()).hexdigest()[:16]
     safe = "".join(ch if ch.isalnum() or ch in "._-" else "_" for ch in name)[:40]
     return cache_dir() / "first-view" / f"{kind}-{safe}-{digest}.json"
 
@@ -109,9 +121,12 @@ def sandbox_settings(environ: Mapping[str, str]) -> tuple[float, bool]:
     """
     idle, remember = DEFAULT_IDLE_MINUTES, True
     try:
-        table = tomllib.loads(config_path().read_text(encoding="utf-8")).get("sandbox", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        text = config_path().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
         table = {}
+    else:
+        table = _toml_or_none(text) or {}
+        table = table.get("sandbox", {})
     if not isinstance(table, dict):
         table = {}
     raw_idle = environ.get(IDLE_ENV, table.get("idle_minutes", idle))
@@ -160,10 +175,19 @@ def surely_sandbox(
         return True
     except (OSError, UnicodeDecodeError):
         return False
+    table = _toml_or_none(text)
+    return table is not None and "default_profile" not in table
+
+
+def _toml_or_none(text: str) -> dict[str, Any] | None:
+    """The TOML document, or None if it is not valid TOML. tomllib is imported only here,
+    so only when a config file exists (~10 ms of a start without one)."""
+    import tomllib
+
     try:
-        return "default_profile" not in tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return False
+        return None
 
 
 def nothing_configured(environ: Mapping[str, str]) -> bool:

@@ -7,7 +7,6 @@ already on screen by then (an unknown theme too: it warns and carries on).
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import os
 import sys
@@ -25,6 +24,8 @@ from docdeck._cli.locations import (
 from docdeck.cli import EXIT_OK, CLIError
 
 if TYPE_CHECKING:
+    import argparse
+
     from docdeck.config import Account
     from docdeck.launcher import Connect, EmbeddedSandbox
 

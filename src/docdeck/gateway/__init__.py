@@ -23,11 +23,12 @@ from docdeck.gateway._errors import (
     UnsendableTextError,
 )
 from docdeck.gateway._pagination import AsyncPaginator, paginate
-from docdeck.gateway._transport import DEFAULT_TIMEOUT
+from docdeck.gateway._transport import Prefetched
 from docdeck.gateway._types import NOT_GIVEN, NotGiven
 
 if TYPE_CHECKING:
     from docdeck.gateway._resource import COVERED_ENDPOINTS
+    from docdeck.gateway._transport import DEFAULT_TIMEOUT
 
 __all__ = [
     "COVERED_ENDPOINTS",
@@ -49,6 +50,7 @@ __all__ = [
     "NotGiven",
     "PermissionDeniedError",
     "PreconditionFailedError",
+    "Prefetched",
     "RateLimitError",
     "UnsendableTextError",
     "paginate",
@@ -57,7 +59,12 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     """`COVERED_ENDPOINTS`: every endpoint a method of the client calls. Resource groups are
-    imported on first use (see `Client`), so all of them are imported before it is read."""
+    imported on first use (see `Client`), so all of them are imported before it is read.
+    `DEFAULT_TIMEOUT`: an `httpx.Timeout`, so httpx is imported when it is asked for."""
+    if name == "DEFAULT_TIMEOUT":
+        from docdeck.gateway import _transport
+
+        return _transport.DEFAULT_TIMEOUT
     if name == "COVERED_ENDPOINTS":
         from pkgutil import iter_modules
 

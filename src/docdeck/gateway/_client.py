@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from types import TracebackType
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import httpx
-
-from docdeck.gateway._transport import DEFAULT_TIMEOUT, Transport
+from docdeck.gateway._transport import Prefetched, Transport
 from docdeck.gateway.resources.collections import Collections
 from docdeck.gateway.resources.members import Members
 from docdeck.gateway.resources.orgs import Orgs
@@ -17,6 +16,8 @@ from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
 
 if TYPE_CHECKING:  # imported on first use: the organization tree needs none of them
+    import httpx
+
     from docdeck.gateway.resources.change_requests import ChangeRequests
     from docdeck.gateway.resources.comments import Comments
     from docdeck.gateway.resources.content import Content
@@ -65,11 +66,17 @@ class Client:
         base_url: str,
         token: str,
         *,
-        timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
+        timeout: httpx.Timeout | float | None = None,
         max_retries: int = 2,
         transport: httpx.AsyncBaseTransport | None = None,
+        make_transport: Callable[[], httpx.AsyncBaseTransport] | None = None,
         user_agent: str | None = None,
+        prefetched: Prefetched | None = None,
     ) -> None:
+        """`timeout`: None is `DEFAULT_TIMEOUT` (10 s, 5 s to connect). httpx is imported
+        when the first request is sent (or on `transport.warm_up()`): `make_transport` then
+        makes its transport, if given. `prefetched`: the answer to the first request, asked
+        before (`Prefetched`); it serves that request only if it is the same GET."""
         token = token.strip() if isinstance(token, str) else ""
         problem = _token_problem(token)
         if problem:
@@ -82,7 +89,9 @@ class Client:
             timeout=timeout,
             max_retries=max_retries,
             transport=transport,
+            make_transport=make_transport,
             user_agent=user_agent,
+            prefetched=prefetched,
         )
 
     @property

@@ -7,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import TypeAdapter
 
-from docdeck.gateway._transport import Transport, parse
+from docdeck.gateway._transport import Transport
 from docdeck.models import ListPage
 
 __all__ = ["AsyncPaginator", "paginate"]
@@ -38,8 +38,7 @@ class AsyncPaginator(Generic[T]):
         params = dict(self._params)
         if page is not None:
             params["page"] = page
-        response = await self._transport.request("GET", self._path, params=params)
-        return parse(response, self._adapter, "GET", self._path)
+        return await self._transport.call("GET", self._path, self._adapter, params=params)
 
     def __await__(self) -> Generator[Any, None, ListPage[T]]:
         return self.get_page(self._params.get("page")).__await__()

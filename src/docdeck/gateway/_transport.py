@@ -1,16 +1,23 @@
-"""One shared httpx client: auth header, timeouts, retries with backoff, error mapping."""
+"""One shared httpx client: auth header, timeouts, retries with backoff, error mapping.
+
+httpx is imported, and its client built, on the first request that must be sent (or on
+`Transport.warm_up()`), not with the gateway: a client handed the answer to its first
+request (`Prefetched`) shows the organization tree without httpx (~50 ms of imports
+before the first live view with a running sandbox).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import email.utils
+import contextlib
 import math
 import random
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlencode
 
-import httpx
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from docdeck.gateway._errors import (
@@ -22,9 +29,16 @@ from docdeck.gateway._errors import (
     status_error,
 )
 
-__all__ = ["DEFAULT_TIMEOUT", "Transport"]
+if TYPE_CHECKING:
+    import httpx
 
-DEFAULT_TIMEOUT = httpx.Timeout(10.0, connect=5.0)
+    DEFAULT_TIMEOUT: httpx.Timeout
+    """10 s for any operation, 5 s to connect (made on first use: `__getattr__`)."""
+
+__all__ = ["DEFAULT_TIMEOUT", "Prefetched", "Transport"]
+
+DEFAULT_TIMEOUTS = (10.0, 5.0)
+"""Seconds: any operation, and connecting (`DEFAULT_TIMEOUT`, as an `httpx.Timeout`)."""
 IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE"})
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
 INITIAL_BACKOFF = 0.5
@@ -32,6 +46,54 @@ MAX_BACKOFF = 8.0
 MAX_RETRY_AFTER = 60.0
 
 M = TypeVar("M")
+
+
+def __getattr__(name: str) -> object:
+    """`DEFAULT_TIMEOUT` (an `httpx.Timeout`): made when asked for, as httpx is imported."""
+    if name == "DEFAULT_TIMEOUT":
+        return _default_timeout()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _default_timeout() -> httpx.Timeout:
+    import httpx
+
+    every, connect = DEFAULT_TIMEOUTS
+    return httpx.Timeout(every, connect=connect)
+
+
+@dataclass(frozen=True, repr=False)
+class Prefetched:
+    """The answer to a client's first request, asked for it before it was made (the
+    launcher asks the sandbox for the organization tree's first page while the TUI starts).
+
+    Plain data: handing it over imports no HTTP library. The client takes it for its first
+    request only, and only when that is a GET of exactly `url` with the same token; any
+    other first request, and every later one, is sent. Only a 200 is ever handed over:
+    an error is found (and reported) by sending the request itself.
+    """
+
+    url: str
+    """Absolute: the API's root, the path and the encoded query, as asked."""
+    authorization: str
+    """The `Authorization` header it was asked with."""
+    headers: dict[str, str] = field(default_factory=dict)
+    """The answer's header fields, names in lower case."""
+    body: bytes = b""
+    status: int = 200
+
+    def __repr__(self) -> str:  # never the token, nor a body of user data
+        return f"Prefetched(url={self.url!r}, status={self.status}, {len(self.body)} bytes)"
+
+
+def _url_of(root: str, path: str, params: dict[str, Any] | None) -> str | None:
+    """The URL a GET of `path` with `params` asks for, as the launcher spells it (None when
+    a parameter is not plain text or a number: that request is sent, never matched)."""
+    if not params:
+        return root + path
+    if not all(isinstance(v, str | int) and not isinstance(v, bool) for v in params.values()):
+        return None
+    return f"{root}{path}?{urlencode({k: str(v) for k, v in params.items()})}"
 
 
 def _api_root(base_url: str) -> str:
@@ -51,6 +113,8 @@ def retry_after_seconds(response: httpx.Response) -> float | None:
         if math.isnan(seconds):
             return None
     except ValueError:
+        import email.utils  # only for an HTTP date: not with the gateway (~2 ms of a start)
+
         try:
             when = email.utils.parsedate_to_datetime(value)
         except (TypeError, ValueError):
@@ -77,25 +141,31 @@ class Transport:
         base_url: str,
         token: str,
         *,
-        timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
+        timeout: httpx.Timeout | float | None = None,
         max_retries: int = 2,
         transport: httpx.AsyncBaseTransport | None = None,
+        make_transport: Callable[[], httpx.AsyncBaseTransport] | None = None,
         user_agent: str | None = None,
+        prefetched: Prefetched | None = None,
     ) -> None:
+        """`timeout`: None is `DEFAULT_TIMEOUT`. `make_transport`: makes httpx's transport
+        when the client is built (instead of `transport`, made before). `prefetched`: the
+        answer to the first request, if it is the one asked (`Prefetched`)."""
         from docdeck import __version__
 
         self.base_url = _api_root(base_url)
         self.max_retries = max(0, max_retries)
-        self._http = httpx.AsyncClient(
-            base_url=self.base_url,
-            headers={
-                "Authorization": f"Bearer {token}",
-                "User-Agent": user_agent or f"docdeck/{__version__}",
-                "Accept": "application/json",
-            },
-            timeout=timeout,
-            transport=transport,
-        )
+        self._headers = {
+            "Authorization": f"Bearer {token}",
+            "User-Agent": user_agent or f"docdeck/{__version__}",
+            "Accept": "application/json",
+        }
+        self._timeout = timeout
+        self._make_transport = make_transport
+        self._given_transport = transport
+        self._prefetched = prefetched
+        self._http: httpx.AsyncClient | None = None
+        self._closed = False
         self.sleep = asyncio.sleep
 
     def __repr__(self) -> str:
@@ -103,10 +173,52 @@ class Transport:
 
     @property
     def http(self) -> httpx.AsyncClient:
+        """httpx's client, built (and httpx imported) on first use."""
+        if self._http is None:
+            import httpx
+
+            transport = self._given_transport
+            if transport is None and self._make_transport is not None:
+                transport = self._make_transport()
+            self._http = httpx.AsyncClient(
+                base_url=self.base_url,
+                headers=self._headers,
+                timeout=_default_timeout() if self._timeout is None else self._timeout,
+                transport=transport,
+            )
+            self._given_transport = self._make_transport = None
         return self._http
 
+    def warm_up(self) -> None:
+        """Build httpx's client now, with what its first request imports (httpcore's pool and
+        anyio's asyncio backend, ~60 ms once): at an idle moment rather than in a request.
+        Nothing once closed (a quit just before)."""
+        if self._closed:
+            return
+        self.http  # noqa: B018 (built on first use)
+        import importlib
+
+        for name in ("httpcore._async.connection_pool", "anyio._backends._asyncio"):
+            # Not installed: another httpx transport, which imports what it needs itself.
+            with contextlib.suppress(ImportError):
+                importlib.import_module(name)
+
     async def aclose(self) -> None:
-        await self._http.aclose()
+        self._closed = True
+        if self._http is not None:
+            await self._http.aclose()
+
+    def _take_prefetched(
+        self, method: str, path: str, params: dict[str, Any] | None
+    ) -> Prefetched | None:
+        """The prefetched answer, if this first request is the one it answers; either way it
+        is given up (it answers only ever the first request)."""
+        kept, self._prefetched = self._prefetched, None
+        if kept is None or method != "GET" or kept.status != 200:
+            return None
+        if kept.authorization != self._headers["Authorization"]:
+            return None
+        return kept if _url_of(self.base_url, path, params) == kept.url else None
 
     async def download(self, url: str, write: Callable[[bytes], object]) -> int:
         """Stream a file's bytes (a signed `downloadURL`) to `write`; the number of bytes.
@@ -114,12 +226,15 @@ class Transport:
         The token goes only to the API's own host: a download URL signed for the caller
         needs none, and one on another host (a storage service) must not receive it.
         """
-        request = self._http.build_request("GET", url)
+        import httpx
+
+        self._prefetched = None
+        request = self.http.build_request("GET", url)
         if httpx.URL(url).host != httpx.URL(self.base_url).host:
             del request.headers["Authorization"]
         request.headers["Accept"] = "*/*"
         try:
-            response = await self._http.send(request, stream=True)
+            response = await self.http.send(request, stream=True)
         except httpx.HTTPError as exc:
             raise APIConnectionError(
                 self._failure_message(exc), method="GET", path=url.split("?")[0]
@@ -146,11 +261,14 @@ class Transport:
         send_json: bool = False,
     ) -> httpx.Response:
         """Send once, or up to max_retries more times when that is safe; raise typed errors."""
+        import httpx
+
+        self._prefetched = None  # a first request sent: the answer kept is for no later one
         retryable = method in IDEMPOTENT
         attempt = 0
         while True:
             try:
-                response = await self._http.request(
+                response = await self.http.request(
                     method,
                     path,
                     params=params,
@@ -198,7 +316,7 @@ class Transport:
 
     def _redact(self, text: str) -> str:
         """`text` without the token, should an httpx message ever quote the header."""
-        header = self._http.headers.get("authorization", "")
+        header = self._headers["Authorization"]
         secret = header.removeprefix("Bearer ").strip()
         for value in (header, secret):
             if value:
@@ -206,6 +324,8 @@ class Transport:
         return text
 
     def _failure_message(self, exc: httpx.HTTPError) -> str:
+        import httpx
+
         if isinstance(exc, httpx.ConnectError | httpx.ProxyError):
             head = f"Could not connect to {self.base_url}"
         elif isinstance(exc, httpx.UnsupportedProtocol | httpx.LocalProtocolError):
@@ -257,6 +377,10 @@ class Transport:
         json: Any = None,
         send_json: bool = False,
     ) -> M:
+        kept = self._take_prefetched(method, path, params)
+        if kept is not None:
+            kind = kept.headers.get("content-type", "").split(";")[0].strip().lower()
+            return parse_content(kind, kept.status, kept.body, model, method, path)
         response = await self.request(method, path, params=params, json=json, send_json=send_json)
         return parse(response, model, method, path)
 
@@ -279,27 +403,40 @@ def _media_type(response: httpx.Response) -> str:
 
 def parse(response: httpx.Response, model: type[M] | TypeAdapter[M], method: str, path: str) -> M:
     """Parse a success body into its model, or say plainly that the server answered nonsense."""
-    kind = _media_type(response)
+    return parse_content(
+        _media_type(response), response.status_code, response.content, model, method, path
+    )
+
+
+def parse_content(
+    kind: str,
+    status: int,
+    content: bytes,
+    model: type[M] | TypeAdapter[M],
+    method: str,
+    path: str,
+) -> M:
+    """`parse` of an answer's media type (lower case, no parameters), status and body."""
     if kind and kind != "application/json" and not kind.endswith("+json"):
         raise APIResponseValidationError(
             f"Expected JSON from the API but the answer was {kind} "
-            f"({response.status_code}); is the base URL the API's?",
+            f"({status}); is the base URL the API's?",
             method=method,
             path=path,
         )
-    if not response.content:
+    if not content:
         raise APIResponseValidationError(
-            f"Expected JSON from the API but the answer was empty ({response.status_code})",
+            f"Expected JSON from the API but the answer was empty ({status})",
             method=method,
             path=path,
         )
     try:
         if isinstance(model, TypeAdapter):
-            return model.validate_json(response.content)
+            return model.validate_json(content)
         if isinstance(model, type) and issubclass(model, BaseModel):
-            result: M = model.model_validate_json(response.content)
+            result: M = model.model_validate_json(content)
             return result
-        return TypeAdapter(model).validate_json(response.content)
+        return TypeAdapter(model).validate_json(content)
     except ValidationError as exc:
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": str(exc)}
         where = ".".join(str(p) for p in first.get("loc", ())) or "body"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,7 +11,6 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from docdeck.models import Member, TeamMembership
 from docdeck.tui.entries import (
     CollectionEntry,
     DeletedEntry,
@@ -25,10 +25,13 @@ from docdeck.tui.entries import (
     org_of,
 )
 from docdeck.tui.widgets._field_list import Field, FieldList
-from docdeck.tui.widgets._member_table import MemberTable
 from docdeck.tui.widgets._resource_fields import collection_fields, org_fields, space_fields
-from docdeck.tui.widgets._team_detail import TeamDetail
 from docdeck.tui.widgets._view_slot import ViewSlot
+
+if TYPE_CHECKING:  # imported when first shown: the first view needs neither
+    from docdeck.models import Member, TeamMembership
+    from docdeck.tui.widgets._member_table import MemberTable
+    from docdeck.tui.widgets._team_detail import TeamDetail
 
 __all__ = ["DetailPane"]
 
@@ -153,8 +156,12 @@ class DetailPane(Vertical):
         if fields is not None:
             return _FieldsView(fields)
         if isinstance(entry, MembersEntry):
+            from docdeck.tui.widgets._member_table import MemberTable
+
             return MemberTable(entry)
         if isinstance(entry, TeamEntry):
+            from docdeck.tui.widgets._team_detail import TeamDetail
+
             return TeamDetail(entry)
         if isinstance(entry, TeamsEntry):
             # Not "N loaded": the pane is not redrawn when they arrive, so a count goes stale.
@@ -173,11 +180,13 @@ class DetailPane(Vertical):
 
     @property
     def member_table(self) -> MemberTable | None:
-        return self._view if isinstance(self._view, MemberTable) else None
+        view = self._view
+        return cast("MemberTable", view) if getattr(view, "pane_view", None) == "members" else None
 
     @property
     def team_detail(self) -> TeamDetail | None:
-        return self._view if isinstance(self._view, TeamDetail) else None
+        view = self._view
+        return cast("TeamDetail", view) if getattr(view, "pane_view", None) == "team" else None
 
     @property
     def highlighted_member(self) -> Member | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import cast
+from typing import ClassVar, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -37,6 +37,9 @@ ROLE_CHOICES: list[MemberRoleFilter] = [
 
 class MemberTable(Vertical):
     """Members of the organization; more rows load as the cursor reaches the end."""
+
+    pane_view: ClassVar[str] = "members"
+    """How the detail pane knows it (`DetailPane.member_table`) without importing it."""
 
     DEFAULT_CSS = """
     MemberTable { height: 1fr; }

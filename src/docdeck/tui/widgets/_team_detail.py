@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -23,6 +25,9 @@ PAGE_SIZE = 100
 
 
 class TeamDetail(Vertical):
+    pane_view: ClassVar[str] = "team"
+    """How the detail pane knows it (`DetailPane.team_detail`) without importing it."""
+
     DEFAULT_CSS = """
     TeamDetail { height: 1fr; }
     TeamDetail #team-members-title { padding: 1 1 0 1; text-style: bold; }
