@@ -158,6 +158,13 @@ def test_without_a_terminal_docdeck_says_so_and_leaves_no_server(
     assert _sandboxes_on(isolated_dirs[1] / "sandbox.db") == []
 
 
+def _probe(code: str) -> subprocess.CompletedProcess[str]:
+    """`code` run by a fresh interpreter (nothing imported before it), its output as text."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+
+
 def test_the_first_frame_needs_no_gateway_models_or_settings() -> None:
     """What runs before the shell is painted stays light: the cold start depends on it."""
     probe = (
@@ -166,9 +173,7 @@ def test_the_first_frame_needs_no_gateway_models_or_settings() -> None:
         " 'docdeck.models', 'docdeck.config', 'docdeck.server') if m in sys.modules);"
         "print(','.join(heavy))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
+    result = _probe(probe)
     assert result.stdout.strip() == ""
 
 
@@ -188,9 +193,7 @@ def test_the_browser_import_builds_no_response_validator() -> None:
         " if isinstance(a, pydantic.TypeAdapter) and not isinstance(a.validator, MockValSer)];"
         "print(','.join(built), len(adapters))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
+    result = _probe(probe)
     assert result.stdout.strip() == "0"
 
 
@@ -207,9 +210,7 @@ def test_the_browser_imports_no_content_or_site_models() -> None:
         " 'docdeck.models.comments');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
+    result = _probe(probe)
     assert result.stdout.strip() == ""
 
 
@@ -221,9 +222,7 @@ def test_lazily_imported_models_and_endpoints_are_all_there() -> None:
         "print(missing, 'GET /v1/spaces/{spaceId}/content/pages' in g.COVERED_ENDPOINTS,"
         " 'GET /v1/orgs/{organizationId}/sites/{siteId}' in g.COVERED_ENDPOINTS)"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
+    result = _probe(probe)
     assert result.stdout.strip() == "[] True True"
 
 
@@ -237,7 +236,5 @@ def test_the_browser_imports_no_member_or_team_view() -> None:
         "print(','.join(m for m in lazy if m in sys.modules));"
         "print(widgets.MemberTable.pane_view, widgets.TeamDetail.pane_view)"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True
-    )
+    result = _probe(probe)
     assert result.stdout.splitlines() == ["", "members team"]

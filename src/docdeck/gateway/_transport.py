@@ -379,7 +379,7 @@ class Transport:
     ) -> M:
         kept = self._take_prefetched(method, path, params)
         if kept is not None:
-            kind = kept.headers.get("content-type", "").split(";")[0].strip().lower()
+            kind = _media_type_of(kept.headers.get("content-type", ""))
             return parse_content(kind, kept.status, kept.body, model, method, path)
         response = await self.request(method, path, params=params, json=json, send_json=send_json)
         return parse(response, model, method, path)
@@ -397,8 +397,12 @@ class Transport:
 
 
 def _media_type(response: httpx.Response) -> str:
-    value: str = response.headers.get("content-type", "")
-    return value.split(";")[0].strip().lower()
+    return _media_type_of(response.headers.get("content-type", ""))
+
+
+def _media_type_of(content_type: str) -> str:
+    """A `Content-Type` value's media type: lower case, without parameters."""
+    return content_type.split(";")[0].strip().lower()
 
 
 def parse(response: httpx.Response, model: type[M] | TypeAdapter[M], method: str, path: str) -> M:

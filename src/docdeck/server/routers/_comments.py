@@ -28,8 +28,8 @@ from docdeck.server.services.comments.wire import (
     page_nodes,
     replies_json,
 )
-from docdeck.server.services.members import MEMBER_COLUMNS, MEMBER_FROM, member_spaces
-from docdeck.server.wire import Json, member_json, no_content, respond, respond_list
+from docdeck.server.services.members import MEMBER_COLUMNS, MEMBER_FROM, live_spaces_for
+from docdeck.server.wire import Json, members_json, no_content, respond, respond_list
 
 Format = Literal["document", "markdown"] | None
 
@@ -334,8 +334,7 @@ def list_commenters(
         scope="commenters",
         request=page,
     )
-    spaces = member_spaces(conn, org_id, result.rows)
-    items = [member_json(ctx, r, spaces[r[1]]) for r in result.rows]
+    items = members_json(ctx, result.rows, live_spaces_for(conn, org_id, result.rows))
     envelope: Json = {"items": items, "count": result.count, "total": result.count}
     if result.next_page is not None:
         envelope["next"] = {"page": result.next_page}

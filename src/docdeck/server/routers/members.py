@@ -34,11 +34,9 @@ from docdeck.server.services.members import (
     member_count,
     member_from,
     member_index,
-    member_spaces,
 )
 from docdeck.server.wire import (
     Json,
-    member_json,
     members_json,
     no_content,
     respond,
@@ -63,7 +61,7 @@ def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.
 
 def member_reply(ctx: Ctx, conn: sqlite3.Connection, org_id: str, user_id: str) -> Response:
     row = load_member(conn, org_id, user_id)
-    return respond(member_json(ctx, row, member_spaces(conn, org_id, [row])[user_id]))
+    return respond(members_json(ctx, [row], live_spaces_for(conn, org_id, [row]))[0])
 
 
 def _can_see_member(caller: Membership, user_id: str) -> None:

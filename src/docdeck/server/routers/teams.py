@@ -34,10 +34,10 @@ from docdeck.server.services.members import (
     MEMBER_COLUMNS,
     MEMBER_FROM,
     TEAM_SELECT,
-    member_spaces,
+    live_spaces_for,
 )
 from docdeck.server.validation import check_title
-from docdeck.server.wire import member_json, no_content, respond, respond_list, team_json
+from docdeck.server.wire import members_json, no_content, respond, respond_list, team_json
 
 router = APIRouter(tags=["teams"])
 
@@ -211,14 +211,14 @@ async def list_team_members(
             scope="team-members",
             request=page,
         )
-        spaces = member_spaces(conn, organizationId, result.rows)
+        members = members_json(ctx, result.rows, live_spaces_for(conn, organizationId, result.rows))
     items = [
         {
-            "organization": member_json(ctx, row, spaces[row[1]]),
+            "organization": member,
             "team": {"role": row["team_role"]},
             "permissions": {"view": True},
         }
-        for row in result.rows
+        for member, row in zip(members, result.rows, strict=True)
     ]
     return respond_list(items, result)
 

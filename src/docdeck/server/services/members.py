@@ -23,7 +23,7 @@ MEMBER_COLUMNS = (
     "m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,"
     " u.email, u.display_name, u.photo_url, m.team_count, m.granted_spaces"
 )
-"""A member row's columns, in this order (`wire.member_json` unpacks them by position: a
+"""A member row's columns, in this order (`wire.members_json` unpacks them by position: a
 sqlite3.Row looks a name up by comparing it with every column name, ten times per member)."""
 
 _USERS = "LEFT JOIN users u INDEXED BY users_for_members ON u.id = m.user_id"
@@ -92,11 +92,3 @@ def live_spaces_for(conn: sqlite3.Connection, org_id: str, rows: Sequence[Any]) 
     """The organization's live spaces when a member row with a role is among `rows` (their
     `spaces`); 0, unread, when every row is a guest's."""
     return live_space_count(conn, org_id) if any(row[2] is not None for row in rows) else 0
-
-
-def member_spaces(conn: sqlite3.Connection, org_id: str, rows: Sequence[Any]) -> dict[str, int]:
-    """user id -> the `spaces` count of each member row (of organization `org_id`): every live
-    space of the organization for a member with a role, the spaces granted to them or one of
-    their teams (the kept `granted_spaces`) for a guest."""
-    every = live_spaces_for(conn, org_id, rows)
-    return {row[1]: every if row[2] is not None else int(row[11]) for row in rows}
