@@ -271,12 +271,15 @@ class EmbeddedSandbox:
             code = _exit_code(process)
             if code is None:
                 _terminate(process.pid)
+                # It may have recorded itself just before it was stopped (or been killed).
+                files.clear_state(self.directory, pid=process.pid)
                 raise SandboxError(
                     f"the sandbox server did not start within {self.startup_timeout:g} s "
                     f"(log: {self.log_path})"
                 )
             raise SandboxError(f"the sandbox server {self._why_dead(code)}")
         _terminate(process.pid)
+        files.clear_state(self.directory, pid=process.pid)
         raise SandboxError(f"the sandbox server gave no usable state (log: {self.log_path})")
 
     def _why_dead(self, code: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import socket
 import stat
 import subprocess
@@ -212,6 +213,21 @@ async def test_a_sandbox_that_does_not_start_in_time_is_stopped(data_dir: Path) 
     ):
         await sandbox.wait_ready()
     assert files.read_state(data_dir) is None
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_a_sandbox_ended_by_a_signal_leaves_no_state(data_dir: Path, sig: int) -> None:
+    # uvicorn re-raises SIGTERM and SIGINT after its graceful shutdown; the
+    # server's own cleanup after `serve()` never runs then. Nothing may be left
+    # behind naming a dead process, whoever sent the signal.
+    connection = _sandbox(data_dir).ensure()
+    assert files.read_state(data_dir) is not None
+
+    os.kill(connection.pid, sig)
+
+    assert _gone(connection.pid, within=10)
+    assert files.read_state(data_dir) is None
+    assert not (data_dir / "sandbox.token").exists()
 
 
 def test_sandbox_status_and_stop(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -110,20 +110,25 @@ def run_in_background(
         task = asyncio.create_task(server.serve(sockets=[sock]))
         while not server.started and not task.done():
             await asyncio.sleep(0.005)
-        if server.started:
-            write_state(directory, state, token)
-            _say_ready()
-            watcher = asyncio.create_task(_stop_when_idle(server, watched, directory, idle_timeout))
+        if not server.started or server.should_exit or task.done():
+            await task  # it failed to start, or a stop came while it started: never recorded
+            return
+        write_state(directory, state, token)
+        _say_ready()
+        watcher = asyncio.create_task(_stop_when_idle(server, watched, directory, idle_timeout))
         try:
             await task
         finally:
-            if server.started:
-                watcher.cancel()
-            clear_state(directory, pid=state.pid)
+            watcher.cancel()
 
-    # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
-    with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
-        runner.run(serve())
+    # However it ends (its idle time, a signal that `run_serve` turned into an exception
+    # at any point of the loop, an error), no state file is left naming a dead process.
+    try:
+        # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
+        with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
+            runner.run(serve())
+    finally:
+        clear_state(directory, pid=state.pid)
 
 
 def _say_ready() -> None:

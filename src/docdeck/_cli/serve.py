@@ -31,7 +31,7 @@ __all__ = ["bind_socket", "format_base_url", "public_url", "run_serve"]
 
 
 class _Stopped(BaseException):
-    """SIGTERM, turned into an exception so `serve` ends like Ctrl-C: cleanly, exit 0."""
+    """SIGTERM, SIGHUP or SIGINT before the server runs: an exception; `serve` ends, exit 0."""
 
 
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:
@@ -111,13 +111,19 @@ def _database(path_arg: str | None) -> Path:
 
 def run_serve(args: argparse.Namespace) -> int:
     background = bool(args.background)
-    previous_term = signal.signal(signal.SIGTERM, _raise_stopped)
+    # SIGTERM (a `kill`, `docdeck sandbox stop`), SIGHUP (the terminal closed) and Ctrl-C
+    # stop it: at once while it is being built, gracefully once it serves (`_signals_stop`).
+    previous = {
+        sig: signal.signal(sig, _raise_stopped)
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    }
     try:
         _serve(args, background=background)
     except (KeyboardInterrupt, _Stopped):
         pass
     finally:
-        signal.signal(signal.SIGTERM, previous_term)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     if not background:
         print("docdeck: sandbox server stopped", file=sys.stderr)
     return EXIT_OK
@@ -135,6 +141,7 @@ def _serve(args: argparse.Namespace, *, background: bool) -> None:
         with _no_collections():
             app, accounts, token = _build(args, db_path, base_url, background)
         server = _uvicorn_server(app, args, background)
+        _signals_stop(server)
         if background:
             from docdeck._cli.background import run_in_background
 
@@ -219,6 +226,24 @@ def _uvicorn_server(app: Any, args: argparse.Namespace, background: bool) -> Any
             server_header=False,
         )
     )
+
+
+def _signals_stop(server: Any) -> None:
+    """From here on SIGTERM, SIGHUP and SIGINT ask the server to stop gracefully.
+
+    Raising from a signal handler (as before the server exists) is lost once the
+    event loop runs: uvloop calls Python's handlers from a callback and only logs
+    what they raise, so a stop would be ignored. uvicorn puts its own handlers on
+    SIGTERM and SIGINT while it serves, puts these back after and raises the signal
+    it caught again: setting `should_exit` twice is harmless, and the process ends
+    by returning from `serve`, through every `finally` on the way.
+    """
+
+    def stop(_sig: int, _frame: FrameType | None) -> None:
+        server.should_exit = True
+
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, stop)
 
 
 def _has_organizations(db_path: Path) -> bool:
