@@ -121,8 +121,8 @@ def run_in_background(
         finally:
             watcher.cancel()
 
-    # However it ends (its idle time, a signal that `run_serve` turned into an exception
-    # at any point of the loop, an error), no state file is left naming a dead process.
+    # However it ends (its idle time, a signal: `serve._signals_stop`, an error), no state
+    # file is left naming a dead process.
     try:
         # The event loop uvicorn's own `run` would use: uvloop when installed (`loop="auto"`).
         with asyncio.Runner(loop_factory=server.config.get_loop_factory()) as runner:
