@@ -11,10 +11,8 @@ mistyped a table name.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +43,7 @@ from docdeck._cli.locations import (
     config_path,
     data_dir,
     sandbox_db_path,
+    write_private,
 )
 
 __all__ = [
@@ -308,28 +307,75 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def write_config_file(settings: Settings, path: Path | None = None) -> Path:
-    """Replace the file atomically; the temp file is 0600 from birth, so no token leaks."""
-    import tomli_w
+    """Write `settings` into the file, changing only the keys whose values changed.
+
+    The file is the user's: the parsed document is edited in place (tomlkit), so
+    comments, spacing, key order and settings written out at their default
+    (`mouse = true`) stay as typed. It is replaced atomically, 0600 from birth.
+    """
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
 
     path = path or config_path()
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=".config-", suffix=".toml")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not UTF-8 text"
+        raise ConfigError(f"config file {path}: cannot read it ({reason})") from None
+    try:
+        document = tomlkit.parse(text)
+    except TOMLKitError as error:
+        raise ConfigError(f"config file {path}: invalid TOML: {error}") from None
+    editing = _EDITING.set(True)
+    try:
+        before = _validate_file(path, document.unwrap())
+    finally:
+        _EDITING.reset(editing)
+    _edit_table(
+        document,
+        before=_full_dump(before),
+        after=_full_dump(settings),
+        fresh=settings.to_toml_dict(),
+    )
+    try:
+        write_private(path, tomlkit.dumps(document), durable=True)
     except OSError as error:
         raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
-    try:
-        # mkstemp creates the file with mode 0600 (less under a strict umask), before any byte.
-        with os.fdopen(fd, "wb") as file:
-            tomli_w.dump(settings.to_toml_dict(), file)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp_name, path)
-    except BaseException as error:
-        Path(temp_name).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise ConfigError(f"config file {path}: cannot write it ({error.strerror})") from None
-        raise
     return path
+
+
+def _full_dump(settings: Settings) -> dict[str, Any]:
+    dumped: dict[str, Any] = settings.model_dump(
+        mode="json", exclude_none=True, context={_REVEAL: True}
+    )
+    return dumped
+
+
+def _edit_table(
+    table: MutableMapping[str, Any],
+    *,
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    fresh: Mapping[str, Any],
+) -> None:
+    """Apply the difference between two dumps of the settings to the document's table.
+
+    `fresh` is the same level without defaults: what a key new to the file is written as.
+    """
+    for key in [key for key in before if key not in after]:
+        table.pop(key, None)
+    for key, value in after.items():
+        if key in before and before[key] == value:
+            continue
+        old = before.get(key)
+        if isinstance(value, dict) and isinstance(old, dict) and isinstance(table.get(key), dict):
+            _edit_table(table[key], before=old, after=value, fresh=fresh.get(key, {}))
+        elif key in fresh or key in table:
+            table[key] = fresh.get(key, value)
+        elif not isinstance(value, dict):
+            table[key] = value
 
 
 # --- which account to open ----------------------------------------------------

@@ -533,3 +533,19 @@ def test_no_arguments_is_what_the_parser_gives_without_building_it() -> None:
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.split() == ["False", "True"]
+
+
+def test_profile_add_keeps_the_files_comments_and_explicit_settings(
+    monkeypatch: pytest.MonkeyPatch, config_file: Path
+) -> None:
+    users_file = '# my settings\n\n[ui]\ntheme = "nord"   # dark\nmouse = true\n'
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    config_file.write_text(users_file)
+    _stdin(monkeypatch, TOKEN + "\n")
+
+    assert main(["profile", "add", "work", "--base-url", "https://x.org", "--no-check"]) == 0
+
+    assert config_file.read_text() == (
+        f'{users_file}\n[profiles.work]\nbase_url = "https://x.org"\ntoken = "{TOKEN}"\n'
+    )
+    assert stat.S_IMODE(config_file.stat().st_mode) == 0o600

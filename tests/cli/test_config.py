@@ -165,12 +165,12 @@ def test_a_failed_write_leaves_no_temp_file_and_keeps_the_old_file(
     write_config_file(_settings())
     before = config_file.read_bytes()
 
-    def broken_dump(data: object, file: object) -> None:
-        raise TypeError("cannot serialize")
+    def broken_sync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tomli_w.dump", broken_dump)
-    with pytest.raises(TypeError):
-        write_config_file(_settings())
+    monkeypatch.setattr("os.fsync", broken_sync)
+    with pytest.raises(ConfigError, match=r"cannot write it \(No space left on device"):
+        write_config_file(_settings().model_copy(update={"default_profile": "staging"}))
 
     assert config_file.read_bytes() == before
     assert sorted(p.name for p in config_file.parent.iterdir()) == ["config.toml"]
@@ -192,3 +192,53 @@ def test_the_mouse_can_be_turned_off(config_file: Path, monkeypatch: pytest.Monk
     config_file.write_text("")
     monkeypatch.setenv("DOCDECK_UI__MOUSE", "false")
     assert load_settings().ui.mouse is False
+
+
+USERS_FILE = """\
+# my settings
+default_profile = "home"   # the one I use most
+
+[ui]
+theme = "nord"   # dark
+mouse = true
+
+[profiles.home]
+base_url = "https://home.example.com"
+token = "t-home"
+remember_first_view = true
+"""
+
+
+def test_writing_changes_only_the_changed_keys_and_keeps_the_users_words(
+    config_file: Path,
+) -> None:
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text(USERS_FILE)
+    settings = read_config_file()
+    settings.ui = settings.ui.model_copy(update={"theme": "gruvbox"})
+    settings.keymap = {"app.quit": "ctrl+q"}
+
+    write_config_file(settings)
+
+    assert (
+        config_file.read_text()
+        == USERS_FILE.replace('theme = "nord"   # dark', 'theme = "gruvbox"   # dark')
+        + '\n[keymap]\n"app.quit" = "ctrl+q"\n'
+    )
+    assert stat.S_IMODE(config_file.stat().st_mode) == 0o600
+
+
+def test_removing_a_profile_and_the_default_removes_only_their_lines(config_file: Path) -> None:
+    config_file.parent.mkdir(parents=True)
+    work = '\n[profiles.work]\nbase_url = "https://w.org"\ntoken = "w"\n'
+    config_file.write_text(USERS_FILE + work)
+    settings = read_config_file()
+    settings.profiles = {"work": settings.profiles["work"]}
+    settings.default_profile = None
+
+    write_config_file(settings)
+
+    assert config_file.read_text() == (
+        '# my settings\n\n[ui]\ntheme = "nord"   # dark\nmouse = true\n\n'
+        '[profiles.work]\nbase_url = "https://w.org"\ntoken = "w"\n'
+    )

@@ -56,7 +56,11 @@ async def test_a_theme_picked_in_the_palette_is_saved_and_restored(
     from docdeck.config import load_settings
 
     (config_dir).mkdir(parents=True, exist_ok=True)
-    (config_dir / "config.toml").write_text('[keymap]\n"browser.new_space" = "ctrl+n"\n')
+    users_file = (
+        '# my settings\n\n[ui]\ntheme = "textual-dark"   # until I pick one\nmouse = true\n\n'
+        '[keymap]\n"browser.new_space" = "ctrl+n"  # like my editor\n'
+    )
+    (config_dir / "config.toml").write_text(users_file)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await open_northwind(pilot)
@@ -77,7 +81,11 @@ async def test_a_theme_picked_in_the_palette_is_saved_and_restored(
         assert any("saved" in n.title.lower() for n in app._notifications)
     settings = load_settings(config_dir / "config.toml")
     assert settings.ui.theme == "nord"
-    assert settings.keymap == {"browser.new_space": "ctrl+n"}  # the rest of the file is kept
+    assert settings.keymap == {"browser.new_space": "ctrl+n"}
+    # Only the theme's value changed: comments and the explicit `mouse = true` stay.
+    assert (config_dir / "config.toml").read_text() == users_file.replace(
+        '"textual-dark"', '"nord"'
+    )
 
     restored = make_app(theme=settings.ui.theme)
     async with restored.run_test(size=(80, 24)) as pilot:

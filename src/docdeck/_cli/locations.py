@@ -7,6 +7,7 @@ heavy imports (pydantic, Textual) run in parallel with the server's own.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,6 +32,7 @@ __all__ = [
     "sandbox_db_path",
     "sandbox_settings",
     "surely_sandbox",
+    "write_private",
 ]
 
 APP_NAME = "docdeck"
@@ -148,6 +150,31 @@ def sandbox_settings(environ: Mapping[str, str]) -> tuple[float, bool]:
 
 def config_path() -> Path:
     return config_dir() / CONFIG_FILE_NAME
+
+
+def write_private(path: Path, data: str | bytes, *, durable: bool = False) -> None:
+    """Replace `path` atomically with a file that is 0600 from birth (tokens, the sandbox's
+    state, the first-view cache): a reader sees the old file or the new one, never half of
+    one, and nobody else may read it even for a moment. `durable` syncs the bytes to disk
+    before the rename (the user's own settings); caches and run state skip that cost.
+    Raises OSError, leaving no temporary file behind."""
+    import tempfile
+
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # mkstemp creates the file with mode 0600 (less under a strict umask), before any byte,
+    # under a fresh name, so a stale temporary of a crashed writer cannot lend its mode.
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data.encode("utf-8") if isinstance(data, str) else data)
+            if durable:
+                file.flush()
+                os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def sandbox_db_path() -> Path:

@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from docdeck._cli.locations import DEFAULT_IDLE_MINUTES
+from docdeck._cli.locations import DEFAULT_IDLE_MINUTES, write_private
 
 __all__ = [
     "DEFAULT_IDLE_MINUTES",
@@ -120,18 +120,9 @@ def has_clients(directory: Path) -> bool:
     return False
 
 
-def _write_private(path: Path, text: str) -> None:
-    """Atomically, created 0600 from the start (never readable by others, not even briefly)."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as file:
-        file.write(text)
-    os.replace(temporary, path)
-
-
 def write_state(directory: Path, state: SandboxState, token: str) -> None:
-    _write_private(directory / TOKEN_NAME, token + "\n")
-    _write_private(directory / STATE_NAME, json.dumps(asdict(state)) + "\n")
+    write_private(directory / TOKEN_NAME, token + "\n")
+    write_private(directory / STATE_NAME, json.dumps(asdict(state)) + "\n")
 
 
 def read_state(directory: Path) -> SandboxState | None:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docdeck._cli.locations import write_private
+
 __all__ = ["MAX_ITEMS", "FirstView", "ViewItem", "load_first_view", "save_first_view"]
 
 FORMAT = 1
@@ -108,16 +110,6 @@ def load_first_view(path: str | os.PathLike[str] | None) -> FirstView | None:
 
 def save_first_view(path: str | os.PathLike[str], view: FirstView) -> None:
     """Write atomically, created 0600 from the start; a failure is silent (it is a cache)."""
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}")
     text = json.dumps({"format": FORMAT, "items": [item.to_json() for item in view.items]})
-    try:
-        target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.chmod(temporary, 0o600)  # an existing temporary keeps its old mode otherwise
-        os.replace(temporary, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temporary.unlink()
+    with contextlib.suppress(OSError):
+        write_private(Path(path), text)

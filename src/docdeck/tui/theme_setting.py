@@ -1,8 +1,9 @@
 """Saving the theme picked in the palette, so the next start opens with it.
 
 It goes where a hand-written `[ui] theme` goes (`config.toml`, through
-`docdeck.config`, which rewrites the file atomically and keeps its profiles and
-tokens). Imported only when a theme is picked: pydantic is loaded by then.
+`docdeck.config`, which changes only that value in the file, atomically, and
+keeps everything else the user wrote). Imported only when a theme is picked:
+pydantic is loaded by then.
 """
 
 from __future__ import annotations
