@@ -4,7 +4,7 @@ screen's comments view and the review pane."""
 from docdeck.tui.widgets.threads._composer import Composer
 from docdeck.tui.widgets.threads._model import THREAD_FOOTER, Me, Scope, Thread, ThreadItem
 from docdeck.tui.widgets.threads._panel import ThreadsPanel, me_of
-from docdeck.tui.widgets.threads._render import summary_text
+from docdeck.tui.widgets.threads._render import body_text, summary_text
 
 __all__ = [
     "THREAD_FOOTER",
@@ -14,6 +14,7 @@ __all__ = [
     "Thread",
     "ThreadItem",
     "ThreadsPanel",
+    "body_text",
     "me_of",
     "summary_text",
 ]

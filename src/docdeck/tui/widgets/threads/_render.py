@@ -1,14 +1,16 @@
 """A comment or reply as lines of text: who, when, what it targets, the body, reactions.
 
-Bodies are markdown; they are shown as text with the usual inline marks (bold, italic,
-code) applied, not as rendered blocks: a thread reads like a chat log at any width, and
-the server has already escaped any HTML (docs/comments.md).
+Bodies are markdown; they are shown as text with their inline marks (bold, italic,
+code, strike, links) applied, not as rendered blocks: a thread reads like a chat log at
+any width, and the server has already escaped any HTML (docs/comments.md).
 """
 
 from __future__ import annotations
 
-import re
+from functools import cache
 
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from rich.text import Text
 
 from docdeck.models.comments import Comment, CommentReply, EmojiReaction
@@ -17,25 +19,90 @@ from docdeck.tui.widgets.threads._model import Me, Thread
 
 __all__ = ["body_text", "item_text", "reactions_text", "summary_text", "target_text"]
 
-_MARKS = re.compile(r"\*\*(.+?)\*\*|__(.+?)__|\*(.+?)\*|_(.+?)_|`([^`]+)`")
-_STYLES = ("bold", "bold", "italic", "italic", "reverse")
+_STYLES = {"strong": "bold", "em": "italic", "s": "strike", "link": "underline"}
+
+
+@cache
+def _inline_parser() -> MarkdownIt:
+    """CommonMark's inline rules (with ~~strike~~), as the rest of docdeck parses markdown."""
+    return MarkdownIt("commonmark").enable("strikethrough")
 
 
 def body_text(markdown: str | None, *, indent: str = "") -> Text:
+    """The body line by line, each line's inline marks from markdown-it's inline tokens:
+    escapes are honoured, code spans keep their characters, and emphasis that begins or
+    ends inside a word (`2*3*4`, `file*.md`) is shown as typed."""
     text = Text()
     lines = (markdown or "").strip("\n").split("\n")
     for number, line in enumerate(lines):
         if number:
             text.append("\n")
         text.append(indent)
-        position = 0
-        for match in _MARKS.finditer(line):
-            text.append(line[position : match.start()])
-            group = next(i for i, g in enumerate(match.groups()) if g is not None)
-            text.append(match.group(group + 1), style=_STYLES[group])
-            position = match.end()
-        text.append(line[position:])
+        text.append_text(_line_text(line))
     return text
+
+
+def _line_text(line: str) -> Text:
+    text = Text()
+    if not line:
+        return text
+    tokens = _inline_parser().parseInline(line)[0].children or []
+    literal = _intraword_marks(tokens)
+    styles: list[str] = []
+    for index, token in enumerate(tokens):
+        kind = token.type
+        if index in literal:
+            text.append(token.markup, style=" ".join(styles))
+        elif kind.endswith("_open"):
+            styles.append(_STYLES.get(kind.removesuffix("_open"), ""))
+        elif kind.endswith("_close"):
+            if styles:
+                styles.pop()
+            if kind == "link_close":
+                opener = _opener(tokens, index)
+                href = str(opener.attrs.get("href", "")) if opener is not None else ""
+                if opener is not None and opener.markup != "autolink" and href:
+                    text.append(f" ({href})", style="dim")
+        elif kind == "code_inline":
+            text.append(token.content, style=" ".join([*styles, "reverse"]))
+        elif kind == "image":
+            text.append(f"[image: {token.content}]" if token.content else "[image]", style="dim")
+        elif kind in ("softbreak", "hardbreak"):
+            text.append(" ")
+        else:  # text, html_inline (the server escaped HTML already), anything new
+            text.append(token.content, style=" ".join(styles))
+    return text
+
+
+def _opener(tokens: list[Token], close: int) -> Token | None:
+    depth = 0
+    for token in reversed(tokens[:close]):
+        if token.type == "link_close":
+            depth += 1
+        elif token.type == "link_open":
+            if not depth:
+                return token
+            depth -= 1
+    return None
+
+
+def _intraword_marks(tokens: list[Token]) -> set[int]:
+    """Indexes of emphasis open/close pairs that touch a word character on their outside."""
+    literal: set[int] = set()
+    stack: list[int] = []
+    for index, token in enumerate(tokens):
+        if token.type in ("em_open", "strong_open"):
+            stack.append(index)
+        elif token.type in ("em_close", "strong_close") and stack:
+            opened = stack.pop()
+            before = tokens[opened - 1] if opened else None
+            after = tokens[index + 1] if index + 1 < len(tokens) else None
+            inside_word = (
+                before is not None and before.type == "text" and before.content[-1:].isalnum()
+            ) or (after is not None and after.type == "text" and after.content[:1].isalnum())
+            if inside_word:
+                literal.update((opened, index))
+    return literal
 
 
 def reactions_text(reactions: list[EmojiReaction], me: Me) -> Text:
