@@ -244,3 +244,48 @@ async def test_concurrent_authoring_loses_nothing(admin: httpx.AsyncClient, ids:
     assert statuses == [200] * 8
     titles = set(await _pages(admin, cr))
     assert {f"Concurrent {i}" for i in range(8)} <= titles
+
+
+async def test_frontmatter_is_read_as_yaml(admin: httpx.AsyncClient, ids: DemoIds) -> None:
+    space = ids.spaces["Webhooks Guide"]
+    cr = await _new(admin, space)
+    yaml_page = (
+        '---\ntitle: "Say \\"hi\\""\ndescription: >\n  Folded\n  onto one line\n'
+        "icon: |\n  literal\nhidden: True\nnoIndex: false\nunknown: ignored\n---\n\n# Body\n"
+    )
+    windows_page = "---\r\ntitle: From Windows\r\nslug: windows\r\n---\r\n\r\nText.\r\n"
+    changes = [
+        {"operation": "insert_page", "document": {"markdown": yaml_page}},
+        {"operation": "insert_page", "document": {"markdown": windows_page}},
+    ]
+    response = await admin.post(f"{cr}/content", json={"changes": changes})
+    assert response.status_code == 200, response.text
+
+    pages = await _pages(admin, cr)
+    quoted = pages['Say "hi"']
+    assert quoted["description"] == "Folded onto one line"
+    assert quoted["hidden"] is True
+    assert (await _markdown(admin, cr, quoted["id"])).startswith("# Body")
+    windows = pages["From Windows"]
+    assert windows["slug"] == "windows"
+    assert "---" not in await _markdown(admin, cr, windows["id"])
+
+
+async def test_malformed_frontmatter_is_a_400_naming_the_line(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    space = ids.spaces["Webhooks Guide"]
+    cr = await _new(admin, space)
+    before = (await admin.get(cr)).json()["revision"]
+    cases = [
+        ("---\ntitle: fine\ndescription: [unclosed\n---\nBody", "frontmatter line 3"),
+        ("---\ntitle: a\nslug: b\n  bad: indent\n---\nBody", "frontmatter line 4"),
+        ("---\n- a list\n---\nBody", "key: value pairs"),
+        ("---\nhidden: maybe\n---\nBody", "hidden: must be true or false"),
+    ]
+    for markdown, expected in cases:
+        change = {"operation": "insert_page", "document": {"markdown": markdown}}
+        message = error_of(await admin.post(f"{cr}/content", json={"changes": [change]}), 400)
+        assert message.startswith("changes[0].document.markdown: "), message
+        assert expected in message, message
+    assert (await admin.get(cr)).json()["revision"] == before  # nothing stored

@@ -21,7 +21,10 @@ from docdeck.models.change_request_content import (
 )
 from docdeck.server.errors import ApiError, bad_request
 from docdeck.server.services.change_requests import ChangeRequestAccess
-from docdeck.server.services.change_requests.frontmatter import split_frontmatter
+from docdeck.server.services.change_requests.frontmatter import (
+    FrontmatterError,
+    split_frontmatter,
+)
 from docdeck.server.services.change_requests.markdown_links import resolve_links
 from docdeck.server.services.change_requests.revert import revert_blocks
 from docdeck.server.services.content.edits import Draft
@@ -82,6 +85,12 @@ class _Batch:
             raise self.fail("document", "the sandbox accepts markdown bodies only: {markdown}")
         return str(document.markdown)
 
+    def frontmatter(self, document: Any) -> tuple[dict[str, Any], str]:
+        try:
+            return split_frontmatter(self.markdown(document))
+        except FrontmatterError as error:
+            raise self.fail("document.markdown", str(error)) from None
+
     def ref(self, ref: str | None, name: str = "ref") -> None:
         if ref is None:
             return
@@ -138,7 +147,7 @@ class _Batch:
         parent = change.into
         if parent is not None:
             self.page(parent, "into")
-        front, body = split_frontmatter(self.markdown(change.document))
+        front, body = self.frontmatter(change.document)
         title = front.get("title") or change.title or _leading_heading(body) or "Untitled"
         page_id = self.draft.add_page(title, parent=parent)
         entry = dict(self.draft.pages[page_id])
@@ -155,7 +164,7 @@ class _Batch:
         entry = self.page(change.page)
         front: dict[str, Any] = {}
         if change.document is not None:
-            front, body = split_frontmatter(self.markdown(change.document))
+            front, body = self.frontmatter(change.document)
             if entry.get("type") != "document":
                 raise self.fail("document", f"page {change.page!r} is a {entry['type']} page")
             self.bodies[change.page] = body
