@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from pydantic import ValidationError
 from textual.widgets import Input
 
+from docdeck.tui.emoji_check import emoji_problem
 from docdeck.tui.entries import SpaceEntry
 from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen, PickDialog
 from docdeck.tui.widgets import DetailPane, FieldList
@@ -67,11 +70,49 @@ async def test_the_emoji_field_takes_only_an_emoji(
         await pilot.press("enter")
         await wait_for_workers(pilot)
         assert "one emoji only" in str(app.screen.query_one("#dialog-error").render())
-        dialog_input(pilot, "emoji").value = "🔐"
+        # An arrow is a symbol, not an emoji: the server would refuse it, so the form does.
+        dialog_input(pilot, "emoji").value = "←"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert "“←” is not an emoji" in str(app.screen.query_one("#dialog-error").render())
+        assert transport.requests == []
+        dialog_input(pilot, "emoji").value = "🎉"
         await pilot.press("enter")
         await wait_for_workers(pilot)
         assert not isinstance(app.screen, FormDialog)
-        assert "🔐 Vault" in labels_under(tree_of(pilot), "Northwind Labs")
+        assert "🎉 Vault" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "🎉",
+        "1f389",
+        "U+1F468-200D-1F469",
+        "👍🏽",
+        "🇫🇷",
+        "1️⃣",
+        "👨‍👩‍👧",
+        "©",
+        "←",
+        "→",
+        "■",
+        "⬛",
+        "⤴",
+        "☐",
+    ],
+)
+def test_the_form_and_the_model_agree_on_emoji(value: str) -> None:
+    """The form's check is the model's rule, which the sandbox and the gateway apply."""
+    from docdeck.models import SpaceUpdate
+
+    try:
+        SpaceUpdate(emoji=value)
+    except ValidationError:
+        accepted = False
+    else:
+        accepted = True
+    assert (emoji_problem(value) == "") is accepted, value
 
 
 async def test_create_a_collection_at_the_top_level(make_app: AppFactory) -> None:

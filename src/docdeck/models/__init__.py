@@ -25,6 +25,7 @@ from docdeck.models._base import (
     SpacePointer,
     Timestamp,
 )
+from docdeck.models._text import is_one_emoji
 from docdeck.models.collections import (
     Collection,
     CollectionCreate,
@@ -458,6 +459,7 @@ __all__ = [
     "VariablesEdited",
     "VersionContextRevision",
     "find_page",
+    "is_one_emoji",
     "walk_pages",
 ]
 

@@ -57,16 +57,22 @@ def _from_codepoints(value: str) -> str | None:
     return "".join(map(chr, numbers))
 
 
-def one_emoji(value: str) -> str:
+def is_one_emoji(value: str) -> bool:
     """The platform's `Emoji`: "Unicode codepoint or character of the emoji". One emoji (a
     sequence such as a flag or a family counts as one), as the character(s) or as hexadecimal
-    codepoints. Decided with the `emoji` package, which follows Unicode's emoji data files."""
+    codepoints. Decided with the `emoji` package, which follows Unicode's emoji data files;
+    the sandbox, the gateway and the TUI's forms all ask this."""
     import emoji  # imported on first use: its tables cost start-up time the TUI does not need
 
     if emoji.is_emoji(value):
-        return value
+        return True
     chars = _from_codepoints(value)
-    if chars is not None and (emoji.is_emoji(chars) or emoji.is_emoji(chars + "\ufe0f")):
+    return chars is not None and (emoji.is_emoji(chars) or emoji.is_emoji(chars + "\ufe0f"))
+
+
+def one_emoji(value: str) -> str:
+    """`is_one_emoji` as a pydantic validator."""
+    if is_one_emoji(value):
         return value
     raise PydanticCustomError(
         "emoji", "must be one emoji, as the character (🎉) or its codepoint (1f389)"
