@@ -116,8 +116,17 @@ async def test_y_copies_the_selected_space_id_and_shows_it(
         await select(pilot, "Release Notes")
         entry = tree_of(pilot).current
         assert isinstance(entry, SpaceEntry)
+        copied: list[str] = []
+        textuals_copy = app.copy_to_clipboard
+
+        def copy_to_clipboard(text: str) -> None:
+            copied.append(text)
+            textuals_copy(text)
+
+        app.copy_to_clipboard = copy_to_clipboard  # type: ignore[method-assign]
         await pilot.press("y")
         await wait_for_workers(pilot)
+        assert copied == [entry.value.id]  # Textual's own copy, not a re-implementation
         assert recorder.osc52 == [osc52(entry.value.id)]
         assert app.clipboard == entry.value.id
         assert any(entry.value.id in text for text in notifications(app))

@@ -70,18 +70,29 @@ async def _tmux_load_buffer(text: str, *, clipboard: bool) -> str:
 
 
 async def copy_text(
-    text: str, write: Callable[[str], object], environ: Mapping[str, str] | None = None
+    text: str,
+    write: Callable[[str], object],
+    environ: Mapping[str, str] | None = None,
+    *,
+    copy: Callable[[str], object] | None = None,
 ) -> CopyResult:
     """Put `text` on the clipboard by the best route for where docdeck runs.
 
-    `write` sends raw bytes to the terminal (the app's driver). Inside tmux the
-    text goes through tmux first; the OSC 52 passthrough is sent as well when
-    tmux cannot set the outer clipboard itself.
+    `copy` is the app's `App.copy_to_clipboard` (Textual's OSC 52, and the text its
+    own paste uses inside the app); without it, `write` sends the OSC 52 itself.
+    `write` sends raw bytes to the terminal (the app's driver). Inside tmux, which
+    Textual does not know about, the text goes through tmux as well; the OSC 52
+    passthrough is sent when tmux cannot set the outer clipboard itself.
     """
     environ = os.environ if environ is None else environ
     if not environ.get("TMUX"):
-        write(osc52(text))
+        if copy is not None:
+            copy(text)
+        else:
+            write(osc52(text))
         return CopyResult(text, "terminal clipboard (OSC 52)")
+    if copy is not None:
+        copy(text)  # the in-app paste; tmux passes the OSC 52 on if `set-clipboard` allows
     problem = await _tmux_load_buffer(text, clipboard=True)
     if not problem:
         return CopyResult(text, "tmux buffer and clipboard")

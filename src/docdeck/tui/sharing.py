@@ -18,8 +18,11 @@ __all__ = ["copy_value", "open_url"]
 def copy_value(screen: Screen[Any], value: CopyValue, *, why: str = "") -> None:
     async def send() -> None:
         driver = screen.app._driver
-        result = await copy_text(value.value, driver.write if driver is not None else _discard)
-        screen.app._clipboard = value.value
+        result = await copy_text(
+            value.value,
+            driver.write if driver is not None else _discard,
+            copy=screen.app.copy_to_clipboard,
+        )
         message = f"{why}{value.value}\n(to the {result.route})"
         if result.problem:
             message += f"; {result.problem}"

@@ -63,8 +63,11 @@ class CopyOpenActions(BrowserBase):
 
     async def _send_to_clipboard(self, value: CopyValue, why: str) -> None:
         driver = self.app._driver
-        result = await copy_text(value.value, driver.write if driver is not None else _discard)
-        self.app._clipboard = value.value  # what Textual's own paste inside the app uses
+        result = await copy_text(
+            value.value,
+            driver.write if driver is not None else _discard,
+            copy=self.app.copy_to_clipboard,  # also what Textual's own paste inside the app uses
+        )
         title = f"Copied: {value.label}"
         message = f"{why}{value.value}\n(to the {result.route})"
         if result.problem:
