@@ -14,34 +14,11 @@ from docdeck.server.deferred_routes import DeferredRoutes, LoadDeferredRoutes, r
 from docdeck.server.errors import install_error_handlers
 from docdeck.server.ids import utc_now
 from docdeck.server.intake import RequestIntake
+from docdeck.server.named_modules import FIRST_ROUTERS, LATER_ROUTERS
 from docdeck.server.services.content.fetch import ImportPolicy
 from docdeck.server.store import Database
 
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8080"
-
-FIRST_ROUTERS = ("orgs", "members", "teams", "collections", "spaces")
-"""What the organization tree needs: registered before the server says it is ready."""
-LATER_ROUTERS = (
-    "org_search",
-    "content",
-    "content_writes",
-    "revisions",
-    "change_requests",
-    "change_request_content",
-    "change_request_reviews",
-    "comments",
-    "change_request_comments",
-    "files",
-    "sites",
-    "site_sections",
-    "site_spaces",
-    "site_publishing",
-    "site_redirects",
-    "site_customization",
-    "published_pages",
-    "app_pages",
-)
-"""Every other router, in this order after the first ones (`defer_routes`: after start-up)."""
 
 
 def create_app(

@@ -36,13 +36,13 @@ long enough for a TUI's first requests to be answered without competing with the
 
 
 def router_routes(modules: Sequence[str]) -> list[BaseRoute]:
-    """The routes of `docdeck.server.routers` modules, in order (importing them builds them),
+    """The routes of router modules (`named_modules`), in order (importing them builds them),
     the reads among them given the fast request path (`fast_routes`)."""
     from docdeck.server.fast_routes import install_fast_routes
 
     routes: list[BaseRoute] = []
     for name in modules:
-        routes.extend(importlib.import_module(f"docdeck.server.routers.{name}").router.routes)
+        routes.extend(importlib.import_module(name).router.routes)
     install_fast_routes(routes)
     return routes
 
