@@ -14,8 +14,8 @@ from docdeck.server.named_modules import LAZY_HOMES as _HOMES
 
 if TYPE_CHECKING:
     from docdeck.server.app import create_app
-    from docdeck.server.auth import UnknownUserError, mint_token
     from docdeck.server.demo import DemoAccount, add_bulk_spaces, ensure_demo, finish_demo
+    from docdeck.server.http.auth import UnknownUserError, mint_token
 
 __all__ = [
     "DemoAccount",

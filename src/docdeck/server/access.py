@@ -10,8 +10,8 @@ import sqlite3
 from dataclasses import dataclass
 from functools import cache
 
-from docdeck.server.context import RETENTION, Ctx
 from docdeck.server.errors import forbidden, not_found
+from docdeck.server.http.context import RETENTION, Ctx
 from docdeck.server.ids import to_db
 from docdeck.server.permissions import (
     Membership,

@@ -201,7 +201,7 @@ async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
     if request.url.path.startswith("/v1/") and any(e.get("type") == "json_invalid" for e in found):
         # FastAPI decodes the body before it runs the dependencies, so a malformed body would
         # otherwise be judged before the token; a caller without a valid token gets the 401.
-        from docdeck.server.context import authenticate
+        from docdeck.server.http.context import authenticate
 
         try:
             await authenticate(request)

@@ -9,41 +9,41 @@ name listed here, and the lazy names of `cli.py`.
 from __future__ import annotations
 
 FIRST_ROUTERS = (
-    "docdeck.server.routers.orgs",
-    "docdeck.server.routers.members",
-    "docdeck.server.routers.teams",
-    "docdeck.server.routers.collections",
-    "docdeck.server.routers.spaces",
+    "docdeck.server.orgs.routes",
+    "docdeck.server.members.routes",
+    "docdeck.server.teams.routes",
+    "docdeck.server.collections.routes",
+    "docdeck.server.spaces.routes",
 )
 """What the organization tree needs: registered before the server says it is ready."""
 
 LATER_ROUTERS = (
-    "docdeck.server.routers.org_search",
-    "docdeck.server.routers.content",
-    "docdeck.server.routers.content_writes",
-    "docdeck.server.routers.revisions",
-    "docdeck.server.routers.change_requests",
-    "docdeck.server.routers.change_request_content",
-    "docdeck.server.routers.change_request_reviews",
-    "docdeck.server.routers.comments",
-    "docdeck.server.routers.change_request_comments",
-    "docdeck.server.routers.files",
-    "docdeck.server.routers.sites",
-    "docdeck.server.routers.site_sections",
-    "docdeck.server.routers.site_spaces",
-    "docdeck.server.routers.site_publishing",
-    "docdeck.server.routers.site_redirects",
-    "docdeck.server.routers.site_customization",
-    "docdeck.server.routers.published_pages",
-    "docdeck.server.routers.app_pages",
+    "docdeck.server.search.routes",
+    "docdeck.server.content.routes",
+    "docdeck.server.content.write_routes",
+    "docdeck.server.content.revision_routes",
+    "docdeck.server.change_requests.routes",
+    "docdeck.server.change_requests.content_routes",
+    "docdeck.server.change_requests.review_routes",
+    "docdeck.server.comments.space_routes",
+    "docdeck.server.comments.change_request_routes",
+    "docdeck.server.files.routes",
+    "docdeck.server.sites.routes",
+    "docdeck.server.sites.section_routes",
+    "docdeck.server.sites.site_space_routes",
+    "docdeck.server.sites.publishing_routes",
+    "docdeck.server.sites.redirect_routes",
+    "docdeck.server.sites.customization_routes",
+    "docdeck.server.published.routes",
+    "docdeck.server.published.app_pages",
 )
 """Every other router, in this order after the first ones (`defer_routes`: after start-up).
 The order is the order of `/openapi.json`'s paths."""
 
 LAZY_HOMES = {
     "create_app": "docdeck.server.app",
-    "UnknownUserError": "docdeck.server.auth",
-    "mint_token": "docdeck.server.auth",
+    "UnknownUserError": "docdeck.server.http.auth",
+    "mint_token": "docdeck.server.http.auth",
     "DemoAccount": "docdeck.server.demo",
     "add_bulk_spaces": "docdeck.server.demo",
     "ensure_demo": "docdeck.server.demo",

@@ -23,7 +23,7 @@ from typing import Any
 from fastapi import Response
 from pydantic_core import to_json
 
-from docdeck.server.context import Ctx
+from docdeck.server.http.context import Ctx
 from docdeck.server.pagination import PageResult
 from docdeck.server.permissions import (
     Membership,
@@ -220,10 +220,10 @@ def organization_json(
 
 
 def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
-    """Member rows (`services.members.MEMBER_COLUMNS` first, plain tuples or
+    """Member rows (`members.service.MEMBER_COLUMNS` first, plain tuples or
     `sqlite3.Row`s) as wire members, in one loop: a guest's `spaces` is the row's kept
     `granted_spaces`, every other member's is `every` (the organization's live spaces:
-    `services.members.live_spaces_for`). The only writer of a member: a single member is a
+    `members.service.live_spaces_for`). The only writer of a member: a single member is a
     list of one.
 
     A function per row over `sqlite3.Row`s (two calls, a slice and `ctx.url` per member)

@@ -19,15 +19,15 @@ from docdeck.models.change_request_content import (
     RevertPage,
     UpdatePage,
 )
+from docdeck.server.change_requests.frontmatter import split_frontmatter
+from docdeck.server.change_requests.markdown_links import resolve_links
+from docdeck.server.change_requests.revert import revert_blocks
+from docdeck.server.change_requests.service import ChangeRequestAccess
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.snapshots import get_text, load_snapshot
+from docdeck.server.content.snapshots import revision_info as find_revision
+from docdeck.server.content.tree import build_tree, slugify, unique_slug
 from docdeck.server.errors import ApiError, bad_request
-from docdeck.server.services.change_requests import ChangeRequestAccess
-from docdeck.server.services.change_requests.frontmatter import split_frontmatter
-from docdeck.server.services.change_requests.markdown_links import resolve_links
-from docdeck.server.services.change_requests.revert import revert_blocks
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.snapshots import get_text, load_snapshot
-from docdeck.server.services.content.snapshots import revision_info as find_revision
-from docdeck.server.services.content.tree import build_tree, slugify, unique_slug
 
 MAX_FILE_BYTES = 1024 * 1024
 _METADATA = ("emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex", "condition")

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import sqlite3
 
-from docdeck.server.ids import to_db
-from docdeck.server.services.change_requests import (
+from docdeck.server.change_requests.service import (
     Actor,
     ChangeRequestAccess,
     add_contributor,
     require_edit,
     require_editable,
 )
-from docdeck.server.services.content.edits import Draft
+from docdeck.server.content.edits import Draft
+from docdeck.server.ids import to_db
 
 
 def may_author(cr: ChangeRequestAccess) -> None:

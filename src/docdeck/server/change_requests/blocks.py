@@ -16,7 +16,7 @@ import difflib
 import re
 from dataclasses import dataclass
 
-from docdeck.server.services.content.markdown import parse
+from docdeck.server.content.markdown import parse
 
 MAIN_MARK = "<<<<<<< main"
 SPLIT_MARK = "======="

@@ -24,20 +24,19 @@ from docdeck.models.change_request_content import (
 )
 from docdeck.models.content import Revision, RevisionPage
 from docdeck.models.links import ContentLocation
-from docdeck.server.context import Ctx
+from docdeck.server.change_requests import authoring, service
+from docdeck.server.change_requests.apply import apply_changes
+from docdeck.server.content import views
+from docdeck.server.content.changes import semantic_changes
+from docdeck.server.content.fetch import FetchError, ImportPolicy
+from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.reading import view_of
+from docdeck.server.content.snapshots import load_snapshot
+from docdeck.server.content.wire import file_dict
 from docdeck.server.errors import bad_request
-from docdeck.server.openapi import errors
-from docdeck.server.routers import _content_views as views
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services import change_requests as service
-from docdeck.server.services.change_requests import authoring
-from docdeck.server.services.change_requests.apply import apply_changes
-from docdeck.server.services.content.changes import semantic_changes
-from docdeck.server.services.content.fetch import FetchError, ImportPolicy
-from docdeck.server.services.content.importer import crawl, write_pages
-from docdeck.server.services.content.reading import view_of
-from docdeck.server.services.content.snapshots import load_snapshot
-from docdeck.server.services.content.wire import file_dict
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.wire import respond
 
 router = APIRouter(tags=["change-request content"])

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from docdeck.server.services.content.snapshots import Entry
-from docdeck.server.services.content.tree import PageTree, normalize_path
+from docdeck.server.content.snapshots import Entry
+from docdeck.server.content.tree import PageTree, normalize_path
 
 _LINK = re.compile(r"(!?)\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(\s+\"[^\"]*\")?\s*\)")
 

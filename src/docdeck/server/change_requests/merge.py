@@ -21,9 +21,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from docdeck.server.services.change_requests.blocks import conflict_block, merge_bodies
-from docdeck.server.services.content.snapshots import Entry, Snapshot, get_text
-from docdeck.server.services.content.tree import unique_slug
+from docdeck.server.change_requests.blocks import conflict_block, merge_bodies
+from docdeck.server.content.snapshots import Entry, Snapshot, get_text
+from docdeck.server.content.tree import unique_slug
 
 DELETED_IN_CR = "*(This page was deleted in the change request.)*\n"
 DELETED_IN_MAIN = "*(This page was deleted in main.)*\n"

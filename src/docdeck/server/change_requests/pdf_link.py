@@ -11,12 +11,12 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from docdeck.server.context import Ctx
+from docdeck.server.change_requests.service import ChangeRequestAccess
+from docdeck.server.content.snapshots import get_text, load_snapshot, put_object
+from docdeck.server.content.tree import tree_of
 from docdeck.server.errors import bad_request, not_found
-from docdeck.server.services.change_requests import ChangeRequestAccess
-from docdeck.server.services.content import files as file_links
-from docdeck.server.services.content.snapshots import get_text, load_snapshot, put_object
-from docdeck.server.services.content.tree import tree_of
+from docdeck.server.files import service as file_links
+from docdeck.server.http.context import Ctx
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class PdfSource:
     def render(self) -> bytes:
         # fpdf2 (and the fonts it loads) is imported on the first PDF, not with the routes:
         # ~0.3 s that the later routes' import, just after start-up, no longer spends.
-        from docdeck.server.services.change_requests.pdf import render_pdf
+        from docdeck.server.change_requests.pdf import render_pdf
 
         return render_pdf(self.subject, self.pages, self.created)
 

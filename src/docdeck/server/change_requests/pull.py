@@ -5,24 +5,24 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from docdeck.server.errors import bad_request
-from docdeck.server.ids import to_db
-from docdeck.server.services.change_requests import (
+from docdeck.server.change_requests.blocks import has_markers
+from docdeck.server.change_requests.merge import Merged, merge_snapshots
+from docdeck.server.change_requests.service import (
     Actor,
     ChangeRequestAccess,
     recount,
     require_edit,
     require_editable,
 )
-from docdeck.server.services.change_requests.blocks import has_markers
-from docdeck.server.services.change_requests.merge import Merged, merge_snapshots
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.snapshots import (
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.snapshots import (
     Snapshot,
     changed_pages,
     get_text,
     load_snapshot,
 )
+from docdeck.server.errors import bad_request
+from docdeck.server.ids import to_db
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from docdeck.server.services.content.document import to_document
-from docdeck.server.services.content.markdown import parse
+from docdeck.server.content.document import to_document
+from docdeck.server.content.markdown import parse
 
 
 def top_level_blocks(markdown: str) -> list[str]:

@@ -17,19 +17,19 @@ from docdeck.models.change_requests import (
     RequestedReviewers,
     RequestReviewers,
 )
-from docdeck.server.context import Ctx
+from docdeck.server.access import require
+from docdeck.server.change_requests import service
+from docdeck.server.change_requests.service import ChangeRequestAccess
+from docdeck.server.comments.operations import insert_comment
+from docdeck.server.comments.service import Scope
+from docdeck.server.content.document_markdown import to_markdown
 from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import at_least, membership, space_grants, space_role
-from docdeck.server.routers._comments import insert_comment
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services import change_requests as service
-from docdeck.server.services.access import require
-from docdeck.server.services.change_requests import ChangeRequestAccess
-from docdeck.server.services.comments import Scope
-from docdeck.server.services.content.document_markdown import to_markdown
 from docdeck.server.wire import Json, no_content, respond, respond_list, wire_time
 
 router = APIRouter(tags=["change-request reviews"])

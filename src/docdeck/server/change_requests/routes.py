@@ -20,15 +20,14 @@ from docdeck.models import (
     ListPage,
 )
 from docdeck.models.change_requests import ChangeRequestStatus
+from docdeck.server.access import load_space, require_live
+from docdeck.server.change_requests import pull, service
+from docdeck.server.change_requests.pdf_link import pdf_source, store_pdf
 from docdeck.server.errors import bad_request
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
-from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services import change_requests as service
-from docdeck.server.services.access import load_space, require_live
-from docdeck.server.services.change_requests import pull
-from docdeck.server.services.change_requests.pdf_link import pdf_source, store_pdf
 from docdeck.server.wire import respond, respond_list
 
 router = APIRouter(tags=["change-requests"])

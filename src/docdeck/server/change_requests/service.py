@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from docdeck.server.auth import Caller
-from docdeck.server.context import Ctx
+from docdeck.server.access import SpaceAccess, load_space, require, require_live
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.auth import Caller
+from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.permissions import at_least
-from docdeck.server.services.access import SpaceAccess, load_space, require, require_live
 from docdeck.server.wire import Json, user_json, wire_time
 
 EDITABLE = ("draft", "open")

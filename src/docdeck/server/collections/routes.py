@@ -15,20 +15,20 @@ from docdeck.models import (
     Space,
     Transfer,
 )
-from docdeck.server.context import Ctx
-from docdeck.server.errors import ApiError
-from docdeck.server.openapi import errors
-from docdeck.server.pagination import fetch_page
-from docdeck.server.permissions import at_least, space_grants, space_role
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services import collections as service
-from docdeck.server.services.access import (
+from docdeck.server.access import (
     guest_collections,
     load_collection,
     load_membership,
     require,
     require_admin,
 )
+from docdeck.server.collections import service
+from docdeck.server.errors import ApiError
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.wire import collection_json, no_content, respond, respond_list, space_json
 
 router = APIRouter(tags=["collections"])

@@ -8,15 +8,15 @@ from datetime import datetime
 from docdeck.models import CollectionCreate, CollectionMove, CollectionUpdate
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.services.moves import (
+from docdeck.server.sites.defaults import remove_space_from_sites
+from docdeck.server.spaces.moves import (
     check_parent,
     check_transfer_target,
     drop_team_grants,
     plan_move,
     settle_visibility,
 )
-from docdeck.server.services.ordering import end_position
-from docdeck.server.services.site_defaults import remove_space_from_sites
+from docdeck.server.spaces.ordering import end_position
 from docdeck.server.validation import check_title
 
 DEFAULT_TITLE = "Untitled collection"

@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from docdeck.models.comments import CommentBodyInput
+from docdeck.server.content.document import to_document
+from docdeck.server.content.document_markdown import to_markdown
+from docdeck.server.content.markdown import parse
 from docdeck.server.errors import bad_request
-from docdeck.server.services.content.document import to_document
-from docdeck.server.services.content.document_markdown import to_markdown
-from docdeck.server.services.content.markdown import parse
 
 _TASK_CHECKBOX = '<input class="task-list-item-checkbox"'
 MAX_BODY = 65_536

@@ -15,20 +15,20 @@ from docdeck.models.comments import (
     CommentUpdate,
     TableCellInput,
 )
-from docdeck.server.context import Ctx
-from docdeck.server.errors import bad_request
-from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import PageRequest, fetch_page
-from docdeck.server.services import comments as service
-from docdeck.server.services.comments import Scope
-from docdeck.server.services.comments.body import markdown_of
-from docdeck.server.services.comments.wire import (
+from docdeck.server.comments import service
+from docdeck.server.comments.body import markdown_of
+from docdeck.server.comments.service import Scope
+from docdeck.server.comments.wire import (
     Targets,
     comments_json,
     page_nodes,
     replies_json,
 )
-from docdeck.server.services.members import MEMBER_COLUMNS, MEMBER_FROM, live_spaces_for
+from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
+from docdeck.server.ids import new_id, to_db
+from docdeck.server.members.service import MEMBER_COLUMNS, MEMBER_FROM, live_spaces_for
+from docdeck.server.pagination import PageRequest, fetch_page
 from docdeck.server.wire import Json, members_json, no_content, respond, respond_list
 
 Format = Literal["document", "markdown"] | None

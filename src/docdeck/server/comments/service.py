@@ -12,11 +12,11 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from docdeck.server.context import Ctx
+from docdeck.server.access import SpaceAccess, load_space, require, require_live
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.context import Ctx
 from docdeck.server.ids import to_db
 from docdeck.server.permissions import at_least
-from docdeck.server.services.access import SpaceAccess, load_space, require, require_live
 
 MAX_REACTIONS_LISTED = 1000
 """Users listed under one emoji (the count is always exact)."""
@@ -69,7 +69,7 @@ def load_scope(
         access = load_space(conn, ctx, space_id)
         require_live(access)
         return Scope(access, None)
-    from docdeck.server.services.change_requests import load_change_request
+    from docdeck.server.change_requests.service import load_change_request
 
     cr = load_change_request(conn, ctx, space_id, change_request)
     return Scope(cr.space, cr.row)

@@ -21,10 +21,10 @@ from docdeck.models.comments import (
     CommentUpdate,
     DocumentFormat,
 )
-from docdeck.server.openapi import errors
-from docdeck.server.routers import _comments as ops
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services.comments import load_scope
+from docdeck.server.comments import operations as ops
+from docdeck.server.comments.service import load_scope
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.wire import no_content
 
 router = APIRouter(tags=["comments"])

@@ -7,16 +7,16 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from docdeck.server.context import Ctx
-from docdeck.server.services.comments import MAX_REACTIONS_LISTED, Scope, permissions
-from docdeck.server.services.comments.body import body_json
+from docdeck.server.comments.body import body_json
+from docdeck.server.comments.service import MAX_REACTIONS_LISTED, Scope, permissions
+from docdeck.server.http.context import Ctx
 from docdeck.server.wire import Json, user_json, wire_time
 
 PREVIEW_LENGTH = 200
 
 
 def _users(conn: sqlite3.Connection, ids: Iterable[str | None]) -> dict[str, sqlite3.Row]:
-    from docdeck.server.services.change_requests import users_by_id
+    from docdeck.server.change_requests.service import users_by_id
 
     return users_by_id(conn, ids)
 
@@ -94,8 +94,8 @@ def page_nodes(
     """Block key -> its text, and table block key -> its `records` and `definition` ids, for
     one page of one revision (kept with the revision's cached snapshot: a revision never
     changes). Empty when the page is gone or has no body."""
-    from docdeck.server.services.content.document import to_document
-    from docdeck.server.services.content.snapshots import get_text, load_snapshot
+    from docdeck.server.content.document import to_document
+    from docdeck.server.content.snapshots import get_text, load_snapshot
 
     snapshot = load_snapshot(conn, revision_id)
     cache_key = f"comment-nodes:{page_id}"
@@ -121,8 +121,8 @@ class Targets:
     """The `target` of comments, reading the scope's current content once."""
 
     def __init__(self, conn: sqlite3.Connection, scope: Scope) -> None:
-        from docdeck.server.services.content.snapshots import load_snapshot
-        from docdeck.server.services.content.tree import tree_of
+        from docdeck.server.content.snapshots import load_snapshot
+        from docdeck.server.content.tree import tree_of
 
         self.conn = conn
         self.scope = scope

@@ -11,14 +11,14 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from docdeck.server.services.content.snapshots import (
+from docdeck.server.content.snapshots import (
     Entry,
     Snapshot,
     changed_pages,
     load_snapshot,
 )
-from docdeck.server.services.content.tree import PageTree, tree_of
-from docdeck.server.services.content.wire import View, file_dict
+from docdeck.server.content.tree import PageTree, tree_of
+from docdeck.server.content.wire import View, file_dict
 
 _PAGE_ATTRIBUTES = {
     "document": ("title", "description", "slug", "emoji", "body"),

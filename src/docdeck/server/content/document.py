@@ -15,7 +15,7 @@ from typing import Any
 
 from markdown_it.tree import SyntaxTreeNode
 
-from docdeck.server.services.content.markdown import Anchors, parse
+from docdeck.server.content.markdown import Anchors, parse
 
 Node = dict[str, Any]
 Resolver = Callable[[str], dict[str, Any]]

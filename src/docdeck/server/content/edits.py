@@ -11,11 +11,8 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
-from docdeck.server.ids import new_id, to_db
-from docdeck.server.services.content import search
-from docdeck.server.services.content.files import file_entry
-from docdeck.server.services.content.markdown import analysis_of
-from docdeck.server.services.content.snapshots import (
+from docdeck.server.content.markdown import analysis_of
+from docdeck.server.content.snapshots import (
     Entry,
     Snapshot,
     commit,
@@ -23,7 +20,10 @@ from docdeck.server.services.content.snapshots import (
     load_snapshot,
     put_object,
 )
-from docdeck.server.services.content.tree import slugify, unique_slug
+from docdeck.server.content.tree import slugify, unique_slug
+from docdeck.server.files.service import file_entry
+from docdeck.server.ids import new_id, to_db
+from docdeck.server.search import index as search
 
 DEFAULT_LAYOUT: dict[str, Any] = {
     "width": "default",

@@ -19,7 +19,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from docdeck.server.services.content.markdown import Anchors, analyse, inline_text
+from docdeck.server.content.markdown import Anchors, analyse, inline_text
 
 
 @dataclass(frozen=True)

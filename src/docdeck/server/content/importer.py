@@ -15,8 +15,8 @@ from collections import deque
 from dataclasses import dataclass
 from urllib.parse import urldefrag, urljoin, urlsplit
 
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.fetch import FetchError, ImportPolicy, check_url, fetch
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.fetch import FetchError, ImportPolicy, check_url, fetch
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 

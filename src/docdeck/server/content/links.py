@@ -21,14 +21,14 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from docdeck.server.services.content.markdown import analysis_of
-from docdeck.server.services.content.snapshots import (
+from docdeck.server.content.markdown import analysis_of
+from docdeck.server.content.snapshots import (
     Snapshot,
     cached_snapshot,
     changed_pages,
     get_text,
 )
-from docdeck.server.services.content.tree import PageTree, normalize_path, same_tree, tree_of
+from docdeck.server.content.tree import PageTree, normalize_path, same_tree, tree_of
 
 ASSETS = ".gitbook/assets/"
 STATUS_ORDER = {"broken": 0, "in-app": 1, "ok": 2}

@@ -11,13 +11,13 @@ import sqlite3
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from docdeck.server.context import Ctx
+from docdeck.server.access import SpaceAccess, load_space, require_live
+from docdeck.server.content.snapshots import Entry, Snapshot, load_snapshot
+from docdeck.server.content.snapshots import revision_info as find_revision
+from docdeck.server.content.tree import normalize_path, tree_of
+from docdeck.server.content.wire import View
 from docdeck.server.errors import not_found
-from docdeck.server.services.access import SpaceAccess, load_space, require_live
-from docdeck.server.services.content.snapshots import Entry, Snapshot, load_snapshot
-from docdeck.server.services.content.snapshots import revision_info as find_revision
-from docdeck.server.services.content.tree import normalize_path, tree_of
-from docdeck.server.services.content.wire import View
+from docdeck.server.http.context import Ctx
 
 
 @dataclass(frozen=True)

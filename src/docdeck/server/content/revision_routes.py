@@ -8,11 +8,11 @@ from fastapi import APIRouter, Query, Response
 
 from docdeck.models import ListPage, PageList, RevisionFile, RevisionSemanticChanges
 from docdeck.models.content import Revision, RevisionPage
-from docdeck.server.openapi import errors
-from docdeck.server.routers import _content_views as views
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services.content.changes import semantic_changes
-from docdeck.server.services.content.reading import content_of, view_of
+from docdeck.server.content import views
+from docdeck.server.content.changes import semantic_changes
+from docdeck.server.content.reading import content_of, view_of
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.wire import respond
 
 router = APIRouter(tags=["revisions"])

@@ -10,15 +10,15 @@ from docdeck.models import JSONDocument, LinkList, ListPage, PageList, RevisionF
 from docdeck.models.content import Revision, RevisionPage
 from docdeck.models.links import ContentLocation
 from docdeck.models.organizations import SearchPageResult
+from docdeck.server.content import views
+from docdeck.server.content.document import to_document
+from docdeck.server.content.links import resolver_for
+from docdeck.server.content.reading import content_of, view_of
+from docdeck.server.content.snapshots import get_text, space_owns
 from docdeck.server.errors import not_found
-from docdeck.server.openapi import errors
-from docdeck.server.routers import _content_views as views
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services.content import search as full_text
-from docdeck.server.services.content.document import to_document
-from docdeck.server.services.content.links import resolver_for
-from docdeck.server.services.content.reading import content_of, view_of
-from docdeck.server.services.content.snapshots import get_text, space_owns
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.search import index as full_text
 from docdeck.server.wire import respond
 
 router = APIRouter(tags=["space content"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
+from docdeck.server.content.edits import Draft
 from docdeck.server.errors import bad_request
-from docdeck.server.services.content.edits import Draft
 
 TemplatePage = tuple[str, str, str, list[tuple[str, str, str]]]  # title, emoji, md, children
 

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from docdeck.server.services.content.snapshots import Entry, Snapshot, cached_snapshot
+from docdeck.server.content.snapshots import Entry, Snapshot, cached_snapshot
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 

@@ -13,15 +13,10 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Query, Response
 
-from docdeck.server.context import Ctx
-from docdeck.server.errors import bad_request
-from docdeck.server.pagination import PageRequest
-from docdeck.server.permissions import owns_a_team
-from docdeck.server.services import change_requests
-from docdeck.server.services.content import links as link_analysis
-from docdeck.server.services.content import search as full_text
-from docdeck.server.services.content.listing import page_of
-from docdeck.server.services.content.reading import (
+from docdeck.server.change_requests import service as change_requests
+from docdeck.server.content import links as link_analysis
+from docdeck.server.content.listing import page_of
+from docdeck.server.content.reading import (
     Content,
     content_of,
     file_entry,
@@ -29,9 +24,9 @@ from docdeck.server.services.content.reading import (
     page_id_by_path,
     view_of,
 )
-from docdeck.server.services.content.snapshots import Snapshot
-from docdeck.server.services.content.tree import tree_of
-from docdeck.server.services.content.wire import (
+from docdeck.server.content.snapshots import Snapshot
+from docdeck.server.content.tree import tree_of
+from docdeck.server.content.wire import (
     View,
     encoded_pages,
     file_dict,
@@ -41,6 +36,11 @@ from docdeck.server.services.content.wire import (
     revision_dict,
     with_body,
 )
+from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
+from docdeck.server.pagination import PageRequest
+from docdeck.server.permissions import owns_a_team
+from docdeck.server.search import index as full_text
 from docdeck.server.wire import Json, encode, organization_json, respond, space_json
 
 MetadataQuery = Annotated[
@@ -273,7 +273,7 @@ def page_results(view: View, snapshot: Snapshot, hits: list[full_text.PageHit]) 
 
 
 def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Response:
-    """Pages with matching sections, best first; see services/content/search.py."""
+    """Pages with matching sections, best first; see search/index.py."""
     if not query.strip():
         raise bad_request("query: must not be empty")
     with ctx.db.read() as conn:

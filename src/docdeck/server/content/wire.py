@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from docdeck.server.content.document import to_document
+from docdeck.server.content.links import resolver_for
+from docdeck.server.content.snapshots import Snapshot, get_text
+from docdeck.server.content.tree import PageTree, tree_of
+from docdeck.server.files import service as file_links
 from docdeck.server.ids import to_db
-from docdeck.server.services.content import files as file_links
-from docdeck.server.services.content.document import to_document
-from docdeck.server.services.content.links import resolver_for
-from docdeck.server.services.content.snapshots import Snapshot, get_text
-from docdeck.server.services.content.tree import PageTree, tree_of
 from docdeck.server.wire import encode, wire_time
 
 _VARIABLE = re.compile(r"\{\{\s*space\.vars\.([A-Za-z_][\w-]*)\s*\}\}")

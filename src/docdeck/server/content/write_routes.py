@@ -9,16 +9,16 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Request, Response
 
 from docdeck.models import ApplySpaceTemplate, ImportContent, ImportContentResult
-from docdeck.server.context import Ctx
+from docdeck.server.access import load_space, require, require_live
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.fetch import FetchError, ImportPolicy
+from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.templates import apply_template
 from docdeck.server.errors import bad_request
-from docdeck.server.openapi import errors
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep
 from docdeck.server.permissions import at_least
-from docdeck.server.routers._common import CtxDep
-from docdeck.server.services.access import load_space, require, require_live
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.fetch import FetchError, ImportPolicy
-from docdeck.server.services.content.importer import crawl, write_pages
-from docdeck.server.services.content.templates import apply_template
 from docdeck.server.wire import no_content, respond
 
 router = APIRouter(tags=["space content"])

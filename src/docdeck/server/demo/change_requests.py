@@ -26,16 +26,16 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from docdeck.models.change_request_content import ChangeRequestContentChange
-from docdeck.server.auth import Caller
+from docdeck.server.access import SpaceAccess
+from docdeck.server.change_requests import authoring, pull, service
+from docdeck.server.change_requests.apply import apply_changes
+from docdeck.server.change_requests.blocks import split_blocks
+from docdeck.server.change_requests.service import ChangeRequestAccess
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.snapshots import get_text, load_snapshot
+from docdeck.server.http.auth import Caller
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.permissions import membership
-from docdeck.server.services import change_requests as service
-from docdeck.server.services.access import SpaceAccess
-from docdeck.server.services.change_requests import ChangeRequestAccess, authoring, pull
-from docdeck.server.services.change_requests.apply import apply_changes
-from docdeck.server.services.change_requests.blocks import split_blocks
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.snapshots import get_text, load_snapshot
 
 _CHANGES: TypeAdapter[list[ChangeRequestContentChange]] = TypeAdapter(
     list[ChangeRequestContentChange]

@@ -16,9 +16,9 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime, timedelta
 
+from docdeck.server.comments.wire import node_previews
+from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.services.comments.wire import node_previews
-from docdeck.server.services.content.snapshots import load_snapshot
 
 
 class _Threads:

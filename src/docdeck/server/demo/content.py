@@ -10,10 +10,10 @@ import io
 import sqlite3
 from datetime import datetime, timedelta
 
-from docdeck.server.demo_pages import API_DOCS, Page
-from docdeck.server.demo_pages_team import HANDBOOK, RELEASES
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.snapshots import get_text
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.snapshots import get_text
+from docdeck.server.demo.pages import API_DOCS, Page
+from docdeck.server.demo.pages_team import HANDBOOK, RELEASES
 
 
 def _png(title: str, boxes: list[str], size: tuple[int, int] = (480, 160)) -> bytes:

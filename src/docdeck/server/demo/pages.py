@@ -1,4 +1,4 @@
-"""The text of the demo workspace's documentation (read by demo_content.py).
+"""The text of the demo workspace's documentation (read by demo/content.py).
 
 A page is `(title, emoji, markdown, children)`. Links are written as GitBook writes them:
 relative `.md` paths, `#anchors` and `.gitbook/assets/<file>`. A few are broken on purpose
@@ -7,7 +7,7 @@ relative `.md` paths, `#anchors` and `.gitbook/assets/<file>`. A few are broken 
 
 from __future__ import annotations
 
-from docdeck.server import demo_pages_reference as reference
+from docdeck.server.demo import pages_reference as reference
 
 Page = tuple[str, str | None, str, list["Page"]]
 

@@ -1,4 +1,4 @@
-"""Reference pages of the demo's API documentation: one page per resource (demo_pages.py)."""
+"""Reference pages of the demo's API documentation: one page per resource (demo/pages.py)."""
 
 from __future__ import annotations
 

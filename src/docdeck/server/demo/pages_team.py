@@ -1,8 +1,8 @@
-"""The demo's handbook and release notes (the API documentation is in demo_pages.py)."""
+"""The demo's handbook and release notes (the API documentation is in demo/pages.py)."""
 
 from __future__ import annotations
 
-from docdeck.server.demo_pages import Page
+from docdeck.server.demo.pages import Page
 
 HANDBOOK: list[Page] = [
     (

@@ -17,8 +17,9 @@ from datetime import datetime, timedelta
 
 from docdeck.models import SiteSectionCreate, SiteSectionGroupCreate
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.services import adaptive, site_structure
-from docdeck.server.services.site_defaults import settle_defaults
+from docdeck.server.sites import adaptive
+from docdeck.server.sites import structure as site_structure
+from docdeck.server.sites.defaults import settle_defaults
 
 SCHEMA = {
     "type": "object",

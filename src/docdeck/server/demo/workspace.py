@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from docdeck.server.ids import from_db, new_id, to_db, utc_now
-from docdeck.server.services.ordering import end_position
-from docdeck.server.services.spaces import insert_space
+from docdeck.server.spaces.ordering import end_position
+from docdeck.server.spaces.service import insert_space
 from docdeck.server.store import Database
 
 
@@ -235,8 +235,9 @@ def _load_workspace(
 def _load_content_and_more(conn: sqlite3.Connection, plan: dict[str, Any]) -> None:
     """Pages, files, change requests, comments and sites: most of the demo's load time, and
     of its imports (markdown, images, the change-request machinery)."""
-    from docdeck.server import demo_change_requests, demo_comments
-    from docdeck.server.demo_sites import load_sites
+    from docdeck.server.demo import change_requests as demo_change_requests
+    from docdeck.server.demo import comments as demo_comments
+    from docdeck.server.demo.sites import load_sites
 
     now = from_db(plan["now"])
     org_ids: dict[str, str] = plan["orgs"]
@@ -263,7 +264,7 @@ def _finish(conn: sqlite3.Connection) -> bool:
 
 
 def _load_content(conn: sqlite3.Connection, spaces: dict[str, str], now: datetime) -> None:
-    from docdeck.server import demo_content
+    from docdeck.server.demo import content as demo_content
 
     loaders = [
         ("Public API Reference", demo_content.load_api_docs, 190),

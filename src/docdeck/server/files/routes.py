@@ -1,4 +1,4 @@
-"""File downloads through the signed links in `downloadURL` (see services/content/files.py)."""
+"""File downloads through the signed links in `downloadURL` (see files/service.py)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import sqlite3
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
-from docdeck.server.context import Sandbox, authenticate
+from docdeck.server.content.snapshots import get_object, space_owns
 from docdeck.server.errors import ApiError, forbidden, not_found
+from docdeck.server.files import service as file_links
+from docdeck.server.http.context import Sandbox, authenticate
 from docdeck.server.permissions import membership, space_grants, space_role
-from docdeck.server.services.content import files as file_links
-from docdeck.server.services.content.snapshots import get_object, space_owns
 
 router = APIRouter(include_in_schema=False)
 

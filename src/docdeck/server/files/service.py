@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from docdeck.server.services.content.snapshots import Entry, put_object
+from docdeck.server.content.snapshots import Entry, put_object
 
 LINK_LIFETIME = timedelta(hours=1)
 

@@ -12,8 +12,8 @@ from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 from starlette.types import Scope
 
-from docdeck.server.auth import Caller, caller_for_token, hash_token
 from docdeck.server.errors import unauthorized
+from docdeck.server.http.auth import Caller, caller_for_token, hash_token
 from docdeck.server.ids import from_db, to_db
 from docdeck.server.store import Database
 
@@ -49,7 +49,7 @@ class Purger:
             ).fetchone():
                 # Imported only when needed: the search module brings the markdown parser,
                 # which the server's start (where the first purge runs) does not need.
-                from docdeck.server.services.content import search
+                from docdeck.server.search import index as search
 
                 # The search index is a virtual table (no foreign key): its rows go first.
                 search.forget_sections(

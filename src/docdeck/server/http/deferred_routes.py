@@ -38,8 +38,10 @@ long enough for a TUI's first requests to be answered without competing with the
 def router_routes(modules: Sequence[str]) -> list[BaseRoute]:
     """The routes of router modules (`named_modules`), in order (importing them builds them),
     the reads among them given the fast request path (`fast_routes`)."""
-    from docdeck.server.fast_routes import install_fast_routes
+    from docdeck.models._base import build_request_bodies_at_once
+    from docdeck.server.http.fast_routes import install_fast_routes
 
+    build_request_bodies_at_once()  # before any route reads a body model
     routes: list[BaseRoute] = []
     for name in modules:
         routes.extend(importlib.import_module(name).router.routes)

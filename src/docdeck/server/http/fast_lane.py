@@ -36,12 +36,12 @@ from starlette.requests import Request
 from starlette.routing import Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from docdeck.server.answer_cache import AnswerCache, CountedClock
-from docdeck.server.asgi import HEAD_SCOPE_KEY, send_500, without_body
-from docdeck.server.context import authorization_header
-from docdeck.server.fast_routes import FAST_PLAN, run_bound
-from docdeck.server.intake import check_url
-from docdeck.server.routing import MAX_KEYS, Key, _key, _Shape
+from docdeck.server.http.answer_cache import AnswerCache, CountedClock
+from docdeck.server.http.asgi import HEAD_SCOPE_KEY, send_500, without_body
+from docdeck.server.http.context import authorization_header
+from docdeck.server.http.fast_routes import FAST_PLAN, run_bound
+from docdeck.server.http.intake import check_url
+from docdeck.server.http.routing import MAX_KEYS, Key, _key, _Shape
 
 log = logging.getLogger("docdeck.server")
 

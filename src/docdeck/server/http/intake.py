@@ -209,7 +209,7 @@ class RequestIntake:
             return
         from starlette.requests import Request
 
-        from docdeck.server.context import authenticate
+        from docdeck.server.http.context import authenticate
 
         try:
             await authenticate(Request(scope))

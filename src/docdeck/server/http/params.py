@@ -9,8 +9,8 @@ from typing import Annotated
 
 from fastapi import Depends, Query, Request
 
-from docdeck.server.context import Ctx, get_ctx
 from docdeck.server.errors import bad_request, describe_value, name_items
+from docdeck.server.http.context import Ctx, get_ctx
 from docdeck.server.pagination import DEFAULT_LIMIT, MAX_LIMIT, PageRequest
 
 CtxDep = Annotated[Ctx, Depends(get_ctx)]

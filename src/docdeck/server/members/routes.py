@@ -18,14 +18,12 @@ from docdeck.models import (
     MemberUpdate,
     User,
 )
-from docdeck.server.context import Ctx
+from docdeck.server.access import load_membership, require_admin, require_member
 from docdeck.server.errors import bad_request, not_found
-from docdeck.server.openapi import errors
-from docdeck.server.pagination import fetch_page
-from docdeck.server.permissions import Membership, highest, membership, space_grants
-from docdeck.server.routers._common import CtxDep, PageDep, contains
-from docdeck.server.services.access import load_membership, require_admin, require_member
-from docdeck.server.services.members import (
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep, contains
+from docdeck.server.members.service import (
     MEMBER_COLUMNS,
     MEMBER_FROM,
     MEMBER_SEARCH,
@@ -35,6 +33,8 @@ from docdeck.server.services.members import (
     member_from,
     member_index,
 )
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.wire import (
     Json,
     members_json,

@@ -16,13 +16,13 @@ from docdeck.models import (
     OrganizationUpdate,
     PingResult,
 )
+from docdeck.server.access import load_membership, load_org, require_admin
 from docdeck.server.errors import bad_request
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
-from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, owns_a_team
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services.access import load_membership, load_org, require_admin
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, organization_json, respond, respond_list
 

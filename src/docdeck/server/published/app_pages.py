@@ -12,7 +12,7 @@ import sqlite3
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from docdeck.server.context import Sandbox
+from docdeck.server.http.context import Sandbox
 
 router = APIRouter(include_in_schema=False)
 # Async handlers: a single-row read on the event loop costs less than a thread hop.
@@ -89,8 +89,8 @@ async def space_page(request: Request, spaceId: str) -> HTMLResponse:
 
 @router.get("/app/spaces/{spaceId}/pages/{pageId}")
 async def content_page(request: Request, spaceId: str, pageId: str) -> HTMLResponse:
-    from docdeck.server.services.content.snapshots import load_snapshot
-    from docdeck.server.services.content.tree import tree_of
+    from docdeck.server.content.snapshots import load_snapshot
+    from docdeck.server.content.tree import tree_of
 
     sandbox: Sandbox = request.app.state.sandbox
     with sandbox.db.read() as conn:

@@ -8,7 +8,7 @@ section (or no root site space) is a page of the default one. Visibility is hono
 unpublished site is not found, a share-link site needs an active `?shareKey=`, a visitor-auth
 site is refused (the sandbox does not authenticate visitors); a `?preview=` token from
 `GET {ST}/publishing/preview` opens any site for an hour. Unknown paths follow the site's
-redirects. It is a preview, not a theme engine (see `_published_view`).
+redirects. It is a preview, not a theme engine (see `published/view.py`).
 """
 
 from __future__ import annotations
@@ -23,11 +23,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from docdeck.server.auth import Caller
-from docdeck.server.context import Ctx, Sandbox
+from docdeck.server.content.snapshots import get_object
+from docdeck.server.content.tree import normalize_path
+from docdeck.server.files.service import content_type_for
+from docdeck.server.http.auth import Caller
+from docdeck.server.http.context import Ctx, Sandbox
 from docdeck.server.ids import to_db
 from docdeck.server.permissions import Membership
-from docdeck.server.routers._published_view import (
+from docdeck.server.published.view import (
     CSP,
     FILES,
     PageView,
@@ -35,11 +38,8 @@ from docdeck.server.routers._published_view import (
     SpaceContent,
     page_html,
 )
-from docdeck.server.services.content.files import content_type_for
-from docdeck.server.services.content.snapshots import get_object
-from docdeck.server.services.content.tree import normalize_path
-from docdeck.server.services.site_order import ROOT, Level
-from docdeck.server.site_wire import SiteTree
+from docdeck.server.sites.order import ROOT, Level
+from docdeck.server.sites.wire import SiteTree
 
 router = APIRouter(include_in_schema=False)
 

@@ -17,14 +17,14 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from docdeck.server.services.content.html import Href, Rendered, render_html
-from docdeck.server.services.content.links import anchor_sets, resolve
-from docdeck.server.services.content.snapshots import Snapshot, get_text, load_snapshot
-from docdeck.server.services.content.tree import PageTree, tree_of
-from docdeck.server.services.content.wire import evaluate
-from docdeck.server.services.customization import site_customization
-from docdeck.server.services.site_order import ROOT, Level
-from docdeck.server.site_wire import SiteTree
+from docdeck.server.content.html import Href, Rendered, render_html
+from docdeck.server.content.links import anchor_sets, resolve
+from docdeck.server.content.snapshots import Snapshot, get_text, load_snapshot
+from docdeck.server.content.tree import PageTree, tree_of
+from docdeck.server.content.wire import evaluate
+from docdeck.server.sites.customization import site_customization
+from docdeck.server.sites.order import ROOT, Level
+from docdeck.server.sites.wire import SiteTree
 
 FILES = "~files"
 _STYLE = (

@@ -16,8 +16,8 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from docdeck.server.services.content.markdown import analyse
-from docdeck.server.services.content.snapshots import Snapshot, get_text
+from docdeck.server.content.markdown import analyse
+from docdeck.server.content.snapshots import Snapshot, get_text
 
 QUERY_MAX = 512
 MAX_PAGES = 1000

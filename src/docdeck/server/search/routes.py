@@ -7,15 +7,15 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from docdeck.models import ListPage, SearchSpaceResult
-from docdeck.server.openapi import errors
+from docdeck.server.access import load_membership
+from docdeck.server.content import views as content_views
+from docdeck.server.content.reading import view_of
+from docdeck.server.content.snapshots import load_snapshot
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep, contains
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import space_grants
-from docdeck.server.routers import _content_views as content_views
-from docdeck.server.routers._common import CtxDep, PageDep, contains
-from docdeck.server.services.access import load_membership
-from docdeck.server.services.content import search as full_text
-from docdeck.server.services.content.reading import view_of
-from docdeck.server.services.content.snapshots import load_snapshot
+from docdeck.server.search import index as full_text
 from docdeck.server.wire import respond_list
 
 ORG_SEARCH_PAGES = 5

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import Query, Response
 
-from docdeck.server.context import Ctx
+from docdeck.server.http.context import Ctx
 from docdeck.server.pagination import (
     PageRequest,
     PageResult,
@@ -18,14 +18,14 @@ from docdeck.server.pagination import (
     decode_cursor,
     encode_cursor,
 )
-from docdeck.server.services import site_structure as structure
-from docdeck.server.services.sites import (
+from docdeck.server.sites import structure
+from docdeck.server.sites.service import (
     SiteAccess,
     load_site,
     require_site_editor,
     share_key_site,
 )
-from docdeck.server.site_wire import SITE_SELECT, SiteTree, site_json
+from docdeck.server.sites.wire import SITE_SELECT, SiteTree, site_json
 from docdeck.server.wire import Json, no_content, respond, respond_list
 
 ST = "/v1/orgs/{organizationId}/sites/{siteId}"

@@ -71,7 +71,7 @@ def site_space_customizations(conn: sqlite3.Connection, site_id: str) -> dict[st
 
 @cache
 def _schema() -> dict[str, Any]:
-    text = resources.files("docdeck.server").joinpath("data/site_customization.schema.json")
+    text = resources.files("docdeck.server.sites").joinpath("data/site_customization.schema.json")
     return dict(json.loads(text.read_text(encoding="utf-8")))
 
 

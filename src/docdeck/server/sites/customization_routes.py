@@ -9,12 +9,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query, Response
 
 from docdeck.models import SiteCustomizationSettings
-from docdeck.server.openapi import errors
-from docdeck.server.routers._common import CtxDep
-from docdeck.server.routers._sites import ST
-from docdeck.server.services import customization
-from docdeck.server.services.site_structure import load_item
-from docdeck.server.services.sites import load_site, require_site_editor
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep
+from docdeck.server.sites import customization
+from docdeck.server.sites.common import ST
+from docdeck.server.sites.service import load_site, require_site_editor
+from docdeck.server.sites.structure import load_item
 from docdeck.server.wire import no_content, respond
 
 router = APIRouter(tags=["site-customization"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 
-from docdeck.server.services import site_order
-from docdeck.server.services.site_order import ROOT, Level
+from docdeck.server.sites import order as site_order
+from docdeck.server.sites.order import ROOT, Level
 
 
 def sections_in_order(conn: sqlite3.Connection, site_id: str) -> list[str]:

@@ -17,15 +17,15 @@ from docdeck.models import (
     SitePreview,
     TemplateConditions,
 )
-from docdeck.server.context import Ctx
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep
 from docdeck.server.ids import to_db
-from docdeck.server.openapi import errors
-from docdeck.server.routers._common import CtxDep
-from docdeck.server.routers._sites import ST, ShareKey, site_reply, tree_for
-from docdeck.server.services import adaptive
-from docdeck.server.services.customization import site_customization, site_space_customizations
-from docdeck.server.services.sites import (
+from docdeck.server.sites import adaptive
+from docdeck.server.sites.common import ST, ShareKey, site_reply, tree_for
+from docdeck.server.sites.customization import site_customization, site_space_customizations
+from docdeck.server.sites.service import (
     checkout_session,
     load_site,
     publish_blocker,
@@ -33,7 +33,7 @@ from docdeck.server.services.sites import (
     require_site_editor,
     set_published,
 )
-from docdeck.server.site_wire import site_json, site_root_url
+from docdeck.server.sites.wire import site_json, site_root_url
 from docdeck.server.wire import respond, wire_time
 
 router = APIRouter(tags=["sites"])

@@ -23,13 +23,13 @@ from docdeck.models import (
     SiteRedirectUpdate,
 )
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.routers._sites import ST, ShareKey, tree_for
-from docdeck.server.services.site_structure import body_item
-from docdeck.server.services.sites import load_site, require_site_editor
+from docdeck.server.sites.common import ST, ShareKey, tree_for
+from docdeck.server.sites.service import load_site, require_site_editor
+from docdeck.server.sites.structure import body_item
 from docdeck.server.wire import Json, no_content, respond, respond_list
 
 router = APIRouter(tags=["site-redirects"])

@@ -16,14 +16,14 @@ from docdeck.models import (
     SiteType,
     SiteUpdate,
 )
-from docdeck.server.openapi import errors
+from docdeck.server.access import load_membership
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep, contains
 from docdeck.server.pagination import fetch_page
-from docdeck.server.routers._common import CtxDep, PageDep, contains
-from docdeck.server.routers._sites import ST, ShareKey, move_reply, site_reply, tree_for
-from docdeck.server.services import site_structure as structure
-from docdeck.server.services.access import load_membership
-from docdeck.server.services.site_defaults import settle_defaults
-from docdeck.server.services.sites import (
+from docdeck.server.sites import structure
+from docdeck.server.sites.common import ST, ShareKey, move_reply, site_reply, tree_for
+from docdeck.server.sites.defaults import settle_defaults
+from docdeck.server.sites.service import (
     create_site,
     load_site,
     require_site_admin,
@@ -31,7 +31,7 @@ from docdeck.server.services.sites import (
     require_site_reader,
     update_site,
 )
-from docdeck.server.site_wire import site_json, site_space_counts
+from docdeck.server.sites.wire import site_json, site_space_counts
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["sites"])

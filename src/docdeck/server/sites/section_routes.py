@@ -18,9 +18,10 @@ from docdeck.models import (
     SiteSectionMove,
     SiteSectionUpdate,
 )
-from docdeck.server.openapi import errors
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.routers._sites import (
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.sites import structure
+from docdeck.server.sites.common import (
     ST,
     Pointer,
     ShareKey,
@@ -31,7 +32,6 @@ from docdeck.server.routers._sites import (
     move_reply,
     tree_for,
 )
-from docdeck.server.services import site_structure as structure
 from docdeck.server.wire import no_content
 
 router = APIRouter(tags=["site-sections"])

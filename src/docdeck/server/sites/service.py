@@ -14,14 +14,14 @@ from docdeck.models import (
     SiteCreate,
     SiteUpdate,
 )
-from docdeck.server.context import Ctx
+from docdeck.server.access import load_membership, require
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.permissions import Membership, at_least
-from docdeck.server.services.access import load_membership, require
-from docdeck.server.services.ordering import end_position as space_end_position
-from docdeck.server.services.site_paths import slug
-from docdeck.server.services.spaces import insert_space
+from docdeck.server.sites.paths import slug
+from docdeck.server.spaces.ordering import end_position as space_end_position
+from docdeck.server.spaces.service import insert_space
 from docdeck.server.validation import check_title
 
 DEFAULT_TITLE = "Untitled site"

@@ -18,11 +18,12 @@ from docdeck.models import (
     SiteSpaceUpdate,
 )
 from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.openapi import errors
 from docdeck.server.pagination import fetch_page
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.routers._sites import (
+from docdeck.server.sites import structure
+from docdeck.server.sites.common import (
     ST,
     Pointer,
     ShareKey,
@@ -33,9 +34,8 @@ from docdeck.server.routers._sites import (
     move_reply,
     tree_for,
 )
-from docdeck.server.services import site_structure as structure
-from docdeck.server.services.sites import load_site, require_site_admin
-from docdeck.server.site_wire import SITE_SELECT, share_link_json
+from docdeck.server.sites.service import load_site, require_site_admin
+from docdeck.server.sites.wire import SITE_SELECT, share_link_json
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["site-spaces"])

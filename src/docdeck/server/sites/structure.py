@@ -19,12 +19,12 @@ from docdeck.models import (
 )
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import new_id
-from docdeck.server.services import site_order
-from docdeck.server.services.adaptive import check_condition
-from docdeck.server.services.site_defaults import settle_defaults
-from docdeck.server.services.site_order import ROOT, Level, Node
-from docdeck.server.services.site_paths import check_free, free_path, slug
-from docdeck.server.services.sites import check_site_space_source
+from docdeck.server.sites import order as site_order
+from docdeck.server.sites.adaptive import check_condition
+from docdeck.server.sites.defaults import settle_defaults
+from docdeck.server.sites.order import ROOT, Level, Node
+from docdeck.server.sites.paths import check_free, free_path, slug
+from docdeck.server.sites.service import check_site_space_source
 from docdeck.server.validation import check_title
 
 _TABLE_NAMES = {

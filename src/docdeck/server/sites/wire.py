@@ -12,14 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from docdeck.server.context import Ctx
+from docdeck.server.content.snapshots import load_snapshot
+from docdeck.server.content.tree import tree_of
+from docdeck.server.http.context import Ctx
 from docdeck.server.permissions import Membership, space_grants, space_role
-from docdeck.server.services import site_order
-from docdeck.server.services.content.snapshots import load_snapshot
-from docdeck.server.services.content.tree import tree_of
-from docdeck.server.services.customization import site_customization
-from docdeck.server.services.site_order import ROOT, Level
-from docdeck.server.services.sites import FEATURES, PLAN_NAMES, has_feature
+from docdeck.server.sites import order as site_order
+from docdeck.server.sites.customization import site_customization
+from docdeck.server.sites.order import ROOT, Level
+from docdeck.server.sites.service import FEATURES, PLAN_NAMES, has_feature
 from docdeck.server.wire import Json, space_json, wire_time
 
 SITE_SELECT = """SELECT s.*, o.hostname AS org_hostname,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from docdeck.models import ContentPosition
 from docdeck.server.errors import bad_request, conflict, forbidden
 from docdeck.server.permissions import membership
-from docdeck.server.services.ordering import position_at_index, siblings, target_index
+from docdeck.server.spaces.ordering import position_at_index, siblings, target_index
 
 
 @dataclass(frozen=True)

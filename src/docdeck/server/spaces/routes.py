@@ -7,14 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Query, Response
 
 from docdeck.models import ListPage, Space, SpaceCreate, SpaceMove, SpaceUpdate, Transfer
-from docdeck.server.context import Ctx
-from docdeck.server.errors import ApiError
-from docdeck.server.openapi import errors
-from docdeck.server.pagination import fetch_page, live_space_count
-from docdeck.server.permissions import at_least, grants_that_raise, space_role
-from docdeck.server.routers._common import CtxDep, PageDep
-from docdeck.server.services import spaces as service
-from docdeck.server.services.access import (
+from docdeck.server.access import (
     load_membership,
     load_space,
     require,
@@ -22,6 +15,13 @@ from docdeck.server.services.access import (
     require_live,
     retention_cutoff,
 )
+from docdeck.server.errors import ApiError
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.pagination import fetch_page, live_space_count
+from docdeck.server.permissions import at_least, grants_that_raise, space_role
+from docdeck.server.spaces import service
 from docdeck.server.wire import no_content, respond, respond_list, space_json
 
 router = APIRouter(tags=["spaces"])

@@ -8,15 +8,15 @@ from datetime import datetime
 from docdeck.models import SpaceCreate, SpaceMove, SpaceUpdate
 from docdeck.server.errors import bad_request
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.services.moves import (
+from docdeck.server.sites.defaults import remove_space_from_sites
+from docdeck.server.spaces.moves import (
     check_parent,
     check_transfer_target,
     drop_team_grants,
     plan_move,
     settle_visibility,
 )
-from docdeck.server.services.ordering import end_position, position_at_index, siblings
-from docdeck.server.services.site_defaults import remove_space_from_sites
+from docdeck.server.spaces.ordering import end_position, position_at_index, siblings
 from docdeck.server.validation import check_http_url, check_title
 
 TITLE_MAX = 50
@@ -73,7 +73,7 @@ def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: 
     if body.template is not None:
         # Content services are imported when a space gets content, not with the server:
         # the organization tree's routes are registered before the sandbox is ready.
-        from docdeck.server.services.content.templates import check_template
+        from docdeck.server.content.templates import check_template
 
         check_template(body.template.id, "template.id")
     space_id = insert_space(
@@ -87,7 +87,7 @@ def create_space(conn: sqlite3.Connection, org_id: str, body: SpaceCreate, now: 
         edit_mode=body.editMode or "live",
     )
     if body.template is not None:
-        from docdeck.server.services.content.templates import apply_template
+        from docdeck.server.content.templates import apply_template
 
         apply_template(conn, space_id, body.template.id, now, "template.id")
     return space_id
@@ -178,7 +178,7 @@ def duplicate_space(conn: sqlite3.Connection, row: sqlite3.Row, now: datetime) -
         edit_mode=row["edit_mode"],
         default_level=row["default_level"],
     )
-    from docdeck.server.services.content.edits import copy_content  # see create_space
+    from docdeck.server.content.edits import copy_content  # see create_space
 
     copy_content(conn, row["id"], copy_id, now)
     return copy_id

@@ -16,26 +16,26 @@ from docdeck.models import (
     TeamMembersUpdate,
     TeamUpdate,
 )
-from docdeck.server.context import Ctx
-from docdeck.server.errors import ApiError, not_found
-from docdeck.server.ids import new_id, to_db
-from docdeck.server.openapi import errors
-from docdeck.server.pagination import fetch_page
-from docdeck.server.permissions import Membership, membership, team_permissions
-from docdeck.server.routers._common import CtxDep, PageDep, contains, resolve_members
-from docdeck.server.services.access import (
+from docdeck.server.access import (
     load_membership,
     load_org,
     require,
     require_admin,
     require_member,
 )
-from docdeck.server.services.members import (
+from docdeck.server.errors import ApiError, not_found
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep, contains, resolve_members
+from docdeck.server.ids import new_id, to_db
+from docdeck.server.members.service import (
     MEMBER_COLUMNS,
     MEMBER_FROM,
     TEAM_SELECT,
     live_spaces_for,
 )
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.validation import check_title
 from docdeck.server.wire import members_json, no_content, respond, respond_list, team_json
 
