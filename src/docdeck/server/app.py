@@ -10,9 +10,9 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from docdeck.server.content.fetch import ImportPolicy
-from docdeck.server.errors import install_error_handlers
 from docdeck.server.http.context import Purger, Sandbox
 from docdeck.server.http.deferred_routes import DeferredRoutes, LoadDeferredRoutes, router_routes
+from docdeck.server.http.error_handlers import install_error_handlers
 from docdeck.server.http.intake import RequestIntake
 from docdeck.server.ids import utc_now
 from docdeck.server.named_modules import FIRST_ROUTERS, LATER_ROUTERS

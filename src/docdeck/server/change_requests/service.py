@@ -19,8 +19,9 @@ from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.auth import Caller
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
+from docdeck.server.members.wire import user_json
 from docdeck.server.permissions import at_least
-from docdeck.server.wire import Json, user_json, wire_time
+from docdeck.server.wire import Json, wire_time
 
 EDITABLE = ("draft", "open")
 

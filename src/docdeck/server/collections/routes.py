@@ -23,13 +23,15 @@ from docdeck.server.access import (
     require_admin,
 )
 from docdeck.server.collections import service
+from docdeck.server.collections.wire import collection_json
 from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
-from docdeck.server.wire import collection_json, no_content, respond, respond_list, space_json
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["collections"])
 

@@ -28,8 +28,9 @@ from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.service import MEMBER_COLUMNS, MEMBER_FROM, live_spaces_for
+from docdeck.server.members.wire import members_json
 from docdeck.server.pagination import PageRequest, fetch_page
-from docdeck.server.wire import Json, members_json, no_content, respond, respond_list
+from docdeck.server.wire import Json, no_content, respond, respond_list
 
 Format = Literal["document", "markdown"] | None
 

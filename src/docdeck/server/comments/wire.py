@@ -10,7 +10,8 @@ from typing import Any
 from docdeck.server.comments.body import body_json
 from docdeck.server.comments.service import MAX_REACTIONS_LISTED, Scope, permissions
 from docdeck.server.http.context import Ctx
-from docdeck.server.wire import Json, user_json, wire_time
+from docdeck.server.members.wire import user_json
+from docdeck.server.wire import Json, wire_time
 
 PREVIEW_LENGTH = 200
 

@@ -38,10 +38,12 @@ from docdeck.server.content.wire import (
 )
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
+from docdeck.server.orgs.wire import organization_json
 from docdeck.server.pagination import PageRequest
 from docdeck.server.permissions import owns_a_team
 from docdeck.server.search import index as full_text
-from docdeck.server.wire import Json, encode, organization_json, respond, space_json
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.wire import Json, encode, respond
 
 MetadataQuery = Annotated[
     bool, Query(description="false leaves out mutable git metadata (the sandbox has none)")

@@ -160,7 +160,7 @@ async def _read(receive: Receive, limit: int) -> bytes:
 
 
 async def _answer(scope: Scope, receive: Receive, send: Send, error: ApiError) -> None:
-    from docdeck.server.errors import error_response
+    from docdeck.server.http.error_handlers import error_response
 
     response = error_response(error.status, error.message, error.headers)
     if error.status in (401, 413):

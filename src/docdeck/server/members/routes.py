@@ -33,18 +33,12 @@ from docdeck.server.members.service import (
     member_from,
     member_index,
 )
+from docdeck.server.members.wire import members_json, user_json
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, highest, membership, space_grants
-from docdeck.server.wire import (
-    Json,
-    members_json,
-    no_content,
-    respond,
-    respond_list,
-    space_json,
-    team_json,
-    user_json,
-)
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.teams.wire import team_json
+from docdeck.server.wire import Json, no_content, respond, respond_list
 
 router = APIRouter(tags=["members"])
 

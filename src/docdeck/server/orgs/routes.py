@@ -21,10 +21,11 @@ from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
+from docdeck.server.orgs.wire import organization_json
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, owns_a_team
 from docdeck.server.validation import check_http_url, check_title
-from docdeck.server.wire import no_content, organization_json, respond, respond_list
+from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["organizations"])
 

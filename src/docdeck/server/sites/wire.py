@@ -20,7 +20,8 @@ from docdeck.server.sites import order as site_order
 from docdeck.server.sites.customization import site_customization
 from docdeck.server.sites.order import ROOT, Level
 from docdeck.server.sites.service import FEATURES, PLAN_NAMES, has_feature
-from docdeck.server.wire import Json, space_json, wire_time
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.wire import Json, wire_time
 
 SITE_SELECT = """SELECT s.*, o.hostname AS org_hostname,
     (SELECT COUNT(*) FROM site_spaces ss WHERE ss.site_id = s.id) AS site_space_count

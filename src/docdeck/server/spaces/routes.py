@@ -22,7 +22,8 @@ from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.pagination import fetch_page, live_space_count
 from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.spaces import service
-from docdeck.server.wire import no_content, respond, respond_list, space_json
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["spaces"])
 

@@ -34,10 +34,12 @@ from docdeck.server.members.service import (
     TEAM_SELECT,
     live_spaces_for,
 )
+from docdeck.server.members.wire import members_json
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, team_permissions
+from docdeck.server.teams.wire import team_json
 from docdeck.server.validation import check_title
-from docdeck.server.wire import members_json, no_content, respond, respond_list, team_json
+from docdeck.server.wire import no_content, respond, respond_list
 
 router = APIRouter(tags=["teams"])
 
