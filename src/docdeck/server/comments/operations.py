@@ -1,5 +1,5 @@
-"""What the space comment routes and the change request comment routes share: each route is a
-thin wrapper that loads its scope (a space, or a change request) and calls one of these."""
+"""The behaviour of every comment operation, whatever the scope: `routes.py` declares each
+operation once for a space and a change request, loads the scope and calls one of these."""
 
 from __future__ import annotations
 
