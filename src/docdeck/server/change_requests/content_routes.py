@@ -1,6 +1,6 @@
-"""A change request's content: the same reads as a space's, answering for the change
-request's own revision, and importing a website into it (a new revision of the change
-request, never of main)."""
+"""A change request's content: the same reads as a space's (declared in
+`content/scoped_routes.py`), answering for the change request's own revision, and importing
+a website into it (a new revision of the change request, never of main)."""
 
 from __future__ import annotations
 
@@ -12,34 +12,26 @@ from docdeck.models import (
     ChangeRequest,
     ImportContent,
     ImportContentResult,
-    LinkList,
-    ListPage,
-    PageList,
-    RevisionFile,
     RevisionSemanticChanges,
 )
 from docdeck.models.change_request_content import (
     ChangeRequestContentUpdate,
     ChangeRequestContentUpdateBody,
 )
-from docdeck.models.content import Revision, RevisionPage
-from docdeck.models.links import ContentLocation
 from docdeck.server.change_requests import authoring, service
 from docdeck.server.change_requests.apply import apply_changes
-from docdeck.server.content import views
 from docdeck.server.content.changes import semantic_changes
 from docdeck.server.content.fetch import FetchError, ImportPolicy
 from docdeck.server.content.importer import crawl, write_pages
 from docdeck.server.content.reading import view_of
+from docdeck.server.content.scoped_routes import ContentScope, content_reads
 from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.content.wire import file_dict
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
-from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
-
-router = APIRouter(tags=["change-request content"])
 
 _CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 
@@ -52,119 +44,17 @@ def _revision(ctx: Ctx, space_id: str, change_request_id: str) -> str:
         return str(cr.row["revision_id"])
 
 
-@router.get(
-    f"{_CR}/content",
-    response_model=Revision,
-    operation_id="getRevisionOfChangeRequestById",
-    responses=errors(404),
+CHANGE_REQUEST = ContentScope(
+    name="change_request",
+    root=f"{_CR}/content",
+    ids=("spaceId", "changeRequestId"),
+    tag="change-request content",
+    revision=lambda ctx, where: _revision(ctx, where["spaceId"], where["changeRequestId"]),
 )
-async def get_change_request_revision(
-    ctx: CtxDep,
-    spaceId: str,
-    changeRequestId: str,
-    metadata: views.MetadataQuery = True,
-    computed: views.ComputedQuery = True,
-) -> Response:
-    return views.revision(ctx, spaceId, _revision(ctx, spaceId, changeRequestId))
+"""A change request's content: its own revision."""
 
-
-@router.get(
-    f"{_CR}/content/pages",
-    response_model=PageList,
-    operation_id="listPagesInChangeRequest",
-    responses=errors(404),
-)
-async def list_change_request_pages(
-    ctx: CtxDep,
-    spaceId: str,
-    changeRequestId: str,
-    metadata: views.MetadataQuery = True,
-    computed: views.ComputedQuery = True,
-) -> Response:
-    return views.pages(ctx, spaceId, _revision(ctx, spaceId, changeRequestId))
-
-
-@router.get(
-    f"{_CR}/content/files",
-    response_model=ListPage[RevisionFile],
-    operation_id="listFilesInChangeRequestById",
-    responses=errors(404),
-)
-async def list_change_request_files(
-    ctx: CtxDep,
-    spaceId: str,
-    changeRequestId: str,
-    page: PageDep,
-    metadata: views.MetadataQuery = True,
-    computed: views.ComputedQuery = True,
-) -> Response:
-    return views.files(ctx, spaceId, _revision(ctx, spaceId, changeRequestId), page)
-
-
-@router.get(
-    f"{_CR}/content/files/{{fileId}}",
-    response_model=RevisionFile,
-    operation_id="getFileInChangeRequestById",
-    responses=errors(404),
-)
-async def get_change_request_file(
-    ctx: CtxDep,
-    spaceId: str,
-    changeRequestId: str,
-    fileId: str,
-    metadata: views.MetadataQuery = True,
-    computed: views.ComputedQuery = True,
-) -> Response:
-    return views.file(ctx, spaceId, _revision(ctx, spaceId, changeRequestId), fileId)
-
-
-@router.get(
-    f"{_CR}/content/files/{{fileId}}/backlinks",
-    response_model=ListPage[ContentLocation],
-    operation_id="listChangeRequestFileBacklinks",
-    responses=errors(404),
-)
-async def list_change_request_file_backlinks(
-    ctx: CtxDep, spaceId: str, changeRequestId: str, fileId: str, page: PageDep
-) -> Response:
-    revision = _revision(ctx, spaceId, changeRequestId)
-    return views.file_backlinks(ctx, spaceId, fileId, page, revision)
-
-
-@router.get(
-    f"{_CR}/content/page/{{pageId}}",
-    response_model=RevisionPage,
-    operation_id="getPageInChangeRequestById",
-    responses=errors(404),
-)
-async def get_change_request_page(
-    ctx: CtxDep,
-    spaceId: str,
-    changeRequestId: str,
-    pageId: str,
-    format: views.FormatQuery = None,
-    evaluated: views.EvaluatedQuery = False,
-    metadata: views.MetadataQuery = True,
-    computed: views.ComputedQuery = True,
-) -> Response:
-    revision = _revision(ctx, spaceId, changeRequestId)
-    return views.page(
-        ctx, spaceId, revision, page_id=pageId, body_format=format, evaluated=evaluated
-    )
-
-
-@router.get(
-    f"{_CR}/content/page/{{pageId}}/links",
-    response_model=LinkList,
-    operation_id="listPageLinksInChangeRequest",
-    responses=errors(404),
-)
-async def list_change_request_page_links(
-    ctx: CtxDep, spaceId: str, changeRequestId: str, pageId: str, page: PageDep
-) -> Response:
-    """The platform's operation has no `status` filter here (gap-fill.md §7)."""
-    revision = _revision(ctx, spaceId, changeRequestId)
-    return views.links(ctx, spaceId, page, None, page_id=pageId, revision_id=revision)
+router = APIRouter(tags=["change-request content"])
+router.routes.extend(content_reads(CHANGE_REQUEST))
 
 
 @router.post(

@@ -10,7 +10,6 @@ Annotations here are evaluated (no `from __future__ import annotations`): FastAP
 from the handlers a factory makes, where a scope's body type is a closure value, not a name.
 """
 
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -33,7 +32,7 @@ from docdeck.models.comments import (
 from docdeck.server.comments import operations as ops
 from docdeck.server.comments.service import load_scope
 from docdeck.server.http.openapi import errors
-from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.http.params import CtxDep, PageDep, with_scope_ids
 from docdeck.server.wire import no_content
 
 FormatQuery = Annotated[
@@ -88,29 +87,6 @@ CHANGE_REQUEST = CommentScope(
     ),
     delete_reply_205=True,
 )
-
-
-def _scoped(
-    handler: Callable[..., Any],
-    ids: tuple[str, ...],
-    *,
-    without: tuple[str, ...] = (),
-    annotations: dict[str, Any] | None = None,
-) -> Callable[..., Any]:
-    """`handler` (written as `(ctx, *, ..., **ids)`) declaring the scope's ids as its path
-    parameters right after `ctx`, as a hand-written route would, so FastAPI documents the
-    parameters in the same order."""
-    signature = inspect.signature(handler)
-    params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
-    params = [p.replace(kind=p.KEYWORD_ONLY) for p in params if p.name not in without]
-    for name, annotation in (annotations or {}).items():
-        params = [p.replace(annotation=annotation) if p.name == name else p for p in params]
-    keyword = inspect.Parameter.KEYWORD_ONLY
-    scope_params = [inspect.Parameter(i, keyword, annotation=str) for i in ids]
-    handler.__signature__ = signature.replace(  # type: ignore[attr-defined]
-        parameters=[params[0], *scope_params, *params[1:]]
-    )
-    return handler
 
 
 def comment_router(scope: CommentScope) -> APIRouter:
@@ -220,7 +196,7 @@ def comment_router(scope: CommentScope) -> APIRouter:
             return ops.list_commenters(conn, ctx, load_scope(conn, ctx, *ids_of(where)), page)
 
     def add(method: str, path: str, handler: Callable[..., Any], **route: Any) -> None:
-        scoped = _scoped(handler, scope.ids, **route.pop("signature", {}))
+        scoped = with_scope_ids(handler, scope.ids, **route.pop("signature", {}))
         router.add_api_route(path, scoped, methods=[method], **route)
 
     if scope.delete_reply_205:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sqlite3
-from collections.abc import Iterable
-from typing import Annotated
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 
@@ -68,3 +69,29 @@ def resolve_members(
             f" {name_items(unknown)} (a team can hold only organization members)"
         )
     return {ref: resolved[ref] for ref in wanted}
+
+
+def with_scope_ids(
+    handler: Callable[..., Any],
+    ids: tuple[str, ...],
+    *,
+    without: tuple[str, ...] = (),
+    annotations: dict[str, Any] | None = None,
+) -> Callable[..., Any]:
+    """`handler` (written as `(ctx, ..., **ids)`) declaring the scope's ids (`ids`) as its
+    path parameters right after `ctx`, as a route written for one scope would: an operation
+    that exists under several parents (content at a revision or in a change request, comments
+    on a space or a change request) is written once and documented with its parameters in
+    path order. `without` drops parameters a scope lacks; `annotations` sets a parameter's
+    type for one scope."""
+    signature = inspect.signature(handler)
+    params = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+    params = [p.replace(kind=p.KEYWORD_ONLY) for p in params if p.name not in without]
+    for name, annotation in (annotations or {}).items():
+        params = [p.replace(annotation=annotation) if p.name == name else p for p in params]
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    scope_params = [inspect.Parameter(i, keyword, annotation=str) for i in ids]
+    handler.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[params[0], *scope_params, *params[1:]]
+    )
+    return handler
