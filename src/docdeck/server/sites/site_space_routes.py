@@ -1,11 +1,12 @@
-"""Site spaces and share links."""
+"""Site spaces (listed, added, updated, deleted and moved as every item of a site's
+structure: `item_routes`) and share links."""
 
 from __future__ import annotations
 
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import APIRouter, Body, Response
 
 from docdeck.models import (
     ListPage,
@@ -25,108 +26,41 @@ from docdeck.server.pagination import fetch_page
 from docdeck.server.sites import structure
 from docdeck.server.sites.common import (
     ST,
-    Pointer,
-    ShareKey,
-    delete_reply,
-    editing,
-    item_reply,
-    list_reply,
-    move_reply,
-    tree_for,
 )
+from docdeck.server.sites.item_routes import ItemKind, item_routes
 from docdeck.server.sites.service import load_site, require_site_admin
 from docdeck.server.sites.wire import SITE_SELECT, share_link_json
 from docdeck.server.wire import no_content, respond, respond_list
 
+SITE_SPACES = ItemKind(
+    kind="site-space",
+    path="/site-spaces",
+    id_param="siteSpaceId",
+    singular="Site Space",
+    plural="Site Spaces",
+    cursor="site-spaces",
+    operations=(
+        "listSiteSpaces",
+        "addSpaceToSite",
+        "updateSiteSpaceById",
+        "deleteSiteSpaceById",
+        "moveSiteSpace",
+    ),
+    model=SiteSpace,
+    create=SiteSpaceCreate,
+    update=SiteSpaceUpdate,
+    move=SiteSpaceMove,
+    add=lambda conn, site, body: structure.add_site_space(conn, site, body.spaceId, body.sectionId),
+    change=structure.update_site_space,
+    neighbour=lambda ref: ("site-space", ref.siteSpace),
+    keyed=lambda tree: tree.keyed_site_spaces(),
+    item=lambda tree: tree.site_space,
+    by_default=True,
+)
+
 router = APIRouter(tags=["site-spaces"])
-SS = f"{ST}/site-spaces/{{siteSpaceId}}"
+router.routes.extend(item_routes(SITE_SPACES, "site-spaces"))
 SL = f"{ST}/share-links/{{shareLinkId}}"
-
-
-@router.get(
-    f"{ST}/site-spaces",
-    response_model=ListPage[SiteSpace],
-    operation_id="listSiteSpaces",
-    responses=errors(403, 404),
-)
-async def list_site_spaces(
-    ctx: CtxDep,
-    organizationId: str,
-    siteId: str,
-    page: PageDep,
-    shareKey: ShareKey = None,
-    default: Annotated[
-        bool | None, Query(description="true: only default site spaces; false: only the others")
-    ] = None,
-) -> Response:
-    _, tree = tree_for(ctx, organizationId, siteId, shareKey)
-    keyed = tree.keyed_site_spaces()
-    if default is not None:
-        keyed = [(k, i) for k, i in keyed if bool(tree.site_spaces[i]["is_default"]) == default]
-    return list_reply(ctx, keyed, page, f"site-spaces:{default}", tree.site_space)
-
-
-@router.post(
-    f"{ST}/site-spaces",
-    status_code=201,
-    response_model=SiteSpace,
-    operation_id="addSpaceToSite",
-    responses=errors(403, 404),
-)
-def add_site_space(
-    ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteSpaceCreate, Body()]
-) -> Response:
-    with ctx.db.write() as conn:
-        access = editing(ctx, conn, organizationId, siteId)
-        site_space_id = structure.add_site_space(conn, access.row, body.spaceId, body.sectionId)
-    return item_reply(ctx, organizationId, siteId, "site-space", site_space_id, status=201)
-
-
-@router.patch(
-    SS, response_model=SiteSpace, operation_id="updateSiteSpaceById", responses=errors(403, 404)
-)
-def update_site_space(
-    ctx: CtxDep,
-    organizationId: str,
-    siteId: str,
-    siteSpaceId: str,
-    body: Annotated[SiteSpaceUpdate, Body()],
-) -> Response:
-    with ctx.db.write() as conn:
-        access = editing(ctx, conn, organizationId, siteId)
-        row = structure.load_item(conn, siteId, "site-space", siteSpaceId)
-        structure.update_site_space(conn, access.row, row, body)
-    return item_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
-
-
-@router.delete(SS, status_code=204, operation_id="deleteSiteSpaceById", responses=errors(403, 404))
-def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str) -> Response:
-    return delete_reply(ctx, organizationId, siteId, "site-space", siteSpaceId)
-
-
-@router.post(
-    f"{SS}/move",
-    response_model=SiteSpace,
-    deprecated=True,
-    operation_id="moveSiteSpace",
-    responses=errors(403, 404),
-)
-def move_site_space(
-    ctx: CtxDep,
-    organizationId: str,
-    siteId: str,
-    siteSpaceId: str,
-    body: Annotated[SiteSpaceMove | None, Body()] = None,
-) -> Response:
-    """Deprecated by the platform for `PATCH {ST}/structure/sort`; the same move."""
-    position = body.position if body else None
-    before: Pointer = None
-    after: Pointer = None
-    if position is not None and position.before is not None:
-        before = ("site-space", position.before.siteSpace)
-    if position is not None and position.after is not None:
-        after = ("site-space", position.after.siteSpace)
-    return move_reply(ctx, organizationId, siteId, "site-space", siteSpaceId, before, after)
 
 
 def _share_link_reply(ctx: CtxDep, site_id: str, link_id: str, status: int = 200) -> Response:
