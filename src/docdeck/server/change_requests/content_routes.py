@@ -24,34 +24,16 @@ from docdeck.server.content.changes import semantic_changes
 from docdeck.server.content.fetch import FetchError, ImportPolicy
 from docdeck.server.content.importer import crawl, write_pages
 from docdeck.server.content.reading import view_of
-from docdeck.server.content.scoped_routes import ContentScope, content_reads
+from docdeck.server.content.scoped_routes import CHANGE_REQUEST, content_reads
 from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.content.wire import file_dict
 from docdeck.server.errors import bad_request
-from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
 
 _CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 
-
-def _revision(ctx: Ctx, space_id: str, change_request_id: str) -> str:
-    """The change request's current revision (immutable, so reading it in a second block
-    still shows one consistent revision)."""
-    with ctx.db.read() as conn:
-        cr = service.load_change_request(conn, ctx, space_id, change_request_id)
-        return str(cr.row["revision_id"])
-
-
-CHANGE_REQUEST = ContentScope(
-    name="change_request",
-    root=f"{_CR}/content",
-    ids=("spaceId", "changeRequestId"),
-    tag="change-request content",
-    revision=lambda ctx, where: _revision(ctx, where["spaceId"], where["changeRequestId"]),
-)
-"""A change request's content: its own revision."""
 
 router = APIRouter(tags=["change-request content"])
 router.routes.extend(content_reads(CHANGE_REQUEST))

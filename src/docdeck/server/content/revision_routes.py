@@ -11,21 +11,12 @@ from docdeck.models import RevisionSemanticChanges
 from docdeck.server.content import views
 from docdeck.server.content.changes import semantic_changes
 from docdeck.server.content.reading import content_of, view_of
-from docdeck.server.content.scoped_routes import ContentScope, content_reads
+from docdeck.server.content.scoped_routes import REVISION, content_reads
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
 
 _R = "/v1/spaces/{spaceId}/revisions/{revisionId}"
-
-REVISION = ContentScope(
-    name="revision",
-    root=_R,
-    ids=("spaceId", "revisionId"),
-    tag="revisions",
-    revision=lambda ctx, where: where["revisionId"],
-)
-"""A space's content at any of its revisions."""
 
 router = APIRouter(tags=["revisions"])
 router.routes.extend(content_reads(REVISION))

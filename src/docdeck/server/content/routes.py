@@ -13,7 +13,7 @@ from docdeck.server.content import views
 from docdeck.server.content.document import to_document
 from docdeck.server.content.links import resolver_for
 from docdeck.server.content.reading import content_of, view_of
-from docdeck.server.content.scoped_routes import ContentScope, content_reads
+from docdeck.server.content.scoped_routes import CURRENT, content_reads
 from docdeck.server.content.snapshots import get_text, space_owns
 from docdeck.server.errors import not_found
 from docdeck.server.http.openapi import errors
@@ -22,15 +22,6 @@ from docdeck.server.search import index as full_text
 from docdeck.server.wire import respond
 
 _S = "/v1/spaces/{spaceId}"
-
-CURRENT = ContentScope(
-    name="current",
-    root=f"{_S}/content",
-    ids=("spaceId",),
-    tag="space content",
-    revision=lambda ctx, where: None,
-)
-"""A space's content at its current revision."""
 
 router = APIRouter(tags=["space content"])
 router.routes.extend(content_reads(CURRENT))

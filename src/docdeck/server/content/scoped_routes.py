@@ -2,9 +2,10 @@
 (`/content`), any revision (`/revisions/{revisionId}`) and a change request's revision
 (`/change-requests/{changeRequestId}/content`).
 
-`READS` is the operation table: each row an operation with its path under the scope's root,
-its answer, and per scope the platform's operation id and the summary `/openapi.json` shows
-(a scope without the operation has none). `content_reads(scope)` makes a scope's routes from
+`CURRENT`, `REVISION` and `CHANGE_REQUEST` are the scopes; `READS` is the operation table:
+each row an operation with its path under the scope's root, its answer, and per scope the
+platform's operation id and the summary `/openapi.json` shows (a scope without the operation
+has none). `content_reads(scope)` makes a scope's routes from
 it, in table order; each area's router adds its own operations after them (links, search and
 documents of a space; a revision's changes; a change request's authoring, import, changes).
 
@@ -22,6 +23,7 @@ from starlette.routing import BaseRoute
 from docdeck.models import LinkList, ListPage, PageList, RevisionFile
 from docdeck.models.content import Revision, RevisionPage
 from docdeck.models.links import ContentLocation
+from docdeck.server.change_requests.service import load_change_request
 from docdeck.server.content import views
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
@@ -57,6 +59,41 @@ class Read:
     """Per scope name, the query parameters that scope does not take."""
     doc: dict[str, str] | None = None
     """Per scope name, the operation's description there."""
+
+
+def _change_request_revision(ctx: Ctx, where: dict[str, str]) -> str:
+    """The change request's current revision (immutable, so reading it in a second block
+    still shows one consistent revision)."""
+    with ctx.db.read() as conn:
+        cr = load_change_request(conn, ctx, where["spaceId"], where["changeRequestId"])
+        return str(cr.row["revision_id"])
+
+
+_S = "/v1/spaces/{spaceId}"
+CURRENT = ContentScope(
+    name="current",
+    root=f"{_S}/content",
+    ids=("spaceId",),
+    tag="space content",
+    revision=lambda ctx, where: None,
+)
+"""A space's content at its current revision."""
+REVISION = ContentScope(
+    name="revision",
+    root=f"{_S}/revisions/{{revisionId}}",
+    ids=("spaceId", "revisionId"),
+    tag="revisions",
+    revision=lambda ctx, where: where["revisionId"],
+)
+"""A space's content at any of its revisions."""
+CHANGE_REQUEST = ContentScope(
+    name="change_request",
+    root=f"{_S}/change-requests/{{changeRequestId}}/content",
+    ids=("spaceId", "changeRequestId"),
+    tag="change-request content",
+    revision=_change_request_revision,
+)
+"""A change request's content: its own revision."""
 
 
 def _revision(scope: ContentScope) -> Callable[..., Any]:
