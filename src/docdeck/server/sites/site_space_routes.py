@@ -3,7 +3,6 @@ structure: `item_routes`) and share links."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Response
@@ -18,18 +17,15 @@ from docdeck.models import (
     SiteSpaceMove,
     SiteSpaceUpdate,
 )
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
-from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
-from docdeck.server.sites import structure
+from docdeck.server.sites import share_links, structure
 from docdeck.server.sites.common import (
     ST,
 )
 from docdeck.server.sites.item_routes import ItemKind, item_routes
 from docdeck.server.sites.service import load_site, require_site_admin
-from docdeck.server.sites.wire import SITE_SELECT, share_link_json
 from docdeck.server.wire import no_content, respond, respond_list
 
 SITE_SPACES = ItemKind(
@@ -65,9 +61,8 @@ SL = f"{ST}/share-links/{{shareLinkId}}"
 
 def _share_link_reply(ctx: CtxDep, site_id: str, link_id: str, status: int = 200) -> Response:
     with ctx.db.read() as conn:
-        site = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (site_id,)).fetchone()
-        row = conn.execute("SELECT * FROM site_share_links WHERE id = ?", (link_id,)).fetchone()
-        body = share_link_json(ctx, site, row)
+        site = share_links.site_row(conn, site_id)
+        body = share_links.share_link(conn, ctx, site, link_id)
     headers = None
     if status == 201:
         org = site["organization_id"]
@@ -87,18 +82,8 @@ async def list_share_links(
     with ctx.db.read() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
         require_site_admin(access.member, "see a site's share links")
-        site = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (siteId,)).fetchone()
-        result = fetch_page(
-            conn,
-            select="l.*",
-            from_where="FROM site_share_links l WHERE l.site_id = ?",
-            params=[siteId],
-            keys=["l.created_at", "l.id"],
-            descending=False,
-            scope="share-links",
-            request=page,
-        )
-    return respond_list([share_link_json(ctx, site, r) for r in result.rows], result)
+        items, result = share_links.list_share_links(conn, ctx, siteId, page)
+    return respond_list(items, result)
 
 
 @router.post(
@@ -111,15 +96,10 @@ async def list_share_links(
 def create_share_link(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[ShareLinkCreate, Body()]
 ) -> Response:
-    link_id = new_id()
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
         require_site_admin(access.member, "create share links")
-        conn.execute(
-            """INSERT INTO site_share_links (id, site_id, name, secret, active, created_at)
-            VALUES (?, ?, ?, ?, 1, ?)""",
-            (link_id, siteId, body.name, secrets.token_urlsafe(24), to_db(ctx.now())),
-        )
+        link_id = share_links.create_share_link(conn, ctx, siteId, body.name)
     return _share_link_reply(ctx, siteId, link_id, status=201)
 
 
@@ -142,20 +122,7 @@ def update_share_link(
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
         require_site_admin(access.member, "change share links")
-        found = conn.execute(
-            "SELECT 1 FROM site_share_links WHERE id = ? AND site_id = ?", (shareLinkId, siteId)
-        ).fetchone()
-        if found is None:
-            raise not_found(f"share link {shareLinkId!r} not found in this site")
-        if body.name is not None:
-            conn.execute(
-                "UPDATE site_share_links SET name = ? WHERE id = ?", (body.name, shareLinkId)
-            )
-        if body.active is not None:
-            conn.execute(
-                "UPDATE site_share_links SET active = ? WHERE id = ?",
-                (int(body.active), shareLinkId),
-            )
+        share_links.update_share_link(conn, siteId, shareLinkId, body.name, body.active)
     return _share_link_reply(ctx, siteId, shareLinkId)
 
 
@@ -166,7 +133,5 @@ def delete_share_link(ctx: CtxDep, organizationId: str, siteId: str, shareLinkId
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
         require_site_admin(access.member, "delete share links")
-        conn.execute(
-            "DELETE FROM site_share_links WHERE id = ? AND site_id = ?", (shareLinkId, siteId)
-        )
+        share_links.delete_share_link(conn, siteId, shareLinkId)
     return no_content()
