@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Response
 
@@ -16,7 +16,6 @@ from docdeck.models import (
     Transfer,
 )
 from docdeck.server.access import (
-    guest_collections,
     load_collection,
     load_membership,
     require,
@@ -28,7 +27,6 @@ from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
-from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.wire import no_content, respond, respond_list
@@ -101,21 +99,7 @@ async def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) 
     with ctx.db.read() as conn:
         row, member = load_collection(conn, ctx, collectionId)
         grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
-        where = "FROM spaces s WHERE s.parent_id = ? AND s.deleted_at IS NULL"
-        params: list[Any] = [collectionId]
-        if member.is_guest:
-            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
-            params += list(grants)
-        result = fetch_page(
-            conn,
-            select="s.*",
-            from_where=where,
-            params=params,
-            keys=["s.position", "s.id"],
-            descending=False,
-            scope="collection-spaces",
-            request=page,
-        )
+        result = service.page_of_spaces(conn, collectionId, member, grants, page)
     items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
     return respond_list(items, result)
 
@@ -166,25 +150,7 @@ async def list_collections(
 ) -> Response:
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
-        where = "FROM collections c INDEXED BY collections_in_tree WHERE c.organization_id = ?"
-        params: list[Any] = [organizationId]
-        if not nested:
-            where += " AND c.parent_id IS NULL"
-        if member.is_guest:
-            grants = space_grants(conn, organizationId, ctx.caller.user_id)
-            visible = sorted(guest_collections(conn, organizationId, grants))
-            where += f" AND c.id IN ({','.join('?' for _ in visible) or 'NULL'})"
-            params += visible
-        result = fetch_page(
-            conn,
-            select="c.*",
-            from_where=where,
-            params=params,
-            keys=["c.tree_path"],
-            descending=False,
-            scope=f"collections:{int(nested)}",
-            request=page,
-        )
+        result = service.page_of_collections(conn, ctx, member, organizationId, nested, page)
     return respond_list([collection_json(ctx, r, member) for r in result.rows], result)
 
 

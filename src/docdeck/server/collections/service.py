@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
+from typing import Any
 
 from docdeck.models import CollectionCreate, CollectionMove, CollectionUpdate
+from docdeck.server.access import guest_collections
 from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
+from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.permissions import Membership, space_grants
 from docdeck.server.sites.defaults import remove_space_from_sites
 from docdeck.server.spaces.moves import (
     check_parent,
@@ -145,3 +150,59 @@ def transfer_collection(
         drop_team_grants(conn, spaces)
         for space_id in spaces:
             remove_space_from_sites(conn, space_id)
+
+
+def page_of_spaces(
+    conn: sqlite3.Connection,
+    collection_id: str,
+    member: Membership,
+    grants: dict[str, str],
+    page: PageRequest,
+) -> PageResult:
+    """A page of the collection's live spaces in their order (a guest's granted ones only)."""
+    where = "FROM spaces s WHERE s.parent_id = ? AND s.deleted_at IS NULL"
+    params: list[Any] = [collection_id]
+    if member.is_guest:
+        where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
+        params += list(grants)
+    return fetch_page(
+        conn,
+        select="s.*",
+        from_where=where,
+        params=params,
+        keys=["s.position", "s.id"],
+        descending=False,
+        scope="collection-spaces",
+        request=page,
+    )
+
+
+def page_of_collections(
+    conn: sqlite3.Connection,
+    ctx: Ctx,
+    member: Membership,
+    organization_id: str,
+    nested: bool,
+    page: PageRequest,
+) -> PageResult:
+    """A page of the organization's collections in tree order (a guest sees those that hold
+    a space granted to them)."""
+    where = "FROM collections c INDEXED BY collections_in_tree WHERE c.organization_id = ?"
+    params: list[Any] = [organization_id]
+    if not nested:
+        where += " AND c.parent_id IS NULL"
+    if member.is_guest:
+        grants = space_grants(conn, organization_id, ctx.caller.user_id)
+        visible = sorted(guest_collections(conn, organization_id, grants))
+        where += f" AND c.id IN ({','.join('?' for _ in visible) or 'NULL'})"
+        params += visible
+    return fetch_page(
+        conn,
+        select="c.*",
+        from_where=where,
+        params=params,
+        keys=["c.tree_path"],
+        descending=False,
+        scope=f"collections:{int(nested)}",
+        request=page,
+    )
