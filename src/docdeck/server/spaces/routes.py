@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Response
 
@@ -13,13 +13,11 @@ from docdeck.server.access import (
     require,
     require_admin,
     require_live,
-    retention_cutoff,
 )
 from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
-from docdeck.server.pagination import fetch_page, live_space_count
 from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.spaces import service
 from docdeck.server.spaces.wire import space_json
@@ -169,34 +167,9 @@ async def list_spaces(
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
         grants = grants_that_raise(conn, member)
-        # Members page through the tree-order index; a guest's few granted spaces are found by
-        # id, without walking the organization.
-        index = "" if member.is_guest else " INDEXED BY spaces_in_tree"
-        where = f"FROM spaces s{index} WHERE s.organization_id = ?"
-        params: list[Any] = [organizationId]
         if deleted:
             require_admin(member, "list deleted spaces")
-            where += " AND s.deleted_at > ?"
-            params.append(retention_cutoff(ctx))
-        else:
-            where += " AND s.deleted_at IS NULL"
-        counter = (
-            None if deleted or member.is_guest else lambda: live_space_count(conn, organizationId)
-        )
-        if member.is_guest:
-            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
-            params += list(grants)
-        result = fetch_page(
-            conn,
-            select="s.*",
-            from_where=where,
-            params=params,
-            keys=["s.tree_key"],
-            descending=False,
-            scope=f"spaces:{int(deleted)}",
-            request=page,
-            counter=counter,
-        )
+        result = service.page_of_spaces(conn, ctx, member, grants, organizationId, deleted, page)
     items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
     return respond_list(items, result)
 

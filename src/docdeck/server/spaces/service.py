@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
+from typing import Any
 
 from docdeck.models import SpaceCreate, SpaceMove, SpaceUpdate
+from docdeck.server.access import retention_cutoff
 from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
+from docdeck.server.pagination import PageRequest, PageResult, fetch_page, live_space_count
+from docdeck.server.permissions import Membership
 from docdeck.server.sites.defaults import remove_space_from_sites
 from docdeck.server.spaces.moves import (
     check_parent,
@@ -213,3 +218,43 @@ def transfer_space(
     settle_visibility(conn, [row["id"]])
     drop_team_grants(conn, [row["id"]])
     remove_space_from_sites(conn, row["id"])
+
+
+def page_of_spaces(
+    conn: sqlite3.Connection,
+    ctx: Ctx,
+    member: Membership,
+    grants: dict[str, str],
+    organization_id: str,
+    deleted: bool,
+    page: PageRequest,
+) -> PageResult:
+    """A page of the organization's spaces in tree order: the live ones, or those deleted
+    within the retention period (`deleted`); a guest's granted ones only."""
+    # Members page through the tree-order index; a guest's few granted spaces are found by
+    # id, without walking the organization.
+    index = "" if member.is_guest else " INDEXED BY spaces_in_tree"
+    where = f"FROM spaces s{index} WHERE s.organization_id = ?"
+    params: list[Any] = [organization_id]
+    if deleted:
+        where += " AND s.deleted_at > ?"
+        params.append(retention_cutoff(ctx))
+    else:
+        where += " AND s.deleted_at IS NULL"
+    counter = (
+        None if deleted or member.is_guest else lambda: live_space_count(conn, organization_id)
+    )
+    if member.is_guest:
+        where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
+        params += list(grants)
+    return fetch_page(
+        conn,
+        select="s.*",
+        from_where=where,
+        params=params,
+        keys=["s.tree_key"],
+        descending=False,
+        scope=f"spaces:{int(deleted)}",
+        request=page,
+        counter=counter,
+    )
