@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from fastapi import APIRouter, Request, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -11,21 +9,8 @@ from docdeck.server.content.snapshots import get_object, space_owns
 from docdeck.server.errors import ApiError, forbidden, not_found
 from docdeck.server.files import service as file_links
 from docdeck.server.http.context import Sandbox, authenticate
-from docdeck.server.permissions import membership, space_grants, space_role
 
 router = APIRouter(include_in_schema=False)
-
-
-def _may_read(conn: sqlite3.Connection, space_id: str, user_id: str) -> bool:
-    row = conn.execute(
-        "SELECT organization_id FROM spaces WHERE id = ? AND deleted_at IS NULL", (space_id,)
-    ).fetchone()
-    if row is None:
-        return False
-    member = membership(conn, row[0], user_id)
-    if member is None:
-        return False
-    return space_role(member, space_grants(conn, row[0], user_id), space_id) is not None
 
 
 @router.get("/files/{spaceId}/{blob}/{name}")
@@ -50,7 +35,7 @@ async def download_file(
             problem = file_links.verify(conn, link, signature, sandbox.clock())
             if problem is not None:
                 raise ApiError(403, problem)
-            if not _may_read(conn, spaceId, user):
+            if not file_links.may_read(conn, spaceId, user):
                 raise forbidden("the user this link was issued to may no longer read the space")
             data = get_object(conn, blob) if space_owns(conn, spaceId, blob) else None
             if data is None:

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from docdeck.server.content.snapshots import Entry, put_object
+from docdeck.server.permissions import membership, space_grants, space_role
 
 LINK_LIFETIME = timedelta(hours=1)
 
@@ -110,3 +111,16 @@ def verify(conn: sqlite3.Connection, link: FileLink, signature: str, now: dateti
     if now.timestamp() > link.expires:
         return "this file link has expired; read the file again through the API for a new one"
     return None
+
+
+def may_read(conn: sqlite3.Connection, space_id: str, user_id: str) -> bool:
+    """Whether `user_id` may still read the space a download link names."""
+    row = conn.execute(
+        "SELECT organization_id FROM spaces WHERE id = ? AND deleted_at IS NULL", (space_id,)
+    ).fetchone()
+    if row is None:
+        return False
+    member = membership(conn, row[0], user_id)
+    if member is None:
+        return False
+    return space_role(member, space_grants(conn, row[0], user_id), space_id) is not None
