@@ -27,14 +27,14 @@ import httpx
 
 from _harness import percentile, write_result
 from docdeck.server import create_app, ensure_demo, mint_token
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.content.snapshots import (
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.snapshots import (
     current_revision_id,
     get_object,
     load_snapshot,
 )
-from docdeck.server.services.ordering import end_position
-from docdeck.server.services.spaces import insert_space
+from docdeck.server.spaces.ordering import end_position
+from docdeck.server.spaces.service import insert_space
 from docdeck.server.store import Database
 
 WORDS = [

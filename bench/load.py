@@ -11,7 +11,7 @@ sides of each ratio. Reported per endpoint: requests/s and p50/p99 latency, each
 the bare app, and the server's CPU time per request (from /proc), also as a ratio. Endpoints:
 the three hot GETs on the demo, and the members list of a 10,000-member, 1,000-space
 organization (bench/members.py builds it); each twice, from a server that keeps answers while
-the database is unchanged (`server/answer_cache.py`, what wrk's repeated GET meets) and from
+the database is unchanged (`server/http/answer_cache.py`, what wrk's repeated GET meets) and from
 one started with `--no-answer-cache` (every answer made afresh, as after a write).
 """
 

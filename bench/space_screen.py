@@ -35,7 +35,7 @@ from _harness import Server, write_result
 from _tui import CountingTransport, find_node, run_app, settle, tree_of
 from content import WORDS, _generate
 from docdeck.server import ensure_demo
-from docdeck.server.services.content.edits import Draft
+from docdeck.server.content.edits import Draft
 from docdeck.server.store import Database
 from docdeck.tui.screens._space import SpaceScreen
 from docdeck.tui.screens._space_modes import SEARCH_PAUSE

@@ -28,7 +28,9 @@ def test_request_bodies_are_built_on_first_use_except_in_the_server() -> None:
     code = (
         "import docdeck.models as m\n"
         "print(m.SpaceUpdate.__pydantic_complete__)\n"
-        "import docdeck.server.routers\n"
+        "from docdeck.server.http.deferred_routes import router_routes\n"
+        "from docdeck.server.named_modules import FIRST_ROUTERS\n"
+        "router_routes(FIRST_ROUTERS)\n"
         "print(m.SpaceUpdate.__pydantic_complete__)\n"
         "from docdeck.models import SiteSpaceCreate\n"  # a module imported after the routers
         "print(SiteSpaceCreate.__pydantic_complete__)\n"

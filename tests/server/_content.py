@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from docdeck.server.services.content.edits import Draft
+from docdeck.server.content.edits import Draft
 from docdeck.server.store import Database
 
 from ._support import DemoIds

@@ -19,8 +19,8 @@ from ._support import ADMIN, Api, DemoIds
 
 
 def _guide_content(conn: sqlite3.Connection) -> dict[str, str]:
-    from docdeck.server.services.content.snapshots import load_snapshot
-    from docdeck.server.services.content.tree import tree_of
+    from docdeck.server.content.snapshots import load_snapshot
+    from docdeck.server.content.tree import tree_of
 
     conn.row_factory = sqlite3.Row
     (current,) = conn.execute(

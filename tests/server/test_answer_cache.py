@@ -12,8 +12,8 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from docdeck.server import answer_cache
-from docdeck.server.answer_cache import AnswerCache
+from docdeck.server.http import answer_cache
+from docdeck.server.http.answer_cache import AnswerCache
 
 from ._support import ADMIN, GUEST, LUMEN_ADMIN, Api, DemoIds
 

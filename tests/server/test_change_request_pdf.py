@@ -89,7 +89,7 @@ async def test_rendering_holds_no_transaction(
 ) -> None:
     """Laying out a large change request takes seconds; while it runs, another writer must
     get the database (the handler used to render inside its write transaction)."""
-    from docdeck.server.services.change_requests import pdf
+    from docdeck.server.change_requests import pdf
 
     writes_during_render: list[str] = []
     real_render = pdf.render_pdf

@@ -89,7 +89,7 @@ async def test_no_raw_html_reaches_a_client(api: Api, ids: DemoIds) -> None:
     for raw in ("<script", "<img", "<div", "</div"):
         assert raw not in markdown
     assert "&lt;script&gt;" in markdown and "`<b>code</b>`" in markdown
-    from docdeck.server.services.content.markdown import parse
+    from docdeck.server.content.markdown import parse
 
     kinds = {t.type for t in parse(markdown)} | {
         c.type for t in parse(markdown) for c in t.children or []

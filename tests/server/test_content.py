@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from docdeck.server.services.content.edits import Draft
+from docdeck.server.content.edits import Draft
 
 from ._content import API_DOCS, _by_title, _edit, _space
 from ._support import ADMIN, EDITOR, GUEST, LUMEN_ADMIN, READER, Api, DemoIds, error_of

@@ -150,7 +150,7 @@ async def test_incremental_link_analysis_agrees_with_a_full_one(
     sandbox_app: FastAPI,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from docdeck.server.services.content import snapshots
+    from docdeck.server.content import snapshots
 
     url = _space(ids) + "/links"
     before = (await admin.get(url, params={"limit": 1000})).json()  # the parent's, in memory

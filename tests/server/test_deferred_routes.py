@@ -12,8 +12,8 @@ import pytest
 from fastapi import FastAPI
 
 from docdeck.server import create_app, ensure_demo, finish_demo, mint_token
-from docdeck.server import deferred_routes as deferred_module
-from docdeck.server.deferred_routes import DeferredRoutes
+from docdeck.server.http import deferred_routes as deferred_module
+from docdeck.server.http.deferred_routes import DeferredRoutes
 
 from ._support import ADMIN, DemoIds
 

@@ -1,4 +1,4 @@
-"""The fast lane (`server/fast_lane.py`) answers exactly what the full middleware stack
+"""The fast lane (`server/http/fast_lane.py`) answers exactly what the full middleware stack
 answers: every GET of the API, with good and bad query values, tokens and ids, and as HEAD, is
 sent with the lane on and off, and the two answers must be the same."""
 
@@ -13,8 +13,8 @@ import pytest
 from fastapi import FastAPI, Response
 
 from docdeck.server.errors import not_found
-from docdeck.server.fast_lane import FastLane
-from docdeck.server.fast_routes import install_fast_routes
+from docdeck.server.http.fast_lane import FastLane
+from docdeck.server.http.fast_routes import install_fast_routes
 
 from ._support import ADMIN, Api, DemoIds, error_of
 from .test_every_endpoint import ENDPOINTS, read_probes

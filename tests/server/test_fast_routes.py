@@ -1,4 +1,4 @@
-"""The fast request path (`server/fast_routes.py`) answers exactly what FastAPI's own path
+"""The fast request path (`server/http/fast_routes.py`) answers exactly what FastAPI's own path
 answers: every GET of the API, with good and bad query values, tokens and ids, is sent twice,
 once through each path, and the two answers must be the same."""
 
@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 
 from docdeck.server import create_app
-from docdeck.server.fast_routes import SLOW_APP
+from docdeck.server.http.fast_routes import SLOW_APP
 
 from ._support import ADMIN, Api, DemoIds
 from .test_every_endpoint import ENDPOINTS, read_probes

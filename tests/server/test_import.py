@@ -16,7 +16,7 @@ import pytest
 from fastapi import FastAPI
 
 from docdeck.server import create_app
-from docdeck.server.services.content.fetch import FetchError, ImportPolicy, resolve
+from docdeck.server.content.fetch import FetchError, ImportPolicy, resolve
 
 from ._support import ADMIN, READER, Api, DemoIds, error_of
 

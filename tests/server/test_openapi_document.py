@@ -178,7 +178,7 @@ def test_the_document_is_the_same_when_fastapi_is_imported_with_deferred_models(
 
     code = (
         "import json, sys\n"
-        "from docdeck.server.lean_imports import import_fastapi\n"
+        "from docdeck.server.http.lean_imports import import_fastapi\n"
         "import_fastapi()\n"
         "import fastapi.openapi.models as m\n"
         "assert not m.OpenAPI.__pydantic_complete__, 'not deferred'\n"

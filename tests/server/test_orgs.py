@@ -74,7 +74,7 @@ async def test_a_remembered_authorization_header_names_the_same_caller_and_no_ot
 ) -> None:
     """Known `Authorization` values are remembered as sent: variants of one token's header
     are each the same caller, an unknown token is never remembered, the table stays bounded."""
-    from docdeck.server import context
+    from docdeck.server.http import context
 
     monkeypatch.setattr(context, "MAX_KNOWN_HEADERS", 3)
     sandbox = sandbox_app.state.sandbox

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from docdeck.server.services.content.edits import Draft
+from docdeck.server.content.edits import Draft
 
 from ._content import _edit
 from ._support import Api, DemoIds

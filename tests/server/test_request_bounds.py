@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from docdeck.server.intake import MAX_BODY_BYTES
+from docdeck.server.http.intake import MAX_BODY_BYTES
 
 from ._support import ADMIN, DemoIds
 

@@ -13,7 +13,7 @@ from starlette.routing import Match
 from starlette.types import Scope
 
 from docdeck.server import create_app
-from docdeck.server.routing import RouteIndex
+from docdeck.server.http.routing import RouteIndex
 
 from ._support import ADMIN, DemoIds
 

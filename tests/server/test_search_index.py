@@ -9,7 +9,7 @@ from pathlib import Path
 
 import httpx
 
-from docdeck.server.services.content.search import forget_sections
+from docdeck.server.search.index import forget_sections
 
 from ._support import DemoIds
 

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from docdeck.server.services.customization import DEFAULT_CUSTOMIZATION
+from docdeck.server.sites.customization import DEFAULT_CUSTOMIZATION
 
 from ._support import ADMIN, CREATOR, EDITOR, GUEST, LUMEN_ADMIN, READER, Api, error_of
 

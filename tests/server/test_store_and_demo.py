@@ -16,7 +16,7 @@ from docdeck.server import (
     finish_demo,
     mint_token,
 )
-from docdeck.server.auth import hash_token
+from docdeck.server.http.auth import hash_token
 from docdeck.server.store import Database, SchemaTooNewError
 from docdeck.server.store.schema import SCHEMA_VERSION
 

@@ -174,14 +174,14 @@ def _build(
     background sandbox the token of the first (an admin)."""
     import sqlite3
 
-    from docdeck.server.lean_imports import import_fastapi
+    from docdeck.server.http.lean_imports import import_fastapi
 
     import_fastapi()
     from docdeck.server import create_app, ensure_demo, finish_demo, mint_token
     from docdeck.server.store import SchemaTooNewError
 
     try:
-        from docdeck.server.services.content.fetch import ImportPolicy
+        from docdeck.server.content.fetch import ImportPolicy
 
         policy = ImportPolicy(allow_loopback=bool(getattr(args, "allow_loopback_import", False)))
         app = create_app(

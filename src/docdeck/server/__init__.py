@@ -10,10 +10,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from docdeck.server.named_modules import LAZY_HOMES as _HOMES
+
 if TYPE_CHECKING:
     from docdeck.server.app import create_app
-    from docdeck.server.auth import UnknownUserError, mint_token
     from docdeck.server.demo import DemoAccount, add_bulk_spaces, ensure_demo, finish_demo
+    from docdeck.server.http.auth import UnknownUserError, mint_token
 
 __all__ = [
     "DemoAccount",
@@ -24,16 +26,6 @@ __all__ = [
     "finish_demo",
     "mint_token",
 ]
-
-_HOMES = {
-    "create_app": "docdeck.server.app",
-    "UnknownUserError": "docdeck.server.auth",
-    "mint_token": "docdeck.server.auth",
-    "DemoAccount": "docdeck.server.demo",
-    "add_bulk_spaces": "docdeck.server.demo",
-    "ensure_demo": "docdeck.server.demo",
-    "finish_demo": "docdeck.server.demo",
-}
 
 
 def __getattr__(name: str) -> Any:

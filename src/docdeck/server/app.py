@@ -9,39 +9,16 @@ from pathlib import Path
 
 from fastapi import FastAPI
 
-from docdeck.server.context import Purger, Sandbox
-from docdeck.server.deferred_routes import DeferredRoutes, LoadDeferredRoutes, router_routes
-from docdeck.server.errors import install_error_handlers
+from docdeck.server.content.fetch import ImportPolicy
+from docdeck.server.http.context import Purger, Sandbox
+from docdeck.server.http.deferred_routes import DeferredRoutes, LoadDeferredRoutes, router_routes
+from docdeck.server.http.error_handlers import install_error_handlers
+from docdeck.server.http.intake import RequestIntake
 from docdeck.server.ids import utc_now
-from docdeck.server.intake import RequestIntake
-from docdeck.server.services.content.fetch import ImportPolicy
+from docdeck.server.named_modules import FIRST_ROUTERS, LATER_ROUTERS
 from docdeck.server.store import Database
 
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8080"
-
-FIRST_ROUTERS = ("orgs", "members", "teams", "collections", "spaces")
-"""What the organization tree needs: registered before the server says it is ready."""
-LATER_ROUTERS = (
-    "org_search",
-    "content",
-    "content_writes",
-    "revisions",
-    "change_requests",
-    "change_request_content",
-    "change_request_reviews",
-    "comments",
-    "change_request_comments",
-    "files",
-    "sites",
-    "site_sections",
-    "site_spaces",
-    "site_publishing",
-    "site_redirects",
-    "site_customization",
-    "published_pages",
-    "app_pages",
-)
-"""Every other router, in this order after the first ones (`defer_routes`: after start-up)."""
 
 
 def create_app(
@@ -63,11 +40,11 @@ def create_app(
     after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner.
     `answer_cache` answers a repeated GET from the answer kept while the database has not
     changed (`answer_cache`)."""
-    from docdeck.server.answer_cache import CountedClock
-    from docdeck.server.asgi import RequestGuard
-    from docdeck.server.fast_lane import install_fast_lane
-    from docdeck.server.openapi import install_openapi
-    from docdeck.server.routing import install_route_index
+    from docdeck.server.http.answer_cache import CountedClock
+    from docdeck.server.http.asgi import RequestGuard
+    from docdeck.server.http.fast_lane import install_fast_lane
+    from docdeck.server.http.openapi import install_openapi
+    from docdeck.server.http.routing import install_route_index
 
     now = clock or utc_now
     db = Database(db_path)

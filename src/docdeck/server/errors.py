@@ -1,7 +1,10 @@
 """One error shape for every failure: `{"error": {"code": <status>, "message": "..."}}`.
 
-FastAPI's 422 validation errors and Starlette's 404/405 are converted here, anything unexpected
-in `asgi.RequestGuard`, so a client never sees another shape and never a 422.
+This module is the vocabulary services raise and the messages they say; the HTTP handlers that
+turn FastAPI's 422 validation errors and Starlette's 404/405 into this shape are in
+`http/error_handlers.py`, anything unexpected in `http/asgi.RequestGuard`, so a client never
+sees another shape and never a 422. (Services import this module; it imports nothing of the
+request path.)
 """
 
 from __future__ import annotations
@@ -9,11 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:  # FastAPI is imported only by the app, not by services and the demo loader.
-    from fastapi import FastAPI, Request
-    from fastapi.responses import JSONResponse
+from typing import Any
 
 
 class ApiError(Exception):
@@ -66,16 +65,6 @@ def conflict(message: str) -> ApiError:
 
 def error_body(status: int, message: str) -> bytes:
     return json.dumps({"error": {"code": status, "message": message}}).encode()
-
-
-def error_response(
-    status: int, message: str, headers: dict[str, str] | None = None
-) -> JSONResponse:
-    from fastapi.responses import JSONResponse
-
-    return JSONResponse(
-        {"error": {"code": status, "message": message}}, status_code=status, headers=headers
-    )
 
 
 _TYPE_TAGS = {"str", "int", "float", "bool", "none", "dict", "list", "json-or-python"}
@@ -188,48 +177,3 @@ def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
             continue
         messages.append(f"{field}: {_describe(relevant[0], field)}")
     return name_items(messages, separator="; ") if messages else "invalid request"
-
-
-async def _api_error(_: Request, exc: Exception) -> JSONResponse:
-    assert isinstance(exc, ApiError)
-    return error_response(exc.status, exc.message, exc.headers)
-
-
-async def _validation_error(request: Request, exc: Exception) -> JSONResponse:
-    errors = getattr(exc, "errors", None)
-    found = list(errors() if callable(errors) else [])
-    if request.url.path.startswith("/v1/") and any(e.get("type") == "json_invalid" for e in found):
-        # FastAPI decodes the body before it runs the dependencies, so a malformed body would
-        # otherwise be judged before the token; a caller without a valid token gets the 401.
-        from docdeck.server.context import authenticate
-
-        try:
-            await authenticate(request)
-        except ApiError as error:
-            return error_response(error.status, error.message, error.headers)
-    return error_response(400, describe_errors(found))
-
-
-async def _http_error(request: Request, exc: Exception) -> JSONResponse:
-    from starlette.exceptions import HTTPException as StarletteHTTPException
-
-    assert isinstance(exc, StarletteHTTPException)
-    method = "HEAD" if request.scope.get("docdeck.head") else request.method
-    if exc.status_code == 404:
-        message = f"no route {method} {request.url.path}"
-    elif exc.status_code == 405:
-        message = f"method {method} is not allowed on {request.url.path}"
-    else:
-        message = str(exc.detail)
-    return error_response(exc.status_code, message, dict(exc.headers or {}) or None)
-
-
-def install_error_handlers(app: FastAPI) -> None:
-    from fastapi.exceptions import RequestValidationError
-    from pydantic import ValidationError
-    from starlette.exceptions import HTTPException as StarletteHTTPException
-
-    app.add_exception_handler(ApiError, _api_error)
-    app.add_exception_handler(RequestValidationError, _validation_error)
-    app.add_exception_handler(ValidationError, _validation_error)
-    app.add_exception_handler(StarletteHTTPException, _http_error)

@@ -1,0 +1,150 @@
+"""Loading a resource for the caller: 404 when it is missing or the caller may not see it.
+
+A caller who is not a member of a resource's organization gets the same 404 as for an unknown
+id, so ids of other organizations' resources cannot be probed.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from functools import cache
+
+from docdeck.server.errors import forbidden, not_found
+from docdeck.server.http.context import RETENTION, Ctx
+from docdeck.server.ids import to_db
+from docdeck.server.permissions import (
+    Membership,
+    grants_that_raise,
+    membership,
+    space_grants,
+    space_role,
+)
+
+
+def require(allowed: bool, message: str) -> None:
+    if not allowed:
+        raise forbidden(message)
+
+
+# The caller's membership comes with the organization or space row, in the same statement:
+# every route under an organization or a space loads one of them first, so a second statement
+# there was paid by every such request.
+@cache
+def _with_my_membership_sql(table: str, org: str) -> str:
+    """The statement for `table` (aliased `t`; `org` names its organization's id), built
+    once per table."""
+    return (
+        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f" FROM {table} t LEFT JOIN members my ON my.organization_id = {org}"
+        " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?"
+    )
+
+
+def _with_my_membership(
+    conn: sqlite3.Connection, ctx: Ctx, table: str, org: str, row_id: str, what: str
+) -> sqlite3.Row:
+    """The row `row_id` of `table` (aliased `t`; `org` names its organization's id) with
+    `my_role` and `is_member` for the caller; 404 when it does not exist or the caller is not
+    in its organization."""
+    row: sqlite3.Row | None = conn.execute(
+        _with_my_membership_sql(table, org), (ctx.caller.user_id, row_id)
+    ).fetchone()
+    if row is None or not row["is_member"]:
+        raise not_found(f"{what} {row_id!r} not found")
+    return row
+
+
+def load_org(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> tuple[sqlite3.Row, Membership]:
+    """The organization (its columns, plus `my_role` and `is_member` for the caller) and the
+    caller's membership; 404 when it does not exist or the caller is not in it."""
+    row = _with_my_membership(conn, ctx, "organizations", "t.id", org_id, "organization")
+    return row, Membership(org_id, ctx.caller.user_id, row["my_role"])
+
+
+def load_membership(conn: sqlite3.Connection, ctx: Ctx, org_id: str) -> Membership:
+    """The caller's membership of the organization, for a route that needs nothing else of
+    it; 404 as `load_org`. Reads the organization's key alone (its index), not its row."""
+    row = conn.execute(
+        "SELECT my.role, my.user_id IS NOT NULL FROM organizations t"
+        " LEFT JOIN members my ON my.organization_id = t.id AND my.user_id = ? AND my.disabled = 0"
+        " WHERE t.id = ?",
+        (ctx.caller.user_id, org_id),
+    ).fetchone()
+    if row is None or not row[1]:
+        raise not_found(f"organization {org_id!r} not found")
+    return Membership(org_id, ctx.caller.user_id, row[0])
+
+
+def require_admin(member: Membership, action: str) -> None:
+    require(member.is_admin, f"only an organization admin may {action}")
+
+
+def require_member(member: Membership, action: str) -> None:
+    require(not member.is_guest, f"guests may not {action}; ask an admin for a member role")
+
+
+@dataclass(frozen=True)
+class SpaceAccess:
+    row: sqlite3.Row
+    member: Membership
+    role: str | None
+    grants: dict[str, str]
+    """The caller's grants that can raise their role (`permissions.grants_that_raise`)."""
+
+
+def retention_cutoff(ctx: Ctx) -> str:
+    return to_db(ctx.now() - RETENTION)
+
+
+def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess:
+    """The space, deleted or not, unless it is past the restore window (then it is gone).
+    Its row also holds `my_role` and `is_member` for the caller."""
+    row = _with_my_membership(conn, ctx, "spaces", "t.organization_id", space_id, "space")
+    if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
+        raise not_found(f"space {space_id!r} not found")
+    member = Membership(row["organization_id"], ctx.caller.user_id, row["my_role"])
+    grants = grants_that_raise(conn, member)
+    role = space_role(member, grants, space_id)
+    if role is None:
+        raise not_found(f"space {space_id!r} not found")
+    return SpaceAccess(row, member, role, grants)
+
+
+def require_live(access: SpaceAccess) -> None:
+    if access.row["deleted_at"] is not None:
+        raise not_found(f"space {access.row['id']!r} is deleted; restore it first")
+
+
+def guest_collections(conn: sqlite3.Connection, org_id: str, grants: dict[str, str]) -> set[str]:
+    """Collections a guest sees: those holding, at any depth, a space granted to them."""
+    if not grants:
+        return set()
+    marks = ",".join("?" for _ in grants)
+    rows = conn.execute(
+        f"""WITH RECURSIVE up(id) AS (
+            SELECT parent_id FROM spaces WHERE id IN ({marks}) AND parent_id IS NOT NULL
+                AND deleted_at IS NULL
+            UNION SELECT c.parent_id FROM collections c JOIN up ON c.id = up.id
+                WHERE c.parent_id IS NOT NULL)
+        SELECT up.id FROM up JOIN collections c ON c.id = up.id WHERE c.organization_id = ?""",
+        [*grants, org_id],
+    ).fetchall()
+    return {r[0] for r in rows}
+
+
+def load_collection(
+    conn: sqlite3.Connection, ctx: Ctx, collection_id: str
+) -> tuple[sqlite3.Row, Membership]:
+    missing = not_found(f"collection {collection_id!r} not found")
+    row = conn.execute("SELECT * FROM collections WHERE id = ?", (collection_id,)).fetchone()
+    if row is None:
+        raise missing
+    member = membership(conn, row["organization_id"], ctx.caller.user_id)
+    if member is None:
+        raise missing
+    if member.is_guest:
+        grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+        if collection_id not in guest_collections(conn, row["organization_id"], grants):
+            raise missing
+    return row, member

@@ -1,0 +1,1 @@
+"""Change requests: life cycle, content authoring, reviews, merges, PDF."""

@@ -1,0 +1,173 @@
+"""Collections: read, create, update, delete, list spaces, move, transfer."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Query, Response
+
+from docdeck.models import (
+    Collection,
+    CollectionCreate,
+    CollectionMove,
+    CollectionUpdate,
+    ListPage,
+    Space,
+    Transfer,
+)
+from docdeck.server.access import (
+    load_collection,
+    load_membership,
+    require,
+    require_admin,
+)
+from docdeck.server.collections import service
+from docdeck.server.collections.wire import collection_json
+from docdeck.server.errors import ApiError
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.permissions import at_least, space_grants, space_role
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.wire import no_content, respond, respond_list
+
+router = APIRouter(tags=["collections"])
+
+
+def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_collection(conn, ctx, collection_id)
+        body = collection_json(ctx, row, member)
+    headers = {"Location": body["urls"]["location"]} if status == 201 else None
+    return respond(body, status=status, headers=headers)
+
+
+@router.get(
+    "/v1/collections/{collectionId}",
+    response_model=Collection,
+    operation_id="getCollectionById",
+    responses=errors(404),
+)
+async def get_collection(ctx: CtxDep, collectionId: str) -> Response:
+    return _reply(ctx, collectionId)
+
+
+@router.patch(
+    "/v1/collections/{collectionId}",
+    response_model=Collection,
+    operation_id="updateCollectionById",
+    responses=errors(403, 404),
+)
+def update_collection(
+    ctx: CtxDep, collectionId: str, body: Annotated[CollectionUpdate, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        _, member = load_collection(conn, ctx, collectionId)
+        require_admin(member, "update collections")
+        service.update_collection(conn, collectionId, body)
+    return _reply(ctx, collectionId)
+
+
+@router.delete(
+    "/v1/collections/{collectionId}",
+    status_code=204,
+    operation_id="deleteCollectionById",
+    responses=errors(403),
+)
+def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
+    with ctx.db.write() as conn:
+        try:
+            row, member = load_collection(conn, ctx, collectionId)
+        except ApiError as error:
+            if error.status == 404:
+                return no_content()
+            raise
+        require_admin(member, "delete collections")
+        deleted = service.delete_collection(conn, row, ctx.now())
+    if deleted:
+        ctx.sandbox.purger.note_deleted(ctx.now())
+    return no_content()
+
+
+@router.get(
+    "/v1/collections/{collectionId}/spaces",
+    response_model=ListPage[Space],
+    operation_id="listSpacesInCollectionById",
+    responses=errors(404),
+)
+async def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_collection(conn, ctx, collectionId)
+        grants = space_grants(conn, row["organization_id"], ctx.caller.user_id)
+        result = service.page_of_spaces(conn, collectionId, member, grants, page)
+    items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
+    return respond_list(items, result)
+
+
+@router.post(
+    "/v1/collections/{collectionId}/move",
+    response_model=Collection,
+    operation_id="moveCollection",
+    responses=errors(403, 404, 409),
+)
+def move_collection(
+    ctx: CtxDep, collectionId: str, body: Annotated[CollectionMove, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        row, member = load_collection(conn, ctx, collectionId)
+        require_admin(member, "move collections")
+        service.move_collection(conn, row, body)
+    return _reply(ctx, collectionId)
+
+
+@router.post(
+    "/v1/collections/{collectionId}/transfer",
+    response_model=Collection,
+    operation_id="transferCollection",
+    responses=errors(403, 404, 409),
+)
+def transfer_collection(
+    ctx: CtxDep, collectionId: str, body: Annotated[Transfer, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        row, member = load_collection(conn, ctx, collectionId)
+        require_admin(member, "transfer collections")
+        service.transfer_collection(conn, row, body.organization, ctx.caller.user_id)
+    return _reply(ctx, collectionId)
+
+
+@router.get(
+    "/v1/orgs/{organizationId}/collections",
+    response_model=ListPage[Collection],
+    operation_id="listCollectionsInOrganizationById",
+    responses=errors(404),
+)
+async def list_collections(
+    ctx: CtxDep,
+    organizationId: str,
+    page: PageDep,
+    nested: Annotated[bool, Query(description="false lists only top-level collections")] = True,
+) -> Response:
+    with ctx.db.read() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        result = service.page_of_collections(conn, ctx, member, organizationId, nested, page)
+    return respond_list([collection_json(ctx, r, member) for r in result.rows], result)
+
+
+@router.post(
+    "/v1/orgs/{organizationId}/collections",
+    status_code=201,
+    response_model=Collection,
+    operation_id="createCollection",
+    responses=errors(403, 404),
+)
+def create_collection(
+    ctx: CtxDep, organizationId: str, body: Annotated[CollectionCreate | None, Body()] = None
+) -> Response:
+    with ctx.db.write() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        require(at_least(member.role, "create"), "creating collections needs the create role")
+        collection_id = service.create_collection(
+            conn, organizationId, body or CollectionCreate(), ctx.now()
+        )
+    return _reply(ctx, collection_id, status=201)

@@ -1,0 +1,1 @@
+"""Comments and replies on a space or a change request."""

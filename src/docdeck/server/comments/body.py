@@ -1,0 +1,105 @@
+"""Comment bodies: what a caller writes becomes markdown, and what goes out carries no raw HTML.
+
+A body written as a platform document is stored as its markdown (`to_markdown`, marks and
+links kept), so it reads back as the same document with `format=document`.
+
+A body is stored as written (nothing the caller typed is lost) and made safe on the way out:
+every raw HTML tag or block markdown-it finds is escaped (`<` as `&lt;`), so a client that
+renders the markdown (or the document made from it) shows the tag as text and never runs it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docdeck.models.comments import CommentBodyInput
+from docdeck.server.content.document import to_document
+from docdeck.server.content.document_markdown import to_markdown
+from docdeck.server.content.markdown import parse
+from docdeck.server.errors import bad_request
+
+_TASK_CHECKBOX = '<input class="task-list-item-checkbox"'
+MAX_BODY = 65_536
+"""Characters of markdown in one comment or reply."""
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _html_spans(markdown: str) -> list[tuple[int, int, str]] | None:
+    """(start, end, raw) of every HTML token in the text; None when one cannot be located."""
+    lines = markdown.splitlines(keepends=True)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line))
+    spans: list[tuple[int, int, str]] = []
+    for token in parse(markdown):
+        if token.map is None:
+            continue
+        start, end = offsets[token.map[0]], offsets[min(token.map[1], len(lines))]
+        if token.type == "html_block":
+            spans.append((start, end, markdown[start:end]))
+            continue
+        cursor = start
+        for child in token.children or []:
+            if child.type != "html_inline":
+                continue
+            found = markdown.find(child.content, cursor, end)
+            if found < 0 and child.content.startswith(_TASK_CHECKBOX):
+                continue  # a task list's checkbox, made by the parser from `[x]`, not written
+            if found < 0:
+                return None
+            spans.append((found, found + len(child.content), child.content))
+            cursor = found + len(child.content)
+    return spans
+
+
+def safe_markdown(markdown: str) -> str:
+    """The markdown with every raw HTML tag escaped to text. When a tag cannot be located in
+    the source (one split across quoted or indented lines), every `<` and `>` is escaped."""
+    spans = _html_spans(markdown)
+    if spans is None:
+        return _escape(markdown)
+    if not spans:
+        return markdown
+    out: list[str] = []
+    last = 0
+    for start, end, raw in sorted(spans):
+        if start < last:
+            continue
+        out.append(markdown[last:start])
+        out.append(_escape(raw))
+        last = end
+    out.append(markdown[last:])
+    result = "".join(out)
+    return result if _html_spans(result) == [] else _escape(markdown)
+
+
+def markdown_of(body: CommentBodyInput) -> str:
+    if body.markdown is not None and body.document is not None:
+        raise bad_request("body: give either markdown or document, not both")
+    if body.document is not None:
+        text = to_markdown(body.document, "body.document")
+        field = "body.document"
+    elif body.markdown is not None:
+        text, field = body.markdown, "body.markdown"
+    else:
+        raise bad_request("body: must hold markdown ({markdown: string}) or a document")
+    if not text.strip():
+        raise bad_request(f"{field}: must not be empty")
+    if len(text) > MAX_BODY:
+        raise bad_request(f"{field}: must be at most {MAX_BODY:,} characters (got {len(text):,})")
+    return text
+
+
+def _no_ref(href: str) -> dict[str, Any]:
+    return {"kind": "url", "url": href}
+
+
+def body_json(markdown: str, body_format: str | None) -> dict[str, Any]:
+    """The body in the asked format; markdown when none is asked (a comment always has one)."""
+    safe = safe_markdown(markdown)
+    if body_format == "document":
+        return {"document": to_document(safe, _no_ref)}
+    return {"markdown": safe}

@@ -1,0 +1,68 @@
+"""Finding content for a caller: the space's revision, a page by id or path, a file.
+
+Content is readable by anyone who can see the space (every role has `view`); a deleted space
+answers 404 like its other operations; a revision, page or file that is not in the space is
+404 too, named in the message.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from docdeck.server.access import SpaceAccess, load_space, require_live
+from docdeck.server.content.snapshots import Entry, Snapshot, load_snapshot
+from docdeck.server.content.snapshots import revision_info as find_revision
+from docdeck.server.content.tree import normalize_path, tree_of
+from docdeck.server.content.wire import View
+from docdeck.server.errors import not_found
+from docdeck.server.http.context import Ctx
+
+
+@dataclass(frozen=True)
+class Content:
+    access: SpaceAccess
+    snapshot: Snapshot
+
+    @property
+    def space_id(self) -> str:
+        return str(self.access.row["id"])
+
+
+def view_of(ctx: Ctx) -> View:
+    return View(ctx.base_url, ctx.caller.user_id, ctx.now(), urlsplit(ctx.base_url).netloc)
+
+
+def content_of(
+    conn: sqlite3.Connection, ctx: Ctx, space_id: str, revision_id: str | None = None
+) -> Content:
+    access = load_space(conn, ctx, space_id)
+    require_live(access)
+    wanted = revision_id or access.row["revision_id"]
+    info = find_revision(conn, wanted)
+    if info is None or info.space_id != space_id:
+        raise not_found(f"revision {wanted!r} not found in space {space_id!r}")
+    return Content(access, load_snapshot(conn, wanted))
+
+
+def page_entry(content: Content, page_id: str) -> Entry:
+    entry = content.snapshot.pages.get(page_id)
+    if entry is None:
+        raise not_found(f"page {page_id!r} not found in revision {content.snapshot.info.id!r}")
+    return entry
+
+
+def page_id_by_path(content: Content, path: str) -> str:
+    tree = tree_of(content.snapshot)
+    found = tree.by_path_index().get(normalize_path(path))
+    if found is None:
+        raise not_found(f"no page at path {path!r} in revision {content.snapshot.info.id!r}")
+    return found
+
+
+def file_entry(content: Content, file_id: str) -> Entry:
+    entry = content.snapshot.files.get(file_id)
+    if entry is None:
+        raise not_found(f"file {file_id!r} not found in revision {content.snapshot.info.id!r}")
+    return entry

@@ -1,0 +1,79 @@
+"""Writing space content: templates and imports. Writes are plain `def` handlers (one thread
+hop); an import fetches the website before it takes the write lock."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Request, Response
+
+from docdeck.models import ApplySpaceTemplate, ImportContent, ImportContentResult
+from docdeck.server.access import load_space, require, require_live
+from docdeck.server.content.edits import Draft
+from docdeck.server.content.fetch import FetchError, ImportPolicy
+from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.templates import apply_template
+from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep
+from docdeck.server.permissions import at_least
+from docdeck.server.wire import no_content, respond
+
+router = APIRouter(tags=["space content"])
+
+
+def _may_edit(conn: sqlite3.Connection, ctx: Ctx, space_id: str, action: str) -> None:
+    access = load_space(conn, ctx, space_id)
+    require_live(access)
+    require(at_least(access.role, "edit"), f"{action} needs the edit role")
+    if access.row["edit_mode"] == "locked":
+        raise bad_request("the space is locked (editMode: locked); unlock it to change it")
+
+
+@router.post(
+    "/v1/spaces/{spaceId}/content/template",
+    status_code=201,
+    response_class=Response,  # the platform documents a 201 without a body
+    operation_id="applyTemplateToSpace",
+    responses=errors(403, 404),
+)
+def apply_template_to_space(
+    ctx: CtxDep, spaceId: str, body: Annotated[ApplySpaceTemplate, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        _may_edit(conn, ctx, spaceId, "applying a template")
+        apply_template(conn, spaceId, body.id, ctx.now())
+    response = no_content()
+    response.status_code = 201
+    return response
+
+
+@router.post(
+    "/v1/spaces/{spaceId}/content/import",
+    status_code=201,
+    response_model=ImportContentResult,
+    operation_id="importContent",
+    responses=errors(403, 404),
+)
+def import_content(
+    request: Request, ctx: CtxDep, spaceId: str, body: Annotated[ImportContent, Body()]
+) -> Response:
+    with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
+        _may_edit(conn, ctx, spaceId, "importing content")
+    if body.source != "website":
+        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
+    policy: ImportPolicy = request.app.state.import_policy
+    try:
+        result = crawl(body.url, policy)
+    except FetchError as error:
+        raise bad_request(f"url: {error}") from None
+    with ctx.db.write() as conn:
+        _may_edit(conn, ctx, spaceId, "importing content")
+        draft = Draft(conn, spaceId, ctx.now())
+        write_pages(draft, result)
+        revision = draft.commit(message=f"Imported {body.url}")
+    location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
+    counts = {"importedResources": len(result.pages), "totalResources": result.total}
+    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})

@@ -1,0 +1,1 @@
+"""Files: stored bytes and signed download links."""

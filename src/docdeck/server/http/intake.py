@@ -1,0 +1,242 @@
+"""Request intake: every /v1 request passes here before routing, so the limits and the checks
+on raw input hold for every endpoint, whatever router or handler style serves it.
+
+In order, without reading a byte of the body until the caller is known:
+1. the path and every query value must be valid UTF-8 (a lone surrogate cannot be one);
+2. a request with a body must carry a known bearer token (401 otherwise, body unread);
+3. the body may be at most MAX_BODY_BYTES (413, judged from Content-Length before reading
+   when it is given, and while reading otherwise);
+4. a JSON body must nest at most MAX_JSON_DEPTH levels, hold at most MAX_ARRAY_ITEMS items in
+   any array, and every string in it (keys too) must be valid Unicode (400 naming the field).
+
+A pure ASGI middleware rather than a custom APIRoute or Request class: it runs before routing,
+so it also covers unknown paths and any router added later, and it can answer before the body
+is read. The checked body is replayed to the application unchanged, so FastAPI parses it as
+before (once more: bodies are small, at most MAX_BODY_BYTES).
+"""
+
+from __future__ import annotations
+
+import email.message
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import unquote_to_bytes
+
+from docdeck.server.errors import ApiError, describe_value
+
+MAX_BODY_BYTES = 1024 * 1024
+"""Largest request body accepted (1 MiB); larger ones are answered 413."""
+
+MAX_JSON_DEPTH = 32
+"""Deepest nesting of arrays and objects accepted in a JSON body."""
+
+MAX_ARRAY_ITEMS = 1000
+"""Most items accepted in one JSON array (or keys in one object), like the largest page."""
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _invalid_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def check_url(scope: Scope) -> str | None:
+    """What is wrong with the path or a query value, if anything."""
+    raw_path = scope.get("raw_path")
+    path = str(scope.get("path", ""))
+    # A plain ASCII path with nothing percent-encoded (almost every request) is valid as is.
+    if not (isinstance(raw_path, bytes) and raw_path.isascii() and b"%" not in raw_path):
+        path_bytes = unquote_to_bytes(raw_path) if isinstance(raw_path, bytes) else b""
+        try:
+            path_bytes.decode("utf-8")
+        except UnicodeDecodeError:
+            return "path: must be valid UTF-8 (a percent-encoded lone surrogate or stray byte)"
+    if not path.isascii() and _invalid_unicode(path):
+        return "path: must be valid Unicode (it holds a lone surrogate)"
+    query = scope.get("query_string")
+    if not query:
+        return None
+    for pair in query.split(b"&"):
+        if not pair:
+            continue
+        raw_name, _, raw_value = pair.partition(b"=")
+        name = unquote_to_bytes(raw_name.replace(b"+", b" ")).decode("utf-8", "replace")
+        try:
+            unquote_to_bytes(raw_value.replace(b"+", b" ")).decode("utf-8")
+        except UnicodeDecodeError:
+            return (
+                f"{describe_value(name, 40)}: must be valid UTF-8 (a lone surrogate or stray byte)"
+            )
+    return None
+
+
+def _field(path: list[str | int]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + part
+    return out or "body"
+
+
+def check_json(value: Any, path: list[str | int] | None = None, depth: int = 0) -> str | None:
+    """What is wrong with a parsed JSON body, naming the field; None when it is acceptable."""
+    path = [] if path is None else path
+    if isinstance(value, str):
+        if _invalid_unicode(value):
+            return f"{_field(path)}: must be valid Unicode (it holds a lone UTF-16 surrogate)"
+        return None
+    if isinstance(value, dict | list):
+        if depth >= MAX_JSON_DEPTH:
+            return f"{_field(path)}: JSON nested deeper than {MAX_JSON_DEPTH} levels"
+        if len(value) > MAX_ARRAY_ITEMS:
+            kind = "items" if isinstance(value, list) else "fields"
+            return f"{_field(path)}: at most {MAX_ARRAY_ITEMS} {kind} (got {len(value):,})"
+        entries = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in entries:
+            if isinstance(key, str) and _invalid_unicode(key):
+                return (
+                    f"{_field(path)}: a field name must be valid Unicode"
+                    " (it holds a lone UTF-16 surrogate)"
+                )
+            path.append(key)
+            problem = check_json(item, path, depth + 1)
+            path.pop()
+            if problem:
+                return problem
+    return None
+
+
+def _is_json(content_type: str | None) -> bool:
+    """The same test FastAPI applies before it decodes a body as JSON."""
+    if not content_type:
+        return True
+    message = email.message.Message()
+    message["content-type"] = content_type
+    subtype = message.get_content_subtype()
+    return message.get_content_maintype() == "application" and (
+        subtype == "json" or subtype.endswith("+json")
+    )
+
+
+def check_body(body: bytes, content_type: str | None) -> str | None:
+    if not body or not _is_json(content_type):
+        return None
+    try:
+        value = json.loads(body)
+    except RecursionError:
+        return f"body: JSON nested deeper than {MAX_JSON_DEPTH} levels"
+    except ValueError:
+        return None  # malformed JSON: FastAPI reports where, as for any body
+    return check_json(value)
+
+
+async def _read(receive: Receive, limit: int) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            break
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge
+        chunks.append(chunk)
+        if not message.get("more_body", False):
+            break
+    return b"".join(chunks)
+
+
+async def _answer(scope: Scope, receive: Receive, send: Send, error: ApiError) -> None:
+    from docdeck.server.http.error_handlers import error_response
+
+    response = error_response(error.status, error.message, error.headers)
+    if error.status in (401, 413):
+        # The body was not read: the client must not reuse the connection after it.
+        response.headers["Connection"] = "close"
+    await response(scope, receive, send)
+
+
+def _too_large() -> ApiError:
+    return ApiError(
+        413, f"body: larger than the sandbox accepts ({MAX_BODY_BYTES:,} bytes at most)"
+    )
+
+
+class RequestIntake:
+    """The ASGI middleware; see the module docstring."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not str(scope.get("path", "")).startswith("/v1/"):
+            await self.app(scope, receive, send)
+            return
+        problem = check_url(scope)
+        if problem:
+            await _answer(scope, receive, send, ApiError(400, problem))
+            return
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)  # no route reads a body on these
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        length_header = headers.get("content-length")
+        if length_header is None and "transfer-encoding" not in headers:
+            await self.app(scope, receive, send)
+            return
+        try:
+            length = None if length_header is None else int(length_header)
+        except ValueError:
+            await _answer(
+                scope, receive, send, ApiError(400, "Content-Length: must be a whole number")
+            )
+            return
+        if length == 0:
+            await self.app(scope, receive, send)
+            return
+        from starlette.requests import Request
+
+        from docdeck.server.http.context import authenticate
+
+        try:
+            await authenticate(Request(scope))
+            if length is not None and length > MAX_BODY_BYTES:
+                raise _too_large()
+            body = await _read(receive, MAX_BODY_BYTES)
+        except ApiError as error:
+            await _answer(scope, receive, send, error)
+            return
+        except _TooLarge:
+            await _answer(scope, receive, send, _too_large())
+            return
+        problem = check_body(body, headers.get("content-type"))
+        if problem:
+            await _answer(scope, receive, send, ApiError(400, problem))
+            return
+        await self.app(scope, _replay(body, receive), send)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return replay

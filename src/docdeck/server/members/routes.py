@@ -1,0 +1,366 @@
+"""Organization members: list with filters, read, role changes, removal, SSO, spaces, teams."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Query, Response
+
+from docdeck.models import (
+    ListOrder,
+    ListPage,
+    Member,
+    MemberRoleFilter,
+    MemberSort,
+    MemberSpace,
+    MemberTeam,
+    MemberUpdate,
+    User,
+)
+from docdeck.server.access import load_membership, require_admin, require_member
+from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep, contains
+from docdeck.server.members.service import (
+    MEMBER_COLUMNS,
+    MEMBER_FROM,
+    MEMBER_SEARCH,
+    TEAM_SELECT,
+    live_spaces_for,
+    member_count,
+    member_from,
+    member_index,
+)
+from docdeck.server.members.wire import members_json, user_json
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import Membership, highest, membership, space_grants
+from docdeck.server.spaces.wire import space_json
+from docdeck.server.teams.wire import team_json
+from docdeck.server.wire import Json, no_content, respond, respond_list
+
+router = APIRouter(tags=["members"])
+
+
+def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.Row:
+    row: sqlite3.Row | None = conn.execute(
+        f"SELECT {MEMBER_COLUMNS} {MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?",
+        (org_id, user_id),
+    ).fetchone()
+    if row is None:
+        raise not_found(f"member {user_id!r} not found in organization {org_id!r}")
+    return row
+
+
+def member_reply(ctx: Ctx, conn: sqlite3.Connection, org_id: str, user_id: str) -> Response:
+    row = load_member(conn, org_id, user_id)
+    return respond(members_json(ctx, [row], live_spaces_for(conn, org_id, [row]))[0])
+
+
+def _can_see_member(caller: Membership, user_id: str) -> None:
+    if caller.user_id != user_id:
+        require_member(caller, "list the organization's members")
+
+
+def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str, field: str) -> None:
+    """An organization always keeps at least one admin.
+
+    Only an admin may change roles, so the last admin is always the caller: the message
+    says "you" (the user id would mean nothing to a person reading it in an app).
+    """
+    others = conn.execute(
+        "SELECT COUNT(*) FROM members WHERE organization_id = ? AND role = 'admin'"
+        " AND user_id != ? AND disabled = 0",
+        (org_id, user_id),
+    ).fetchone()[0]
+    if others == 0:
+        raise bad_request(
+            f"{field}you are the organization's last admin; make another member an admin first"
+        )
+
+
+@router.get(
+    "/v1/orgs/{organizationId}/members",
+    response_model=ListPage[Member],
+    operation_id="listMembersInOrganizationById",
+    responses=errors(403, 404),
+)
+async def list_members(
+    ctx: CtxDep,
+    organizationId: str,
+    page: PageDep,
+    role: Annotated[MemberRoleFilter | None, Query()] = None,
+    search: Annotated[str | None, Query(max_length=512)] = None,
+    sort: Annotated[MemberSort, Query()] = "joinedAt",
+    order: Annotated[ListOrder, Query()] = "desc",
+) -> Response:
+    with ctx.db.read() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        require_member(caller, "list the organization's members")
+        where = "WHERE m.organization_id = ?"
+        params: list[Any] = [organizationId]
+        if role == "guest":
+            where += " AND m.role IS NULL"
+        elif role is not None:
+            where += " AND m.role = ?"
+            params.append(role)
+        if search:
+            where += MEMBER_SEARCH
+            params += [contains(search), contains(search)]
+        column = "m.joined_at" if sort == "joinedAt" else "m.last_seen_at"
+        if sort == "lastSeenAt":
+            where += " AND m.last_seen_at IS NOT NULL"
+        index = member_index(sort, role is not None)
+        result = fetch_page(
+            conn,
+            select=MEMBER_COLUMNS,
+            from_where=f"{member_from(index)} {where}",
+            # without a search the store keeps the count; a search counts what it matched
+            counter=None
+            if search
+            else lambda: member_count(
+                conn,
+                organizationId,
+                None if role == "guest" else role,
+                by_role=role is not None,
+                seen=sort == "lastSeenAt",
+            ),
+            params=params,
+            keys=[column, "m.user_id"],
+            key_columns=(5 if sort == "joinedAt" else 6, 1),
+            plain_rows=True,
+            descending=order == "desc",
+            scope=f"members:{sort}:{order}",
+            request=page,
+        )
+        every = live_spaces_for(conn, organizationId, result.rows)
+    return respond_list(members_json(ctx, result.rows, every), result)
+
+
+@router.get(
+    "/v1/orgs/{organizationId}/members/{userId}",
+    response_model=Member,
+    operation_id="getMemberInOrganizationById",
+    responses=errors(403, 404),
+)
+async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
+    with ctx.db.read() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        _can_see_member(caller, userId)
+        return member_reply(ctx, conn, organizationId, userId)
+
+
+@router.patch(
+    "/v1/orgs/{organizationId}/members/{userId}",
+    response_model=Member,
+    operation_id="updateMemberInOrganizationById",
+    responses=errors(403, 404),
+)
+def update_member(
+    ctx: CtxDep, organizationId: str, userId: str, body: Annotated[MemberUpdate, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        require_admin(caller, "change member roles")
+        current = load_member(conn, organizationId, userId)
+        if current["role"] == "admin" and body.role != "admin":
+            _keep_an_admin(conn, organizationId, userId, "role: ")
+        conn.execute(
+            "UPDATE members SET role = ? WHERE organization_id = ? AND user_id = ?",
+            (body.role, organizationId, userId),
+        )
+        return member_reply(ctx, conn, organizationId, userId)
+
+
+@router.delete(
+    "/v1/orgs/{organizationId}/members/{userId}",
+    status_code=204,
+    operation_id="removeMemberFromOrganizationById",
+    responses=errors(400, 403, 404),
+)
+def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
+    with ctx.db.write() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        require_admin(caller, "remove members")
+        target = membership(conn, organizationId, userId)
+        if target is not None:
+            if target.is_admin:
+                _keep_an_admin(conn, organizationId, userId, "")
+            conn.execute(
+                "DELETE FROM team_members WHERE user_id = ? AND team_id IN"
+                " (SELECT id FROM teams WHERE organization_id = ?)",
+                (userId, organizationId),
+            )
+            conn.execute(
+                "DELETE FROM space_grants WHERE user_id = ? AND space_id IN"
+                " (SELECT id FROM spaces WHERE organization_id = ?)",
+                (userId, organizationId),
+            )
+        conn.execute(
+            "DELETE FROM members WHERE organization_id = ? AND user_id = ?",
+            (organizationId, userId),
+        )
+    return no_content()
+
+
+@router.post(
+    "/v1/orgs/{organizationId}/members/{userId}/sso",
+    response_model=Member,
+    operation_id="setUserAsSSOMemberForOrganization",
+    responses=errors(403, 404),
+)
+def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
+    with ctx.db.write() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        require_admin(caller, "make members SSO members")
+        load_member(conn, organizationId, userId)
+        conn.execute(
+            "UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?",
+            (organizationId, userId),
+        )
+        return member_reply(ctx, conn, organizationId, userId)
+
+
+@router.get(
+    "/v1/orgs/{organizationId}/members/{userId}/spaces",
+    response_model=ListPage[MemberSpace],
+    operation_id="listSpacesForOrganizationMember",
+    responses=errors(403, 404),
+)
+async def list_member_spaces(
+    ctx: CtxDep,
+    organizationId: str,
+    userId: str,
+    page: PageDep,
+    order: Annotated[ListOrder, Query()] = "desc",
+) -> Response:
+    with ctx.db.read() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        _can_see_member(caller, userId)
+        target = membership(conn, organizationId, userId)
+        if target is None:
+            raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
+        grants = space_grants(conn, organizationId, userId)
+        where = "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
+        params: list[Any] = [organizationId]
+        if target.is_guest:
+            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
+            params += list(grants)
+        result = fetch_page(
+            conn,
+            select="s.*",
+            from_where=where,
+            params=params,
+            keys=["s.created_at", "s.id"],
+            descending=order == "desc",
+            scope=f"member-spaces:{order}",
+            request=page,
+        )
+        mine = space_grants(conn, organizationId, ctx.caller.user_id)
+        items = [
+            _member_space(
+                ctx,
+                row,
+                permission=highest(target.role, grants.get(row["id"])),
+                caller_role=highest(caller.role, mine.get(row["id"])),
+            )
+            for row in result.rows
+        ]
+    return respond_list(items, result)
+
+
+def _member_space(
+    ctx: Ctx, row: sqlite3.Row, *, permission: str | None, caller_role: str | None
+) -> Json:
+    return {"permission": permission, "space": space_json(ctx, row, caller_role)}
+
+
+@router.get(
+    "/v1/orgs/{organizationId}/members/{userId}/teams",
+    response_model=ListPage[MemberTeam],
+    operation_id="listTeamsForOrganizationMember",
+    responses=errors(403, 404),
+)
+async def list_member_teams(
+    ctx: CtxDep,
+    organizationId: str,
+    userId: str,
+    page: PageDep,
+    title: Annotated[str | None, Query(max_length=512)] = None,
+) -> Response:
+    with ctx.db.read() as conn:
+        caller = load_membership(conn, ctx, organizationId)
+        _can_see_member(caller, userId)
+        if membership(conn, organizationId, userId) is None:
+            raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
+        where = (
+            "FROM teams t JOIN team_members mine ON mine.team_id = t.id AND mine.user_id = ?"
+            " WHERE t.organization_id = ?"
+        )
+        params: list[Any] = [userId, organizationId]
+        if title:
+            where += " AND instr(casefold(t.title), ?) > 0"
+            params.append(contains(title))
+        result = fetch_page(
+            conn,
+            select=TEAM_SELECT.strip().removeprefix("SELECT") + ", mine.role AS member_role",
+            from_where=where,
+            params=params,
+            select_params=[ctx.caller.user_id],
+            keys=["casefold(t.title)", "t.id"],
+            descending=False,
+            scope="member-teams",
+            request=page,
+        )
+    items = [
+        {"team": team_json(row, caller), "member": {"role": row["member_role"]}}
+        for row in result.rows
+    ]
+    return respond_list(items, result)
+
+
+@router.get(
+    "/v1/user",
+    response_model=User,
+    tags=["users"],
+    operation_id="getAuthenticatedUser",
+    responses=errors(404),
+)
+async def get_authenticated_user(ctx: CtxDep) -> Response:
+    """The caller, as the platform's `GET /user` answers: clients learn who "me" is (the
+    review inbox lists what the caller wrote or was asked to review)."""
+    with ctx.db.read() as conn:
+        row = conn.execute(
+            "SELECT id AS user_id, email, display_name, photo_url FROM users WHERE id = ?",
+            (ctx.caller.user_id,),
+        ).fetchone()
+    if row is None:
+        raise not_found("the token's user no longer exists")
+    return respond(
+        user_json(ctx, row["user_id"], row["email"], row["display_name"], row["photo_url"])
+    )
+
+
+@router.get(
+    "/v1/users/{userId}",
+    response_model=User,
+    tags=["users"],
+    operation_id="getUserById",
+    responses=errors(404),
+)
+async def get_user(ctx: CtxDep, userId: str) -> Response:
+    """Sandbox extension so that every user's `urls.location` resolves: any user who shares an
+    organization with the caller."""
+    with ctx.db.read() as conn:
+        row = conn.execute(
+            "SELECT u.id AS user_id, u.email, u.display_name, u.photo_url FROM users u"
+            " WHERE u.id = ? AND EXISTS (SELECT 1 FROM members a JOIN members b"
+            " ON a.organization_id = b.organization_id WHERE a.user_id = u.id AND b.user_id = ?)",
+            (userId, ctx.caller.user_id),
+        ).fetchone()
+    if row is None:
+        raise not_found(f"user {userId!r} not found")
+    return respond(
+        user_json(ctx, row["user_id"], row["email"], row["display_name"], row["photo_url"])
+    )

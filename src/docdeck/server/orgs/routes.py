@@ -1,0 +1,199 @@
+"""Organizations: list, read, update, link invites, email-domain lookup, ping (search is in
+`org_search`: it reads space content, which the organization tree does not need)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Body, Response
+
+from docdeck.models import (
+    EmailDomainOrganizations,
+    ListPage,
+    Organization,
+    OrganizationUpdate,
+    PingResult,
+)
+from docdeck.server.access import load_membership, load_org, require_admin
+from docdeck.server.errors import bad_request
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.ids import to_db
+from docdeck.server.orgs.wire import organization_json
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import Membership, membership, owns_a_team
+from docdeck.server.validation import check_http_url, check_title
+from docdeck.server.wire import no_content, respond, respond_list
+
+router = APIRouter(tags=["organizations"])
+
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
+_HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
+
+
+@router.get(
+    "/v1/orgs",
+    response_model=ListPage[Organization],
+    operation_id="listOrganizationsForAuthenticatedUser",
+)
+async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
+    with ctx.db.read() as conn:
+        # The caller's role and team ownership come with each row, not two queries per row.
+        result = fetch_page(
+            conn,
+            select="o.*, m.role AS my_role, EXISTS (SELECT 1 FROM team_members tm"
+            " JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = o.id"
+            " AND tm.user_id = m.user_id AND tm.role = 'owner') AS owns_team",
+            from_where="FROM organizations o JOIN members m ON m.organization_id = o.id"
+            " WHERE m.user_id = ? AND m.disabled = 0",
+            params=[ctx.caller.user_id],
+            keys=["o.created_at", "o.id"],
+            descending=False,
+            scope="orgs",
+            request=page,
+        )
+    user_id = ctx.caller.user_id
+    items = [
+        organization_json(
+            ctx, row, Membership(row["id"], user_id, row["my_role"]), bool(row["owns_team"])
+        )
+        for row in result.rows
+    ]
+    return respond_list(items, result)
+
+
+@router.get(
+    "/v1/orgs/{organizationId}",
+    response_model=Organization,
+    operation_id="getOrganizationById",
+    responses=errors(404),
+)
+async def get_organization(ctx: CtxDep, organizationId: str) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_org(conn, ctx, organizationId)
+        return respond(organization_json(ctx, row, member, owns_a_team(conn, member)))
+
+
+def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
+    given = body.model_fields_set
+    changes: dict[str, Any] = {}
+    for field in ("title", "emailDomains", "hostname", "sso", "ai", "inviteLinks"):
+        if field in given and getattr(body, field) is None:
+            raise bad_request(f"{field}: must not be null")
+    if "title" in given:
+        changes["title"] = check_title(body.title)
+    if body.emailDomains is not None:
+        domains: list[str] = []
+        for index, domain in enumerate(body.emailDomains):
+            clean = domain.strip().lower().lstrip("@")
+            if not _DOMAIN.match(clean):
+                raise bad_request(f"emailDomains[{index}]: {domain!r} is not a domain name")
+            if clean not in domains:
+                domains.append(clean)
+        changes["email_domains"] = json.dumps(domains)
+    if body.hostname is not None:
+        if not _HOSTNAME.match(body.hostname):
+            raise bad_request("hostname: use 3 to 32 lowercase letters, digits and inner hyphens")
+        changes["hostname"] = body.hostname
+    if "defaultRole" in given:
+        changes["default_role"] = body.defaultRole
+    if body.defaultContent is not None:
+        raise bad_request(
+            f"defaultContent.site: no site {body.defaultContent.site!r} in this organization"
+        )
+    if "logo" in given:
+        changes["logo"] = None if body.logo is None else check_http_url(body.logo, "logo")
+    for field in ("sso", "ai", "inviteLinks"):
+        if field in given:
+            changes["invite_links" if field == "inviteLinks" else field] = int(getattr(body, field))
+    return changes
+
+
+@router.patch(
+    "/v1/orgs/{organizationId}",
+    response_model=Organization,
+    operation_id="updateOrganizationById",
+    responses=errors(403, 404),
+)
+def update_organization(
+    ctx: CtxDep, organizationId: str, body: Annotated[OrganizationUpdate, Body()]
+) -> Response:
+    changes = _org_changes(body)
+    with ctx.db.write() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        require_admin(member, "update the organization")
+        if "hostname" in changes:
+            taken = conn.execute(
+                "SELECT 1 FROM organizations WHERE hostname = ? AND id != ?",
+                (changes["hostname"], organizationId),
+            ).fetchone()
+            if taken:
+                raise bad_request(
+                    f"hostname: {changes['hostname']!r} is used by another organization"
+                )
+        if changes:
+            assignments = ", ".join(f"{column} = ?" for column in changes)
+            conn.execute(
+                f"UPDATE organizations SET {assignments} WHERE id = ?",
+                [*changes.values(), organizationId],
+            )
+        row, _ = load_org(conn, ctx, organizationId)
+        return respond(organization_json(ctx, row, member, owns_a_team(conn, member)))
+
+
+@router.delete(
+    "/v1/orgs/{organizationId}/link-invites/{inviteId}",
+    status_code=204,
+    operation_id="deleteOrganizationInviteById",
+    responses=errors(403, 404),
+)
+def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
+    with ctx.db.write() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        require_admin(member, "delete invite links")
+        conn.execute(
+            "DELETE FROM link_invites WHERE id = ? AND organization_id = ?",
+            (inviteId, organizationId),
+        )
+    return no_content()
+
+
+@router.get(
+    "/v1/email-domains/{emailDomain}/orgs",
+    response_model=EmailDomainOrganizations,
+    operation_id="getOrganizationsForEmailDomain",
+)
+async def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
+    domain = emailDomain.strip().lower().lstrip("@")
+    with ctx.db.read() as conn:
+        rows = conn.execute(
+            "SELECT o.* FROM organizations o WHERE EXISTS"
+            " (SELECT 1 FROM json_each(o.email_domains) WHERE value = ?)"
+            " ORDER BY o.created_at, o.id",
+            (domain,),
+        ).fetchall()
+        organizations = []
+        for row in rows:
+            member = membership(conn, row["id"], ctx.caller.user_id)
+            owns = member is not None and owns_a_team(conn, member)
+            organizations.append(organization_json(ctx, row, member, owns))
+    return respond({"organizations": organizations})
+
+
+@router.post(
+    "/v1/orgs/{organizationId}/ping",
+    response_model=PingResult,
+    operation_id="updateOrganizationMemberLastSeenAt",
+    responses=errors(404),
+)
+def ping(ctx: CtxDep, organizationId: str) -> Response:
+    with ctx.db.write() as conn:
+        load_org(conn, ctx, organizationId)
+        conn.execute(
+            "UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?",
+            (to_db(ctx.now()), organizationId, ctx.caller.user_id),
+        )
+    # The sandbox has no visitor authentication, so there are no claims to return.
+    return respond({})

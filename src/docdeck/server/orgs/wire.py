@@ -1,0 +1,98 @@
+"""Organizations as the wire writes them, from rows to
+plain dicts (server/wire.py says why dicts)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from functools import cache, lru_cache
+
+from docdeck.server.http.context import Ctx
+from docdeck.server.permissions import (
+    Membership,
+    organization_permissions,
+)
+from docdeck.server.wire import Json, columns, wire_time
+
+_TRIAL: Json = {"status": "notapplicable"}
+"""Shared by every organization (never mutated), like the permissions below."""
+
+
+@cache
+def _organization_permissions(in_org: bool, role: str | None, owns_team: bool) -> Json:
+    member = Membership("", "", role) if in_org else None
+    return organization_permissions(member, owns_team).model_dump(mode="json")
+
+
+_ORGANIZATION = (
+    "id",
+    "logo",
+    "title",
+    "created_at",
+    "email_domains",
+    "type",
+    "default_role",
+    "sso",
+    "ai",
+    "invite_links",
+    "plan",
+    "hostname",
+    "use_case",
+    "community_type",
+)
+
+
+@lru_cache(maxsize=1024)
+def _email_domains(stored: str) -> tuple[str, ...]:
+    """A stored domain list, parsed once per distinct value (an immutable tuple, shared)."""
+    return tuple(json.loads(stored))
+
+
+def organization_json(
+    ctx: Ctx, row: sqlite3.Row, member: Membership | None, owns_team: bool
+) -> Json:
+    (
+        org_id,
+        logo,
+        title,
+        created_at,
+        email_domains,
+        kind,
+        default_role,
+        sso,
+        ai,
+        invite_links,
+        plan,
+        hostname,
+        use_case,
+        community_type,
+    ) = columns(row, _ORGANIZATION)
+    base = ctx.sandbox.public_url
+    urls: Json = {"location": f"{base}/v1/orgs/{org_id}", "app": f"{base}/app/orgs/{org_id}"}
+    if logo is not None:
+        urls["logo"] = logo
+    data: Json = {
+        "object": "organization",
+        "id": org_id,
+        "title": title,
+        "createdAt": wire_time(created_at),
+        "emailDomains": _email_domains(email_domains),
+        "type": kind,
+        "defaultRole": default_role,
+        "sso": bool(sso),
+        "ai": bool(ai),
+        "inviteLinks": bool(invite_links),
+        "plan": plan,
+        "urls": urls,
+        "trial": _TRIAL,
+        "permissions": _organization_permissions(
+            member is not None, None if member is None else member.role, owns_team
+        ),
+    }
+    if hostname is not None:
+        data["hostname"] = hostname
+    if use_case is not None:
+        data["useCase"] = use_case
+    if community_type is not None:
+        data["communityType"] = community_type
+    return data

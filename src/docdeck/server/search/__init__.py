@@ -1,0 +1,1 @@
+"""Search across an organization's spaces, and the full-text index it reads."""

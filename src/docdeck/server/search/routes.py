@@ -1,0 +1,83 @@
+"""Search across an organization's spaces: titles and the content's full-text index."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response
+
+from docdeck.models import ListPage, SearchSpaceResult
+from docdeck.server.access import load_membership
+from docdeck.server.content import views as content_views
+from docdeck.server.content.reading import view_of
+from docdeck.server.content.snapshots import load_snapshot
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep, contains
+from docdeck.server.pagination import fetch_page
+from docdeck.server.permissions import space_grants
+from docdeck.server.search import index as full_text
+from docdeck.server.wire import respond_list
+
+ORG_SEARCH_PAGES = 5
+"""Pages shown per space in an organization search (the best ones)."""
+
+router = APIRouter(tags=["organizations"])
+
+
+@router.get(
+    "/v1/orgs/{organizationId}/search",
+    response_model=ListPage[SearchSpaceResult],
+    operation_id="searchOrganizationContent",
+    responses=errors(404),
+)
+async def search_organization(
+    ctx: CtxDep,
+    organizationId: str,
+    page: PageDep,
+    query: Annotated[str, Query(min_length=1, max_length=512)],
+) -> Response:
+    with ctx.db.read() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        expression = full_text.fts_query(query)
+        where = (
+            "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
+            " AND (instr(casefold(s.title), ?) > 0"
+            + (
+                " OR s.id IN (SELECT space_id FROM search_sections WHERE search_sections MATCH ?))"
+                if expression
+                else ")"
+            )
+        )
+        params: list[Any] = [organizationId, contains(query)]
+        if expression:
+            params.append(expression)
+        if member.is_guest:
+            granted = list(space_grants(conn, organizationId, ctx.caller.user_id))
+            where += f" AND s.id IN ({','.join('?' for _ in granted) or 'NULL'})"
+            params += granted
+        result = fetch_page(
+            conn,
+            select="s.id, s.title, s.revision_id",
+            from_where=where,
+            params=params,
+            keys=["casefold(s.title)", "s.id"],
+            descending=False,
+            scope="search",
+            request=page,
+        )
+        view = view_of(ctx)
+        items = [
+            {
+                "id": r["id"],
+                "title": r["title"],
+                "pages": content_views.page_results(
+                    view,
+                    load_snapshot(conn, r["revision_id"]),
+                    full_text.with_snippets(
+                        conn, query, full_text.search(conn, r["id"], query)[:ORG_SEARCH_PAGES]
+                    ),
+                ),
+            }
+            for r in result.rows
+        ]
+    return respond_list(items, result)

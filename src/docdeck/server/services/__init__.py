@@ -1,1 +1,0 @@
-"""Domain services: the rules of the API, separate from HTTP routing."""

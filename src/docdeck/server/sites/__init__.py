@@ -1,0 +1,1 @@
+"""Docs sites: structure (sections, site spaces), publishing, redirects, customization."""

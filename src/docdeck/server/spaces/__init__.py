@@ -1,0 +1,1 @@
+"""Spaces, and moves and sibling order shared with collections."""

@@ -1,0 +1,93 @@
+"""Spaces as the wire writes them, from rows to
+plain dicts (server/wire.py says why dicts)."""
+
+from __future__ import annotations
+
+import sqlite3
+from functools import cache
+
+from docdeck.server.http.context import Ctx
+from docdeck.server.permissions import space_permissions
+from docdeck.server.wire import Json, columns, wire_time
+
+
+# Permissions depend only on the caller's role (and a flag or two), never on the item: each
+# combination is dumped once and the dict shared by every response (never mutated), rather
+# than built and dumped through a pydantic model for every item of every request.
+@cache
+def _space_permissions(role: str | None) -> Json:
+    return space_permissions(role).model_dump(mode="json")
+
+
+_SPACE = (
+    "id",
+    "icon",
+    "title",
+    "emoji",
+    "visibility",
+    "created_at",
+    "updated_at",
+    "edit_mode",
+    "organization_id",
+    "revision_id",
+    "default_level",
+    "comments",
+    "change_requests",
+    "change_requests_open",
+    "change_requests_draft",
+    "parent_id",
+    "deleted_at",
+)
+
+
+def space_json(ctx: Ctx, row: sqlite3.Row, role: str | None) -> Json:
+    (
+        space_id,
+        icon,
+        title,
+        emoji,
+        visibility,
+        created_at,
+        updated_at,
+        edit_mode,
+        org_id,
+        revision_id,
+        default_level,
+        comments,
+        change_requests,
+        change_requests_open,
+        change_requests_draft,
+        parent_id,
+        deleted_at,
+    ) = columns(row, _SPACE)
+    base = ctx.sandbox.public_url
+    urls: Json = {
+        "location": f"{base}/v1/spaces/{space_id}",
+        "app": f"{base}/app/spaces/{space_id}",
+    }
+    if icon is not None:
+        urls["icon"] = icon
+    data: Json = {
+        "object": "space",
+        "id": space_id,
+        "title": title,
+        "emoji": emoji or "",
+        "visibility": visibility,
+        "createdAt": wire_time(created_at),
+        "updatedAt": wire_time(updated_at),
+        "editMode": edit_mode,
+        "urls": urls,
+        "organization": org_id,
+        "revision": revision_id,
+        "defaultLevel": default_level,
+        "comments": comments,
+        "changeRequests": change_requests,
+        "changeRequestsOpen": change_requests_open,
+        "changeRequestsDraft": change_requests_draft,
+        "permissions": _space_permissions(role),
+    }
+    if parent_id is not None:
+        data["parent"] = parent_id
+    if deleted_at is not None:
+        data["deletedAt"] = wire_time(deleted_at)
+    return data
