@@ -151,10 +151,25 @@ class DocdeckApp(App[None]):
         self.set_interval(1.0, self._heap.tick, name="idle collector")
         self.set_timer(HOLD_AT_MOST_S, release_collections, name="start-up collections")
         if self._keymap_setting:
-            self.set_keymap(self._keymap_setting)
+            self._apply_keymap_setting()
         self._apply_theme_setting()
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _apply_keymap_setting(self) -> None:
+        """The `[keymap]` table, old ids under their new names; an id no binding has is a
+        warning (a typo would otherwise leave the key unchanged without a word)."""
+        from docdeck.tui.kit.keymap import resolve_keymap
+
+        keymap, unknown = resolve_keymap(self._keymap_setting)
+        if unknown:
+            self.notify(
+                f"No key binding has the id {', '.join(repr(i) for i in unknown)}; "
+                "those [keymap] entries are ignored (docs/tui.md lists the ids).",
+                title="Unknown keymap id",
+                severity="warning",
+            )
+        self.set_keymap(keymap)
 
     def _theme_changed(self, theme: Theme) -> None:
         """A theme picked in the palette is written to the config file for the next start."""

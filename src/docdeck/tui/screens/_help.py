@@ -62,12 +62,12 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark", "close", "Close", id="help.close", tooltip="Close help"),
         # The same moves as every list (widgets/_list_keys.py), here scrolling the text.
-        Binding("j,down", "scroll('down')", show=False),
-        Binding("k,up", "scroll('up')", show=False),
-        Binding("g,home", "scroll('home')", show=False),
-        Binding("G,end", "scroll('end')", show=False),
-        Binding("ctrl+d,pagedown", "scroll('page_down')", show=False),
-        Binding("ctrl+u,pageup", "scroll('page_up')", show=False),
+        Binding("j,down", "scroll('down')", show=False, id="help.down"),
+        Binding("k,up", "scroll('up')", show=False, id="help.up"),
+        Binding("g,home", "scroll('home')", show=False, id="help.first"),
+        Binding("G,end", "scroll('end')", show=False, id="help.last"),
+        Binding("ctrl+d,pagedown", "scroll('page_down')", show=False, id="help.page_down"),
+        Binding("ctrl+u,pageup", "scroll('page_up')", show=False, id="help.page_up"),
     ]
 
     def __init__(self, rows: list[HelpRow], *, intro: str | None = None) -> None:

@@ -61,8 +61,8 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *LIST_BINDINGS,
-        Binding("right,l", "expand_cursor", "Expand", show=False),
-        Binding("left,h", "collapse_cursor", "Collapse", show=False),
+        Binding("right,l", "expand_cursor", "Expand", show=False, id="tree.expand"),
+        Binding("left,h", "collapse_cursor", "Collapse", show=False, id="tree.collapse"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -52,7 +52,7 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         *LIST_BINDINGS,
-        Binding("l", "noop", show=False),
+        Binding("l", "noop", show=False, id="diff.ignore_l"),
     ]
 
     class CursorMoved(Message):

@@ -26,7 +26,7 @@ T = TypeVar("T")
 class Chooser(ModalScreen[T | None], Generic[T]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_none", "Close", id="chooser.close"),
-        Binding("down", "focus_list", "List", show=False),
+        Binding("down", "focus_list", "List", show=False, id="chooser.to_list"),
     ]
     DEFAULT_CSS = """
     Chooser { align: center middle; }

@@ -42,8 +42,8 @@ def page_label(page: PageInfo) -> Text:
 class PageTree(ListKeys, Tree[PageInfo]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *LIST_BINDINGS,
-        Binding("l,right", "expand_cursor", "Expand", show=False),
-        Binding("h,left", "collapse_cursor", "Collapse", show=False),
+        Binding("l,right", "expand_cursor", "Expand", show=False, id="tree.expand"),
+        Binding("h,left", "collapse_cursor", "Collapse", show=False, id="tree.collapse"),
     ]
     DEFAULT_CSS = """
     PageTree { scrollbar-size-vertical: 1; scrollbar-size-horizontal: 0; }

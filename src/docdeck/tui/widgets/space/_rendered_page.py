@@ -46,12 +46,12 @@ from docdeck.tui.widgets.space._page_prepare import prepare
 __all__ = ["RawPage", "RenderedPage"]
 
 _SCROLL_KEYS: list[BindingType] = [
-    Binding("j", "scroll_down", "Down", show=False),
-    Binding("k", "scroll_up", "Up", show=False),
-    Binding("g", "scroll_home", "Top", show=False),
-    Binding("G", "scroll_end", "End", show=False),
-    Binding("ctrl+d,space", "page_down", "Page down", show=False),
-    Binding("ctrl+u", "page_up", "Page up", show=False),
+    Binding("j", "scroll_down", "Down", show=False, id="page.down"),
+    Binding("k", "scroll_up", "Up", show=False, id="page.up"),
+    Binding("g", "scroll_home", "Top", show=False, id="page.top"),
+    Binding("G", "scroll_end", "End", show=False, id="page.end"),
+    Binding("ctrl+d,space", "page_down", "Page down", show=False, id="page.page_down"),
+    Binding("ctrl+u", "page_up", "Page up", show=False, id="page.page_up"),
 ]
 
 FIRST_BATCH_SCREENS = 2

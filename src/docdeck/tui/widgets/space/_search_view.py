@@ -45,7 +45,7 @@ class SearchView(Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority binding (`docdeck.tui.focus`): "↓ enter" typed at once opens the first
         # hit, instead of the enter reaching the field before focus has moved.
-        Binding("down", "to_results", "Results", show=False, priority=True),
+        Binding("down", "to_results", "Results", show=False, priority=True, id="search.to_results"),
     ]
     DEFAULT_CSS = """
     SearchView { height: 1fr; }
