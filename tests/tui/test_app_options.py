@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from docdeck.tui.app import BENCH_READY_ENV
-from docdeck.tui.screens import FormDialog, MainScreen
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.orgs import MainScreen
 from tui.helpers import AppFactory, open_northwind, wait_for_workers
 
 

@@ -11,8 +11,8 @@ from textual.app import App
 
 from docdeck.gateway import APIStatusError
 from docdeck.models import Space
-from docdeck.tui.open_target import OpenTarget
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.open_target import OpenTarget
+from docdeck.tui.kit.workers import client_of
 
 __all__ = ["open_target"]
 
@@ -28,7 +28,7 @@ def open_target(app: App[None], target: OpenTarget) -> None:
 
 
 async def _open(app: App[None], target: OpenTarget) -> None:
-    from docdeck.tui.screens._space import SpaceScreen
+    from docdeck.tui.space import SpaceScreen
 
     client = client_of(app)
     try:
@@ -64,7 +64,7 @@ async def _open(app: App[None], target: OpenTarget) -> None:
 
 async def _open_change_request(app: App[None], space: Space, number_or_id: str) -> None:
     """The review pane over the space screen, so Escape lands in the space."""
-    from docdeck.tui.screens._review import ReviewScreen
+    from docdeck.tui.review import ReviewScreen
 
     try:
         change_request = await client_of(app).change_requests.get(space.id, number_or_id)

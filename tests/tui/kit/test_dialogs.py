@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from docdeck.tui.screens import FormDialog
+from docdeck.tui.kit.dialogs.form import FormDialog
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

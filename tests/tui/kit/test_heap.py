@@ -1,4 +1,4 @@
-"""Full garbage-collector passes wait for idle input while the app runs (`docdeck.tui.heap`):
+"""Full garbage-collector passes wait for idle input while the app runs (`docdeck.tui.kit.heap`):
 they stopped the event loop for 0.1-2 s at random while a big page was read."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 import gc
 from typing import Any
 
-from docdeck.tui.heap import (
+from docdeck.tui.kit.heap import (
     FULL_PASS_EVERY,
     IDLE_SECONDS,
     IdleCollector,

@@ -12,8 +12,10 @@ import asyncio
 from textual.widgets import Input
 
 from docdeck.gateway import Client
-from docdeck.tui.entries import SpaceEntry
-from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.kit.entries import SpaceEntry
+from docdeck.tui.orgs import MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

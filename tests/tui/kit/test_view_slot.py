@@ -8,7 +8,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from docdeck.tui.widgets._view_slot import ViewSlot
+from docdeck.tui.kit.view_slot import ViewSlot
 
 
 class _SlotApp(App[None]):

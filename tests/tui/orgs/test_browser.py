@@ -10,7 +10,10 @@ from textual.widgets import Static
 
 from docdeck.gateway import APIConnectionError, Client
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.screens import ConnectErrorScreen, FormDialog, HelpScreen, MainScreen
+from docdeck.tui.kit.connect_error import ConnectErrorScreen
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.kit.help import HelpScreen
+from docdeck.tui.orgs import MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from docdeck.tui.entries import SpaceEntry
-from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen, PickDialog
-from docdeck.tui.widgets import DetailPane, FieldList
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.kit.entries import SpaceEntry
+from docdeck.tui.orgs import DetailPane, FieldList, MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

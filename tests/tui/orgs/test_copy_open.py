@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from docdeck.tui.clipboard import copy_text, osc52, tmux_passthrough
-from docdeck.tui.entries import SpaceEntry
-from docdeck.tui.opening import browser_problem
-from docdeck.tui.screens import ChooseDialog
+from docdeck.tui.kit.clipboard import copy_text, osc52, tmux_passthrough
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.entries import SpaceEntry
+from docdeck.tui.kit.opening import browser_problem
 from tui.helpers import AppFactory, open_northwind, select, tree_of, wait_for_workers
 
 

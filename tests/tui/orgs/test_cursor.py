@@ -8,9 +8,8 @@ rebuild nodes and check that the cursor, the pane and the keys agree.
 
 from __future__ import annotations
 
-from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry, SpaceEntry
-from docdeck.tui.screens import MainScreen
-from docdeck.tui.widgets import DetailPane, FieldList
+from docdeck.tui.kit.entries import CollectionEntry, Entry, OrgEntry, SpaceEntry
+from docdeck.tui.orgs import DetailPane, FieldList, MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

@@ -14,9 +14,10 @@ from textual.widgets import Static
 import docdeck.tui.app
 from docdeck.gateway import Client
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.entries import OrgEntry
-from docdeck.tui.first_view import FirstView, ViewItem, load_first_view, save_first_view
-from docdeck.tui.screens import ConnectErrorScreen, MainScreen
+from docdeck.tui.kit.connect_error import ConnectErrorScreen
+from docdeck.tui.kit.entries import OrgEntry
+from docdeck.tui.orgs import MainScreen
+from docdeck.tui.orgs.first_view import FirstView, ViewItem, load_first_view, save_first_view
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, open_northwind, tree_of, visible_labels, wait_for_workers
 

@@ -14,8 +14,8 @@ import random
 from textual import events
 
 from docdeck.gateway import Client
-from docdeck.tui.screens import PickDialog
-from docdeck.tui.widgets import DetailPane, FieldList, MemberTable, TeamDetail
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.orgs import DetailPane, FieldList, MemberTable, TeamDetail
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

@@ -7,8 +7,8 @@ import pytest
 from textual import events
 from textual.widgets import DataTable, Input, OptionList
 
-from docdeck.tui.screens import PickDialog
-from docdeck.tui.widgets import OrgTree
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.orgs import OrgTree
 from tui.helpers import (
     AppFactory,
     burst,
@@ -230,7 +230,7 @@ async def test_a_disallowed_key_is_drawn_dim_not_highlighted(
 async def test_list_keys_scroll_the_help(make_app: AppFactory) -> None:
     from textual.containers import VerticalScroll
 
-    from docdeck.tui.screens import HelpScreen
+    from docdeck.tui.kit.help import HelpScreen
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -287,7 +287,7 @@ async def test_keys_typed_ahead_go_into_the_dialog_their_first_key_opened(
     """ "nDocs" arriving in one burst (fast typing; SSH delivering keys together): `n` opens
     the new-space dialog and "Docs" is its title. The letters used to reach the tree behind
     the dialog (its `o` and `c` bindings included) and the title stayed empty."""
-    from docdeck.tui.screens import FormDialog
+    from docdeck.tui.kit.dialogs.form import FormDialog
 
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -7,8 +7,8 @@ from fastapi import FastAPI
 from textual.widgets import Input
 
 from docdeck.server.demo import add_bulk_spaces
-from docdeck.tui.entries import LoadMoreEntry, OrgEntry
-from docdeck.tui.loaders import PAGE_SIZE
+from docdeck.tui.kit.entries import LoadMoreEntry, OrgEntry
+from docdeck.tui.orgs.loaders import PAGE_SIZE
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from docdeck.tui.widgets import BrowserFooter
+from docdeck.tui.kit.footer import BrowserFooter
 from tui.helpers import AppFactory, open_node, open_northwind, select, wait_for_workers
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docdeck.tui.widgets import DetailPane, FieldList
+from docdeck.tui.orgs import DetailPane, FieldList
 from tui.helpers import (
     AppFactory,
     open_node,

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input, Label, Select
 
-from docdeck.tui.screens import FormDialog, PickDialog
-from docdeck.tui.widgets import MemberTable, TeamDetail
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.orgs import MemberTable, TeamDetail
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

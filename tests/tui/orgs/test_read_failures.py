@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from docdeck.tui.screens import ConnectErrorScreen, HelpScreen, MainScreen
+from docdeck.tui.kit.connect_error import ConnectErrorScreen
+from docdeck.tui.kit.help import HelpScreen
+from docdeck.tui.orgs import MainScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

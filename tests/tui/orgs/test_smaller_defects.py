@@ -7,10 +7,12 @@ from collections.abc import Callable
 from textual.widgets import DataTable, Static
 
 from docdeck.gateway import APIConnectionError
-from docdeck.tui.entries import CollectionEntry, SpaceEntry
-from docdeck.tui.errors import describe
-from docdeck.tui.screens import ConfirmDialog, FormDialog, MainScreen, PickDialog
-from docdeck.tui.widgets import MemberTable, TeamDetail
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.kit.entries import CollectionEntry, SpaceEntry
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.orgs import MainScreen, MemberTable, TeamDetail
 from tui.conftest import RecordingTransport
 from tui.helpers import (
     AppFactory,

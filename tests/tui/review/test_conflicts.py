@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docdeck.tui.conflicts import Conflict, has_markers, parse_conflicts
+from docdeck.tui.review.conflicts import Conflict, has_markers, parse_conflicts
 
 PAGE = (
     "# Errors\n\nIntro.\n\n"

@@ -12,9 +12,9 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from docdeck.models import RevisionFile
-from docdeck.tui.space_pages import PageInfo
-from docdeck.tui.widgets._view_slot import ViewSlot
-from docdeck.tui.widgets.space._rendered_page import RawPage, RenderedPage
+from docdeck.tui.content._rendered_page import RawPage, RenderedPage
+from docdeck.tui.content.page_tree import PageInfo
+from docdeck.tui.kit.view_slot import ViewSlot
 
 __all__ = ["PagePreview"]
 

@@ -32,7 +32,7 @@ from textual.widgets import TextArea
 from textual.worker import get_current_worker
 
 from docdeck.models import RevisionFile
-from docdeck.tui.widgets.space._page_lines import (
+from docdeck.tui.content._page_lines import (
     Line,
     Look,
     PageBlocks,
@@ -41,7 +41,7 @@ from docdeck.tui.widgets.space._page_lines import (
     parse_blocks,
     render_block,
 )
-from docdeck.tui.widgets.space._page_prepare import prepare
+from docdeck.tui.content.page_prepare import prepare
 
 __all__ = ["RawPage", "RenderedPage"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from docdeck.models import RevisionFile
-from docdeck.tui.space_pages import ASSETS
+from docdeck.tui.content.page_tree import ASSETS
 
 __all__ = ["file_summary", "prepare", "size_text"]
 

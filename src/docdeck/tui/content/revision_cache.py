@@ -26,8 +26,8 @@ from docdeck.models import (
     RevisionSemanticChanges,
     SearchPageResult,
 )
-from docdeck.tui.block_map import BlockMap, block_map
-from docdeck.tui.space_pages import SpacePages
+from docdeck.tui.content.block_map import BlockMap, block_map
+from docdeck.tui.content.page_tree import SpacePages
 
 __all__ = ["ContentCache", "RevisionContent", "content_cache"]
 
@@ -100,7 +100,7 @@ class RevisionContent:
 
     async def blocks(self, page_id: str) -> BlockMap:
         """The page's blocks (their `key`s, from `format=document`) with their markdown
-        lines: what a comment on a block targets (`docdeck.tui.block_map`)."""
+        lines: what a comment on a block targets (`docdeck.tui.content.block_map`)."""
 
         async def build() -> BlockMap:
             markdown = await self.markdown(page_id)

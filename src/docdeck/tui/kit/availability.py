@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from docdeck.models import Member, TeamMembership
-from docdeck.tui.copy_values import app_url, entry_values, member_values
-from docdeck.tui.entries import (
+from docdeck.tui.kit.copy_values import app_url, entry_values, member_values
+from docdeck.tui.kit.entries import (
     CollectionEntry,
     DeletedEntry,
     Entry,

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
-from docdeck.tui.widgets._list_keys import NavOptionList
+from docdeck.tui.kit.list_keys import NavOptionList
 
 __all__ = ["Chooser"]
 

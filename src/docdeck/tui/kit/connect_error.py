@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Label, Static
 
-from docdeck.tui.errors import Problem
+from docdeck.tui.kit.errors import Problem
 
 __all__ = ["ConnectErrorScreen"]
 

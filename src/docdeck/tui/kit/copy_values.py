@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from docdeck.models import Member, TeamMembership
-from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry, SpaceEntry, TeamEntry
+from docdeck.tui.kit.entries import CollectionEntry, Entry, OrgEntry, SpaceEntry, TeamEntry
 
 __all__ = ["CopyValue", "app_url", "entry_values", "member_values"]
 

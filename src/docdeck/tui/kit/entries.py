@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from docdeck.models import Collection, Member, Organization, Space, Team, TeamMembership
-from docdeck.tui.formatting import emoji_text
+from docdeck.tui.kit.formatting import emoji_text
 
 if TYPE_CHECKING:
     from textual.widgets.tree import TreeNode
@@ -79,7 +79,7 @@ class Entry:
     failed: bool = False
     node: TreeNode[Entry] | None = field(default=None, repr=False)
     busy: int = 0
-    """Writes running on this entry (`docdeck.tui.in_flight`); the tree marks it meanwhile."""
+    """Writes running on this entry (`docdeck.tui.kit.in_flight`); the tree marks it meanwhile."""
     stale: Staleness | None = None
     """Reading it again failed: what is shown is from an earlier load (the tree marks it,
     the detail pane says what, since when and why)."""

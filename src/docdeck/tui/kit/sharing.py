@@ -8,9 +8,9 @@ from typing import Any
 
 from textual.screen import Screen
 
-from docdeck.tui.clipboard import copy_text
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.opening import browser_problem, open_in_browser
+from docdeck.tui.kit.clipboard import copy_text
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.opening import browser_problem, open_in_browser
 
 __all__ = ["copy_value", "open_url"]
 

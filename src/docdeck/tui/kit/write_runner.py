@@ -1,4 +1,4 @@
-"""An invisible widget that carries a screen's writes (`docdeck.tui.in_flight.Writes`).
+"""An invisible widget that carries a screen's writes (`docdeck.tui.kit.in_flight.Writes`).
 
 A worker's state changes go to the node that runs it and do not bubble, so writes run by this
 widget end here: a screen that also reports its own failed reads (`report_worker_failure`)
@@ -14,8 +14,8 @@ from collections.abc import Callable
 from textual.widget import Widget
 from textual.worker import Worker
 
-from docdeck.tui.in_flight import Subject, Writes
-from docdeck.tui.workers import report_worker_failure
+from docdeck.tui.kit.in_flight import Subject, Writes
+from docdeck.tui.kit.workers import report_worker_failure
 
 __all__ = ["WriteRunner"]
 

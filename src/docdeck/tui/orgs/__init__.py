@@ -1,30 +1,48 @@
-"""The TUI's widgets, one per module.
+"""The home screen: the organization tree, its detail pane (members, teams, fields) and the
+browser's actions.
 
-`MemberTable` and `TeamDetail` are imported when first asked for (the detail pane makes
-them when Members or a team is selected): the first view needs neither.
-"""
+Imported on first use, as Textual's `widgets/__init__.py` does: the first frame and the
+first view need neither the members table nor the team view."""
 
+from __future__ import annotations
+
+from importlib import import_module
 from typing import TYPE_CHECKING
 
-from docdeck.tui.widgets._browser_footer import BrowserFooter
-from docdeck.tui.widgets._detail_pane import DetailPane
-from docdeck.tui.widgets._field_list import FieldList
-from docdeck.tui.widgets._org_tree import OrgTree
-
 if TYPE_CHECKING:
-    from docdeck.tui.widgets._member_table import MemberTable
-    from docdeck.tui.widgets._team_detail import TeamDetail
+    from docdeck.tui.orgs._detail_pane import DetailPane
+    from docdeck.tui.orgs._field_list import FieldList
+    from docdeck.tui.orgs._main import BROWSER_ACTIONS, MainScreen
+    from docdeck.tui.orgs._member_table import MemberTable
+    from docdeck.tui.orgs._org_tree import OrgTree
+    from docdeck.tui.orgs._team_detail import TeamDetail
 
-__all__ = ["BrowserFooter", "DetailPane", "FieldList", "MemberTable", "OrgTree", "TeamDetail"]
+__all__ = [
+    "BROWSER_ACTIONS",
+    "DetailPane",
+    "FieldList",
+    "MainScreen",
+    "MemberTable",
+    "OrgTree",
+    "TeamDetail",
+]
+
+_LAZY: dict[str, str] = {
+    "BROWSER_ACTIONS": "docdeck.tui.orgs._main",
+    "DetailPane": "docdeck.tui.orgs._detail_pane",
+    "FieldList": "docdeck.tui.orgs._field_list",
+    "MainScreen": "docdeck.tui.orgs._main",
+    "MemberTable": "docdeck.tui.orgs._member_table",
+    "OrgTree": "docdeck.tui.orgs._org_tree",
+    "TeamDetail": "docdeck.tui.orgs._team_detail",
+}
+"""Each public name and the module that defines it, imported on first use."""
 
 
 def __getattr__(name: str) -> object:
-    if name == "MemberTable":
-        from docdeck.tui.widgets._member_table import MemberTable
-
-        return MemberTable
-    if name == "TeamDetail":
-        from docdeck.tui.widgets._team_detail import TeamDetail
-
-        return TeamDetail
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,5 +1,5 @@
 """What every group of browser actions relies on: the tree, the detail pane, the client, and
-the writes in flight (`docdeck.tui.in_flight`)."""
+the writes in flight (`docdeck.tui.kit.in_flight`)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from docdeck.gateway import Client
-from docdeck.tui.entries import Entry
-from docdeck.tui.in_flight import Subject, Write, Writes
-from docdeck.tui.screens._request_dialog import RequestDialog
-from docdeck.tui.widgets import DetailPane, OrgTree
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.dialogs.request import RequestDialog
+from docdeck.tui.kit.entries import Entry
+from docdeck.tui.kit.in_flight import Subject, Write, Writes
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.orgs._detail_pane import DetailPane
+from docdeck.tui.orgs._org_tree import OrgTree
 
 __all__ = ["BrowserBase"]
 

@@ -1,6 +1,6 @@
 """Browser actions that create or rename: spaces, collections (and renaming teams).
 
-Each is a write (`docdeck.tui.in_flight`) sent from a dialog: on success the
+Each is a write (`docdeck.tui.kit.in_flight`) sent from a dialog: on success the
 tree's model is edited in place from the answer (no reload), so the user keeps
 their place; after a failure or a dialog closed early, what it may have changed
 is read again. Moving, deleting, restoring and duplicating are in `_space_actions`.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from docdeck.gateway import NOT_GIVEN
 from docdeck.models import Collection, Space, Team
-from docdeck.tui.emoji_check import emoji_problem
-from docdeck.tui.entries import (
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.entries import (
     CollectionEntry,
     Entry,
     SpaceEntry,
@@ -19,8 +19,8 @@ from docdeck.tui.entries import (
     container_of,
     org_of,
 )
-from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.screens._space_actions import SpaceActions, in_tree
+from docdeck.tui.orgs._space_actions import SpaceActions, in_tree
+from docdeck.tui.orgs.emoji_check import emoji_problem
 
 __all__ = ["ContentActions"]
 

@@ -8,11 +8,11 @@ shown (over SSH, or without a display), and says so.
 
 from __future__ import annotations
 
-from docdeck.tui.clipboard import copy_text
-from docdeck.tui.copy_values import CopyValue, app_url, entry_values, member_values
-from docdeck.tui.opening import browser_problem, open_in_browser
-from docdeck.tui.screens._browser_base import BrowserBase
-from docdeck.tui.screens._choose import ChooseDialog
+from docdeck.tui.kit.clipboard import copy_text
+from docdeck.tui.kit.copy_values import CopyValue, app_url, entry_values, member_values
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.opening import browser_problem, open_in_browser
+from docdeck.tui.orgs._browser_base import BrowserBase
 
 __all__ = ["CopyOpenActions"]
 

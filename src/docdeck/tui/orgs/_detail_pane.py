@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from docdeck.tui.entries import (
+from docdeck.tui.kit.entries import (
     CollectionEntry,
     DeletedEntry,
     Entry,
@@ -24,14 +24,14 @@ from docdeck.tui.entries import (
     TeamsEntry,
     org_of,
 )
-from docdeck.tui.widgets._field_list import Field, FieldList
-from docdeck.tui.widgets._resource_fields import collection_fields, org_fields, space_fields
-from docdeck.tui.widgets._view_slot import ViewSlot
+from docdeck.tui.kit.view_slot import ViewSlot
+from docdeck.tui.orgs._field_list import Field, FieldList
+from docdeck.tui.orgs._resource_fields import collection_fields, org_fields, space_fields
 
 if TYPE_CHECKING:  # imported when first shown: the first view needs neither
     from docdeck.models import Member, TeamMembership
-    from docdeck.tui.widgets._member_table import MemberTable
-    from docdeck.tui.widgets._team_detail import TeamDetail
+    from docdeck.tui.orgs._member_table import MemberTable
+    from docdeck.tui.orgs._team_detail import TeamDetail
 
 __all__ = ["DetailPane"]
 
@@ -156,11 +156,11 @@ class DetailPane(Vertical):
         if fields is not None:
             return _FieldsView(fields)
         if isinstance(entry, MembersEntry):
-            from docdeck.tui.widgets._member_table import MemberTable
+            from docdeck.tui.orgs._member_table import MemberTable
 
             return MemberTable(entry)
         if isinstance(entry, TeamEntry):
-            from docdeck.tui.widgets._team_detail import TeamDetail
+            from docdeck.tui.orgs._team_detail import TeamDetail
 
             return TeamDetail(entry)
         if isinstance(entry, TeamsEntry):

@@ -15,9 +15,9 @@ from typing import Literal
 from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
-from docdeck.tui.focus import focus_now
-from docdeck.tui.screens._browser_base import BrowserBase
-from docdeck.tui.widgets import OrgTree
+from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.orgs._browser_base import BrowserBase
+from docdeck.tui.orgs._org_tree import OrgTree
 
 __all__ = ["FOOTER_PRIORITY", "FocusKeys"]
 

@@ -12,9 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Input
 from textual.worker import Worker
 
-from docdeck.tui.availability import Availability, Selection, availability
-from docdeck.tui.commands import BrowserCommands
-from docdeck.tui.entries import (
+from docdeck.tui.kit.availability import Availability, Selection, availability
+from docdeck.tui.kit.entries import (
     ITS_DETAILS,
     CollectionEntry,
     Entry,
@@ -25,16 +24,19 @@ from docdeck.tui.entries import (
     TeamEntry,
     org_of,
 )
-from docdeck.tui.focus import focus_now
-from docdeck.tui.messages import EntryOpened, EntrySelected, RowChanged, SpaceOpened
-from docdeck.tui.screens._content_actions import ContentActions
-from docdeck.tui.screens._copy_open_actions import CopyOpenActions
-from docdeck.tui.screens._focus_keys import FocusKeys
-from docdeck.tui.screens._help import HelpRow
-from docdeck.tui.screens._people_actions import PeopleActions
-from docdeck.tui.screens._server_search import ServerSearch
-from docdeck.tui.widgets import BrowserFooter, DetailPane, OrgTree
-from docdeck.tui.workers import report_worker_failure
+from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.help import HelpRow
+from docdeck.tui.kit.palette import BrowserCommands
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.orgs._content_actions import ContentActions
+from docdeck.tui.orgs._copy_open_actions import CopyOpenActions
+from docdeck.tui.orgs._detail_pane import DetailPane
+from docdeck.tui.orgs._focus_keys import FocusKeys
+from docdeck.tui.orgs._org_tree import OrgTree
+from docdeck.tui.orgs._people_actions import PeopleActions
+from docdeck.tui.orgs._server_search import ServerSearch
+from docdeck.tui.orgs.messages import EntryOpened, EntrySelected, RowChanged, SpaceOpened
 
 __all__ = ["BROWSER_ACTIONS", "MainScreen"]
 
@@ -137,7 +139,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
             "Make the highlighted team member an owner, or a member again",
         ),
         # A priority binding: it moves focus before the keys typed after it are routed
-        # (`docdeck.tui.focus`); in a text field it does not apply, so "/" is typed there.
+        # (`docdeck.tui.kit.focus`); in a text field it does not apply, so "/" is typed there.
         _b("slash", "filter", "Filter", "Filter the loaded tree by title", priority=True),
         _b(
             "escape",
@@ -223,7 +225,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         return True
 
     def action_review_inbox(self) -> None:
-        from docdeck.tui.screens._review_inbox import ReviewInboxScreen, organization_here
+        from docdeck.tui.review import ReviewInboxScreen, organization_here
 
         organization = organization_here(self)
         if organization is None:
@@ -277,7 +279,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     @on(SpaceOpened)
     def _space_opened(self, message: SpaceOpened) -> None:
         """Enter on a space: its content on a screen of its own; Escape comes back here."""
-        from docdeck.tui.screens._space import SpaceScreen, trail_of
+        from docdeck.tui.space import SpaceScreen, trail_of
 
         entry = message.entry
         if not isinstance(entry, SpaceEntry) or entry.space is None:

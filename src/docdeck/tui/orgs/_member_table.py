@@ -12,11 +12,11 @@ from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import Worker, WorkerState
 
 from docdeck.models import Member, MemberRoleFilter
-from docdeck.tui.entries import MembersEntry, OrgEntry
-from docdeck.tui.formatting import date, role_text
-from docdeck.tui.messages import RowChanged
-from docdeck.tui.widgets._list_keys import NavDataTable
-from docdeck.tui.workers import client_of, report_worker_failure
+from docdeck.tui.kit.entries import MembersEntry, OrgEntry
+from docdeck.tui.kit.formatting import date, role_text
+from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.orgs.messages import RowChanged
 
 __all__ = ["ROLE_CHOICES", "MemberTable"]
 

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from docdeck.tui.entries import (
+from docdeck.tui.kit.entries import (
     Entry,
     FoundEntry,
     LoadMoreEntry,
@@ -24,14 +24,12 @@ from docdeck.tui.entries import (
     SpaceEntry,
     TeamEntry,
 )
-from docdeck.tui.first_view import FirstView
-from docdeck.tui.messages import EntryOpened, EntrySelected, SpaceOpened
-from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
-from docdeck.tui.widgets._tree_edits import TreeEdits
-from docdeck.tui.widgets._tree_edits import insertion_index as _insertion_index
-from docdeck.tui.widgets._tree_filter import first_match
-from docdeck.tui.widgets._tree_loading import TreeLoading
-from docdeck.tui.widgets._tree_marks import (
+from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.orgs._tree_edits import TreeEdits
+from docdeck.tui.orgs._tree_edits import insertion_index as _insertion_index
+from docdeck.tui.orgs._tree_filter import first_match
+from docdeck.tui.orgs._tree_loading import TreeLoading
+from docdeck.tui.orgs._tree_marks import (
     BUSY_MARK,
     EMPTY,
     FAILED,
@@ -41,6 +39,8 @@ from docdeck.tui.widgets._tree_marks import (
     STALE,
     STALE_MARK,
 )
+from docdeck.tui.orgs.first_view import FirstView
+from docdeck.tui.orgs.messages import EntryOpened, EntrySelected, SpaceOpened
 
 __all__ = [
     "BUSY_MARK",

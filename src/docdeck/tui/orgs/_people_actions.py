@@ -6,12 +6,12 @@ import asyncio
 from typing import cast
 
 from docdeck.models import ROLE_ORDER, Member, MemberRoleOrGuest, TeamMemberRole
-from docdeck.tui.entries import TeamEntry, org_of
-from docdeck.tui.formatting import role_text
-from docdeck.tui.screens._browser_base import BrowserBase
-from docdeck.tui.screens._confirm import ConfirmDialog
-from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.screens._pick import PickDialog
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.kit.entries import TeamEntry, org_of
+from docdeck.tui.kit.formatting import role_text
+from docdeck.tui.orgs._browser_base import BrowserBase
 
 __all__ = ["PeopleActions"]
 

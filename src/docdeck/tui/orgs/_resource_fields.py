@@ -5,14 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from docdeck.models import Collection, Organization, Space, Team
-from docdeck.tui.formatting import (
-    RESTORE_WINDOW,
-    datetime_text,
-    emoji_text,
-    role_text,
-    yes_no,
-)
-from docdeck.tui.widgets._field_list import Field
+from docdeck.tui.kit.formatting import RESTORE_WINDOW, datetime_text, emoji_text, role_text, yes_no
+from docdeck.tui.orgs._field_list import Field
 
 __all__ = ["collection_fields", "org_fields", "space_fields", "team_fields"]
 

@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 from docdeck.models import Space
-from docdeck.tui.entries import Entry, OrgEntry, SpaceEntry
-from docdeck.tui.formatting import quoted
-from docdeck.tui.screens._browser_base import BrowserBase
+from docdeck.tui.kit.entries import Entry, OrgEntry, SpaceEntry
+from docdeck.tui.kit.formatting import quoted
+from docdeck.tui.orgs._browser_base import BrowserBase
 
 __all__ = ["SEARCH_DELAY", "SEARCH_LIMIT", "ServerSearch"]
 

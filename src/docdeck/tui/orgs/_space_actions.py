@@ -1,6 +1,6 @@
 """Browser actions on one space: move, delete (also collections and teams), restore, duplicate.
 
-Each is a write (`docdeck.tui.in_flight`): on success the model is edited in
+Each is a write (`docdeck.tui.kit.in_flight`): on success the model is edited in
 place from the API's answer (no reload), so the user keeps their place; after a
 failure or a dialog closed early, the space is read again.
 """
@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from docdeck.gateway import NotFoundError
 from docdeck.models import Space
-from docdeck.tui.entries import (
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.pick import PickDialog
+from docdeck.tui.kit.entries import (
     CollectionEntry,
     DeletedEntry,
     Entry,
@@ -18,9 +20,7 @@ from docdeck.tui.entries import (
     TeamEntry,
     org_of,
 )
-from docdeck.tui.screens._browser_base import BrowserBase
-from docdeck.tui.screens._confirm import ConfirmDialog
-from docdeck.tui.screens._pick import PickDialog
+from docdeck.tui.orgs._browser_base import BrowserBase
 
 __all__ = ["SpaceActions", "find_collection", "in_tree"]
 

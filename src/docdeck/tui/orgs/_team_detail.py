@@ -11,13 +11,13 @@ from textual.widgets import DataTable, Label
 from textual.worker import Worker, WorkerState
 
 from docdeck.models import TeamMembership
-from docdeck.tui.entries import OrgEntry, TeamEntry, org_of
-from docdeck.tui.formatting import role_text
-from docdeck.tui.messages import RowChanged
-from docdeck.tui.widgets._field_list import FieldList
-from docdeck.tui.widgets._list_keys import NavDataTable
-from docdeck.tui.widgets._resource_fields import team_fields
-from docdeck.tui.workers import client_of, report_worker_failure
+from docdeck.tui.kit.entries import OrgEntry, TeamEntry, org_of
+from docdeck.tui.kit.formatting import role_text
+from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.orgs._field_list import FieldList
+from docdeck.tui.orgs._resource_fields import team_fields
+from docdeck.tui.orgs.messages import RowChanged
 
 __all__ = ["TeamDetail"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from textual.widgets.tree import TreeNode
 
-from docdeck.tui.entries import CollectionEntry, Entry, LoadMoreEntry, OrgEntry, SpaceEntry
-from docdeck.tui.widgets._tree_view import TreeView
+from docdeck.tui.kit.entries import CollectionEntry, Entry, LoadMoreEntry, OrgEntry, SpaceEntry
+from docdeck.tui.orgs._tree_view import TreeView
 
 __all__ = ["TreeEdits", "insertion_index"]
 

@@ -7,7 +7,7 @@ read and changed in one place.
 
 from __future__ import annotations
 
-from docdeck.tui.entries import Entry, FoundEntry, LoadMoreEntry, OrgEntry
+from docdeck.tui.kit.entries import Entry, FoundEntry, LoadMoreEntry, OrgEntry
 
 __all__ = ["children_of", "first_match", "matches", "visible"]
 

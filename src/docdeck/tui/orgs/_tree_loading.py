@@ -13,12 +13,12 @@ from datetime import datetime
 from textual import on
 from textual.worker import Worker
 
-from docdeck.tui.entries import ITS_CHILDREN, Entry, LoadMoreEntry
-from docdeck.tui.first_view_capture import entry_key
-from docdeck.tui.loaders import load_children, load_more
-from docdeck.tui.messages import ChildrenFailed, ChildrenLoaded
-from docdeck.tui.widgets._tree_view import TreeView
-from docdeck.tui.workers import client_of, report_worker_failure
+from docdeck.tui.kit.entries import ITS_CHILDREN, Entry, LoadMoreEntry
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.orgs._tree_view import TreeView
+from docdeck.tui.orgs.first_view_capture import entry_key
+from docdeck.tui.orgs.loaders import load_children, load_more
+from docdeck.tui.orgs.messages import ChildrenFailed, ChildrenLoaded
 
 __all__ = ["TreeLoading"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets.tree import TreeNode
 
-from docdeck.tui.entries import Entry
-from docdeck.tui.first_view import FirstView, ViewItem
+from docdeck.tui.kit.entries import Entry
+from docdeck.tui.orgs.first_view import FirstView, ViewItem
 
 __all__ = [
     "BUSY_MARK",
@@ -24,7 +24,7 @@ LOADING = Text("loading…", style="dim italic")
 FAILED = Text("⚠ not loaded — r retries", style="red")
 EMPTY = Text("(empty)", style="dim italic")
 BUSY_MARK = Text("⟳ ", style="bold")
-"""Before an entry a write is running on (`docdeck.tui.in_flight`)."""
+"""Before an entry a write is running on (`docdeck.tui.kit.in_flight`)."""
 STALE_MARK = Text("⚠ ", style="bold yellow")
 """Before an entry whose refresh failed: its children are from an earlier load."""
 NO_ORGANIZATIONS = Text("This account belongs to no organization.", style="dim italic")

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode, UnknownNodeID
 
-from docdeck.tui.entries import (
+from docdeck.tui.kit.entries import (
     ITS_DETAILS,
     Entry,
     LoadMoreEntry,
@@ -22,12 +22,10 @@ from docdeck.tui.entries import (
     RootEntry,
     Staleness,
 )
-from docdeck.tui.errors import one_line
-from docdeck.tui.first_view import FirstView
-from docdeck.tui.formatting import quoted
-from docdeck.tui.messages import EntrySelected
-from docdeck.tui.widgets._tree_filter import children_of, matches, visible
-from docdeck.tui.widgets._tree_marks import (
+from docdeck.tui.kit.errors import one_line
+from docdeck.tui.kit.formatting import quoted
+from docdeck.tui.orgs._tree_filter import children_of, matches, visible
+from docdeck.tui.orgs._tree_marks import (
     BUSY_MARK,
     EMPTY,
     FAILED,
@@ -36,6 +34,8 @@ from docdeck.tui.widgets._tree_marks import (
     STALE_MARK,
     fill_cached,
 )
+from docdeck.tui.orgs.first_view import FirstView
+from docdeck.tui.orgs.messages import EntrySelected
 
 __all__ = ["TreeView"]
 

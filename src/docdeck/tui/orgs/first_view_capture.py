@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docdeck.tui.entries import (
+from docdeck.tui.kit.entries import (
     CollectionEntry,
     DeletedEntry,
     Entry,
@@ -13,7 +13,7 @@ from docdeck.tui.entries import (
     TeamEntry,
     TeamsEntry,
 )
-from docdeck.tui.first_view import MAX_ITEMS, FirstView, ViewItem
+from docdeck.tui.orgs.first_view import MAX_ITEMS, FirstView, ViewItem
 
 __all__ = ["capture_first_view", "entry_key"]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from docdeck.gateway import Client
 from docdeck.models import Collection, ListPage, Space
-from docdeck.tui.entries import (
+from docdeck.tui.kit.entries import (
     CollectionEntry,
     DeletedEntry,
     Entry,
@@ -26,7 +26,7 @@ from docdeck.tui.entries import (
     TeamEntry,
     TeamsEntry,
 )
-from docdeck.tui.first_request import PAGE_SIZE
+from docdeck.tui.orgs.first_request import PAGE_SIZE
 
 __all__ = ["PAGE_SIZE", "load_children", "load_more", "sort_collections"]
 

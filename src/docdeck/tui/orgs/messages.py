@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
-from docdeck.tui.entries import Entry, LoadMoreEntry
+from docdeck.tui.kit.entries import Entry, LoadMoreEntry
 
 
 @dataclass

@@ -14,16 +14,16 @@ from typing import ClassVar, Literal
 from textual.binding import Binding, BindingType
 
 from docdeck.models import ChangeRequest
-from docdeck.tui.conflict_pages import describe_result
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.screens._choose import ChooseDialog
-from docdeck.tui.screens._confirm import ConfirmDialog
-from docdeck.tui.screens._conflict_screen import ConflictScreen
-from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.screens._merge_screen import MergeScreen
-from docdeck.tui.screens._review_authoring import ReviewAuthoring
-from docdeck.tui.screens._review_dialogs import RequestedReviewersScreen, review_dialog
-from docdeck.tui.sharing import copy_value, open_url
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.review._authoring import ReviewAuthoring
+from docdeck.tui.review._conflict_screen import ConflictScreen
+from docdeck.tui.review._dialogs import RequestedReviewersScreen, review_dialog
+from docdeck.tui.review._merge_screen import MergeScreen
+from docdeck.tui.review.conflict_pages import describe_result
 
 __all__ = ["ReviewActions"]
 

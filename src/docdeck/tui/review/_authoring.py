@@ -14,15 +14,15 @@ from textual.binding import Binding, BindingType
 
 from docdeck.gateway import APIError
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.editor import edit_text
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._choose import ChooseDialog
-from docdeck.tui.screens._confirm import ConfirmDialog
-from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.screens._review_base import ReviewActionsBase
-from docdeck.tui.sharing import copy_value
-from docdeck.tui.space_pages import PageInfo, SpacePages
+from docdeck.tui.content.page_tree import PageInfo, SpacePages
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.editor import edit_text
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.review._base import ReviewActionsBase
 
 __all__ = ["TOP_LEVEL", "ReviewAuthoring"]
 

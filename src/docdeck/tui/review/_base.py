@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from textual.screen import Screen
 
 from docdeck.gateway import Client
-from docdeck.tui.change_request_subject import ChangeRequestSubject
-from docdeck.tui.in_flight import Write, Writes
-from docdeck.tui.screens._request_dialog import RequestDialog
-from docdeck.tui.widgets._write_runner import WriteRunner
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.dialogs.request import RequestDialog
+from docdeck.tui.kit.in_flight import Write, Writes
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.write_runner import WriteRunner
+from docdeck.tui.review.change_request_subject import ChangeRequestSubject
 
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Space

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from textual.screen import ModalScreen
 
-from docdeck.tui.screens._request_dialog import show_dialog_error
+from docdeck.tui.kit.dialogs.request import show_dialog_error
 
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Space

@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Input, Static
 
 from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestStatus
-from docdeck.tui.widgets._list_keys import NavDataTable
+from docdeck.tui.kit.list_keys import NavDataTable
 
 __all__ = ["CR_STATUSES", "ChangeRequestsView", "review_cell"]
 

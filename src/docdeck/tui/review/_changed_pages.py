@@ -6,8 +6,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from docdeck.tui.review_changes import ChangedPage, ReviewChanges
-from docdeck.tui.widgets._list_keys import NavOptionList
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.review.changes import ChangedPage, ReviewChanges
 
 __all__ = ["ChangedPagesList"]
 

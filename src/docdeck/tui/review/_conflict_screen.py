@@ -20,13 +20,13 @@ from textual.widgets.option_list import Option
 
 from docdeck.gateway import APIError
 from docdeck.models import ChangeRequest, Space
-from docdeck.tui.conflict_pages import conflicted_pages, describe_result, save_resolutions
-from docdeck.tui.conflicts import Conflict, ConflictedPage, has_markers
-from docdeck.tui.editor import edit_text
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._change_request_dialog import ChangeRequestDialog
-from docdeck.tui.widgets._list_keys import NavOptionList
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.editor import edit_text
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
+from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result, save_resolutions
+from docdeck.tui.review.conflicts import Conflict, ConflictedPage, has_markers
 
 __all__ = ["ConflictScreen"]
 

@@ -19,12 +19,12 @@ from docdeck.models.change_requests import (
     ChangeRequestReview,
     ChangeRequestReviewStatus,
 )
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._change_request_dialog import ChangeRequestDialog
-from docdeck.tui.screens._choose import ChooseDialog
-from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.widgets._list_keys import NavOptionList
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 
 __all__ = ["APPROVE", "REQUEST_CHANGES", "RequestedReviewersScreen", "review_dialog"]
 

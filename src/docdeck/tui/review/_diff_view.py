@@ -25,9 +25,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from docdeck.tui.diff_model import DiffRow, PageDiff, Side
-from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
-from docdeck.tui.widgets.review._diff_text import styled_lines
+from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.review._diff_text import styled_lines
+from docdeck.tui.review.diff_model import DiffRow, PageDiff, Side
 
 __all__ = ["DiffLayout", "DiffView"]
 

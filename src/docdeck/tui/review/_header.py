@@ -6,7 +6,7 @@ from rich.text import Text
 
 from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
-from docdeck.tui.review_content import base_revision
+from docdeck.tui.review.content import base_revision
 
 __all__ = ["header_text", "review_state"]
 

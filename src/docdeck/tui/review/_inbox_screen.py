@@ -14,13 +14,13 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
 from docdeck.models import Organization
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.errors import describe
-from docdeck.tui.review_inbox import Inbox, InboxItem, gather_inbox
-from docdeck.tui.sharing import copy_value
-from docdeck.tui.widgets import BrowserFooter
-from docdeck.tui.widgets._list_keys import NavDataTable
-from docdeck.tui.workers import client_of, report_worker_failure
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.review.inbox import Inbox, InboxItem, gather_inbox
 
 __all__ = ["ReviewInboxScreen"]
 
@@ -135,7 +135,7 @@ class ReviewInboxScreen(Screen[None]):
         event.stop()
         item = self.highlighted
         if item is not None:
-            from docdeck.tui.screens._review import ReviewScreen
+            from docdeck.tui.review._screen import ReviewScreen
 
             self.app.push_screen(ReviewScreen(item.space, item.change_request))
 
@@ -156,7 +156,7 @@ class ReviewInboxScreen(Screen[None]):
 
 def organization_here(screen: Any) -> Organization | None:
     """The organization of the tree's cursor, else the tree's first organization."""
-    from docdeck.tui.entries import OrgEntry
+    from docdeck.tui.kit.entries import OrgEntry
 
     tree = screen.org_tree
     entry = tree.current

@@ -19,18 +19,20 @@ from textual.widgets import ContentSwitcher, Static
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
-from docdeck.tui.errors import describe
-from docdeck.tui.review_changes import ChangedPage, ReviewChanges, review_changes
-from docdeck.tui.review_content import (
+from docdeck.tui.content import PagePreview
+from docdeck.tui.content.page_tree import PageInfo
+from docdeck.tui.content.revision_cache import RevisionContent
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.review._changed_pages import ChangedPagesList
+from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review._header import header_text
+from docdeck.tui.review.changes import ChangedPage, ReviewChanges, review_changes
+from docdeck.tui.review.content import (
     DIFF_CONCURRENCY,
     ChangeRequestContent,
     change_request_content,
 )
-from docdeck.tui.space_cache import RevisionContent
-from docdeck.tui.space_pages import PageInfo
-from docdeck.tui.widgets.review import ChangedPagesList, DiffView, header_text
-from docdeck.tui.widgets.space import PagePreview
-from docdeck.tui.workers import client_of
 
 __all__ = ["ReviewLoading"]
 

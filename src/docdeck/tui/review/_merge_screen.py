@@ -20,11 +20,11 @@ from textual.widgets import Button, Label, Static
 from docdeck.gateway import APIError
 from docdeck.models import ChangeRequest, Space
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
-from docdeck.tui.conflict_pages import conflicted_pages, describe_result
-from docdeck.tui.conflicts import ConflictedPage
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._change_request_dialog import ChangeRequestDialog
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
+from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result
+from docdeck.tui.review.conflicts import ConflictedPage
 
 __all__ = ["MergeScreen", "Readiness"]
 

@@ -21,15 +21,16 @@ from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.screens._review_actions import ReviewActions
-from docdeck.tui.screens._review_loading import ReviewLoading
-from docdeck.tui.screens._review_threads import ReviewThreads
-from docdeck.tui.sharing import copy_value, open_url
-from docdeck.tui.widgets import BrowserFooter
-from docdeck.tui.widgets.review import ChangedPagesList, DiffView
-from docdeck.tui.widgets.space import PagePreview
-from docdeck.tui.workers import report_worker_failure
+from docdeck.tui.content import PagePreview
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.review._actions import ReviewActions
+from docdeck.tui.review._changed_pages import ChangedPagesList
+from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review._loading import ReviewLoading
+from docdeck.tui.review._threads import ReviewThreads
 
 __all__ = ["ReviewScreen"]
 

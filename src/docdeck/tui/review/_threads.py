@@ -5,7 +5,7 @@ first, then change-request-level threads, then other pages'); on a narrow termin
 a few lines until `tab` reaches it, so the diff keeps the room. Each thread on a block is
 also drawn in the diff, after the block's last line on the change request's side
 (`DiffView.set_annotations`), found through the block map of the change request's page
-(`docdeck.tui.block_map`). With the diff focused, the thread keys act on the line under
+(`docdeck.tui.content.block_map`). With the diff focused, the thread keys act on the line under
 the cursor: `c` comments on its block, and `R`/`e`/`delete`/`+`/`x` on the thread shown at
 (or targeting the block of) that line; with the list focused they act on its highlighted
 comment or reply, as in the space screen's comments view.
@@ -25,12 +25,18 @@ from textual.screen import Screen
 from textual.widgets import OptionList
 
 from docdeck.models import ChangeRequest, Space
-from docdeck.tui.block_map import BlockMap, block_map
-from docdeck.tui.errors import describe
-from docdeck.tui.widgets import BrowserFooter
-from docdeck.tui.widgets.threads import Scope, Thread, ThreadsPanel, summary_text
-from docdeck.tui.widgets.threads._model import ThreadItem, thread_availability
-from docdeck.tui.workers import client_of
+from docdeck.tui.content.block_map import BlockMap, block_map
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.threads import (
+    Scope,
+    Thread,
+    ThreadItem,
+    ThreadsPanel,
+    summary_text,
+    thread_availability,
+)
 
 __all__ = ["ReviewThreads"]
 

@@ -1,4 +1,4 @@
-"""A change request as the subject of writes (`docdeck.tui.in_flight.Subject`): one running
+"""A change request as the subject of writes (`docdeck.tui.kit.in_flight.Subject`): one running
 write per action on it, whatever dialog sent it."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import asyncio
 from textual.notifications import SeverityLevel
 
 from docdeck.gateway import Client
-from docdeck.tui.conflicts import ConflictedPage, has_markers, parse_conflicts
+from docdeck.tui.review.conflicts import ConflictedPage, has_markers, parse_conflicts
 
 __all__ = ["conflicted_pages", "describe_result", "save_resolutions"]
 

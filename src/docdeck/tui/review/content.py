@@ -18,8 +18,8 @@ from collections import OrderedDict
 
 from docdeck.gateway import Client
 from docdeck.models import ChangeRequest, RevisionPage, RevisionSemanticChanges
-from docdeck.tui.diff_model import PageDiff, diff_pages
-from docdeck.tui.space_cache import RevisionContent, content_cache
+from docdeck.tui.content.revision_cache import RevisionContent, content_cache
+from docdeck.tui.review.diff_model import PageDiff, diff_pages
 
 __all__ = [
     "CHANGES_LIMIT",

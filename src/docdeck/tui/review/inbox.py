@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from docdeck.gateway import Client
 from docdeck.models import ChangeRequest, Space
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer
-from docdeck.tui.errors import describe
+from docdeck.tui.kit.errors import describe
 
 __all__ = ["INBOX_CONCURRENCY", "Inbox", "InboxItem", "gather_inbox"]
 

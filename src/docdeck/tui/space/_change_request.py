@@ -11,14 +11,14 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from docdeck.models import ChangeRequest
-from docdeck.tui.screens._choose import ChooseDialog
-from docdeck.tui.screens._form import FormDialog, FormField
-from docdeck.tui.widgets._write_runner import WriteRunner
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.write_runner import WriteRunner
 
 if TYPE_CHECKING:
     from docdeck.models import Space
-    from docdeck.tui.space_pages import PageInfo
+    from docdeck.tui.content.page_tree import PageInfo
 
 _NEW = "new"
 
@@ -147,7 +147,7 @@ class SpaceChangeRequest(Screen[None]):
         self.app.push_screen(ChooseDialog("Edit this page in", choices), chosen)
 
     def _created(self, change_request: ChangeRequest, then_edit: str | None = None) -> None:
-        from docdeck.tui.screens._review import ReviewScreen  # it imports the space screen
+        from docdeck.tui.review import ReviewScreen
 
         if then_edit is None:
             self.notify(

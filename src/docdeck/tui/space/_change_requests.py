@@ -13,11 +13,10 @@ import asyncio
 from textual import on
 
 from docdeck.models import ChangeRequest, Space
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._space_reading import SpaceReading
-from docdeck.tui.widgets.review._header import review_state
-from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
-from docdeck.tui.workers import client_of
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.review import ChangeRequestsView, review_state
+from docdeck.tui.space._reading import SpaceReading
 
 __all__ = ["REVIEW_STATE_CONCURRENCY", "SpaceChangeRequests"]
 
@@ -86,6 +85,6 @@ class SpaceChangeRequests(SpaceReading):
     @on(ChangeRequestsView.ChangeRequestChosen)
     def _change_request_chosen(self, event: ChangeRequestsView.ChangeRequestChosen) -> None:
         event.stop()
-        from docdeck.tui.screens._review import ReviewScreen
+        from docdeck.tui.review import ReviewScreen
 
         self.app.push_screen(ReviewScreen(self.space, event.change_request))

@@ -3,7 +3,7 @@
 The view is a `ThreadsPanel` on the space's own threads (not its change requests'),
 the page being read first. In the pages view `c` comments on the block under the cursor:
 the raw view's cursor line, or the block at the top of the rendered view; the block's key
-comes from the page's document (`docdeck.tui.block_map`), and the composer shows the
+comes from the page's document (`docdeck.tui.content.block_map`), and the composer shows the
 block's text so the reader sees what the comment will be on.
 """
 
@@ -13,11 +13,11 @@ from rich.text import Text
 from textual import events
 
 from docdeck.models import Space
-from docdeck.tui.block_map import Block
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._space_reading import SpaceReading
-from docdeck.tui.widgets.space._rendered_page import RawPage, RenderedPage
-from docdeck.tui.widgets.threads import Scope, ThreadsPanel
+from docdeck.tui.content import RawPage, RenderedPage
+from docdeck.tui.content.block_map import Block
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.space._reading import SpaceReading
+from docdeck.tui.threads import Scope, ThreadsPanel
 
 __all__ = ["COMMENT_ACTIONS", "SpaceComments", "line_in_view"]
 

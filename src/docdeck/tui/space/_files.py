@@ -8,11 +8,11 @@ from pathlib import Path
 from textual import on
 
 from docdeck.models import RevisionFile
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._space_reading import Location, SpaceReading
-from docdeck.tui.space_text import links
-from docdeck.tui.widgets.space._files_view import FilesView
-from docdeck.tui.widgets.space._save_dialog import SaveDialog
+from docdeck.tui.content.page_text import links
+from docdeck.tui.kit.dialogs.save import SaveDialog
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.space._files_view import FilesView
+from docdeck.tui.space._reading import Location, SpaceReading
 
 __all__ = ["SpaceFiles"]
 

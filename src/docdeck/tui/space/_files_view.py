@@ -16,8 +16,8 @@ from textual.widgets import DataTable, Static
 from textual.widgets.option_list import Option
 
 from docdeck.models import ContentLocation, ContentLocationPage, RevisionFile
-from docdeck.tui.widgets._list_keys import NavDataTable, NavOptionList
-from docdeck.tui.widgets.space._page_prepare import size_text
+from docdeck.tui.content.page_prepare import size_text
+from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
 
 __all__ = ["FilesView"]
 

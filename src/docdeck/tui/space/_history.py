@@ -6,10 +6,10 @@ from __future__ import annotations
 from textual import on
 
 from docdeck.models import Revision, Space
-from docdeck.tui.errors import describe
-from docdeck.tui.screens._space_reading import SpaceReading
-from docdeck.tui.space_cache import content_cache
-from docdeck.tui.widgets.space._history_view import HistoryView
+from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.space._history_view import HistoryView
+from docdeck.tui.space._reading import SpaceReading
 
 __all__ = ["HISTORY_STEP", "SpaceHistory"]
 

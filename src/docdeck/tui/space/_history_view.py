@@ -25,8 +25,8 @@ from docdeck.models import (
     RevisionSemanticChanges,
     VariablesEdited,
 )
-from docdeck.tui.formatting import datetime_text
-from docdeck.tui.widgets._list_keys import NavDataTable
+from docdeck.tui.kit.formatting import datetime_text
+from docdeck.tui.kit.list_keys import NavDataTable
 
 __all__ = ["HistoryView", "change_lines", "merged_name"]
 

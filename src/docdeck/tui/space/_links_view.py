@@ -17,8 +17,8 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from docdeck.tui.link_rows import LinkRow
-from docdeck.tui.widgets._list_keys import NavDataTable
+from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.space.link_rows import LinkRow
 
 __all__ = ["STATUSES", "LinksView"]
 

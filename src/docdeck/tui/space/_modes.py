@@ -12,17 +12,17 @@ from textual.timer import Timer
 from textual.widgets import Input
 
 from docdeck.models import Space
-from docdeck.tui.errors import describe
-from docdeck.tui.focus import focus_now
-from docdeck.tui.formatting import quoted
-from docdeck.tui.link_rows import LinkRow, find_link, link_rows
-from docdeck.tui.screens._space_change_requests import SpaceChangeRequests
-from docdeck.tui.screens._space_comments import SpaceComments
-from docdeck.tui.screens._space_files import SpaceFiles
-from docdeck.tui.screens._space_history import SpaceHistory
-from docdeck.tui.screens._space_reading import Location
-from docdeck.tui.widgets.space._links_view import LinksView
-from docdeck.tui.widgets.space._search_view import SearchView
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.kit.formatting import quoted
+from docdeck.tui.space._change_requests import SpaceChangeRequests
+from docdeck.tui.space._comments import SpaceComments
+from docdeck.tui.space._files import SpaceFiles
+from docdeck.tui.space._history import SpaceHistory
+from docdeck.tui.space._links_view import LinksView
+from docdeck.tui.space._reading import Location
+from docdeck.tui.space._search_view import SearchView
+from docdeck.tui.space.link_rows import LinkRow, find_link, link_rows
 
 __all__ = ["SpaceModes"]
 

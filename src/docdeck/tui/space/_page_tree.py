@@ -17,9 +17,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from docdeck.tui.formatting import emoji_text
-from docdeck.tui.space_pages import PageInfo, SpacePages
-from docdeck.tui.widgets._list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.content.page_tree import PageInfo, SpacePages
+from docdeck.tui.kit.formatting import emoji_text
+from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
 
 __all__ = ["FILTER_LIMIT", "PageTree", "page_label"]
 

@@ -17,15 +17,16 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher
 
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.errors import describe
-from docdeck.tui.sharing import copy_value, open_url
-from docdeck.tui.space_cache import RevisionContent
-from docdeck.tui.space_pages import PageInfo, SpacePages, Target
-from docdeck.tui.space_text import PageLink, headings, links
-from docdeck.tui.widgets.space import Chooser, PagePreview, PageTree
-from docdeck.tui.widgets.space._page_prepare import file_summary
-from docdeck.tui.widgets.space._rendered_page import RenderedPage
+from docdeck.tui.content import PagePreview, RenderedPage
+from docdeck.tui.content.page_prepare import file_summary
+from docdeck.tui.content.page_text import PageLink, headings, links
+from docdeck.tui.content.page_tree import PageInfo, SpacePages, Target
+from docdeck.tui.content.revision_cache import RevisionContent
+from docdeck.tui.kit.chooser import Chooser
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.space._page_tree import PageTree
 
 __all__ = ["HIGHLIGHT_PAUSE", "Location", "SpaceReading"]
 

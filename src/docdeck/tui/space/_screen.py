@@ -19,26 +19,27 @@ from textual.widgets import ContentSwitcher, Input, Static
 from textual.worker import Worker
 
 from docdeck.models import Space
-from docdeck.tui.copy_values import CopyValue
-from docdeck.tui.entries import CollectionEntry, Entry, OrgEntry
-from docdeck.tui.errors import describe
-from docdeck.tui.focus import focus_now
-from docdeck.tui.heap import keep_long_lived
-from docdeck.tui.screens._space_change_request import SpaceChangeRequest
-from docdeck.tui.screens._space_comments import COMMENT_ACTIONS
-from docdeck.tui.screens._space_modes import SpaceModes
-from docdeck.tui.screens._space_reading import Location
-from docdeck.tui.sharing import copy_value, open_url
-from docdeck.tui.space_cache import content_cache
-from docdeck.tui.widgets import BrowserFooter
-from docdeck.tui.widgets.space import PagePreview, PageTree
-from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
-from docdeck.tui.widgets.space._files_view import FilesView
-from docdeck.tui.widgets.space._history_view import HistoryView
-from docdeck.tui.widgets.space._links_view import LinksView
-from docdeck.tui.widgets.space._search_view import SearchView
-from docdeck.tui.widgets.threads import THREAD_FOOTER, ThreadsPanel
-from docdeck.tui.workers import client_of, report_worker_failure
+from docdeck.tui.content import PagePreview
+from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.entries import CollectionEntry, Entry, OrgEntry
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.heap import keep_long_lived
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.review import ChangeRequestsView
+from docdeck.tui.space._change_request import SpaceChangeRequest
+from docdeck.tui.space._comments import COMMENT_ACTIONS
+from docdeck.tui.space._files_view import FilesView
+from docdeck.tui.space._history_view import HistoryView
+from docdeck.tui.space._links_view import LinksView
+from docdeck.tui.space._modes import SpaceModes
+from docdeck.tui.space._page_tree import PageTree
+from docdeck.tui.space._reading import Location
+from docdeck.tui.space._search_view import SearchView
+from docdeck.tui.threads import THREAD_FOOTER, ThreadsPanel
 
 __all__ = ["SpaceScreen", "trail_of"]
 
@@ -82,7 +83,7 @@ def _b(
 
 
 _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
-"""Keys that move focus to a text field: priority bindings (`docdeck.tui.focus`), so the keys
+"""Keys that move focus to a text field: priority bindings (`docdeck.tui.kit.focus`), so the keys
 typed right after them are the field's; in a text field they are typed, not run."""
 
 

@@ -20,9 +20,9 @@ from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 
 from docdeck.models import ListPage, SearchPageResult
-from docdeck.tui.focus import focus_now
-from docdeck.tui.formatting import quoted
-from docdeck.tui.widgets._list_keys import NavOptionList
+from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.kit.formatting import quoted
+from docdeck.tui.kit.list_keys import NavOptionList
 
 __all__ = ["SearchHit", "SearchView"]
 
@@ -43,7 +43,7 @@ class SearchHit:
 
 class SearchView(Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
-        # A priority binding (`docdeck.tui.focus`): "↓ enter" typed at once opens the first
+        # A priority binding (`docdeck.tui.kit.focus`): "↓ enter" typed at once opens the first
         # hit, instead of the enter reaching the field before focus has moved.
         Binding("down", "to_results", "Results", show=False, priority=True, id="search.to_results"),
     ]

@@ -16,8 +16,8 @@ from docdeck.models import (
     ContentLocationUrl,
     ContentReferenceUsage,
 )
-from docdeck.tui.space_pages import SpacePages
-from docdeck.tui.space_text import PageLink, links
+from docdeck.tui.content.page_text import PageLink, links
+from docdeck.tui.content.page_tree import SpacePages
 
 __all__ = ["LinkRow", "find_link", "link_rows"]
 

@@ -1,7 +1,7 @@
 """The thread keys that write: a new thread, reply, edit, delete, react, resolve.
 
 Mixed into `ThreadsPanel`, which holds the scope, the threads and the list. Every write
-runs through the panel's writes in flight (`docdeck.tui.in_flight`) with the thread as its
+runs through the panel's writes in flight (`docdeck.tui.kit.in_flight`) with the thread as its
 subject, and the server's answer is put in the thread (or the threads are read again).
 """
 
@@ -15,13 +15,13 @@ from textual.containers import Vertical
 
 from docdeck.gateway import Client
 from docdeck.models.comments import Comment, CommentReply
-from docdeck.tui.in_flight import Write, Writes
-from docdeck.tui.screens._confirm import ConfirmDialog
-from docdeck.tui.screens._request_dialog import RequestDialog
-from docdeck.tui.widgets.threads._composer import Composer
-from docdeck.tui.widgets.threads._model import Me, Scope, Thread, ThreadItem
-from docdeck.tui.widgets.threads._reactions import choose_emoji, toggle_reaction
-from docdeck.tui.widgets.threads._render import body_text, target_text
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.request import RequestDialog
+from docdeck.tui.kit.in_flight import Write, Writes
+from docdeck.tui.threads._composer import Composer
+from docdeck.tui.threads._model import Me, Scope, Thread, ThreadItem
+from docdeck.tui.threads._reactions import choose_emoji, toggle_reaction
+from docdeck.tui.threads._render import body_text, target_text
 
 __all__ = ["ThreadActions"]
 
@@ -118,7 +118,7 @@ class ThreadActions(Vertical):
         if self.page_id is None:
             self.compose_thread(None, None, Text(f"A new thread on {whole}"))
             return
-        from docdeck.tui.widgets.space._chooser import Chooser
+        from docdeck.tui.kit.chooser import Chooser
 
         page_id, page_label = self.page_id, f"the page “{self.page_title or self.page_id}”"
         items: list[tuple[Text | str, str]] = [

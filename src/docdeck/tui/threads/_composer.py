@@ -1,10 +1,10 @@
 """The composer: a comment, reply or edit written in a text area, in a dialog.
 
 ctrl+s (or the button) posts. The post is a write of the screen below
-(`docdeck.tui.in_flight`): if it fails, the dialog stays open with the server's reason
+(`docdeck.tui.kit.in_flight`): if it fails, the dialog stays open with the server's reason
 and the text as typed, editable again — a draft is never lost. Escape on a draft that
 differs from what the dialog opened with asks before throwing it away. ctrl+o hands the
-draft to `$EDITOR` (`docdeck.tui.editor`, shared with the review pane's authoring) and
+draft to `$EDITOR` (`docdeck.tui.kit.editor`, shared with the review pane's authoring) and
 puts what the editor saved back in the text area, to post from there.
 """
 
@@ -21,7 +21,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
-from docdeck.tui.screens._request_dialog import RequestDialog
+from docdeck.tui.kit.dialogs.request import RequestDialog
 
 __all__ = ["Composer", "DiscardDraft"]
 
@@ -137,7 +137,7 @@ class Composer(RequestDialog[Any]):
         self.run_worker(self._edit_externally(), group="composer-editor", exclusive=True)
 
     async def _edit_externally(self) -> None:
-        from docdeck.tui.editor import edit_text
+        from docdeck.tui.kit.editor import edit_text
 
         edited = await edit_text(self.app, self.text)
         if edited is not None and not self.sending:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from docdeck.models.comments import Comment, CommentReply, EmojiReaction
-from docdeck.tui.availability import ALLOWED, NOT_HERE, Availability
+from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability
 
 __all__ = ["Me", "Scope", "Thread", "ThreadItem", "thread_availability"]
 
@@ -60,7 +60,7 @@ class Thread:
     comment: Comment
     replies: list[CommentReply] = field(default_factory=list)
     busy: int = 0
-    """Writes running on it (`docdeck.tui.in_flight.Subject`)."""
+    """Writes running on it (`docdeck.tui.kit.in_flight.Subject`)."""
 
     @property
     def title(self) -> str:

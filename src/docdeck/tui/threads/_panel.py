@@ -2,7 +2,7 @@
 
 Used by the space screen's comments view and by the review pane: it is given a `Scope`
 and loads, shows and changes that scope's threads itself. Each write goes through the
-screen-wide write mechanism (`docdeck.tui.in_flight`), with the thread as its subject:
+screen-wide write mechanism (`docdeck.tui.kit.in_flight`), with the thread as its subject:
 a key pressed twice sends one request, a composer whose post fails stays open with the
 reason and the text, and a write whose dialog was closed is followed to its end.
 """
@@ -23,10 +23,11 @@ from textual.widgets import Static
 from textual.worker import Worker
 
 from docdeck.gateway import Client
-from docdeck.tui.errors import describe
-from docdeck.tui.in_flight import Writes
-from docdeck.tui.widgets.threads._actions import ThreadActions
-from docdeck.tui.widgets.threads._model import (
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.in_flight import Writes
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.threads._actions import ThreadActions
+from docdeck.tui.threads._model import (
     THREAD_ACTIONS,
     Me,
     Scope,
@@ -34,8 +35,7 @@ from docdeck.tui.widgets.threads._model import (
     ThreadItem,
     thread_availability,
 )
-from docdeck.tui.widgets.threads._thread_list import ThreadList, group_threads
-from docdeck.tui.workers import client_of, report_worker_failure
+from docdeck.tui.threads._thread_list import ThreadList, group_threads
 
 __all__ = ["FILTERS", "ThreadsPanel", "me_of"]
 

@@ -16,8 +16,8 @@ from rich.text import Text
 
 from docdeck.gateway import Client
 from docdeck.models.comments import Comment, CommentReply, EmojiReaction
-from docdeck.tui.formatting import emoji_text
-from docdeck.tui.widgets.threads._model import Me, Scope, ThreadItem
+from docdeck.tui.kit.formatting import emoji_text
+from docdeck.tui.threads._model import Me, Scope, ThreadItem
 
 __all__ = ["EMOJI_CHOICES", "choose_emoji", "toggle_reaction"]
 
@@ -82,7 +82,7 @@ def choose_emoji(
     owner: Any, item: ThreadItem, me: Me, chosen: Callable[[str | None], None]
 ) -> None:
     """The picker: the usual emoji, those already on the item first, the caller's marked."""
-    from docdeck.tui.widgets.space._chooser import Chooser
+    from docdeck.tui.kit.chooser import Chooser
 
     reactions = {r.emoji: r for r in item.subject.reactions}
     choices = list(dict.fromkeys([*reactions, *(e for e, _ in EMOJI_CHOICES)]))

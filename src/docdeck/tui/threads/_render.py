@@ -12,8 +12,8 @@ import re
 from rich.text import Text
 
 from docdeck.models.comments import Comment, CommentReply, EmojiReaction
-from docdeck.tui.formatting import datetime_text, emoji_text
-from docdeck.tui.widgets.threads._model import Me, Thread
+from docdeck.tui.kit.formatting import datetime_text, emoji_text
+from docdeck.tui.threads._model import Me, Thread
 
 __all__ = ["body_text", "item_text", "reactions_text", "summary_text", "target_text"]
 

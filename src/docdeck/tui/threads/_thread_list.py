@@ -10,9 +10,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from docdeck.tui.widgets._list_keys import NavOptionList
-from docdeck.tui.widgets.threads._model import Me, Thread, ThreadItem
-from docdeck.tui.widgets.threads._render import item_text
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.threads._model import Me, Thread, ThreadItem
+from docdeck.tui.threads._render import item_text
 
 __all__ = ["ThreadList", "group_threads"]
 

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from docdeck.tui.screens._request_dialog import RequestDialog
+from docdeck.tui.kit.dialogs.request import RequestDialog
 
 __all__ = ["ConfirmDialog"]
 

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
-from docdeck.tui.screens._request_dialog import RequestDialog
+from docdeck.tui.kit.dialogs.request import RequestDialog
 
 __all__ = ["FormDialog", "FormField"]
 

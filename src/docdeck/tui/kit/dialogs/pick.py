@@ -11,8 +11,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 
-from docdeck.tui.screens._choose import choice_list, highlight_choice
-from docdeck.tui.screens._request_dialog import RequestDialog
+from docdeck.tui.kit.dialogs.choose import choice_list, highlight_choice
+from docdeck.tui.kit.dialogs.request import RequestDialog
 
 __all__ = ["PickDialog"]
 

@@ -1,6 +1,6 @@
 """The base of every dialog that sends a request: on failure it stays open, input intact.
 
-The request is a write of the screen below (`docdeck.tui.in_flight`): it runs in
+The request is a write of the screen below (`docdeck.tui.kit.in_flight`): it runs in
 that screen's worker, so Escape while it runs closes the dialog without
 cancelling a request the server may already have applied, and the screen
 follows it to its end. While it runs the dialog is read-only: keys typed during
@@ -17,8 +17,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from docdeck.tui.errors import describe
-from docdeck.tui.in_flight import Subject, Write, Writes
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.in_flight import Subject, Write, Writes
 
 __all__ = ["RequestDialog", "show_dialog_error"]
 
