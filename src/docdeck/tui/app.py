@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
+from docdeck.tui.kit.navigation import OpenChangeRequest, OpenInbox, OpenSpace
 from docdeck.tui.kit.typeahead import KeyHold
 from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
@@ -150,6 +151,27 @@ class DocdeckApp(App[None]):
         self._apply_theme_setting()
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    @on(OpenSpace)
+    def _open_space(self, message: OpenSpace) -> None:
+        from docdeck.tui.space import SpaceScreen
+
+        self.push_screen(SpaceScreen(message.space, message.trail))
+
+    @on(OpenChangeRequest)
+    def _open_change_request(self, message: OpenChangeRequest) -> None:
+        from docdeck.tui.review import ReviewScreen
+
+        pane = ReviewScreen(message.space, message.change_request)
+        self.push_screen(pane)
+        if message.then_edit is not None:
+            pane.call_after_refresh(pane.edit_page, message.then_edit)
+
+    @on(OpenInbox)
+    def _open_inbox(self, message: OpenInbox) -> None:
+        from docdeck.tui.review import ReviewInboxScreen
+
+        self.push_screen(ReviewInboxScreen(message.organization))
 
     def _apply_keymap_setting(self) -> None:
         """The `[keymap]` table, old ids under their new names; an id no binding has is a

@@ -37,6 +37,7 @@ __all__ = [
     "TeamsEntry",
     "container_of",
     "org_of",
+    "trail_of",
 ]
 
 
@@ -299,3 +300,14 @@ def container_of(entry: Entry | None) -> OrgEntry | CollectionEntry | None:
         if isinstance(parent, OrgEntry | CollectionEntry):
             return parent
     return org_of(entry)
+
+
+def trail_of(entry: Entry) -> list[str]:
+    """The titles above a tree entry: its organization and collections, outermost first."""
+    titles: list[str] = []
+    parent = entry.parent
+    while parent is not None:
+        if isinstance(parent, OrgEntry | CollectionEntry):
+            titles.append(parent.title)
+        parent = parent.parent
+    return titles[::-1]

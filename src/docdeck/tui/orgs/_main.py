@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Input
 from textual.worker import Worker
 
+from docdeck.models import Organization
 from docdeck.tui.kit.availability import Availability, Selection, availability
 from docdeck.tui.kit.entries import (
     ITS_DETAILS,
@@ -23,10 +24,12 @@ from docdeck.tui.kit.entries import (
     SpaceEntry,
     TeamEntry,
     org_of,
+    trail_of,
 )
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
+from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
 from docdeck.tui.kit.palette import BrowserCommands
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentActions
@@ -225,13 +228,11 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         return True
 
     def action_review_inbox(self) -> None:
-        from docdeck.tui.review import ReviewInboxScreen, organization_here
-
         organization = organization_here(self)
         if organization is None:
             self.notify("No organization is loaded yet; wait for the tree.", title="Inbox")
             return
-        self.app.push_screen(ReviewInboxScreen(organization))
+        self.app.post_message(OpenInbox(organization))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "filter" and isinstance(self.focused, Input):
@@ -279,8 +280,6 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
     @on(SpaceOpened)
     def _space_opened(self, message: SpaceOpened) -> None:
         """Enter on a space: its content on a screen of its own; Escape comes back here."""
-        from docdeck.tui.space import SpaceScreen, trail_of
-
         entry = message.entry
         if not isinstance(entry, SpaceEntry) or entry.space is None:
             return
@@ -291,7 +290,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
                 severity="warning",
             )
             return
-        self.app.push_screen(SpaceScreen(entry.value, trail_of(entry)))
+        self.app.post_message(OpenSpace(entry.value, trail_of(entry)))
 
     def on_key(self, event: events.Key) -> None:
         """A key whose action is disabled here says why instead of doing nothing."""
@@ -436,3 +435,17 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if self.writes.handle(event):
             return
         report_worker_failure(self, event)
+
+
+def organization_here(screen: MainScreen) -> Organization | None:
+    """The organization of the tree's cursor, else the tree's first organization."""
+    tree = screen.org_tree
+    entry = tree.current
+    while entry is not None and not isinstance(entry, OrgEntry):
+        entry = entry.parent
+    if isinstance(entry, OrgEntry) and entry.org is not None:
+        return entry.org
+    for node in tree.root.children:
+        if isinstance(node.data, OrgEntry) and node.data.org is not None:
+            return node.data.org
+    return None

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from docdeck.tui.review._diff_text import styled_lines
     from docdeck.tui.review._diff_view import DiffView
     from docdeck.tui.review._header import header_text, review_state
-    from docdeck.tui.review._inbox_screen import ReviewInboxScreen, organization_here
+    from docdeck.tui.review._inbox_screen import ReviewInboxScreen
     from docdeck.tui.review._merge_screen import MergeScreen
     from docdeck.tui.review._screen import ReviewScreen
 
@@ -26,7 +26,6 @@ __all__ = [
     "ReviewInboxScreen",
     "ReviewScreen",
     "header_text",
-    "organization_here",
     "review_state",
     "styled_lines",
 ]
@@ -40,7 +39,6 @@ _LAZY: dict[str, str] = {
     "ReviewInboxScreen": "docdeck.tui.review._inbox_screen",
     "ReviewScreen": "docdeck.tui.review._screen",
     "header_text": "docdeck.tui.review._header",
-    "organization_here": "docdeck.tui.review._inbox_screen",
     "review_state": "docdeck.tui.review._header",
     "styled_lines": "docdeck.tui.review._diff_text",
 }

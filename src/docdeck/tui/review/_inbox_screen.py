@@ -152,19 +152,3 @@ class ReviewInboxScreen(Screen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_worker_failure(self, event)
-
-
-def organization_here(screen: Any) -> Organization | None:
-    """The organization of the tree's cursor, else the tree's first organization."""
-    from docdeck.tui.kit.entries import OrgEntry
-
-    tree = screen.org_tree
-    entry = tree.current
-    while entry is not None and not isinstance(entry, OrgEntry):
-        entry = entry.parent
-    if isinstance(entry, OrgEntry) and entry.org is not None:
-        return entry.org
-    for node in tree.root.children:
-        if isinstance(node.data, OrgEntry) and node.data.org is not None:
-            return node.data.org
-    return None

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from docdeck.tui.space._links_view import LinksView
     from docdeck.tui.space._modes import SEARCH_PAUSE
     from docdeck.tui.space._page_tree import PageTree
-    from docdeck.tui.space._screen import SpaceScreen, trail_of
+    from docdeck.tui.space._screen import SpaceScreen
     from docdeck.tui.space._search_view import SearchView
 
 __all__ = [
@@ -25,7 +25,6 @@ __all__ = [
     "SpaceScreen",
     "line_in_view",
     "merged_name",
-    "trail_of",
 ]
 
 _LAZY: dict[str, str] = {
@@ -38,7 +37,6 @@ _LAZY: dict[str, str] = {
     "SpaceScreen": "docdeck.tui.space._screen",
     "line_in_view": "docdeck.tui.space._comments",
     "merged_name": "docdeck.tui.space._history_view",
-    "trail_of": "docdeck.tui.space._screen",
 }
 """Each public name and the module that defines it, imported on first use."""
 

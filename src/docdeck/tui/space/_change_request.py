@@ -13,6 +13,7 @@ from textual.screen import Screen
 from docdeck.models import ChangeRequest
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.navigation import OpenChangeRequest
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.kit.write_runner import WriteRunner
 
@@ -147,19 +148,14 @@ class SpaceChangeRequest(Screen[None]):
         self.app.push_screen(ChooseDialog("Edit this page in", choices), chosen)
 
     def _created(self, change_request: ChangeRequest, then_edit: str | None = None) -> None:
-        from docdeck.tui.review import ReviewScreen
-
         if then_edit is None:
             self.notify(
                 f"#{change_request.number} “{change_request.subject}” is created.",
                 title="Change request created",
             )
-        pane = ReviewScreen(self.space, change_request)
 
         def open_pane() -> None:
-            self.app.push_screen(pane)
-            if then_edit is not None:
-                pane.call_after_refresh(pane.edit_page, then_edit)
+            self.app.post_message(OpenChangeRequest(self.space, change_request, then_edit))
 
         # After the dialog has closed (it closes right after this): pushed now, the pane
         # would be the top screen the dialog's dismissal pops.

@@ -14,6 +14,7 @@ from textual import on
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.navigation import OpenChangeRequest
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.review import ChangeRequestsView, review_state
 from docdeck.tui.space._reading import SpaceReading
@@ -85,6 +86,4 @@ class SpaceChangeRequests(SpaceReading):
     @on(ChangeRequestsView.ChangeRequestChosen)
     def _change_request_chosen(self, event: ChangeRequestsView.ChangeRequestChosen) -> None:
         event.stop()
-        from docdeck.tui.review import ReviewScreen
-
-        self.app.push_screen(ReviewScreen(self.space, event.change_request))
+        self.app.post_message(OpenChangeRequest(self.space, event.change_request))

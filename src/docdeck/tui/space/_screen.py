@@ -22,7 +22,6 @@ from docdeck.models import Space
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.entries import CollectionEntry, Entry, OrgEntry
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
@@ -41,7 +40,7 @@ from docdeck.tui.space._reading import Location
 from docdeck.tui.space._search_view import SearchView
 from docdeck.tui.threads import THREAD_FOOTER, ThreadsPanel
 
-__all__ = ["SpaceScreen", "trail_of"]
+__all__ = ["SpaceScreen"]
 
 _COPY_LABELS = {"links": "Copy target", "files": "Copy id", "history": "Copy id"}
 
@@ -49,17 +48,6 @@ PAGES_ONLY = frozenset(
     {"next_page", "previous_page", "toc", "page_links", "toggle_raw", "filter", "toggle_tree"}
 )
 """Keys that act on the page tree or the preview: hidden in the other views."""
-
-
-def trail_of(entry: Entry) -> list[str]:
-    """The titles above a tree entry: its organization and collections, outermost first."""
-    titles: list[str] = []
-    parent = entry.parent
-    while parent is not None:
-        if isinstance(parent, OrgEntry | CollectionEntry):
-            titles.append(parent.title)
-        parent = parent.parent
-    return titles[::-1]
 
 
 def _b(
