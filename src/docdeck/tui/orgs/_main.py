@@ -14,6 +14,7 @@ from textual.worker import Worker
 
 from docdeck.models import Organization
 from docdeck.tui.kit.availability import Availability, Selection, availability
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.entries import (
     ITS_DETAILS,
     CollectionEntry,
@@ -62,24 +63,7 @@ BROWSER_ACTIONS = (
 """Actions whose availability depends on the selection and the caller's permissions."""
 
 
-def _b(
-    key: str,
-    action: str,
-    description: str,
-    tooltip: str,
-    *,
-    show: bool = True,
-    priority: bool = False,
-) -> Binding:
-    return Binding(
-        key,
-        action,
-        description,
-        show=show,
-        id=f"browser.{action}",
-        tooltip=tooltip,
-        priority=priority,
-    )
+_b = binder("browser")
 
 
 _TOGGLE = Binding("t", "toggle_team_role", "Owner/member")

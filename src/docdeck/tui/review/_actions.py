@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from docdeck.models import ChangeRequest
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
@@ -28,8 +29,7 @@ from docdeck.tui.review.conflict_pages import describe_result
 __all__ = ["ReviewActions"]
 
 
-def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
-    return Binding(keys, action, description, id=f"review.{action}", tooltip=tooltip)
+_b = binder("review")
 
 
 class ReviewActions(ReviewAuthoring):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 
 from docdeck.gateway import APIError
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.tui.content.page_tree import PageInfo, SpacePages
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
@@ -34,8 +35,7 @@ def _path_label(pages: SpacePages, info: PageInfo) -> str:
     return " › ".join(page.title for page in [*pages.ancestors(info), info])
 
 
-def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
-    return Binding(keys, action, description, id=f"review.{action}", tooltip=tooltip)
+_b = binder("review")
 
 
 class ReviewAuthoring(ReviewActionsBase):

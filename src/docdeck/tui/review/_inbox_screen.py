@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
 from docdeck.models import Organization
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.footer import BrowserFooter
@@ -25,8 +26,7 @@ from docdeck.tui.review.inbox import Inbox, InboxItem, gather_inbox
 __all__ = ["ReviewInboxScreen"]
 
 
-def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
-    return Binding(keys, action, description, id=f"inbox.{action}", tooltip=tooltip)
+_b = binder("inbox")
 
 
 class ReviewInboxScreen(Screen[None]):

@@ -22,6 +22,7 @@ from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content import PagePreview
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.sharing import copy_value, open_url
@@ -35,8 +36,7 @@ from docdeck.tui.review._threads import ReviewThreads
 __all__ = ["ReviewScreen"]
 
 
-def _b(keys: str, action: str, description: str, tooltip: str, *, show: bool = True) -> Binding:
-    return Binding(keys, action, description, show=show, id=f"review.{action}", tooltip=tooltip)
+_b = binder("review")
 
 
 class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):

@@ -20,12 +20,13 @@ from typing import ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widgets import OptionList
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content.block_map import BlockMap, block_map
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.workers import client_of
@@ -61,8 +62,7 @@ _PANEL_ACTIONS = {
 }
 
 
-def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
-    return Binding(keys, action, description, id=f"review.{action}", tooltip=tooltip)
+_b = binder("review")
 
 
 class ReviewThreads(Screen[None]):

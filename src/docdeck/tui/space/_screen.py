@@ -21,6 +21,7 @@ from textual.worker import Worker
 from docdeck.models import Space
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
@@ -50,24 +51,7 @@ PAGES_ONLY = frozenset(
 """Keys that act on the page tree or the preview: hidden in the other views."""
 
 
-def _b(
-    keys: str,
-    action: str,
-    description: str,
-    tooltip: str,
-    *,
-    show: bool = True,
-    priority: bool = False,
-) -> Binding:
-    return Binding(
-        keys,
-        action,
-        description,
-        show=show,
-        id=f"space.{action}",
-        tooltip=tooltip,
-        priority=priority,
-    )
+_b = binder("space")
 
 
 _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}

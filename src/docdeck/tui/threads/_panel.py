@@ -17,12 +17,13 @@ from typing import Any, ClassVar, Literal
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import Worker
 
 from docdeck.gateway import Client
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import Writes
 from docdeck.tui.kit.workers import client_of, report_worker_failure
@@ -54,8 +55,7 @@ def me_of(node: Any) -> Me:
     return me
 
 
-def _b(keys: str, action: str, description: str, tooltip: str) -> Binding:
-    return Binding(keys, action, description, id=f"threads.{action}", tooltip=tooltip)
+_b = binder("threads")
 
 
 @dataclass(eq=False)
