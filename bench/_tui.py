@@ -14,7 +14,7 @@ from textual.worker import WorkerFailed
 
 from docdeck.gateway import Client
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.widgets import OrgTree
+from docdeck.tui.orgs import OrgTree
 
 
 @dataclass

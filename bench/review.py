@@ -35,8 +35,7 @@ from _harness import Server, write_result
 from _tui import CountingTransport, find_node, run_app, settle, tree_of
 from content import _generate
 from docdeck.server import ensure_demo
-from docdeck.tui.screens._review import ReviewScreen
-from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
+from docdeck.tui.review import ChangeRequestsView, ReviewScreen
 from space_screen import LoopProbe
 
 

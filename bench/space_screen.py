@@ -37,10 +37,8 @@ from content import WORDS, _generate
 from docdeck.server import ensure_demo
 from docdeck.server.content.edits import Draft
 from docdeck.server.store import Database
-from docdeck.tui.screens._space import SpaceScreen
-from docdeck.tui.screens._space_modes import SEARCH_PAUSE
-from docdeck.tui.widgets.space import PagePreview
-from docdeck.tui.widgets.space._rendered_page import RenderedPage
+from docdeck.tui.content import PagePreview, RenderedPage
+from docdeck.tui.space import SEARCH_PAUSE, SpaceScreen
 
 
 class LoopProbe:

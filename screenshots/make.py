@@ -18,8 +18,8 @@ from textual.pilot import Pilot
 from docdeck.gateway import Client
 from docdeck.server import create_app, ensure_demo, mint_token
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.widgets import OrgTree
-from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
+from docdeck.tui.orgs import OrgTree
+from docdeck.tui.review import ChangeRequestsView
 
 HERE = Path(__file__).parent
 

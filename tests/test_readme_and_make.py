@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_readme_lists_the_main_keys_and_links_the_tui_guide() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/tui.md)" in readme
-    from docdeck.tui.screens import MainScreen
+    from docdeck.tui.orgs import MainScreen
 
     bound = {key for binding in MainScreen.BINDINGS for key in binding.key.split(",")}  # type: ignore[union-attr]
     names = {"question_mark": "?", "slash": "/"}

@@ -255,7 +255,7 @@ def _lazy(module: str, function: str) -> Handler:
 
 
 def _run_open(args: argparse.Namespace) -> int:
-    from docdeck.tui.open_target import TargetError, parse_target
+    from docdeck.tui.kit.open_target import TargetError, parse_target
 
     try:
         args.open_at = parse_target(args.target)

@@ -18,9 +18,9 @@ from docdeck._cli import sandbox_state as files
 from docdeck._cli.first_answer import ask
 from docdeck.gateway import APIStatusError
 from docdeck.launcher import EmbeddedSandbox, sandbox_connect
-from docdeck.tui.entries import OrgEntry, RootEntry
-from docdeck.tui.first_request import ROOT_REQUEST
-from docdeck.tui.loaders import load_children
+from docdeck.tui.kit.entries import OrgEntry, RootEntry
+from docdeck.tui.orgs.first_request import ROOT_REQUEST
+from docdeck.tui.orgs.loaders import load_children
 
 pytestmark = pytest.mark.loopback
 

@@ -10,7 +10,7 @@ import pytest
 
 from docdeck.gateway import Client
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.screens import MainScreen
+from docdeck.tui.orgs import MainScreen
 from slow_link import SlowLink
 from tui.helpers import (
     dialog_input,

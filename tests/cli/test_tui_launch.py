@@ -183,7 +183,8 @@ def test_the_browser_import_builds_no_response_validator() -> None:
     models and their unions were the largest part of the browser's import. (The generic
     `ListPage` is built by pydantic whatever its config: one small model.)"""
     probe = (
-        "import sys, pydantic, docdeck.tui.screens, docdeck.gateway, docdeck.models as m;"
+        "import sys, pydantic, docdeck.gateway, docdeck.models as m;"
+        "from docdeck.tui.orgs import MainScreen;"
         "from pydantic._internal._mock_val_ser import MockValSer;"
         "from docdeck.gateway.resources import content, sites, site_parts;"
         "built = sorted(n for n in dir(m) if isinstance(getattr(m, n), type)"
@@ -231,10 +232,10 @@ def test_the_browser_imports_no_member_or_team_view() -> None:
     the team view are imported when Members or a team is first selected."""
     probe = (
         "import sys, docdeck.tui.app as app; app._import_browser();"
-        "from docdeck.tui import widgets;"
-        "lazy = ('docdeck.tui.widgets._member_table', 'docdeck.tui.widgets._team_detail');"
+        "from docdeck.tui import orgs;"
+        "lazy = ('docdeck.tui.orgs._member_table', 'docdeck.tui.orgs._team_detail');"
         "print(','.join(m for m in lazy if m in sys.modules));"
-        "print(widgets.MemberTable.pane_view, widgets.TeamDetail.pane_view)"
+        "print(orgs.MemberTable.pane_view, orgs.TeamDetail.pane_view)"
     )
     result = _probe(probe)
     assert result.stdout.splitlines() == ["", "members team"]

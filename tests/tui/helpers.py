@@ -12,9 +12,9 @@ from textual.widgets import Input, Tree
 from textual.worker import WorkerFailed
 
 from docdeck.tui.app import DocdeckApp
-from docdeck.tui.entries import Entry
-from docdeck.tui.widgets import OrgTree
-from docdeck.tui.widgets._view_slot import ViewSlot
+from docdeck.tui.kit.entries import Entry
+from docdeck.tui.kit.view_slot import ViewSlot
+from docdeck.tui.orgs import OrgTree
 
 AppFactory = Callable[..., DocdeckApp]
 

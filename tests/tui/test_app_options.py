@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from docdeck.tui.app import BENCH_READY_ENV
-from docdeck.tui.screens import FormDialog, MainScreen
+from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.orgs import MainScreen
 from tui.helpers import AppFactory, open_northwind, wait_for_workers
 
 
@@ -113,3 +114,15 @@ async def test_the_palette_lists_docdecks_commands_first_with_their_keys(
         themes = next(i for i, p in enumerate(prompts) if "theme" in p.lower())
         ours = max(i for i, p in enumerate(prompts) if p.startswith("Refresh"))
         assert ours < themes
+
+
+async def test_an_unknown_keymap_id_is_a_warning(make_app: AppFactory) -> None:
+    app = make_app(keymap={"browser.new_spaec": "ctrl+n", "browser.new_space": "ctrl+n"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert any(
+            "browser.new_spaec" in n.message and n.severity == "warning" for n in app._notifications
+        )
+        await open_northwind(pilot)
+        await pilot.press("ctrl+n")
+        assert isinstance(app.screen, FormDialog)

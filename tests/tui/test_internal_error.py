@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from docdeck.tui.widgets import DetailPane
+from docdeck.tui.orgs import DetailPane
 from tui.helpers import AppFactory, open_northwind, select
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import docdeck.tui.app
-from docdeck.tui.screens import MainScreen
+from docdeck.tui.orgs import MainScreen
 from docdeck.tui.shell import ShellScreen
 from tui.helpers import AppFactory, tree_of, visible_labels, wait_for_workers
 

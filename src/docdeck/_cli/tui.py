@@ -58,9 +58,9 @@ def run_tui(args: argparse.Namespace) -> int:
         "token": getattr(args, "token", None),
         "profile": getattr(args, "profile", None),
     }
-    from docdeck.tui.heap import hold_collections, release_collections
+    from docdeck.tui.kit.heap import hold_collections, release_collections
 
-    hold_collections()  # until the first view is live: see `docdeck.tui.heap`
+    hold_collections()  # until the first view is live: see `docdeck.tui.kit.heap`
     try:
         return _start(flags, args)
     finally:
@@ -76,7 +76,7 @@ def _start(flags: dict[str, str | None], args: argparse.Namespace) -> int:
     # Without a terminal nothing starts: a script gets one line (after any config error).
     if surely_sandbox(**flags, environ=os.environ) and _has_terminal():
         idle_minutes, _ = sandbox_settings(os.environ)
-        from docdeck.tui.first_request import ROOT_REQUEST
+        from docdeck.tui.orgs.first_request import ROOT_REQUEST
 
         early = EmbeddedSandbox(
             sandbox_db_path(), idle_timeout=idle_minutes * 60, first_request=ROOT_REQUEST
@@ -122,7 +122,7 @@ def _run(
     sandbox = None
     if account.is_sandbox:
         from docdeck.launcher import EmbeddedSandbox
-        from docdeck.tui.first_request import ROOT_REQUEST
+        from docdeck.tui.orgs.first_request import ROOT_REQUEST
 
         sandbox = early or EmbeddedSandbox(
             sandbox_db_path(),

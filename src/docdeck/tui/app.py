@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -25,24 +25,20 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from docdeck.tui.first_view import FirstView, load_first_view, save_first_view
-from docdeck.tui.heap import (
-    HOLD_AT_MOST_S,
-    IdleCollector,
-    keep_long_lived,
-    release_collections,
-)
+from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
+from docdeck.tui.kit.navigation import OpenChangeRequest, OpenInbox, OpenSpace
+from docdeck.tui.kit.typeahead import KeyHold
+from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
-from docdeck.tui.typeahead import KeyHold
 
 if TYPE_CHECKING:
     from textual.theme import Theme
 
     from docdeck.gateway import Client
-    from docdeck.tui.entries import Entry
-    from docdeck.tui.errors import Problem
-    from docdeck.tui.open_target import OpenTarget
-    from docdeck.tui.screens import MainScreen
+    from docdeck.tui.kit.entries import Entry
+    from docdeck.tui.kit.errors import Problem
+    from docdeck.tui.kit.open_target import OpenTarget
+    from docdeck.tui.orgs import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
 
@@ -70,7 +66,7 @@ class DocdeckApp(App[None]):
     # few cells wide and broke every word of its values.
     HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (80, "-narrow"), (110, "-wide")]
     _heap: IdleCollector | None = None
-    """Full garbage-collector passes at idle moments (`docdeck.tui.heap`)."""
+    """Full garbage-collector passes at idle moments (`docdeck.tui.kit.heap`)."""
 
     def __init__(
         self,
@@ -151,10 +147,46 @@ class DocdeckApp(App[None]):
         self.set_interval(1.0, self._heap.tick, name="idle collector")
         self.set_timer(HOLD_AT_MOST_S, release_collections, name="start-up collections")
         if self._keymap_setting:
-            self.set_keymap(self._keymap_setting)
+            self._apply_keymap_setting()
         self._apply_theme_setting()
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    @on(OpenSpace)
+    def _open_space(self, message: OpenSpace) -> None:
+        from docdeck.tui.space import SpaceScreen
+
+        self.push_screen(SpaceScreen(message.space, message.trail))
+
+    @on(OpenChangeRequest)
+    def _open_change_request(self, message: OpenChangeRequest) -> None:
+        from docdeck.tui.review import ReviewScreen
+
+        pane = ReviewScreen(message.space, message.change_request)
+        self.push_screen(pane)
+        if message.then_edit is not None:
+            pane.call_after_refresh(pane.edit_page, message.then_edit)
+
+    @on(OpenInbox)
+    def _open_inbox(self, message: OpenInbox) -> None:
+        from docdeck.tui.review import ReviewInboxScreen
+
+        self.push_screen(ReviewInboxScreen(message.organization))
+
+    def _apply_keymap_setting(self) -> None:
+        """The `[keymap]` table, old ids under their new names; an id no binding has is a
+        warning (a typo would otherwise leave the key unchanged without a word)."""
+        from docdeck.tui.kit.keymap import resolve_keymap
+
+        keymap, unknown = resolve_keymap(self._keymap_setting)
+        if unknown:
+            self.notify(
+                f"No key binding has the id {', '.join(repr(i) for i in unknown)}; "
+                "those [keymap] entries are ignored (docs/tui.md lists the ids).",
+                title="Unknown keymap id",
+                severity="warning",
+            )
+        self.set_keymap(keymap)
 
     def _theme_changed(self, theme: Theme) -> None:
         """A theme picked in the palette is written to the config file for the next start."""
@@ -239,8 +271,8 @@ class DocdeckApp(App[None]):
         """Ask for the organizations as soon as there is a client, for the tree's first load."""
         import asyncio
 
-        from docdeck.tui.entries import RootEntry
-        from docdeck.tui.loaders import load_children
+        from docdeck.tui.kit.entries import RootEntry
+        from docdeck.tui.orgs.loaders import load_children
 
         task = asyncio.get_running_loop().create_task(load_children(client, RootEntry()))
         # Retrieved here too, so an answer nobody awaited (a quit meanwhile) is not reported.
@@ -276,8 +308,8 @@ class DocdeckApp(App[None]):
     ) -> None:
         """The connection screen: what failed, and where the address and token came from
         (or, for the embedded sandbox that died, its log)."""
-        from docdeck.tui.errors import account_advice, describe
-        from docdeck.tui.screens import ConnectErrorScreen
+        from docdeck.tui.kit.connect_error import ConnectErrorScreen
+        from docdeck.tui.kit.errors import account_advice, describe
 
         if isinstance(self.screen, ConnectErrorScreen):
             return
@@ -296,7 +328,7 @@ class DocdeckApp(App[None]):
         """For the embedded sandbox, a refused connection means its server is gone; while
         connecting, any failure (it could not start) is the sandbox's."""
         from docdeck.gateway import APIError
-        from docdeck.tui.errors import Problem, sandbox_gone
+        from docdeck.tui.kit.errors import Problem, sandbox_gone
 
         if self.sandbox_log is None:
             return None
@@ -340,7 +372,7 @@ class DocdeckApp(App[None]):
         self._reached = True
         self._view_root = self.browser.org_tree.model
         if self.open_at is not None:
-            from docdeck.tui.screens._space_open import open_target
+            from docdeck.tui.open_at import open_target
 
             target, self.open_at = self.open_at, None
             open_target(self, target)
@@ -360,8 +392,8 @@ class DocdeckApp(App[None]):
 
     def report_error(self, error: BaseException, doing: str) -> None:
         """The one place a failed request becomes a notification: what, why, what to do."""
-        from docdeck.tui.errors import account_advice, describe
-        from docdeck.tui.screens import ConnectErrorScreen
+        from docdeck.tui.kit.connect_error import ConnectErrorScreen
+        from docdeck.tui.kit.errors import account_advice, describe
 
         problem = describe(error, doing)
         sandbox = self._sandbox_problem(error, problem) if self.client is not None else None
@@ -393,7 +425,7 @@ class DocdeckApp(App[None]):
         )
 
     def action_help(self) -> None:
-        from docdeck.tui.screens import HelpScreen, bindings_help
+        from docdeck.tui.kit.help import HelpScreen, bindings_help
 
         if isinstance(self.screen, HelpScreen):
             return
@@ -489,7 +521,7 @@ class DocdeckApp(App[None]):
     def _save_first_view(self) -> None:
         if self.first_view_path is None or self._view_root is None:
             return
-        from docdeck.tui.first_view_capture import capture_first_view
+        from docdeck.tui.orgs.first_view_capture import capture_first_view
 
         view = capture_first_view(self._view_root)
         if view is not None:
@@ -526,6 +558,6 @@ def internal_error_report(error: BaseException) -> RenderableType:
 
 
 def _import_browser() -> type[MainScreen]:
-    from docdeck.tui.screens import MainScreen
+    from docdeck.tui.orgs import MainScreen
 
     return MainScreen

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from docdeck.tui.first_view import FirstView
+from docdeck.tui.orgs.first_view import FirstView
 
 __all__ = ["ShellScreen", "render_first_view"]
 

@@ -7,7 +7,7 @@ from textual.pilot import Pilot
 
 from docdeck.gateway import Client
 from docdeck.models import Space
-from docdeck.tui.screens._review import ReviewScreen
+from docdeck.tui.review import ReviewScreen
 from tui.helpers import wait_for_workers, wait_until
 from tui.review.helpers import open_review, review_settled
 

@@ -9,9 +9,7 @@ from textual.pilot import Pilot
 
 from docdeck.gateway import Client
 from docdeck.models import ChangeRequest, Space
-from docdeck.tui.screens._review import ReviewScreen
-from docdeck.tui.widgets.review import DiffView
-from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
+from docdeck.tui.review import ChangeRequestsView, DiffView, ReviewScreen
 from tui.helpers import wait_for_workers, wait_until
 from tui.space.helpers import open_api_reference, settle
 

@@ -10,8 +10,7 @@ from textual.screen import Screen
 
 from docdeck.gateway import Client
 from docdeck.models import ChangeRequest, Space
-from docdeck.tui.screens._conflict_screen import ConflictScreen
-from docdeck.tui.screens._merge_screen import MergeScreen
+from docdeck.tui.review import ConflictScreen, MergeScreen
 from tui.helpers import AppFactory, wait_for_organizations, wait_for_workers, wait_until
 from tui.review.actions_helpers import find_space
 

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input, OptionList, Select
 
 from docdeck.gateway import Client
-from docdeck.tui.screens._choose import ChooseDialog
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from tui.helpers import (
     AppFactory,
     screen_lines,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docdeck.tui.conflicts import Conflict, has_markers, parse_conflicts
+from docdeck.tui.review.conflicts import Conflict, has_markers, parse_conflicts
 
 PAGE = (
     "# Errors\n\nIntro.\n\n"
@@ -56,7 +56,7 @@ def test_keeping_a_side_gives_back_that_side_exactly_as_the_server_writes_marker
     """The server's blocks carry their own blank line and it writes one more after the end
     marker: keeping a side must not leave that extra blank line behind (it did: keeping the
     change request's side showed as an added empty line in the diff)."""
-    from docdeck.server.services.change_requests.blocks import conflict_block
+    from docdeck.server.change_requests.blocks import conflict_block
 
     head = "# Errors\n\n"
     main_block = "Every error answers with a status.\n\n"

@@ -6,7 +6,7 @@ import httpx
 from textual.widgets import OptionList
 
 from docdeck.gateway import Client
-from docdeck.tui.screens._choose import ChooseDialog
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, dialog_input, type_text, wait_for_workers, wait_until
 from tui.review.actions_helpers import open_host, reloaded

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from docdeck.tui.diff_model import diff_pages, word_spans
-from docdeck.tui.widgets.review._diff_text import styled_lines
+from docdeck.tui.review import styled_lines
+from docdeck.tui.review.diff_model import diff_pages, word_spans
 
 BASE = "\n".join(f"line {n}" for n in range(1, 31))
 

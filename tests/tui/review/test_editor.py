@@ -9,7 +9,7 @@ import pytest
 from textual.app import App
 from textual.drivers.headless_driver import HeadlessDriver
 
-from docdeck.tui.editor import edit_text, editor_command
+from docdeck.tui.kit.editor import edit_text, editor_command
 from tui.review.editor import use_test_editor
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from textual.widgets import Button, OptionList
 
 from docdeck.gateway import Client
-from docdeck.tui.screens._conflict_screen import ConflictScreen
-from docdeck.tui.screens._merge_screen import MergeScreen
+from docdeck.tui.review import ConflictScreen, MergeScreen
 from tui.helpers import AppFactory, screen_lines, wait_for_workers, wait_until
 from tui.review.actions_helpers import open_host, page_id, reloaded
 

@@ -6,8 +6,8 @@ import pytest
 from textual.widgets import OptionList
 
 from docdeck.gateway import Client
-from docdeck.tui.screens._choose import ChooseDialog
-from docdeck.tui.screens._review import ReviewScreen
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.review import ReviewScreen
 from tui.helpers import AppFactory, type_text, wait_for_workers, wait_until
 from tui.review.editor import use_test_editor
 from tui.space.helpers import open_api_reference

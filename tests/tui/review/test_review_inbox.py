@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from docdeck.tui.screens._review import ReviewScreen
-from docdeck.tui.screens._review_inbox import ReviewInboxScreen
+from docdeck.tui.review import ReviewInboxScreen, ReviewScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_for_organizations, wait_until
 from tui.review.helpers import review_settled

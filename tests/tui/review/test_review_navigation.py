@@ -3,7 +3,7 @@ above the body, the rendered view (`v`), and a failed read shown in place."""
 
 from __future__ import annotations
 
-from docdeck.tui.screens._review import ReviewScreen
+from docdeck.tui.review import ReviewScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_until
 from tui.review.helpers import authored_change_request, diff_view, open_review, review_settled

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from docdeck.gateway import Client
-from docdeck.tui.open_target import OpenTarget, parse_target
-from docdeck.tui.screens._review import ReviewScreen
-from docdeck.tui.screens._space import SpaceScreen
+from docdeck.tui.kit.open_target import OpenTarget, parse_target
+from docdeck.tui.review import ReviewScreen
+from docdeck.tui.space import SpaceScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_for_organizations, wait_until
 from tui.review.helpers import review_settled, space_titled

@@ -3,8 +3,8 @@ and the diff of a page in both layouts."""
 
 from __future__ import annotations
 
-from docdeck.tui.screens._review import ReviewScreen
-from docdeck.tui.screens._space import SpaceScreen
+from docdeck.tui.review import ReviewScreen
+from docdeck.tui.space import SpaceScreen
 from tui.helpers import AppFactory, screen_lines
 from tui.review.helpers import diff_view, open_review
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from textual.widgets import Button, Input, Select
 
 from docdeck.gateway import Client
-from docdeck.tui.screens._merge_screen import MergeScreen
-from docdeck.tui.widgets.space._chooser import Chooser
+from docdeck.tui.kit.chooser import Chooser
+from docdeck.tui.review import MergeScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, type_text, wait_for_workers, wait_until
 from tui.review.actions_helpers import open_host, reloaded

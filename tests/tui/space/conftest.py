@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from docdeck.server import DemoAccount
-from docdeck.server.services.content.edits import Draft
-from docdeck.server.services.ordering import end_position
-from docdeck.server.services.spaces import insert_space
+from docdeck.server.content.edits import Draft
+from docdeck.server.spaces.ordering import end_position
+from docdeck.server.spaces.service import insert_space
 from docdeck.server.store import Database
 
 BIG_PAGES = 5000

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from docdeck.tui.screens._space import SpaceScreen
-from docdeck.tui.widgets.space import PagePreview, PageTree
+from docdeck.tui.content import PagePreview
+from docdeck.tui.space import PageTree, SpaceScreen
 from tui.helpers import find_node, open_node, open_northwind, select, tree_of, wait_for_workers
 
 

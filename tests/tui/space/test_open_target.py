@@ -6,8 +6,8 @@ import pytest
 
 from docdeck.cli import main
 from docdeck.gateway import Client
-from docdeck.tui.open_target import OpenTarget, TargetError, parse_target
-from docdeck.tui.screens._space import SpaceScreen
+from docdeck.tui.kit.open_target import OpenTarget, TargetError, parse_target
+from docdeck.tui.space import SpaceScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_for_organizations
 from tui.space.helpers import preview_text, settle

@@ -13,10 +13,8 @@ from types import SimpleNamespace
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
-from docdeck.tui.screens._space_comments import line_in_view
-from docdeck.tui.widgets.space import PagePreview
-from docdeck.tui.widgets.space._page_lines import look_of
-from docdeck.tui.widgets.space._rendered_page import RenderedPage
+from docdeck.tui.content import PagePreview, RenderedPage, look_of
+from docdeck.tui.space import line_in_view
 from tui.helpers import screen_lines, wait_until
 
 SMALL = """# Webhooks

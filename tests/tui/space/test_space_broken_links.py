@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docdeck.tui.widgets.space._links_view import LinksView
+from docdeck.tui.space import LinksView
 from tui.helpers import AppFactory, screen_lines
 from tui.space.helpers import open_api_reference, preview_text, settle
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from docdeck.tui.widgets._list_keys import NavOptionList
-from docdeck.tui.widgets.space._files_view import FilesView
-from docdeck.tui.widgets.space._save_dialog import SaveDialog
+from docdeck.tui.kit.dialogs.save import SaveDialog
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.space import FilesView
 from tui.helpers import AppFactory
 from tui.space.helpers import open_api_reference, preview_text, settle
 

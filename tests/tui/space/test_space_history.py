@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from docdeck.tui.screens._space import SpaceScreen
-from docdeck.tui.widgets.space._history_view import HistoryView, merged_name
+from docdeck.tui.space import HistoryView, SpaceScreen, merged_name
 from tui.helpers import AppFactory, screen_lines
 from tui.space.helpers import open_api_reference, preview_text, settle
 

@@ -97,7 +97,7 @@ async def test_a_failing_page_read_is_shown_in_place_and_r_retries(
 async def test_clicking_a_link_in_the_page_follows_it(make_app: AppFactory) -> None:
     """With the mouse on, a link in the rendered page is followed by a click, as in a
     browser; back returns."""
-    from docdeck.tui.widgets.space._rendered_page import RenderedPage
+    from docdeck.tui.content import RenderedPage
 
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:

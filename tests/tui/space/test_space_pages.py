@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from docdeck.tui.screens._space import SpaceScreen
-from docdeck.tui.widgets.space._rendered_page import RenderedPage
+from docdeck.tui.content import RenderedPage
+from docdeck.tui.space import SpaceScreen
 from tui.helpers import AppFactory, screen_lines, tree_of, wait_for_workers
 from tui.space.helpers import open_api_reference, page_tree, preview_text, settle
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from textual.worker import WorkerState
 
-from docdeck.tui.widgets.space._search_view import SearchView
+from docdeck.tui.space import SearchView
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, burst, type_text
 from tui.space.helpers import open_api_reference, preview_text, settle
@@ -120,7 +120,7 @@ async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
     the next, appended in place. A page's sections are listed up to a few, with a line
     saying how many more it has."""
     from docdeck.tui import space_cache
-    from docdeck.tui.widgets.space import _search_view
+    from docdeck.tui.space import _search_view
 
     monkeypatch.setattr(space_cache, "SEARCH_PAGE", 2)
     monkeypatch.setattr(_search_view, "SECTIONS_SHOWN", 1)

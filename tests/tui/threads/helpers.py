@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 
-from docdeck.tui.screens._space import SpaceScreen
-from docdeck.tui.widgets.threads import Composer, ThreadItem, ThreadsPanel
+from docdeck.tui.space import SpaceScreen
+from docdeck.tui.threads import Composer, ThreadItem, ThreadsPanel
 from tui.helpers import type_text, wait_for_workers, wait_until
 from tui.space.helpers import open_space, settle
 

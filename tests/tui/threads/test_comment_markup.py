@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
-from docdeck.tui.widgets.threads import body_text
+from docdeck.tui.threads import body_text
 
 
 def _styled(text: Text) -> list[tuple[str, str]]:

@@ -9,9 +9,8 @@ import pytest
 from textual.widgets import Static
 
 from docdeck.gateway import Client
-from docdeck.tui.widgets.space._chooser import Chooser
-from docdeck.tui.widgets.threads import Composer
-from docdeck.tui.widgets.threads._composer import DiscardDraft
+from docdeck.tui.kit.chooser import Chooser
+from docdeck.tui.threads import Composer, DiscardDraft
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, type_text, wait_for_workers, wait_until
 from tui.review.editor import use_test_editor

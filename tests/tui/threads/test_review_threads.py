@@ -8,9 +8,8 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from docdeck.gateway import Client
-from docdeck.tui.screens._review import ReviewScreen
-from docdeck.tui.widgets.space._change_requests_view import ChangeRequestsView
-from docdeck.tui.widgets.threads import Composer
+from docdeck.tui.review import ChangeRequestsView, ReviewScreen
+from docdeck.tui.threads import Composer
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_for_workers, wait_until
 from tui.review.helpers import open_review, review_settled

@@ -7,8 +7,8 @@ import pytest
 
 from docdeck.gateway import Client
 from docdeck.gateway._errors import NotFoundError
-from docdeck.tui.screens._confirm import ConfirmDialog
-from docdeck.tui.widgets.space._chooser import Chooser
+from docdeck.tui.kit.chooser import Chooser
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_for_workers, wait_until
 from tui.space.helpers import open_api_reference, settle

@@ -1,0 +1,376 @@
+"""A page rendered as markdown (lines drawn by one line-API view), and the same page raw.
+
+Textual's `Markdown` widget mounts one widget per block; a 1 MB page is thousands of
+blocks, and mounting them (even a part at a time) stopped the event loop for up to a
+second. `RenderedPage` draws lines instead: the page is rendered to strips in a worker
+thread (`_page_lines`), a top-level block at a time, and handed over in batches (the
+first screenful at once); a frame then costs only the lines on screen. A width change
+renders again in the thread, and the block at the top stays at the top.
+
+Before rendering, two things markdown renderers cannot show are rewritten, line for
+line (so line numbers still match the page): images become their file's name, type,
+size and dimensions, and GitHub callouts (`> [!NOTE]`) get a readable title.
+"""
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import on, work
+from textual.binding import Binding, BindingType
+from textual.events import Click, Resize
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import TextArea
+from textual.worker import get_current_worker
+
+from docdeck.models import RevisionFile
+from docdeck.tui.content._page_lines import (
+    Line,
+    Look,
+    PageBlocks,
+    console_for,
+    look_of,
+    parse_blocks,
+    render_block,
+)
+from docdeck.tui.content.page_prepare import prepare
+
+__all__ = ["RawPage", "RenderedPage"]
+
+_SCROLL_KEYS: list[BindingType] = [
+    Binding("j", "scroll_down", "Down", show=False, id="page.down"),
+    Binding("k", "scroll_up", "Up", show=False, id="page.up"),
+    Binding("g", "scroll_home", "Top", show=False, id="page.top"),
+    Binding("G", "scroll_end", "End", show=False, id="page.end"),
+    Binding("ctrl+d,space", "page_down", "Page down", show=False, id="page.page_down"),
+    Binding("ctrl+u", "page_up", "Page up", show=False, id="page.page_up"),
+]
+
+FIRST_BATCH_SCREENS = 2
+"""The first batch is handed over once it fills this many screens (so the top shows fast)."""
+STRIPS_KEPT = 400
+"""Strips kept for lines drawn lately (about ten screens): scrolling back and forth reuses them."""
+BATCH_SECONDS = 0.1
+"""Later batches are handed over this often: each costs the loop a list extend and a refresh."""
+
+
+@dataclass
+class _Rendering:
+    """The lines of one rendering of the page at one width (a width change starts another)."""
+
+    width: int
+    lines: list[Line] = field(default_factory=list)
+    owners: list[int] = field(default_factory=list)
+    """For each line, the number of the block it belongs to (a gap goes with the block below)."""
+    block_y: list[int] = field(default_factory=list)
+    """For each block rendered, the line its content starts on."""
+    complete: bool = False
+
+
+class _Batch(Message):
+    """Lines the rendering thread hands to the loop."""
+
+    def __init__(
+        self,
+        generation: int,
+        page: PageBlocks,
+        lines: list[Line],
+        owners: list[int],
+        block_y: list[int],
+        done: bool,
+    ) -> None:
+        super().__init__()
+        self.generation = generation
+        self.page = page
+        self.lines = lines
+        self.owners = owners
+        self.block_y = block_y
+        self.done = done
+
+
+class RenderedPage(ScrollView, can_focus=True):
+    """The page's markdown rendered, drawn a line at a time (see the module's docstring)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = _SCROLL_KEYS
+    DEFAULT_CSS = """
+    RenderedPage {
+        height: 1fr; padding: 0 1; overflow-x: hidden; overflow-y: auto;
+        scrollbar-gutter: stable;
+    }
+    """
+
+    def __init__(
+        self, markdown: str, files: list[RevisionFile], *, line: int | None = None
+    ) -> None:
+        super().__init__()
+        self._markdown = markdown
+        self._files = files
+        self._page: PageBlocks | None = None
+        self._starts: list[int] = []
+        self._shown = _Rendering(0)
+        self._next: _Rendering | None = None
+        self._generation = 0
+        self._anchor: int | None = line
+        """A markdown line whose block goes to the top as soon as it is rendered."""
+        self._follow_end = False
+        self._strips: dict[int, Strip] = {}
+        self._frame: tuple[Style, int] = (Style(), 0)
+        self._strips_key: tuple[object, ...] = ()
+
+    @dataclass
+    class LinkClicked(Message):
+        """A link in the page was clicked (its target as written in the markdown)."""
+
+        href: str
+
+    def on_click(self, event: Click) -> None:
+        """A click on a link follows it, as in a browser (keys: `L` lists the links)."""
+        link = event.style.link if event.style is not None else None
+        if link:
+            event.stop()
+            self.post_message(self.LinkClicked(link))
+
+    # What callers read.
+
+    @property
+    def complete(self) -> bool:
+        """True when the whole page is rendered at the current width."""
+        return self._next is None and self._shown.complete
+
+    @property
+    def line_count(self) -> int:
+        return len(self._shown.lines)
+
+    @property
+    def block_count(self) -> int:
+        """The page's top-level blocks (0 until the thread has parsed the page)."""
+        return len(self._starts)
+
+    @property
+    def blocks_rendered(self) -> int:
+        """How many of them have lines on screen (at the current width)."""
+        return len(self._shown.block_y)
+
+    @property
+    def top_line(self) -> int:
+        """The markdown line of the block at the top of the view (what `c` comments on)."""
+        shown = self._shown
+        y = int(self.scroll_y)
+        if not shown.owners or y >= len(shown.owners):
+            return self._anchor if self._anchor is not None else 0
+        return self._starts[shown.owners[y]]
+
+    def text_lines(self) -> list[str]:
+        """Every line rendered so far, as text (for tests and copying)."""
+        return ["".join(segment.text for segment in line) for line in self._shown.lines]
+
+    async def goto_line(self, line: int) -> None:
+        """Scroll so the block holding `line` (of the page's markdown) is at the top; if it
+        is not rendered yet, as soon as it is."""
+        self._anchor = line
+        self._follow_end = False
+        self._land()
+
+    # Rendering (the thread) and receiving its lines (the loop).
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._restyle)
+
+    def on_resize(self, event: Resize) -> None:
+        width = self.scrollable_content_region.width  # the scrollbar's gutter is kept
+        if width > 0 and width != self._wanted_width():
+            self._render_again(width)
+
+    def _restyle(self, _theme: object) -> None:
+        """Another theme picked: the lines carry colours, so they are rendered again."""
+        if self._wanted_width() > 0:
+            self._render_again(self._wanted_width())
+
+    def _render_again(self, width: int) -> None:
+        """Render the page at `width`; what is shown stays until the new lines reach the
+        block at the top (which then is at the top again)."""
+        if self._shown.lines and self._anchor is None:
+            self._anchor = self.top_line
+        self._generation += 1
+        self._next = _Rendering(width)
+        self._render_lines(self._generation, width, self.size.height, look_of(self.app))
+
+    def _wanted_width(self) -> int:
+        return self._next.width if self._next is not None else self._shown.width
+
+    @work(thread=True, exclusive=True, group="render-page")
+    def _render_lines(self, generation: int, width: int, height: int, look: Look) -> None:
+        worker = get_current_worker()
+        page = self._page
+        if page is None:
+            page = parse_blocks(prepare(self._markdown, self._files))
+        console = console_for(width, look)
+        blank: Line = (Segment(" " * width),)
+        lines: list[Line] = []
+        owners: list[int] = []
+        block_y: list[int] = []
+        handed = 0
+        first_handed = False
+        last = time.monotonic()
+        for number in range(len(page.blocks)):
+            if worker.is_cancelled:
+                return
+            # Let go of the GIL after each block (well under a millisecond): a thread that
+            # only gives it up when asked holds it 5 ms at a time, and the loop, busy
+            # drawing or mounting meanwhile, got half the CPU and twice the frame time.
+            time.sleep(0)
+            strips = render_block(page, number, console, look)
+            if number:
+                lines.append(blank)
+                owners.append(number)
+            block_y.append(handed + len(lines))
+            lines.extend(strips)
+            owners.extend([number] * len(strips))
+            now = time.monotonic()
+            if (not first_handed and len(lines) >= height * FIRST_BATCH_SCREENS) or (
+                first_handed and now - last >= BATCH_SECONDS
+            ):
+                if not self._hand_over(_Batch(generation, page, lines, owners, block_y, False)):
+                    return
+                handed += len(lines)
+                lines, owners, block_y = [], [], []
+                first_handed, last = True, now
+        self._hand_over(_Batch(generation, page, lines, owners, block_y, True))
+
+    def _hand_over(self, batch: _Batch) -> bool:
+        """Post a batch to the loop (a message: never waits on the loop, which may be
+        closing); False when this rendering is no longer wanted."""
+        if get_current_worker().is_cancelled:
+            return False
+        return self.post_message(batch)
+
+    @on(_Batch)
+    def _take_batch(self, batch: _Batch) -> None:
+        batch.stop()
+        if batch.generation != self._generation:
+            return  # a rendering at a width no longer wanted
+        if self._page is None:
+            self._page = batch.page
+            self._starts = batch.page.starts()
+        rendering = self._next or self._shown
+        rendering.lines.extend(batch.lines)
+        rendering.owners.extend(batch.owners)
+        rendering.block_y.extend(batch.block_y)
+        rendering.complete = batch.done
+        if self._next is not None and (batch.done or self._covers_anchor(self._next)):
+            self._shown, self._next = self._next, None
+        more = 0 if self.complete else 1  # the line that says the rest is coming
+        self.virtual_size = Size(self._shown.width, len(self._shown.lines) + more)
+        self._land()
+        self.refresh()
+
+    def _anchor_block(self) -> int:
+        assert self._anchor is not None
+        return max(bisect_right(self._starts, self._anchor) - 1, 0)
+
+    def _covers_anchor(self, rendering: _Rendering) -> bool:
+        if self._anchor is None:
+            return True
+        block = self._anchor_block()
+        return block < len(rendering.block_y) and (
+            len(rendering.lines) - rendering.block_y[block] >= self.size.height
+        )
+
+    def _land(self) -> None:
+        """Take the view to where it was asked to be, once the lines for it are there."""
+        shown = self._shown
+        if self._next is not None:
+            return  # a rendering at the new width is coming: the anchor is for it
+        if self._anchor is not None and self._starts:
+            block = self._anchor_block()
+            if block < len(shown.block_y):
+                self._anchor = None
+                self.scroll_to(y=shown.block_y[block], animate=False, force=True)
+        if self._follow_end:
+            self.scroll_to(y=self.max_scroll_y, animate=False, force=True)
+            self._follow_end = not self.complete
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The widget's style and width, worked out once a frame, not once a line (the
+        # style walks the ancestors for their backgrounds).
+        self._frame = (self.rich_style, self.scrollable_content_region.width)
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        index = scroll_y + y
+        style, width = self._frame
+        lines = self._shown.lines
+        if index >= len(lines):
+            if index == len(lines) and not self.complete and self.is_attached:
+                note = (
+                    f"… rendering the rest of this page "
+                    f"({self.blocks_rendered} of {self.block_count} blocks)"
+                )
+                strip = Strip([Segment(note, Style(dim=True, italic=True))])
+                return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            return Strip.blank(width, style)
+        # A scroll redraws every line on screen, most of them drawn the frame before:
+        # strips are kept for the lines met last (a few screens), made again only when
+        # the width, the style or the lines themselves change.
+        key = (width, scroll_x, style, id(lines))
+        if key != self._strips_key:
+            self._strips.clear()
+            self._strips_key = key
+        kept = self._strips.get(index)
+        if kept is None:
+            if len(self._strips) > STRIPS_KEPT:
+                self._strips.clear()
+            made = Strip(lines[index], self._shown.width)
+            kept = made.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            self._strips[index] = kept
+        return kept
+
+    # Keys: G keeps following the end while the rest renders; any other move stops it.
+
+    def action_scroll_end(self) -> None:
+        self._anchor = None
+        self._follow_end = not self.complete
+        super().action_scroll_end()
+
+    def _stop_following(self) -> None:
+        self._follow_end = False
+        self._anchor = None
+
+    def action_scroll_home(self) -> None:
+        self._stop_following()
+        super().action_scroll_home()
+
+    def action_scroll_up(self) -> None:
+        self._stop_following()
+        super().action_scroll_up()
+
+    def action_page_up(self) -> None:
+        self._stop_following()
+        super().action_page_up()
+
+
+class RawPage(TextArea):
+    """The page's markdown as written: selectable, searchable by eye, never re-parsed."""
+
+    DEFAULT_CSS = """
+    RawPage { height: 1fr; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, markdown: str, *, line: int | None = None) -> None:
+        super().__init__(markdown, read_only=True, soft_wrap=True, show_line_numbers=True)
+        self._first_line = line
+
+    def on_mount(self) -> None:
+        if self._first_line is not None:
+            line = self._first_line
+            self.move_cursor((line, 0))
+            self.call_after_refresh(self.scroll_cursor_visible, center=False)

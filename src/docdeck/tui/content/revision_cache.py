@@ -1,0 +1,191 @@
+"""What the space screen fetched, kept per revision: a revision never changes.
+
+Every read goes through `RevisionContent._once`: the first caller starts the request,
+callers meanwhile await the same task, later callers get the answer without a request.
+A failed read is forgotten, so asking again (`r`, or moving back to the page) retries.
+The cache lives on the app (`content_cache(app)`), so leaving a space and opening it
+again, or opening it at an older revision and back, fetches nothing twice. Reads that
+depend on the space's *current* content (link analysis, search) are kept under the
+revision that was current when they were asked for, so they are re-asked when it moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from docdeck.gateway import Client
+from docdeck.models import (
+    ContentLocation,
+    ContentReferenceUsage,
+    LinkList,
+    ListPage,
+    Revision,
+    RevisionSemanticChanges,
+    SearchPageResult,
+)
+from docdeck.tui.content.block_map import BlockMap, block_map
+from docdeck.tui.content.page_tree import SpacePages
+
+__all__ = ["ContentCache", "RevisionContent", "content_cache"]
+
+T = TypeVar("T")
+
+KEPT_REVISIONS = 16
+"""Revisions whose content stays in memory (the least recently used ones go first)."""
+
+LINKS_PAGE = 200
+"""Links read per request: each item carries its pages and space in full, so a page of
+200 is already a few hundred KB to parse; smaller answers keep the screen drawing."""
+
+SEARCH_PAGE = 50
+"""Search results read per request: a screen holds well under 50 pages with their sections,
+and a page of 100 over a 5,000-page space took the sandbox twice as long to answer and
+the screen 0.1-0.9 s to lay out; the next page is read when the reader gets there."""
+
+
+class RevisionContent:
+    """One revision of one space, and everything read from it."""
+
+    def __init__(self, client: Client, space_id: str, revision_id: str | None) -> None:
+        self.client = client
+        self.space_id = space_id
+        self.revision_id = revision_id
+        self._tasks: dict[Any, asyncio.Task[Any]] = {}
+        self.requests = 0
+        """How many requests this revision's reads sent (tests check nothing is sent twice)."""
+
+    async def _once(self, key: Any, fetch: Callable[[], Awaitable[T]], *, shield: bool = True) -> T:
+        """`shield=False`: a caller cancelled (a newer search) cancels the request too."""
+        task = self._tasks.get(key)
+        if task is None or (task.done() and (task.cancelled() or task.exception())):
+            self.requests += 1
+            task = asyncio.get_running_loop().create_task(_run(fetch))
+            # A caller cancelled meanwhile (an exclusive worker replaced) must not cancel the
+            # request another caller, or the next visit, waits for.
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
+            self._tasks[key] = task
+        return await (asyncio.shield(task) if shield else task)
+
+    def cached(self, key: Any) -> Any | None:
+        """The answer for `key` if it is in (None while loading, failed or never asked)."""
+        task = self._tasks.get(key)
+        if task is None or not task.done() or task.cancelled() or task.exception():
+            return None
+        return task.result()
+
+    async def revision(self) -> Revision:
+        return await self._once(
+            "revision",
+            lambda: self.client.content.revision_in_steps(self.space_id, self.revision_id),
+        )
+
+    async def pages(self) -> SpacePages:
+        async def build() -> SpacePages:
+            revision = await self.revision()
+            return SpacePages(revision.pages, revision.files)
+
+        return await self._once("pages", build)
+
+    async def markdown(self, page_id: str) -> str:
+        async def fetch() -> str:
+            page = await self.client.content.page(
+                self.space_id, page_id, format="markdown", revision=self.revision_id
+            )
+            return str(getattr(page, "markdown", None) or "")
+
+        return await self._once(("markdown", page_id), fetch)
+
+    async def blocks(self, page_id: str) -> BlockMap:
+        """The page's blocks (their `key`s, from `format=document`) with their markdown
+        lines: what a comment on a block targets (`docdeck.tui.content.block_map`)."""
+
+        async def build() -> BlockMap:
+            markdown = await self.markdown(page_id)
+            page = await self.client.content.page(
+                self.space_id, page_id, format="document", revision=self.revision_id
+            )
+            document = getattr(page, "document", None)
+            nodes = {"nodes": document.nodes} if document is not None else {"nodes": []}
+            return await asyncio.to_thread(block_map, nodes, markdown)
+
+        return await self._once(("blocks", page_id), build)
+
+    async def links(self) -> tuple[list[ContentReferenceUsage], LinkList]:
+        """Every link of the space (all pages of the list) and the first page's stats."""
+
+        async def fetch() -> tuple[list[ContentReferenceUsage], LinkList]:
+            first = await self.client.content.links.space(self.space_id, limit=1000)
+            items = list(first.items)
+            cursor = first.next.page if first.next else None
+            while cursor:
+                more = await self.client.content.links.space(self.space_id, limit=1000, page=cursor)
+                items.extend(more.items)
+                cursor = more.next.page if more.next else None
+            return items, first
+
+        return await self._once("links", fetch)
+
+    async def link_stats(self) -> LinkList:
+        """The counts alone (`stats` covers the whole list whatever the filter): one
+        broken link is asked for, so the answer stays small in a space of thousands."""
+        return await self._once(
+            "link-stats",
+            lambda: self.client.content.links.space(self.space_id, status="broken", limit=1),
+        )
+
+    async def backlinks(self, file_id: str) -> list[ContentLocation]:
+        async def fetch() -> list[ContentLocation]:
+            found = self.client.content.links.file_backlinks(self.space_id, file_id)
+            return [item async for item in found]
+
+        return await self._once(("backlinks", file_id), fetch)
+
+    async def changes(self) -> RevisionSemanticChanges:
+        assert self.revision_id is not None
+        revision_id = self.revision_id
+        return await self._once(
+            "changes", lambda: self.client.content.changes(self.space_id, revision_id, limit=1000)
+        )
+
+    async def search(self, query: str, page: str | None = None) -> ListPage[SearchPageResult]:
+        """One page of the results (`page`: the cursor of the page before's `next`)."""
+
+        async def fetch() -> ListPage[SearchPageResult]:
+            return await self.client.content.search(
+                self.space_id, query, page=page, limit=SEARCH_PAGE
+            )
+
+        return await self._once(("search", query, page), fetch, shield=False)
+
+
+async def _run(fetch: Callable[[], Awaitable[T]]) -> T:
+    return await fetch()
+
+
+class ContentCache:
+    """The revisions read in this session, most recently used last."""
+
+    def __init__(self) -> None:
+        self._revisions: OrderedDict[tuple[str, str | None], RevisionContent] = OrderedDict()
+
+    def get(self, client: Client, space_id: str, revision_id: str | None) -> RevisionContent:
+        key = (space_id, revision_id)
+        found = self._revisions.get(key)
+        if found is None or found.client is not client:
+            found = self._revisions[key] = RevisionContent(client, space_id, revision_id)
+        self._revisions.move_to_end(key)
+        while len(self._revisions) > KEPT_REVISIONS:
+            self._revisions.popitem(last=False)
+        return found
+
+
+def content_cache(owner: object) -> ContentCache:
+    """The app's content cache, made on first use."""
+    cache = getattr(owner, "_docdeck_content_cache", None)
+    if cache is None:
+        cache = ContentCache()
+        owner._docdeck_content_cache = cache  # type: ignore[attr-defined]
+    return cache

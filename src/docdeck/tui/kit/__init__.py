@@ -1,0 +1,1 @@
+"""What two or more of the TUI's jobs use, written once."""

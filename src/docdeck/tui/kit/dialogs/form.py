@@ -1,0 +1,160 @@
+"""A dialog of text fields (titles, emoji, emails) whose values go into one request."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Select, Static
+
+from docdeck.tui.kit.dialogs.request import RequestDialog
+
+__all__ = ["FormDialog", "FormField"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class FormField:
+    name: str
+    label: str
+    value: str = ""
+    placeholder: str = ""
+    required: bool = False
+    max_length: int = 0
+    """The API's limit for the field. The input takes more (a paste is never cut silently) and
+    says how far over it is; the dialog does not send until it fits."""
+    choices: tuple[str, ...] = ()
+    """When given, the field is a picker of these values (no free text to mistype)."""
+    check: Callable[[str], str] | None = None
+    """A check of the trimmed value done before sending: "" when fine, else what is wrong."""
+
+
+def _lowered(choices: tuple[str, ...]) -> set[str]:
+    """Choices compare without case (a typed role), whatever case the labels are in."""
+    return {choice.lower() for choice in choices}
+
+
+class FormDialog(RequestDialog[T]):
+    """Enter in the last field (or the button) sends; escape cancels."""
+
+    def __init__(
+        self,
+        title: str,
+        fields: list[FormField],
+        submit: Callable[[dict[str, str]], Awaitable[T]],
+        *,
+        doing: str,
+        action_label: str = "Save",
+    ) -> None:
+        super().__init__(title, doing, submit)
+        self.fields = fields
+        self.action_label = action_label
+        self._length_error = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="form"):
+            yield Label(self.dialog_title, id="dialog-title")
+            for field in self.fields:
+                yield Label(field.label, classes="field-label")
+                if field.choices:
+                    yield Select(
+                        [(choice, choice) for choice in field.choices],
+                        value=field.value or field.choices[0],
+                        allow_blank=False,
+                        id=f"field-{field.name}",
+                    )
+                    continue
+                yield Input(
+                    value=field.value,
+                    placeholder=field.placeholder,
+                    id=f"field-{field.name}",
+                )
+            yield Static("", id="dialog-error")
+            with Horizontal(id="dialog-buttons"):
+                yield Button(self.action_label, variant="primary", id="dialog-ok")
+                yield Button("Cancel", id="dialog-cancel")
+
+    def on_mount(self) -> None:
+        self._set_error("")
+
+    @property
+    def values(self) -> dict[str, str]:
+        values: dict[str, str] = {}
+        for field in self.fields:
+            widget = self.query_one(f"#field-{field.name}")
+            value = widget.value if isinstance(widget, Input | Select) else ""
+            values[field.name] = value if isinstance(value, str) else ""
+        return values
+
+    def _problem(self) -> tuple[FormField, str] | None:
+        """The first field whose value cannot be sent, and why (checked before any request)."""
+        values = self.values
+        for field in self.fields:
+            value = values[field.name].strip()
+            if field.required and not value:
+                return field, f"{field.label} is required."
+            too_long = self._too_long(field, value)
+            if too_long:
+                return field, too_long
+            if field.choices and value and value.lower() not in _lowered(field.choices):
+                return field, f"{field.label}: must be one of {', '.join(field.choices)}."
+            checked = field.check(value) if field.check is not None and value else ""
+            if checked:
+                return field, checked
+        return None
+
+    @staticmethod
+    def _too_long(field: FormField, value: str) -> str:
+        if field.max_length and len(value) > field.max_length:
+            over = len(value) - field.max_length
+            return (
+                f"{field.label}: at most {field.max_length} characters; "
+                f"this is {len(value)} ({over} too many)."
+            )
+        return ""
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        """Say at once when a field goes over its limit, and stop saying it once it fits."""
+        event.stop()
+        values = self.values
+        for field in self.fields:
+            message = self._too_long(field, values[field.name].strip())
+            if message:
+                self._set_error(message)
+                self._length_error = True
+                return
+        if self._length_error:
+            self._set_error("")
+            self._length_error = False
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        if event.input is not inputs[-1]:
+            inputs[inputs.index(event.input) + 1].focus()
+            return
+        self._confirm()
+
+    @on(Button.Pressed, "#dialog-ok")
+    def _ok(self) -> None:
+        self._confirm()
+
+    @on(Button.Pressed, "#dialog-cancel")
+    def _cancel(self) -> None:
+        self.action_cancel()
+
+    def _confirm(self) -> None:
+        problem = self._problem()
+        if problem is not None:
+            field, message = problem
+            self._set_error(message)
+            self.query_one(f"#field-{field.name}").focus()  # an Input or a Select
+            return
+        self.send(self.values)

@@ -1,0 +1,313 @@
+"""The organization tree's model: what is loaded, kept apart from the Tree widget that shows it.
+
+Keeping the loaded data in entries (not in TreeNodes) is what lets the tree be
+filtered and re-rendered without a request: the widget can be rebuilt from the
+entries at any time, and an entry's `children` is the per-node cache that a
+refresh clears.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from docdeck.models import Collection, Member, Organization, Space, Team, TeamMembership
+from docdeck.tui.kit.formatting import emoji_text
+
+if TYPE_CHECKING:
+    from textual.widgets.tree import TreeNode
+
+__all__ = [
+    "ITS_CHILDREN",
+    "ITS_DETAILS",
+    "CollectionEntry",
+    "DeletedEntry",
+    "Entry",
+    "FoundEntry",
+    "LoadMoreEntry",
+    "MembersEntry",
+    "OrgEntry",
+    "RootEntry",
+    "SpaceEntry",
+    "Staleness",
+    "TeamEntry",
+    "TeamsEntry",
+    "container_of",
+    "org_of",
+    "trail_of",
+]
+
+
+ITS_DETAILS = "its details"
+ITS_CHILDREN = "the list under it"
+
+
+@dataclass(frozen=True)
+class Staleness:
+    """What an entry shows that a refresh failed to replace, and why."""
+
+    what: str
+    """"its details", "the list under it", or both."""
+    since: datetime
+    """When what is shown was read."""
+    failed_at: datetime
+    why: str
+    """The failure, one line (the server's message and status, or the connection error)."""
+
+    def joined(self, other: Staleness) -> Staleness:
+        """Both a resource and its children failed (a refresh asks for both): one note."""
+        if other.what in self.what:
+            return Staleness(self.what, min(self.since, other.since), self.failed_at, self.why)
+        return Staleness(
+            f"{self.what} and {other.what}",
+            min(self.since, other.since),
+            max(self.failed_at, other.failed_at),
+            self.why,
+        )
+
+
+@dataclass(eq=False)
+class Entry:
+    """One node of the tree. `children` is None until loaded; it is the cache a refresh clears."""
+
+    parent: Entry | None = field(default=None, repr=False)
+    children: list[Entry] | None = field(default=None, repr=False)
+    expanded: bool = False
+    loading: bool = False
+    failed: bool = False
+    node: TreeNode[Entry] | None = field(default=None, repr=False)
+    busy: int = 0
+    """Writes running on this entry (`docdeck.tui.kit.in_flight`); the tree marks it meanwhile."""
+    stale: Staleness | None = None
+    """Reading it again failed: what is shown is from an earlier load (the tree marks it,
+    the detail pane says what, since when and why)."""
+    loaded_at: datetime = field(default_factory=lambda: datetime.now().astimezone())
+    """When its own resource was read (its creation from a list, or a re-read)."""
+    children_loaded_at: datetime | None = None
+    """When the list under it was last read."""
+
+    @property
+    def title(self) -> str:
+        return ""
+
+    @property
+    def expandable(self) -> bool:
+        return False
+
+    def label(self) -> Text:
+        return Text(self.title)
+
+    def adopt(self, children: list[Entry]) -> list[Entry]:
+        for child in children:
+            child.parent = self
+        return children
+
+
+@dataclass(eq=False)
+class RootEntry(Entry):
+    """The invisible root: its children are the organizations."""
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+
+@dataclass(eq=False)
+class OrgEntry(Entry):
+    org: Organization | None = None
+    collections: list[Collection] | None = field(default=None, repr=False)
+    """Every collection of the organization, nested ones included; one request serves all levels."""
+    found: FoundEntry | None = field(default=None, repr=False)
+    """While the tree is filtered: spaces the server's search found that are not loaded yet."""
+
+    @property
+    def organization(self) -> Organization:
+        assert self.org is not None
+        return self.org
+
+    @property
+    def title(self) -> str:
+        return self.organization.title
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text.assemble(("🏢 ", ""), (self.title, "bold"))
+
+
+@dataclass(eq=False)
+class CollectionEntry(Entry):
+    collection: Collection | None = None
+
+    @property
+    def value(self) -> Collection:
+        assert self.collection is not None
+        return self.collection
+
+    @property
+    def title(self) -> str:
+        return self.value.title
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text.assemble(("▤ ", "dim"), self.title)
+
+
+@dataclass(eq=False)
+class SpaceEntry(Entry):
+    space: Space | None = None
+
+    @property
+    def value(self) -> Space:
+        assert self.space is not None
+        return self.space
+
+    @property
+    def title(self) -> str:
+        return self.value.title
+
+    @property
+    def deleted(self) -> bool:
+        return self.value.deletedAt is not None
+
+    def label(self) -> Text:
+        emoji = emoji_text(self.value.emoji) or "·"
+        style = "dim strike" if self.deleted else ""
+        return Text.assemble(f"{emoji} ", (self.title or "(untitled)", style))
+
+
+@dataclass(eq=False)
+class MembersEntry(Entry):
+    """The organization's members; shown as a filterable table in the detail pane."""
+
+    member_pages: dict[tuple[str, str], tuple[list[Member], str | None]] = field(
+        default_factory=dict, repr=False
+    )
+    """Loaded members and the next page, per (search, role) filter: revisiting one is free."""
+    member_filter: tuple[str, str] = ("", "")
+    """The (search, role) the table last showed; coming back to Members shows it again."""
+
+    @property
+    def title(self) -> str:
+        return "Members"
+
+    def label(self) -> Text:
+        return Text("👥 Members", style="italic")
+
+
+@dataclass(eq=False)
+class TeamsEntry(Entry):
+    @property
+    def title(self) -> str:
+        return "Teams"
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text("🤝 Teams", style="italic")
+
+
+@dataclass(eq=False)
+class TeamEntry(Entry):
+    team: Team | None = None
+    memberships: list[TeamMembership] | None = field(default=None, repr=False)
+    """The team's members, loaded once for the detail pane."""
+
+    @property
+    def value(self) -> Team:
+        assert self.team is not None
+        return self.team
+
+    @property
+    def title(self) -> str:
+        return self.value.title
+
+    def label(self) -> Text:
+        return Text.assemble(self.title, (f" · {self.value.members}", "dim"))
+
+
+@dataclass(eq=False)
+class DeletedEntry(Entry):
+    """Spaces deleted in the last 7 days, which can still be restored."""
+
+    @property
+    def title(self) -> str:
+        return "Recently deleted"
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text("🚮 Recently deleted", style="italic")
+
+
+@dataclass(eq=False)
+class FoundEntry(Entry):
+    """The organization's spaces that match the filter on the server but are not loaded yet
+    (`GET {O}/search`); shown under the organization while the filter is on."""
+
+    query: str = ""
+
+    @property
+    def title(self) -> str:
+        return "Found on the server"
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text("🔎 Found on the server", style="italic")
+
+
+@dataclass(eq=False)
+class LoadMoreEntry(Entry):
+    """Stands in for the next page of a list; reaching it loads that page."""
+
+    page: str = ""
+
+    @property
+    def title(self) -> str:
+        return "load more…"
+
+    def label(self) -> Text:
+        return Text("… load more", style="dim italic")
+
+
+def org_of(entry: Entry | None) -> OrgEntry | None:
+    while entry is not None and not isinstance(entry, OrgEntry):
+        entry = entry.parent
+    return entry
+
+
+def container_of(entry: Entry | None) -> OrgEntry | CollectionEntry | None:
+    """The collection or organization a new space or collection goes into, given the selection."""
+    if isinstance(entry, OrgEntry | CollectionEntry):
+        return entry
+    if isinstance(entry, SpaceEntry) and not entry.deleted:
+        parent = entry.parent
+        if isinstance(parent, OrgEntry | CollectionEntry):
+            return parent
+    return org_of(entry)
+
+
+def trail_of(entry: Entry) -> list[str]:
+    """The titles above a tree entry: its organization and collections, outermost first."""
+    titles: list[str] = []
+    parent = entry.parent
+    while parent is not None:
+        if isinstance(parent, OrgEntry | CollectionEntry):
+            titles.append(parent.title)
+        parent = parent.parent
+    return titles[::-1]

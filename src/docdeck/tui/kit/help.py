@@ -1,0 +1,108 @@
+"""The help screen: every key, what it does, and whether it works on the current selection."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Label, Static
+
+__all__ = ["HelpRow", "HelpScreen", "bindings_help"]
+
+
+@dataclass(frozen=True)
+class HelpRow:
+    key: str
+    description: str
+    tooltip: str
+    state: str = ""
+    """Empty when available; otherwise why not, for the current selection."""
+
+
+INTRO = (
+    "The tree lists organizations; expand one (→, space or enter) to load its collections, "
+    "spaces, Members, Teams and Recently deleted; ← collapses or goes to the parent. Lists load "
+    "a page at a time: reaching “… load more” loads the next page. The pane on the right shows "
+    "the selected item; enter on Members or a team goes into its table, escape comes back, and "
+    "tab moves between the tree and the pane's table and filters. j/k, g/G, ctrl+d/ctrl+u, "
+    "home/end move in every list. y copies, o opens in the browser. Keys shown "
+    "dimmed in the footer are not allowed for you here; the pane's last line says why. "
+    "ctrl+p opens the command palette with every action.\n"
+)
+
+
+def bindings_help(screen: Screen[object]) -> list[HelpRow]:
+    """Help rows for a screen without its own: the keys that work on it now, one row per
+    action (the screen's and the app's bindings of the same action are merged)."""
+    keys: dict[str, list[str]] = {}
+    rows: dict[str, HelpRow] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        # docdeck's own bindings all have ids; Textual's (focus moves, copy) are not listed.
+        if binding.id is None or not binding.description or binding.action.endswith("help"):
+            continue
+        name = binding.description
+        keys.setdefault(name, [])
+        key = screen.app.get_key_display(binding)
+        if key not in keys[name]:
+            keys[name].append(key)
+        rows.setdefault(name, HelpRow("", name, binding.tooltip or name))
+    return [
+        HelpRow(", ".join(keys[name]), row.description, row.tooltip) for name, row in rows.items()
+    ]
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark", "close", "Close", id="help.close", tooltip="Close help"),
+        # The same moves as every list (widgets/_list_keys.py), here scrolling the text.
+        Binding("j,down", "scroll('down')", show=False, id="help.down"),
+        Binding("k,up", "scroll('up')", show=False, id="help.up"),
+        Binding("g,home", "scroll('home')", show=False, id="help.first"),
+        Binding("G,end", "scroll('end')", show=False, id="help.last"),
+        Binding("ctrl+d,pagedown", "scroll('page_down')", show=False, id="help.page_down"),
+        Binding("ctrl+u,pageup", "scroll('page_up')", show=False, id="help.page_up"),
+    ]
+
+    def __init__(self, rows: list[HelpRow], *, intro: str | None = None) -> None:
+        super().__init__()
+        self.rows = rows
+        self.intro = INTRO if intro is None else intro
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="help"):
+            yield Label("docdeck — keys", id="dialog-title")
+            with VerticalScroll():
+                yield Static(Text(self.intro), id="help-intro")
+                yield Static(self._table(), id="help-keys")
+            yield Label("escape: close", classes="dialog-keys")
+
+    def _table(self) -> Table:
+        table = Table(box=None, expand=True, padding=(0, 1))
+        table.add_column("Key", style="bold", no_wrap=True)
+        table.add_column("Action", no_wrap=True)
+        table.add_column("What it does", ratio=1)
+        for row in self.rows:
+            what = Text(row.tooltip)
+            if row.state:
+                what.append(f"\n{row.state}", style="italic dim")
+            table.add_row(row.key, row.description, what)
+        return table
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one(VerticalScroll)
+        getattr(
+            scroll,
+            f"action_scroll_{where}"
+            if where in ("up", "down", "home", "end")
+            else f"action_{where}",
+        )()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

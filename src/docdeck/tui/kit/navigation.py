@@ -1,0 +1,44 @@
+"""Navigation between jobs, by message: a job posts what it wants opened, and `app.py`
+opens it, importing the target screen inside its handler.
+
+So a job never imports another job's screen (import-linter says so), and start-up stays
+lazy: the home screen does not import the space screen or the review pane to be able to
+open them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from docdeck.models import ChangeRequest, Organization, Space
+
+__all__ = ["OpenChangeRequest", "OpenInbox", "OpenSpace"]
+
+
+@dataclass
+class OpenSpace(Message):
+    """Push the space screen for `space`; `trail` is the breadcrumb above it."""
+
+    space: Space
+    trail: list[str] = field(default_factory=list)
+
+
+@dataclass
+class OpenChangeRequest(Message):
+    """Push the review pane for a change request of `space`; with `then_edit`, open that
+    page in `$EDITOR` once the pane is shown."""
+
+    space: Space
+    change_request: ChangeRequest
+    then_edit: str | None = None
+
+
+@dataclass
+class OpenInbox(Message):
+    """Push the review inbox of an organization."""
+
+    organization: Organization

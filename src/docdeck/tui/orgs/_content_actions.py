@@ -1,0 +1,197 @@
+"""Browser actions that create or rename: spaces, collections (and renaming teams).
+
+Each is a write (`docdeck.tui.kit.in_flight`) sent from a dialog: on success the
+tree's model is edited in place from the answer (no reload), so the user keeps
+their place; after a failure or a dialog closed early, what it may have changed
+is read again. Moving, deleting, restoring and duplicating are in `_space_actions`.
+"""
+
+from __future__ import annotations
+
+from docdeck.gateway import NOT_GIVEN
+from docdeck.models import Collection, Space, Team
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.entries import (
+    CollectionEntry,
+    Entry,
+    SpaceEntry,
+    TeamEntry,
+    container_of,
+    org_of,
+)
+from docdeck.tui.orgs._space_actions import SpaceActions, in_tree
+from docdeck.tui.orgs.emoji_check import emoji_problem
+
+__all__ = ["ContentActions"]
+
+TITLE_MAX = 50
+"""Space and collection titles (the API's limit)."""
+DESCRIPTION_MAX = 100
+"""Collection descriptions."""
+TEAM_TITLE_MAX = 64
+EMOJI_MAX = 50
+
+
+class ContentActions(SpaceActions):
+    async def _reload_container(self, container: Entry) -> None:
+        """After a create failed or its dialog closed early: the new item may exist anyway;
+        show the container as the server has it."""
+        org = org_of(container)
+        if org is not None:
+            org.collections = None  # a new collection is in the organization's list
+        if container.children is not None and (container is org or in_tree(container)):
+            self.org_tree.load(container)
+
+    def action_new_space(self) -> None:
+        container = container_of(self.org_tree.current)
+        org = org_of(container)
+        if container is None or org is None:
+            return
+        parent = container.value.id if isinstance(container, CollectionEntry) else NOT_GIVEN
+        client = self.client
+
+        async def create(values: dict[str, str]) -> Space:
+            return await client.spaces.create(
+                org.organization.id,
+                title=values["title"].strip(),
+                emoji=values["emoji"].strip() or NOT_GIVEN,
+                parent=parent,
+            )
+
+        def created(space: Space) -> None:
+            entry = SpaceEntry(space=space)
+            self.org_tree.insert(container, entry)
+            self.org_tree.select_entry(entry)
+            self.notify(f"Created the space “{space.title}”.", title="Space created")
+
+        self.open_write(
+            FormDialog(
+                f"New space in {container.title}",
+                [
+                    FormField("title", "Title", required=True, max_length=TITLE_MAX),
+                    FormField(
+                        "emoji",
+                        "Emoji (optional)",
+                        placeholder="one emoji, e.g. 📘",
+                        max_length=EMOJI_MAX,
+                        check=emoji_problem,
+                    ),
+                ],
+                create,
+                doing=f"Creating a space in {container.title}",
+                action_label="Create",
+            ),
+            container,
+            "new_space",
+            applied=created,
+            reread=lambda: self._reload_container(container),
+        )
+
+    def action_new_collection(self) -> None:
+        container = container_of(self.org_tree.current)
+        org = org_of(container)
+        if container is None or org is None:
+            return
+        parent = container.value.id if isinstance(container, CollectionEntry) else NOT_GIVEN
+        client = self.client
+
+        async def create(values: dict[str, str]) -> Collection:
+            return await client.collections.create(
+                org.organization.id, title=values["title"].strip(), parent=parent
+            )
+
+        def created(collection: Collection) -> None:
+            if org.collections is not None:
+                org.collections.append(collection)
+            entry = CollectionEntry(collection=collection, children=[])
+            self.org_tree.insert(container, entry)
+            self.org_tree.select_entry(entry)
+            self.notify(f"Created the collection “{collection.title}”.", title="Collection created")
+
+        self.open_write(
+            FormDialog(
+                f"New collection in {container.title}",
+                [FormField("title", "Title", required=True, max_length=TITLE_MAX)],
+                create,
+                doing=f"Creating a collection in {container.title}",
+                action_label="Create",
+            ),
+            container,
+            "new_collection",
+            applied=created,
+            reread=lambda: self._reload_container(container),
+        )
+
+    def action_rename(self) -> None:
+        entry = self.org_tree.current
+        org = org_of(entry)
+        if entry is None or org is None:
+            return
+        client = self.client
+        org_id = org.organization.id
+
+        async def rename(values: dict[str, str]) -> object:
+            title = values["title"].strip()
+            if isinstance(entry, SpaceEntry):
+                return await client.spaces.update(entry.value.id, title=title)
+            if isinstance(entry, CollectionEntry):
+                return await client.collections.update(
+                    entry.value.id, title=title, description=values["description"].strip()
+                )
+            if isinstance(entry, TeamEntry):
+                return await client.teams.update(org_id, entry.value.id, title=title)
+            raise ValueError("nothing to rename")
+
+        def show(result: object) -> None:
+            if isinstance(entry, SpaceEntry) and isinstance(result, Space):
+                entry.space = result
+            elif isinstance(entry, CollectionEntry) and isinstance(result, Collection):
+                entry.collection = result
+                self._replace_collection(entry, result)
+            elif isinstance(entry, TeamEntry) and isinstance(result, Team):
+                entry.team = result
+            self.org_tree.refresh_entry(entry)
+
+        def renamed(result: object) -> None:
+            show(result)
+            self.notify(f"Renamed to “{entry.title}”.", title="Renamed")
+
+        async def reread() -> None:
+            if isinstance(entry, SpaceEntry):
+                await self._reread_space(entry)
+            elif isinstance(entry, CollectionEntry):
+                show(await client.collections.get(entry.value.id))
+            elif isinstance(entry, TeamEntry):
+                show(await client.teams.get(org_id, entry.value.id))
+
+        max_length = TEAM_TITLE_MAX if isinstance(entry, TeamEntry) else TITLE_MAX
+        fields = [
+            FormField("title", "New title", entry.title, required=True, max_length=max_length)
+        ]
+        if isinstance(entry, CollectionEntry):
+            fields.append(
+                FormField(
+                    "description",
+                    "Description (optional)",
+                    entry.value.description or "",
+                    max_length=DESCRIPTION_MAX,
+                )
+            )
+        self.open_write(
+            FormDialog(
+                f"Rename “{entry.title}”",
+                fields,
+                rename,
+                doing=f"Renaming “{entry.title}”",
+                action_label="Rename",
+            ),
+            entry,
+            "rename",
+            applied=renamed,
+            reread=reread,
+        )
+
+    def _replace_collection(self, entry: CollectionEntry, collection: Collection) -> None:
+        org = org_of(entry)
+        if org is not None and org.collections is not None:
+            org.collections = [c if c.id != collection.id else collection for c in org.collections]

@@ -1,0 +1,192 @@
+"""The org tree's loading: one worker per entry fetches its children, and their answer
+(or failure) is drawn into the tree.
+
+A refresh keeps what was loaded until the answer replaces it; a failed refresh keeps
+it, marked stale. Entries expanded in the last session reopen as they arrive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from datetime import datetime
+
+from textual import on
+from textual.worker import Worker
+
+from docdeck.tui.kit.entries import ITS_CHILDREN, Entry, LoadMoreEntry
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.orgs._tree_view import TreeView
+from docdeck.tui.orgs.first_view_capture import entry_key
+from docdeck.tui.orgs.loaders import load_children, load_more
+from docdeck.tui.orgs.messages import ChildrenFailed, ChildrenLoaded
+
+__all__ = ["TreeLoading"]
+
+
+class TreeLoading(TreeView):
+    """Loads children in workers and draws what arrives."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._restore: set[str] = set()
+        """Entries expanded last time, expanded again as the live ones arrive (once)."""
+
+    def mark_unreachable(self) -> None:
+        """The connection failed before the organizations came: say so where they would be."""
+        if self.model.children is None:
+            self.model.loading = False
+            self.model.failed = True
+            self.render_children(self.model)
+
+    def load_root(self) -> None:
+        self.load(self.model)
+
+    def load(self, entry: Entry, *, keep: bool = False) -> None:
+        """Fetch an entry's first page of children in a worker (replacing any in flight).
+
+        `keep` (a refresh): what is loaded stays shown until the answer replaces it; if the
+        request fails it stays, marked stale, instead of being thrown away.
+        """
+        entry.loading = True
+        entry.failed = False
+        if not (keep and entry.children is not None):
+            entry.children = None
+            self.render_children(entry)
+        self.run_worker(
+            self._fetch(entry),
+            name=f"Loading {entry.title or 'organizations'}",
+            group=f"load-{id(entry)}",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _fetch(self, entry: Entry) -> None:
+        take = getattr(self.app, "take_root_prefetch", None)
+        early = take() if take is not None and entry is self.model else None
+        try:
+            children = await (early or load_children(client_of(self), entry))
+        except Exception as error:
+            self.post_message(ChildrenFailed(entry, error=error))
+            raise
+        self.post_message(ChildrenLoaded(entry, children))
+
+    def _load_more(self, more: LoadMoreEntry) -> None:
+        owner = more.parent
+        if owner is None or more.loading:
+            return
+        more.loading = True
+        self._relabel(more)
+        self.run_worker(
+            self._fetch_more(owner, more),
+            name=f"Loading more of {owner.title or 'organizations'}",
+            group=f"more-{id(owner)}",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _fetch_more(self, owner: Entry, more: LoadMoreEntry) -> None:
+        try:
+            children = await load_more(client_of(self), owner, more)
+        except Exception:
+            self.post_message(ChildrenFailed(owner, replacing=more))
+            raise
+        self.post_message(ChildrenLoaded(owner, children, replacing=more))
+
+    @on(ChildrenLoaded)
+    def _children_loaded(self, message: ChildrenLoaded) -> None:
+        message.stop()
+        entry = message.entry
+        if message.replacing is None:
+            refreshed = _merge(entry.children, message.children) if entry.children else []
+            entry.adopt(message.children)
+            entry.children = message.children
+            entry.children_loaded_at = datetime.now().astimezone()
+            entry.loading = False
+            if entry is self.model:
+                self._cached = None
+            self.clear_stale(entry)
+            reopened = self._reopen(message.children)
+            self.render_children(entry)
+            for child in reopened:
+                self.load(child)
+            for child in refreshed:
+                self.load(child, keep=True)  # what is under it is refreshed too, kept open
+        elif entry.children is not None and message.replacing in entry.children:
+            entry.adopt(message.children)
+            index = entry.children.index(message.replacing)
+            entry.children[index : index + 1] = message.children
+            self._splice(entry, message.replacing, message.children)
+        self._sync_selection()
+        if entry is self.model:
+            self._first_organizations_shown()
+
+    @on(ChildrenFailed)
+    def _children_failed(self, message: ChildrenFailed) -> None:
+        message.stop()
+        if message.replacing is not None:
+            message.replacing.loading = False
+            self._relabel(message.replacing)
+            return
+        entry = message.entry
+        entry.loading = False
+        if entry.children is not None:
+            # A refresh failed: keep what was loaded, marked, with why.
+            self.mark_stale(entry, ITS_CHILDREN, message.error)
+        else:
+            entry.failed = True
+            self.render_children(entry)
+        if entry is self.model:
+            self._first_organizations_shown()  # not live, but the tree takes keys from now on
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
+
+    def _reopen(self, children: list[Entry]) -> list[Entry]:
+        """Mark the entries that were expanded in the cached view expanded again."""
+        if not self._restore:
+            return []
+        reopened = []
+        for child in children:
+            key = entry_key(child)
+            if key in self._restore and child.expandable:
+                self._restore.discard(key)
+                child.expanded = True
+                if child.children is None:
+                    reopened.append(child)
+        return reopened
+
+    def _first_organizations_shown(self) -> None:
+        notify = getattr(self.app, "organizations_shown", None)
+        if notify is not None:
+            notify()
+
+
+_STRUCTURE = {item.name for item in fields(Entry)} | {"found"}
+"""Fields that are the tree's state (open, loaded children, marks), not the resource."""
+
+
+def _merge(old: list[Entry], new: list[Entry]) -> list[Entry]:
+    """A refresh's answer, keeping the entries that were there (by id) instead of new ones.
+
+    Replaced in `new` by the old objects, updated with the new resource, an entry keeps
+    being open, its loaded children, its marks and the cursor on it; a write running on
+    it still finds it. Returns the open ones with loaded children, to refresh in turn; a
+    closed one forgets its children (they are read again when it is opened), as before.
+    """
+    by_key = {key: entry for entry in old if (key := entry_key(entry)) is not None}
+    reload = []
+    for index, fresh in enumerate(new):
+        key = entry_key(fresh)
+        kept = by_key.get(key) if key is not None else None
+        if kept is None or type(kept) is not type(fresh):
+            continue
+        for item in fields(fresh):
+            if item.name not in _STRUCTURE:
+                setattr(kept, item.name, getattr(fresh, item.name))
+        kept.loaded_at = fresh.loaded_at
+        if kept.expanded and kept.children is not None:
+            reload.append(kept)
+        elif not kept.expanded:
+            kept.children = None
+        new[index] = kept
+    return reload

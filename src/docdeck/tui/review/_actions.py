@@ -1,0 +1,175 @@
+"""Everything a reviewer or author does to a change request from the review pane: review,
+requested reviewers, update from main, merge (with its checklist and conflict view), subject,
+draft/ready, archive, PDF, and authoring (`_review_authoring`).
+
+A mixin of the review pane: it uses the pane's `space`, `change_request`, `reload()` and
+`current_page_id()`. Every write runs in a worker; the result of update and merge is read
+from the answer's `result`, never from the status code.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from textual.binding import BindingType
+
+from docdeck.models import ChangeRequest
+from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.review._authoring import ReviewAuthoring
+from docdeck.tui.review._conflict_screen import ConflictScreen
+from docdeck.tui.review._dialogs import RequestedReviewersScreen, review_dialog
+from docdeck.tui.review._merge_screen import MergeScreen
+from docdeck.tui.review.conflict_pages import describe_result
+
+__all__ = ["ReviewActions"]
+
+
+_b = binder("review")
+
+
+class ReviewActions(ReviewAuthoring):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        _b("a", "review", "Review", "Approve or request changes, with an optional comment"),
+        _b("w", "reviewers", "Reviewers", "Requested reviewers: list, add, remove"),
+        _b("u", "update_from_main", "Update", "Bring main's changes into the change request"),
+        _b("m", "merge", "Merge", "Merge readiness, then merge into main"),
+        _b("S", "edit_subject", "Subject", "Edit the change request's subject"),
+        _b("D", "toggle_draft", "Draft/ready", "Mark the change request draft or ready"),
+        _b("X", "archive", "Archive", "Archive the change request"),
+        _b("P", "pdf", "PDF", "Export the change request as PDF: open or copy the link"),
+    ]
+
+    # -- reviews ------------------------------------------------------------------------
+
+    def action_review(self) -> None:
+        if not self.allowed("review", "reviewing") or not self.writable("reviewing"):
+            return
+        self.open_cr_write(review_dialog(self.client, self.space, self.change_request), "review")
+
+    def action_reviewers(self) -> None:
+        self.app.push_screen(
+            RequestedReviewersScreen(self.space, self.change_request), self._reload_if
+        )
+
+    def _reload_if(self, changed: bool | None) -> None:
+        if changed:
+            self.reload()
+
+    # -- update and merge -----------------------------------------------------------------
+
+    def action_update_from_main(self) -> None:
+        if not self.allowed("merge", "updating from main") or not self.writable(
+            "updating from main"
+        ):
+            return
+        space_id, number = self.cr_ref
+
+        async def request() -> str:
+            result = await self.client.change_requests.update_from_main(space_id, number)
+            return result.result
+
+        def applied(result: str) -> None:
+            title, message, severity = describe_result("update", result, number)
+            self.notify(message, title=title, severity=severity, timeout=8)
+            if result == "conflicts":
+                self.open_conflicts()
+
+        self.send_cr_write("update", f"Updating #{number} from main", request, applied=applied)
+
+    def open_conflicts(self) -> None:
+        self.app.push_screen(ConflictScreen(self.space, self.change_request), self._after_merge)
+
+    def action_merge(self) -> None:
+        self.app.push_screen(MergeScreen(self.space, self.change_request), self._after_merge)
+
+    def _after_merge(self, outcome: str | None) -> None:
+        if outcome == "conflicts":
+            self.open_conflicts()
+        if outcome:
+            self.reload()
+
+    # -- the change request itself --------------------------------------------------------
+
+    def action_edit_subject(self) -> None:
+        if not self.allowed("edit", "editing the subject") or not self.writable(
+            "editing the subject"
+        ):
+            return
+        space_id, number = self.cr_ref
+
+        async def submit(values: dict[str, str]) -> ChangeRequest:
+            return await self.client.change_requests.update(
+                space_id, number, subject=values["subject"].strip()
+            )
+
+        field = FormField("subject", "Subject", value=self.change_request.subject, max_length=100)
+        dialog = FormDialog(f"Subject of #{number}", [field], submit, doing="Saving the subject")
+        self.open_cr_write(dialog, "subject")
+
+    def action_toggle_draft(self) -> None:
+        if not self.allowed("edit", "changing the status") or not self.writable(
+            "changing the status"
+        ):
+            return
+        space_id, number = self.cr_ref
+        status: Literal["open", "draft"] = (
+            "open" if self.change_request.status == "draft" else "draft"
+        )
+        doing = f"Marking #{number} {'ready' if status == 'open' else 'draft'}"
+
+        async def request() -> ChangeRequest:
+            return await self.client.change_requests.update(space_id, number, status=status)
+
+        def applied(change_request: ChangeRequest) -> None:
+            said = "ready for review (open)" if change_request.status == "open" else "a draft"
+            self.notify(f"#{number} is now {said}.", title="Status changed")
+
+        self.send_cr_write("status", doing, request, applied=applied)
+
+    def action_archive(self) -> None:
+        if not self.allowed("edit", "archiving") or not self.writable("archiving"):
+            return
+        space_id, number = self.cr_ref
+
+        async def submit() -> ChangeRequest:
+            return await self.client.change_requests.update(space_id, number, status="archived")
+
+        question = (
+            f"Archive #{number} “{self.change_request.subject}”? It is no longer open for "
+            "review or merge; its content and comments are kept."
+        )
+        dialog = ConfirmDialog(
+            "Archive the change request",
+            question,
+            submit,
+            doing="Archiving",
+            action_label="Archive",
+        )
+        self.open_cr_write(dialog, "archive")
+
+    def action_pdf(self) -> None:
+        self.run_cr_worker(
+            self._pdf(),
+            name="Exporting the PDF",
+            group="review-pdf",
+        )
+
+    async def _pdf(self) -> None:
+        space_id, number = self.cr_ref
+        pdf = await self.client.change_requests.pdf(space_id, number)
+        choices = [("Open it in the browser", "open"), ("Copy the link", "copy")]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "open":
+                open_url(self, pdf.url, "PDF link")
+            elif choice == "copy":
+                copy_value(self, CopyValue("PDF link", pdf.url), why="Valid for one hour: ")
+
+        self.app.push_screen(
+            ChooseDialog(f"PDF of #{number} (link valid one hour)", choices), chosen
+        )

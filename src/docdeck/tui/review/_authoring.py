@@ -1,0 +1,274 @@
+"""Authoring a change request from the review pane: edit the current page in `$EDITOR`, add
+a page, delete one, revert one to the base. Each is one `POST {CR}/content` (one new revision
+of the change request), then the pane reloads so the diff shows it.
+
+An edit that fails to save is never lost: a dialog says why (the server's 400 names
+`changes[0].<field>`) and offers to save it again, to re-open the editor with it, or to copy it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import BindingType
+
+from docdeck.gateway import APIError
+from docdeck.models.change_request_content import ChangeRequestContentUpdate
+from docdeck.tui.content.page_tree import PageInfo, SpacePages
+from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.editor import edit_text
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.review._base import ReviewActionsBase
+
+__all__ = ["TOP_LEVEL", "ReviewAuthoring"]
+
+TOP_LEVEL = "(top level)"
+
+
+def _path_label(pages: SpacePages, info: PageInfo) -> str:
+    """“Guides › Webhooks”: a page named with the pages above it, as a picker shows it."""
+    return " › ".join(page.title for page in [*pages.ancestors(info), info])
+
+
+_b = binder("review")
+
+
+class ReviewAuthoring(ReviewActionsBase):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        _b("E", "edit_page", "Edit", "Edit this page's markdown in $EDITOR (or pick a page)"),
+        _b("N", "add_page", "Add page", "Add a page to the change request"),
+        _b("K", "delete_page", "Delete page", "Delete this page in the change request"),
+        _b("U", "revert_page", "Revert", "Discard the change request's changes to this page"),
+    ]
+
+    async def author(self, changes: list[dict[str, Any]]) -> ChangeRequestContentUpdate:
+        space_id, number = self.cr_ref
+        return await self.client.change_requests.content.update(space_id, number, changes)
+
+    def _page_or_say(self, doing: str) -> str | None:
+        page_id = self.current_page_id()
+        if page_id is None:
+            self.notify(
+                f"Move to a changed page first: {doing} acts on the page shown.",
+                title="No page shown",
+                severity="warning",
+            )
+        return page_id
+
+    def _may_author(self, doing: str) -> bool:
+        return self.allowed("edit", doing) and self.writable(doing)
+
+    # -- E: edit in $EDITOR ---------------------------------------------------------------
+
+    def action_edit_page(self) -> None:
+        if not self._may_author("editing a page"):
+            return
+        page_id = self.current_page_id()
+        if page_id is None:
+            # Nothing changed yet (a new change request): any of its pages can be edited.
+            self.run_cr_worker(
+                self._pick_page_to_edit(),
+                name="Reading the change request's pages",
+                group="review-edit",
+            )
+            return
+        self.run_cr_worker(
+            self._edit_page(page_id),
+            name="Opening the page in the editor",
+            group="review-edit",
+        )
+
+    def edit_page(self, page_id: str) -> None:
+        """Edit a page of the change request in $EDITOR (the space screen's E opens the pane
+        with this)."""
+        if self._may_author("editing a page"):
+            self.run_cr_worker(
+                self._edit_page(page_id), name="Opening the page in the editor", group="review-edit"
+            )
+
+    async def _pick_page_to_edit(self) -> None:
+        space_id, number = self.cr_ref
+        listed = await self.client.change_requests.content.pages(space_id, number)
+        pages = SpacePages(listed.pages)
+        choices = [(_path_label(pages, info), info.id) for info in pages.order if info.readable]
+        if not choices:
+            self.notify("It has no document page yet: N adds one.", title="Nothing to edit")
+            return
+
+        def chosen(page_id: str | None) -> None:
+            if page_id is not None:
+                self.run_cr_worker(
+                    self._edit_page(page_id),
+                    name="Opening the page in the editor",
+                    group="review-edit",
+                )
+
+        self.app.push_screen(ChooseDialog(f"Edit a page of #{number}", choices), chosen)
+
+    async def _edit_page(self, page_id: str, text: str | None = None, title: str = "") -> None:
+        if text is None:
+            space_id, number = self.cr_ref
+            page = await self.client.change_requests.content.page(
+                space_id, number, page_id, format="markdown"
+            )
+            markdown = getattr(page, "markdown", None)
+            if markdown is None:
+                self.notify(
+                    f"“{page.title}” is not a document page: it has no markdown to edit.",
+                    title="Cannot edit this page",
+                    severity="warning",
+                )
+                return
+            edited = await edit_text(self.app, markdown)
+            if edited is None:
+                return
+            await self._save_edit(page_id, page.title, edited)
+            return
+        again = await edit_text(self.app, text)
+        # Unchanged (or the editor failed): the edit is still the one that did not save.
+        await self._save_edit(page_id, title, again if again is not None else text)
+
+    async def _save_edit(self, page_id: str, title: str, markdown: str) -> None:
+        change = {"operation": "update_page", "page": page_id, "document": {"markdown": markdown}}
+        try:
+            await self.author([change])
+        except APIError as error:
+            self._offer_again(page_id, title, markdown, error)
+            return
+        self.notify(f"“{title}” saved in #{self.change_request.number}.", title="Page saved")
+        self.reload()
+
+    def _offer_again(self, page_id: str, title: str, markdown: str, error: APIError) -> None:
+        """The save failed: say why and keep the text until the user decides."""
+        problem = describe(error, f"Saving “{title}”", in_dialog=True)
+        choices = [
+            ("Save it again", "save"),
+            ("Edit it again in $EDITOR (your text is kept)", "edit"),
+            ("Copy your text", "copy"),
+            ("Discard your edit", "discard"),
+        ]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "save":
+                self.run_cr_worker(
+                    self._save_edit(page_id, title, markdown),
+                    name=f"Saving “{title}”",
+                    group="review-edit",
+                )
+            elif choice == "edit":
+                self.run_cr_worker(
+                    self._edit_page(page_id, markdown, title),
+                    name="Opening the page in the editor",
+                    group="review-edit",
+                )
+            elif choice == "copy":
+                copy_value(self, CopyValue("Your edit", markdown))
+                self._offer_again(page_id, title, markdown, error)
+            elif choice is None:
+                # Escape is not a decision to throw the text away: ask again.
+                self._offer_again(page_id, title, markdown, error)
+
+        self.app.push_screen(
+            ChooseDialog(f"Saving “{title}” failed: {problem.message}", choices), chosen
+        )
+
+    # -- N: add a page --------------------------------------------------------------------
+
+    def action_add_page(self) -> None:
+        if not self._may_author("adding a page"):
+            return
+        self.run_cr_worker(
+            self._add_page(),
+            name="Reading the change request's pages",
+            group="review-add",
+        )
+
+    async def _add_page(self) -> None:
+        space_id, number = self.cr_ref
+        listed = await self.client.change_requests.content.pages(space_id, number)
+        pages = SpacePages(listed.pages)
+        parents: dict[str, str | None] = {TOP_LEVEL: None}
+        for info in pages.order:
+            parents.setdefault(_path_label(pages, info), info.id)
+        current = self.current_page_id()
+        current_label = next((k for k, v in parents.items() if v == current), TOP_LEVEL)
+
+        async def submit(values: dict[str, str]) -> ChangeRequestContentUpdate:
+            change: dict[str, Any] = {
+                "operation": "insert_page",
+                "title": values["title"].strip(),
+                "document": {"markdown": f"# {values['title'].strip()}\n"},
+            }
+            parent = parents.get(values["parent"])
+            if parent is not None:
+                change["into"] = parent
+            return await self.author([change])
+
+        dialog = FormDialog(
+            f"Add a page to #{number}",
+            [
+                FormField("title", "Title", required=True, max_length=100),
+                FormField("parent", "Under", value=current_label, choices=tuple(parents.keys())),
+            ],
+            submit,
+            doing="Adding the page",
+            action_label="Add",
+        )
+        self.open_cr_write(dialog, "add-page")
+
+    # -- K: delete, U: revert ---------------------------------------------------------------
+
+    def _page_title(self, page_id: str) -> str:
+        """“Title” of a changed page the pane lists, for the question asked before a write."""
+        changes = getattr(self, "changes", None)
+        for page in getattr(changes, "pages", None) or []:
+            if getattr(page, "page_id", None) == page_id and getattr(page, "title", ""):
+                return f"“{page.title}”"
+        return "this page"
+
+    def action_delete_page(self) -> None:
+        page_id = self._page_or_say("deleting a page")
+        if page_id is None or not self._may_author("deleting a page"):
+            return
+        title = self._page_title(page_id)
+
+        async def submit() -> ChangeRequestContentUpdate:
+            return await self.author([{"operation": "delete_page", "page": page_id}])
+
+        question = (
+            f"Delete {title} and its subpages in #{self.change_request.number}? Main is not "
+            "touched until the change request is merged; U (revert) brings it back."
+        )
+        self.open_cr_write(
+            ConfirmDialog("Delete the page", question, submit, doing="Deleting the page"),
+            "delete-page",
+        )
+
+    def action_revert_page(self) -> None:
+        page_id = self._page_or_say("reverting a page")
+        if page_id is None or not self._may_author("reverting a page"):
+            return
+        title = self._page_title(page_id)
+
+        async def submit() -> ChangeRequestContentUpdate:
+            return await self.author([{"operation": "revert_page", "page": page_id}])
+
+        question = (
+            f"Discard every change #{self.change_request.number} makes to {title}? It gets "
+            "the base revision's content back (an added page is removed)."
+        )
+        self.open_cr_write(
+            ConfirmDialog(
+                "Revert the page",
+                question,
+                submit,
+                doing="Reverting the page",
+                action_label="Revert",
+            ),
+            "revert-page",
+        )

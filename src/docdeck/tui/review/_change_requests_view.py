@@ -1,0 +1,252 @@
+"""The space's change requests: number, subject, status, author, updated, open comments,
+review state and an outdated marker.
+
+`s` cycles the status asked for (the API lists one status at a time, open by default),
+`c` cycles the contributor (anyone, then each author seen), `f` filters the rows by text.
+Enter asks the screen to open the review pane (`ChangeRequestChosen`). The review state
+column fills in as each change request's reviews arrive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Input, Static
+
+from docdeck.models import ChangeRequest
+from docdeck.models.change_requests import ChangeRequestStatus
+from docdeck.tui.kit.list_keys import NavDataTable
+
+__all__ = ["CR_STATUSES", "ChangeRequestsView", "review_cell"]
+
+CR_STATUSES: tuple[ChangeRequestStatus, ...] = ("open", "draft", "merged", "archived")
+_STATUS_STYLE = {"open": "green", "draft": "yellow", "merged": "magenta", "archived": "dim"}
+
+
+def _when(value: datetime, *, narrow: bool) -> str:
+    return value.strftime("%Y-%m-%d" if narrow else "%Y-%m-%d %H:%M")
+
+
+def review_cell(verdicts: dict[str, list[str]] | None) -> Text:
+    if verdicts is None:
+        return Text("…", style="dim")
+    approved = len(verdicts.get("approved", []))
+    changes = len(verdicts.get("changes-requested", []))
+    text = Text()
+    if approved:
+        text.append(f"✔{approved}", style="green")
+    if changes:
+        text.append(" " if approved else "")
+        text.append(f"✘{changes}", style="red")
+    return text or Text("—", style="dim")
+
+
+class ChangeRequestsView(Vertical):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "s",
+            "cr_status",
+            "Status",
+            id="space.cr_status",
+            tooltip="List open, draft, merged or archived change requests",
+        ),
+        Binding(
+            "c",
+            "cr_contributor",
+            "Contributor",
+            id="space.cr_contributor",
+            tooltip="Only change requests by one contributor (cycles through the authors)",
+        ),
+        Binding(
+            "f",
+            "cr_filter",
+            "Filter",
+            id="space.cr_filter",
+            tooltip="Filter the change requests by subject, author or number",
+        ),
+    ]
+    DEFAULT_CSS = """
+    ChangeRequestsView { height: 1fr; }
+    ChangeRequestsView > #cr-state { height: auto; padding: 0 1; }
+    ChangeRequestsView > #cr-filter { display: none; }
+    ChangeRequestsView > #cr-filter.-shown { display: block; }
+    ChangeRequestsView > NavDataTable { height: 1fr; }
+    """
+
+    @dataclass
+    class ChangeRequestChosen(Message):
+        change_request: ChangeRequest
+
+    @dataclass
+    class FiltersChanged(Message):
+        """Status or contributor changed: the screen lists again."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.change_requests: list[ChangeRequest] = []
+        self.shown: list[ChangeRequest] = []
+        self.status: ChangeRequestStatus = "open"
+        self.contributor: tuple[str, str] | None = None
+        """(user id, name), or None for anyone."""
+        self.authors: dict[str, str] = {}
+        """Every author seen in this space so far, id to name (the contributor choices)."""
+        self.verdicts: dict[str, dict[str, list[str]]] = {}
+        self.text = ""
+        self.loaded = False
+        self.problem = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static("reading the change requests…", id="cr-state")
+        yield Input(placeholder="filter by subject, author or #number", id="cr-filter")
+        yield NavDataTable(id="cr-table", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        table = self.table
+        narrow = self.app.size.width < 110
+        table.add_column("#", key="number", width=4)
+        table.add_column("Subject", key="subject", width=14 if narrow else 36)
+        table.add_column("Status", key="status", width=16)
+        table.add_column("Author", key="author", width=10 if narrow else 16)
+        table.add_column("Updated", key="updated", width=10 if narrow else 16)
+        table.add_column("Cmts", key="comments", width=4)
+        table.add_column("Reviews", key="reviews", width=7)
+
+    @property
+    def table(self) -> NavDataTable:
+        return self.query_one("#cr-table", NavDataTable)
+
+    @property
+    def field(self) -> Input:
+        return self.query_one("#cr-filter", Input)
+
+    # ----- rows ------------------------------------------------------------------------------
+
+    def show_change_requests(self, items: list[ChangeRequest]) -> None:
+        self.change_requests = items
+        self.loaded = True
+        self.problem = ""
+        for cr in items:
+            self.authors.setdefault(cr.createdBy.id, cr.createdBy.displayName)
+        self.refill()
+
+    def show_error(self, message: str) -> None:
+        self.problem = message
+        self._state()
+
+    def set_verdicts(self, change_request_id: str, verdicts: dict[str, list[str]]) -> None:
+        self.verdicts[change_request_id] = verdicts
+        if change_request_id in self.table.rows:
+            cell = review_cell(verdicts)
+            self.table.update_cell(change_request_id, "reviews", cell)  # type: ignore[arg-type]
+
+    def matches(self, cr: ChangeRequest) -> bool:
+        words = self.text.casefold().split()
+        haystack = f"#{cr.number} {cr.number} {cr.subject} {cr.createdBy.displayName}".casefold()
+        return all(word in haystack for word in words)
+
+    def refill(self) -> None:
+        table = self.table
+        keep = self.highlighted.id if self.highlighted is not None else None
+        table.clear()
+        self.shown = [cr for cr in self.change_requests if self.matches(cr)]
+        for cr in self.shown:
+            status = Text(cr.status, style=_STATUS_STYLE.get(cr.status, ""))
+            if cr.outdated:
+                status.append(" ⚠ outdated", style="yellow")
+            cells: list[Any] = [
+                str(cr.number),
+                cr.subject or "(no subject)",
+                status,
+                cr.createdBy.displayName,
+                _when(cr.updatedAt, narrow=self.app.size.width < 110),
+                str(cr.comments) if cr.comments else "",
+                review_cell(self.verdicts.get(cr.id)),
+            ]
+            table.add_row(*cells, key=cr.id)
+        ids = [cr.id for cr in self.shown]
+        if keep in ids:
+            table.move_cursor(row=ids.index(keep), animate=False)
+        self._state()
+
+    def _state(self) -> None:
+        text = Text()
+        text.append("status: ", style="dim")
+        text.append(self.status, style=f"bold {_STATUS_STYLE.get(self.status, '')}")
+        text.append("  contributor: ", style="dim")
+        text.append(self.contributor[1] if self.contributor else "anyone", style="bold")
+        if self.text:
+            text.append(f"  text: “{self.text}”", style="bold")
+        if self.problem:
+            text.append(f"\n{self.problem}", style="red")
+        elif self.loaded:
+            count = len(self.shown)
+            text.append(f"  · {count} change request{'s' if count != 1 else ''}", style="dim")
+            if not self.shown:
+                text.append("\nNone here: s changes the status, c the contributor.", style="dim")
+        else:
+            text.append("  · reading…", style="dim")
+        self.query_one("#cr-state", Static).update(text)
+
+    @property
+    def highlighted(self) -> ChangeRequest | None:
+        row = self.table.cursor_row
+        return self.shown[row] if self.shown and 0 <= row < len(self.shown) else None
+
+    # ----- keys ------------------------------------------------------------------------------
+
+    def action_cr_status(self) -> None:
+        index = CR_STATUSES.index(self.status) if self.status in CR_STATUSES else -1
+        self.status = CR_STATUSES[(index + 1) % len(CR_STATUSES)]
+        self.loaded = False
+        self._state()
+        self.post_message(self.FiltersChanged())
+
+    def action_cr_contributor(self) -> None:
+        choices: list[tuple[str, str] | None] = [
+            None,
+            *sorted(self.authors.items(), key=lambda a: a[1]),
+        ]
+        index = choices.index(self.contributor) if self.contributor in choices else 0
+        self.contributor = choices[(index + 1) % len(choices)]
+        self.loaded = False
+        self._state()
+        self.post_message(self.FiltersChanged())
+
+    def action_cr_filter(self) -> None:
+        self.field.add_class("-shown")
+        self.field.focus()
+
+    def close_filter(self) -> bool:
+        """Escape in the filter: clears and hides it (True when it was open)."""
+        if not self.field.has_class("-shown"):
+            return False
+        self.field.value = ""
+        self.field.remove_class("-shown")
+        self.table.focus()
+        return True
+
+    @on(Input.Changed, "#cr-filter")
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.text = event.value.strip()
+        self.refill()
+
+    @on(Input.Submitted, "#cr-filter")
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.table.focus()
+
+    @on(DataTable.RowSelected, "#cr-table")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        cr = self.highlighted
+        if cr is not None:
+            self.post_message(self.ChangeRequestChosen(cr))

@@ -1,0 +1,301 @@
+"""The review pane's reads, all in workers.
+
+Opening a change request costs two dependent round trips before its first diff: the
+changes (`{CR}/changes`, sent together with the header's reviews and requested
+reviewers), then both sides of the first changed page at once. The other pages' diffs are
+then fetched in the background, a few at a time, so `}` finds them ready. Everything goes
+through the per-revision caches (`review_content`), so nothing is read twice. A failure is
+shown where its answer would have been (the header, the list, the diff), with `r` to retry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from rich.text import Text
+from textual.screen import Screen
+from textual.widgets import ContentSwitcher, Static
+
+from docdeck.models import ChangeRequest, Space
+from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
+from docdeck.tui.content import PagePreview
+from docdeck.tui.content.page_tree import PageInfo
+from docdeck.tui.content.revision_cache import RevisionContent
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.workers import client_of
+from docdeck.tui.review._changed_pages import ChangedPagesList
+from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review._header import header_text
+from docdeck.tui.review.changes import ChangedPage, ReviewChanges, review_changes
+from docdeck.tui.review.content import (
+    DIFF_CONCURRENCY,
+    ChangeRequestContent,
+    change_request_content,
+)
+
+__all__ = ["ReviewLoading"]
+
+
+class ReviewLoading(Screen[None]):
+    space: Space
+    change_request: ChangeRequest
+    changes: ReviewChanges | None = None
+    reviews: list[ChangeRequestReview] | None = None
+    requested: list[ChangeRequestRequestedReviewer] | None = None
+    header_problem: str = ""
+    view: str = "diff"
+    """'diff' or 'rendered' (`v`)."""
+
+    @property
+    def pages_list(self) -> ChangedPagesList:
+        return self.query_one(ChangedPagesList)
+
+    @property
+    def diff_view(self) -> DiffView:
+        return self.query_one(DiffView)
+
+    @property
+    def preview(self) -> PagePreview:
+        return self.query_one(PagePreview)
+
+    def sides(self) -> tuple[ChangeRequestContent, RevisionContent]:
+        return change_request_content(self.app, client_of(self), self.space.id, self.change_request)
+
+    # ----- the change request and its header ---------------------------------------------
+
+    def load(self, *, fresh: bool) -> None:
+        """`fresh`: read the change request again first (after a write, or `r`)."""
+        self.run_worker(
+            self._load(fresh),
+            name=f"Opening change request #{self.change_request.number}",
+            group="review",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load(self, fresh: bool) -> None:
+        client = client_of(self)
+        if fresh:
+            try:
+                self.change_request = await client.change_requests.get(
+                    self.space.id, self.change_request.id
+                )
+            except Exception as error:
+                problem = describe(error, f"Reading change request #{self.change_request.number}")
+                self.header_problem = (
+                    f"{problem.title}: {problem.brief or problem.message} (r retries)"
+                )
+                self.show_header()
+                return
+        self.run_worker(
+            self._load_header(),
+            name="Reading the reviews",
+            group="review-header",
+            exclusive=True,
+            exit_on_error=False,
+        )
+        self.show_header()
+        content, _base = self.sides()
+        try:
+            changes = await content.changes()
+        except Exception as error:
+            problem = describe(error, "Reading what the change request changed")
+            self.show_list_problem(
+                f"{problem.title}\n{problem.brief or problem.message}\n\nr retries"
+            )
+            return
+        self.changes = review_changes(changes)
+        keep = self.current_page_id()
+        self.pages_list.show_changes(self.changes, keep)
+        self.query_one("#review-counts", Static).update(Text(self.changes.summary(), style="bold"))
+        page = self.pages_list.current
+        if page is None:
+            self.show_page_head(None)
+            self.diff_view.clear()
+            self.show_diff_message("The change request changes no pages.")
+            return
+        self.asked = page.page_id
+        await self._show_page(page)
+        self.run_worker(
+            self._prefetch(),
+            name="Reading the other pages' diffs",
+            group="review-prefetch",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_header(self) -> None:
+        client = client_of(self)
+        cr = self.change_request
+
+        async def reviews() -> list[ChangeRequestReview]:
+            return [r async for r in client.change_requests.reviews.list(self.space.id, cr.id)]
+
+        async def requested() -> list[ChangeRequestRequestedReviewer]:
+            found = client.change_requests.requested_reviewers.list(self.space.id, cr.id)
+            return [r async for r in found]
+
+        try:
+            self.reviews, self.requested = await asyncio.gather(reviews(), requested())
+            self.header_problem = ""
+        except Exception as error:
+            problem = describe(error, "Reading the reviews")
+            self.header_problem = (
+                f"reviews not read: {problem.brief or problem.message} (r retries)"
+            )
+        self.show_header()
+
+    def show_header(self) -> None:
+        self.query_one("#review-header", Static).update(
+            header_text(
+                self.change_request,
+                self.reviews,
+                self.requested,
+                self.header_problem,
+                narrow=self.app.size.width < 100,
+            )
+        )
+
+    def show_list_problem(self, message: str) -> None:
+        self.pages_list.clear_options()
+        self.query_one("#review-counts", Static).update(Text(message, style="red"))
+        self.show_diff_message(message, error=True)
+
+    # ----- one page ------------------------------------------------------------------------
+
+    asked: str | None = None
+    """The page last asked for: the list's highlight event for a page already being shown
+    is not a second request to show it."""
+    _keys_state: tuple[object, ...] = ()
+
+    def page_chosen(self, page: ChangedPage) -> None:
+        self.asked = page.page_id
+        self.run_worker(
+            self._show_page(page),
+            name=f"Reading the diff of “{page.title}”",
+            group="review-diff",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _show_page(self, page: ChangedPage) -> None:
+        self.show_page_head(page)
+        content, base = self.sides()
+        if self.view == "rendered":
+            await self._show_rendered(page, content)
+            return
+        if not page.body_changed and page.in_base and page.in_change:
+            self.diff_view.clear()
+            self.show_diff_message("The body is unchanged (see the changes above).")
+            return
+        if self.diff_view.page_id != page.page_id:
+            self.show_diff_message("reading both versions…")
+        try:
+            diff = await content.page_diff(
+                base, page.page_id, in_base=page.in_base, in_change=page.in_change
+            )
+        except Exception as error:
+            problem = describe(error, f"Reading the diff of “{page.title}”")
+            self.show_diff_message(
+                f"{problem.title}: {problem.brief or problem.message}\n\nPress r to try again.",
+                error=True,
+            )
+            return
+        current = self.pages_list.current
+        if current is None or current.page_id != page.page_id:
+            return  # the reader moved on meanwhile
+        self.query_one("#review-diff-message", Static).display = False
+        self.diff_view.display = True
+        self.diff_view.show_diff(page.page_id, diff)
+        self.show_page_head(page)
+        self.diff_shown()
+        self.keys_changed()
+
+    def keys_changed(self) -> None:
+        """Refresh the footer only when what it offers changed: each refresh recomposes it,
+        which costs more than showing the diff."""
+        diff = self.diff_view.diff
+        state = (self.view, self.diff_view.diff_layout, bool(diff and diff.hunks))
+        if state != self._keys_state:
+            self._keys_state = state
+            self.refresh_bindings()
+
+    def diff_shown(self) -> None:
+        """Called after a page's diff is on screen."""
+
+    async def _show_rendered(self, page: ChangedPage, content: ChangeRequestContent) -> None:
+        if not page.in_change:
+            info = None
+            self.preview.show_message(
+                info, "This change request deletes the page; d shows its diff."
+            )
+            return
+        try:
+            revision_page = await content.page(page.page_id)
+        except Exception as error:
+            problem = describe(error, f"Reading “{page.title}”")
+            self.preview.show_message(
+                None,
+                f"{problem.title}: {problem.brief or problem.message}\n\nPress r to try again.",
+                error=True,
+            )
+            return
+        markdown = str(getattr(revision_page, "markdown", None) or "")
+        self.preview.show_page(PageInfo(revision_page, None, 0), markdown, [])
+
+    def show_diff_message(self, message: str, *, error: bool = False) -> None:
+        note = self.query_one("#review-diff-message", Static)
+        note.update(Text(message, style="red" if error else "dim"))
+        note.display = True
+        self.diff_view.display = False
+
+    def show_page_head(self, page: ChangedPage | None) -> None:
+        text = Text()
+        if page is not None:
+            text.append(page.title or "(untitled)", style="bold")
+            if page.path:
+                text.append(f"  /{page.path}", style="dim")
+            text.append(f"  {', '.join(page.kinds)}", style="italic")
+            diff = self.diff_view.diff if self.diff_view.page_id == page.page_id else None
+            if diff is not None and diff.hunks:
+                plural = "s" if diff.hunks != 1 else ""
+                counts = f"  +{diff.added} -{diff.removed} · {diff.hunks} hunk{plural}"
+                text.append(counts, style="dim")
+            for what, before, after in page.attribute_lines():
+                text.append(f"\n  {what}: ", style="bold")
+                text.append(before, style="red strike")
+                text.append(" → ")
+                text.append(after, style="green")
+        self.query_one("#review-page-head", Static).update(text)
+
+    async def _prefetch(self) -> None:
+        changes = self.changes
+        if changes is None:
+            return
+        content, base = self.sides()
+        limit = asyncio.Semaphore(DIFF_CONCURRENCY)
+
+        async def one(page: ChangedPage) -> None:
+            async with limit:
+                # A failure is shown in place when the reader opens that page.
+                with contextlib.suppress(Exception):
+                    await content.page_diff(
+                        base, page.page_id, in_base=page.in_base, in_change=page.in_change
+                    )
+
+        await asyncio.gather(*(one(p) for p in changes.pages if p.body_changed))
+
+    def switch_view(self, view: str) -> None:
+        self.view = view
+        self.query_one("#review-views", ContentSwitcher).current = (
+            "review-preview" if view == "rendered" else "review-diff-pane"
+        )
+        page = self.pages_list.current
+        if page is not None:
+            self.page_chosen(page)
+
+    def current_page_id(self) -> str | None:
+        """The page whose diff or rendering is shown."""
+        page = self.pages_list.current if self.is_mounted else None
+        return page.page_id if page is not None else None

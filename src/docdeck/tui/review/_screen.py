@@ -1,0 +1,240 @@
+"""The review pane: one change request, pushed over the space screen (or the inbox).
+
+Header (number, subject, status, author, base, outdated, reviews, requested reviewers),
+the changed pages with their counts, and the diff of the highlighted page: unified or
+side by side (`d`), or the page rendered (`v`). `]`/`[` walk hunks, `}`/`{` changed pages.
+
+Other parts of the pane are mixins added to the bases by their owners (comment threads,
+review and merge actions); they use `self.space`, `self.change_request`, `reload()`,
+`current_page_id()` and `cursor_line()`, and `DiffView.set_annotations` for inline rows.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher, OptionList, Static
+from textual.worker import Worker
+
+from docdeck.models import ChangeRequest, Space
+from docdeck.tui.content import PagePreview
+from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.review._actions import ReviewActions
+from docdeck.tui.review._changed_pages import ChangedPagesList
+from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review._loading import ReviewLoading
+from docdeck.tui.review._threads import ReviewThreads
+
+__all__ = ["ReviewScreen"]
+
+
+_b = binder("review")
+
+
+class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
+    DEFAULT_CSS = """
+    ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
+    ReviewScreen #review-body { height: 1fr; }
+    ReviewScreen #review-side { width: 32; border-right: vkey $foreground 20%; }
+    ReviewScreen #review-counts { height: auto; max-height: 3; padding: 0 1; }
+    ReviewScreen #review-page-head { height: auto; max-height: 6; padding: 0 1;
+        background: $boost; }
+    ReviewScreen #review-diff-message { height: 1fr; padding: 1 2; }
+    ReviewScreen.-narrow #review-body { layout: vertical; }
+    ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
+        border-bottom: hkey $foreground 20%; }
+    ReviewScreen.-short #review-side { height: 5; }
+    ReviewScreen.-short #review-threads { height: 6; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        _b("escape", "back", "Back", "Back to where the change request was opened"),
+        _b("tab", "switch_focus", "Pages/Diff", "Move between the changed pages and the diff"),
+        _b("right_square_bracket", "next_hunk", "Next hunk", "The next change in this page"),
+        _b("left_square_bracket", "previous_hunk", "Prev hunk", "The previous change"),
+        _b("right_curly_bracket", "next_page", "Next page", "The next changed page"),
+        _b("left_curly_bracket", "previous_page", "Prev page", "The previous changed page"),
+        _b("d", "toggle_layout", "Side by side", "Unified or side-by-side diff"),
+        _b("v", "toggle_rendered", "Rendered", "The page as rendered, or back to the diff"),
+        _b("r", "refresh", "Refresh", "Read the change request and its diff again"),
+        _b("y", "copy", "Copy URL", "Copy the change request's app URL"),
+        _b("o", "open", "Open", "Open the change request in the browser (or copy its URL)"),
+    ]
+    FOOTER_PRIORITY = (
+        "app.help",
+        "back",
+        "review",
+        "merge",
+        "next_hunk",
+        "next_page",
+        "toggle_layout",
+        "toggle_rendered",
+        "previous_hunk",
+        "previous_page",
+        "switch_focus",
+        "refresh",
+        "copy",
+        "open",
+    )
+    NARROW_BELOW = 110
+    SHORT_BELOW = 32
+    """Below this height (80x24) the list and the threads give the diff more rows."""
+
+    def __init__(self, space: Space, change_request: ChangeRequest) -> None:
+        super().__init__()
+        self.space = space
+        self.change_request = change_request
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="review-header")
+        with Horizontal(id="review-body"):
+            with Vertical(id="review-side"):
+                yield Static("reading the changes…", id="review-counts")
+                yield ChangedPagesList(id="review-pages")
+            with ContentSwitcher(initial="review-diff-pane", id="review-views"):
+                with Vertical(id="review-diff-pane"):
+                    yield Static("", id="review-page-head")
+                    yield Static("", id="review-diff-message")
+                    yield DiffView(id="review-diff")
+                yield PagePreview(id="review-preview")
+        yield BrowserFooter()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
+        self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+        self.show_diff_message("reading the changes…")
+        self.load(fresh=False)
+        self.diff_view.focus()
+
+    def on_resize(self) -> None:
+        self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
+        self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+
+    # ----- the interface other parts of the pane use ---------------------------------------
+
+    def reload(self) -> None:
+        """Read the change request, its changes and the shown diff again (after a write)."""
+        self.load(fresh=True)
+
+    def cursor_line(self) -> tuple[str, int] | None:
+        """('base' or 'change', 0-based line) of the diff line under the cursor."""
+        if self.view != "diff" or self.diff_view.page_id != self.current_page_id():
+            return None
+        return self.diff_view.cursor_line()
+
+    # ----- keys ----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.query(DiffView):
+            return True
+        diffing = self.view == "diff" and self.diff_view.diff is not None
+        if action in ("next_hunk", "previous_hunk"):
+            return True if diffing and self.diff_view.diff and self.diff_view.diff.hunks else None
+        if action in ("next_page", "previous_page"):
+            return True if self.changes is not None and len(self.changes.pages) > 1 else None
+        if action == "toggle_layout":
+            return True if self.view == "diff" else None
+        return super().check_action(action, parameters)  # the mixins' own keys
+
+    def footer_label(self, binding: Binding) -> str | None:
+        if binding.action == "toggle_layout":
+            return "Unified" if self.diff_view.diff_layout == "split" else "Side by side"
+        if binding.action == "toggle_rendered":
+            return "Diff" if self.view == "rendered" else "Rendered"
+        return binding.description
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def action_switch_focus(self) -> None:
+        """The changed pages, the diff (or the rendered page), then any part a mixin added
+        with the `review-tab-stop` class (the threads list), and round again."""
+        target = self.diff_view if self.view == "diff" else self.preview
+        stops = [self.pages_list, target, *self.query(".review-tab-stop")]
+        stops = [w for w in stops if w.display and (w.parent is None or w.parent.display)]
+        here = next((i for i, w in enumerate(stops) if w is self.focused), -1)
+        if here < 0:
+            self.pages_list.focus()
+            return
+        stops[(here + 1) % len(stops)].focus()
+
+    def action_next_hunk(self) -> None:
+        if not self.diff_view.next_hunk():
+            self._page_step(1, hunk="first")
+
+    def action_previous_hunk(self) -> None:
+        if not self.diff_view.previous_hunk():
+            self._page_step(-1, hunk="last")
+
+    def action_next_page(self) -> None:
+        self._page_step(1)
+
+    def action_previous_page(self) -> None:
+        self._page_step(-1)
+
+    def _page_step(self, step: int, hunk: str = "") -> None:
+        changes = self.changes
+        current = self.pages_list.highlighted
+        if changes is None or current is None:
+            return
+        target = current + step
+        if not 0 <= target < len(changes.pages):
+            where = "last" if step > 0 else "first"
+            self.notify(f"This is the {where} changed page.", title="Changed pages")
+            return
+        self._land_on = hunk
+        self.pages_list.highlighted = target
+
+    _land_on = ""
+
+    def action_toggle_layout(self) -> None:
+        view = self.diff_view
+        view.set_layout("unified" if view.diff_layout == "split" else "split")
+        self.keys_changed()
+
+    def action_toggle_rendered(self) -> None:
+        self.switch_view("diff" if self.view == "rendered" else "rendered")
+        self.keys_changed()
+
+    def action_refresh(self) -> None:
+        self.reload()
+
+    def action_copy(self) -> None:
+        copy_value(self, CopyValue("Change request URL", self.change_request.urls.app))
+
+    def action_open(self) -> None:
+        open_url(self, self.change_request.urls.app, "Change request URL")
+
+    @on(OptionList.OptionHighlighted, "#review-pages")
+    def _page_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        page = self.pages_list.current
+        if page is not None and page.page_id != self.asked:
+            self.page_chosen(page)
+
+    @on(OptionList.OptionSelected, "#review-pages")
+    def _page_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        target = self.diff_view if self.view == "diff" else self.preview
+        if target.display:
+            target.focus()
+
+    def diff_shown(self) -> None:
+        """After a page's diff arrives: land on its first or last hunk when `]`/`[` crossed
+        into it."""
+        land, self._land_on = self._land_on, ""
+        if land == "last":
+            starts = self.diff_view.hunk_starts()
+            if starts:
+                self.diff_view.goto_hunk(len(starts) - 1)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)

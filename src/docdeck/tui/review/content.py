@@ -1,0 +1,115 @@
+"""What the review pane reads, kept per revision like the space screen's content.
+
+A change request's side is read through its own routes (`{CR}/content/page/{id}`,
+`{CR}/changes`), and cached under the change request's `revision`: a revision never
+changes, so a reload that finds the same revision fetches nothing again, and an author's
+new revision is a new key. The base side is the space's content at the base revision
+(`{S}/revisions/{base}/page/{id}`), read through the space screen's cache, so what the
+history or another change request of the same base already read is not read twice.
+
+Page diffs are computed off the event loop (`asyncio.to_thread`: difflib on a long page
+takes a while) and cached with the pair of revisions they compare.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+
+from docdeck.gateway import Client
+from docdeck.models import ChangeRequest, RevisionPage, RevisionSemanticChanges
+from docdeck.tui.content.revision_cache import RevisionContent, content_cache
+from docdeck.tui.review.diff_model import PageDiff, diff_pages
+
+__all__ = [
+    "CHANGES_LIMIT",
+    "DIFF_CONCURRENCY",
+    "ChangeRequestContent",
+    "base_revision",
+    "change_request_content",
+]
+
+CHANGES_LIMIT = 1000
+"""Changes read at once (the platform answers 10 without a limit)."""
+
+DIFF_CONCURRENCY = 4
+"""Page diffs fetched at the same time while the rest of a change request is prefetched."""
+
+KEPT = 16
+
+
+def base_revision(change_request: ChangeRequest) -> str:
+    """The revision the change request is compared against: main's revision taken in by
+    its last update, else main's revision when it was created."""
+    return change_request.revisionMergedAncestor or change_request.revisionInitial
+
+
+class ChangeRequestContent(RevisionContent):
+    """One revision of one change request."""
+
+    def __init__(self, client: Client, space_id: str, number: int, revision_id: str) -> None:
+        super().__init__(client, space_id, revision_id)
+        self.number = number
+
+    async def page(self, page_id: str) -> RevisionPage:
+        """The page with its markdown (the rendered view needs the page, the diff its text)."""
+        return await self._once(
+            ("page", page_id),
+            lambda: self.client.change_requests.content.page(
+                self.space_id, self.number, page_id, format="markdown"
+            ),
+        )
+
+    async def markdown(self, page_id: str) -> str:
+        page = await self.page(page_id)
+        return str(getattr(page, "markdown", None) or "")
+
+    async def changes(self) -> RevisionSemanticChanges:
+        return await self._once(
+            "changes",
+            lambda: self.client.change_requests.changes(
+                self.space_id, self.number, limit=CHANGES_LIMIT
+            ),
+        )
+
+    async def page_diff(
+        self, base: RevisionContent, page_id: str, *, in_base: bool, in_change: bool
+    ) -> PageDiff:
+        """The page's diff from `base`; a side where the page does not exist is empty (an
+        added or a deleted page). Both sides are asked for at once."""
+
+        async def build() -> PageDiff:
+            old, new = await asyncio.gather(
+                base.markdown(page_id) if in_base else _empty(),
+                self.markdown(page_id) if in_change else _empty(),
+            )
+            return await asyncio.to_thread(diff_pages, old, new)
+
+        return await self._once(("diff", base.revision_id, page_id, in_base, in_change), build)
+
+
+async def _empty() -> str:
+    return ""
+
+
+def change_request_content(
+    owner: object, client: Client, space_id: str, change_request: ChangeRequest
+) -> tuple[ChangeRequestContent, RevisionContent]:
+    """The change request's side and its base's side, from the app's caches."""
+    cache: OrderedDict[tuple[str, int, str], ChangeRequestContent] | None = getattr(
+        owner, "_docdeck_review_cache", None
+    )
+    if cache is None:
+        cache = OrderedDict()
+        owner._docdeck_review_cache = cache  # type: ignore[attr-defined]
+    key = (space_id, change_request.number, change_request.revision)
+    found = cache.get(key)
+    if found is None or found.client is not client:
+        found = cache[key] = ChangeRequestContent(
+            client, space_id, change_request.number, change_request.revision
+        )
+    cache.move_to_end(key)
+    while len(cache) > KEPT:
+        cache.popitem(last=False)
+    base = content_cache(owner).get(client, space_id, base_revision(change_request))
+    return found, base

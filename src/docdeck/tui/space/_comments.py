@@ -1,0 +1,141 @@
+"""The space screen's comments view (`6`) and commenting on a block of the page being read.
+
+The view is a `ThreadsPanel` on the space's own threads (not its change requests'),
+the page being read first. In the pages view `c` comments on the block under the cursor:
+the raw view's cursor line, or the block at the top of the rendered view; the block's key
+comes from the page's document (`docdeck.tui.content.block_map`), and the composer shows the
+block's text so the reader sees what the comment will be on.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+
+from docdeck.models import Space
+from docdeck.tui.content import RawPage, RenderedPage
+from docdeck.tui.content.block_map import Block
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.space._reading import SpaceReading
+from docdeck.tui.threads import Scope, ThreadsPanel
+
+__all__ = ["COMMENT_ACTIONS", "SpaceComments", "line_in_view"]
+
+COMMENT_ACTIONS = frozenset({"comment_on_block", "comment_on_page"})
+"""The screen's own thread keys (in the pages view); the panel has the rest."""
+
+
+def line_in_view(view: RenderedPage | RawPage) -> int:
+    """The markdown line under the cursor (raw) or of the block at the top (rendered)."""
+    if isinstance(view, RawPage):
+        return view.cursor_location[0]
+    return view.top_line
+
+
+class SpaceComments(SpaceReading):
+    space: Space
+    older: bool
+
+    @property
+    def threads_panel(self) -> ThreadsPanel:
+        return self.query_one(ThreadsPanel)
+
+    @property
+    def comment_scope(self) -> Scope:
+        return Scope(self.space.id, can_comment=self.space.permissions.comment)
+
+    def _panel_ready(self) -> ThreadsPanel:
+        panel = self.threads_panel
+        panel.set_scope(self.comment_scope)
+        page = self.current_page
+        panel.set_page(page.id if page else None, page.title if page else "")
+        return panel
+
+    def enter_comments(self) -> None:
+        panel = self._panel_ready()
+        panel.thread_list.focus()
+
+    def refresh_comments(self) -> None:
+        self.threads_panel.load()
+
+    def check_comment_action(self, action: str) -> bool | None:
+        if self.mode != "pages":
+            return False
+        if self.preview.markdown is None and action == "comment_on_block":
+            return False
+        return True if self.space.permissions.comment and not self.older else None
+
+    def explain_comment_action(self) -> bool:
+        if self.older:
+            self.notify(
+                "This is an older revision: comments are on the space's current content.",
+                title="Not here",
+                severity="warning",
+            )
+            return True
+        if not self.space.permissions.comment:
+            self.notify(
+                f"You may not comment in “{self.space.title}”: it needs the comment role "
+                "in the space.",
+                title="Not allowed",
+                severity="warning",
+            )
+            return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        """c or C where commenting is not allowed says why instead of doing nothing."""
+        if event.key not in ("c", "C", "shift+c"):
+            return  # active_bindings checks every binding: not for every key pressed
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or active.binding.action not in COMMENT_ACTIONS:
+            return
+        if self.mode == "pages" and self.explain_comment_action():
+            event.stop()
+
+    def action_comment_on_page(self) -> None:
+        page = self.current_page
+        if page is None:
+            return
+        context = Text("A new thread on the page ")
+        context.append(page.title or "(untitled)", style="bold")
+        self._panel_ready().compose_thread(page.id, None, context)
+
+    def action_comment_on_block(self) -> None:
+        page, view = self.current_page, self.preview.view
+        if page is None or view is None:
+            return
+        line = line_in_view(view)
+        self.run_worker(
+            self._comment_block(page.id, page.title, line),
+            name=f"Reading the blocks of “{page.title}”",
+            group="comment-block",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _comment_block(self, page_id: str, title: str, line: int) -> None:
+        try:
+            blocks = await self.content.blocks(page_id)
+        except Exception as error:
+            problem = describe(error, f"Reading the blocks of “{title}”")
+            self.notify(
+                f"{problem.brief or problem.message} (c tries again; C comments on the page)",
+                title=problem.title,
+                severity="error",
+            )
+            return
+        block = blocks.at_line(line)
+        if block is None:
+            self.action_comment_on_page()
+            return
+        self._panel_ready().compose_thread(page_id, block.key, block_context(title, block))
+
+
+def block_context(title: str, block: Block) -> Text:
+    text = Text("A new thread on ")
+    text.append(title or "(untitled)", style="bold")
+    preview = block.text if len(block.text) <= 160 else block.text[:159] + "…"
+    text.append(f" › “{preview}”", style="italic")
+    text.append(f"\n(line {block.start + 1}; move the cursor or scroll to pick another block)")
+    return text

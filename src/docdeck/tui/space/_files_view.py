@@ -1,0 +1,161 @@
+"""The space's files: name, type, size, dimensions; the pages that link to the highlighted
+one (its backlinks) beside them. The screen loads the backlinks (`show_backlinks`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Static
+from textual.widgets.option_list import Option
+
+from docdeck.models import ContentLocation, ContentLocationPage, RevisionFile
+from docdeck.tui.content.page_prepare import size_text
+from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+
+__all__ = ["FilesView"]
+
+
+class FilesView(Horizontal):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "s",
+            "save",
+            "Save to…",
+            id="space.save_file",
+            tooltip="Save the highlighted file to a path on this machine",
+        ),
+    ]
+    DEFAULT_CSS = """
+    FilesView { height: 1fr; }
+    FilesView > NavDataTable { width: 3fr; height: 1fr; }
+    FilesView > #file-side { width: 2fr; min-width: 24; height: 1fr;
+        border-left: vkey $foreground 20%; }
+    FilesView #backlinks-title { padding: 0 1; height: auto; }
+    FilesView #backlinks { height: 1fr; border: none; }
+    .-stacked FilesView { layout: vertical; }
+    """
+
+    @dataclass
+    class FileHighlighted(Message):
+        file: RevisionFile
+
+    @dataclass
+    class BacklinkChosen(Message):
+        page_id: str
+        file: RevisionFile
+
+    @dataclass
+    class SaveAsked(Message):
+        file: RevisionFile
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.files: list[RevisionFile] = []
+        self.loaded = False
+        self._backlinks: list[str] = []
+        self._backlinks_of: RevisionFile | None = None
+
+    def compose(self) -> ComposeResult:
+        yield NavDataTable(id="files-table", cursor_type="row", zebra_stripes=True)
+        with Vertical(id="file-side"):
+            yield Static("", id="backlinks-title")
+            yield NavOptionList(id="backlinks")
+
+    def on_mount(self) -> None:
+        table = self.table
+        table.add_column("Name", key="name")
+        table.add_column("Type", key="type")
+        table.add_column("Size", key="size")
+        table.add_column("Dimensions", key="dimensions")
+
+    @property
+    def table(self) -> NavDataTable:
+        return self.query_one("#files-table", NavDataTable)
+
+    def show_files(self, files: list[RevisionFile]) -> None:
+        self.files = sorted(files, key=lambda f: f.name.casefold())
+        self.loaded = True
+        table = self.table
+        table.clear()
+        for index, file in enumerate(self.files):
+            dims = file.dimensions
+            table.add_row(
+                file.name,
+                file.contentType,
+                size_text(file.size),
+                f"{int(dims.width)}×{int(dims.height)}" if dims is not None else "—",
+                key=str(index),
+            )
+        if not self.files:
+            self.query_one("#backlinks-title", Static).update("This revision has no files.")
+
+    def select(self, file_id: str) -> None:
+        for index, file in enumerate(self.files):
+            if file.id == file_id:
+                self.table.move_cursor(row=index, animate=False)
+                return
+
+    @property
+    def highlighted(self) -> RevisionFile | None:
+        row = self.table.cursor_row
+        return self.files[row] if self.files and 0 <= row < len(self.files) else None
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        file = self.highlighted
+        if file is not None:
+            self.query_one("#backlinks-title", Static).update(
+                Text.assemble((file.name, "bold"), "\nlinked from: loading…")
+            )
+            self.query_one("#backlinks", NavOptionList).clear_options()
+            self.post_message(self.FileHighlighted(file))
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if self._backlinks:
+            self.query_one("#backlinks", NavOptionList).focus()
+
+    def show_backlinks(self, file: RevisionFile, locations: list[ContentLocation] | None) -> None:
+        """`None`: they could not be read (the title says so)."""
+        if file is not self.highlighted:
+            return
+        self._backlinks_of = file
+        pages = [loc.page for loc in locations or [] if isinstance(loc, ContentLocationPage)]
+        self._backlinks = [page.id for page in pages]
+        options = self.query_one("#backlinks", NavOptionList)
+        options.clear_options()
+        options.add_options([Option(page.title) for page in pages])
+        if pages:
+            options.highlighted = 0
+        if locations is None:
+            words = "linked from: could not be read (r retries)"
+        elif pages:
+            plural = "s" if len(pages) != 1 else ""
+            words = f"linked from {len(pages)} page{plural} (enter, then enter on one opens it):"
+        else:
+            words = "no page links to it"
+        self.query_one("#backlinks-title", Static).update(
+            Text.assemble((file.name, "bold"), "\n" + words)
+        )
+
+    @on(NavOptionList.OptionSelected, "#backlinks")
+    def _backlink(self, event: NavOptionList.OptionSelected) -> None:
+        event.stop()
+        if self._backlinks_of is not None and event.option_index < len(self._backlinks):
+            self.post_message(
+                self.BacklinkChosen(self._backlinks[event.option_index], self._backlinks_of)
+            )
+
+    def action_save(self) -> None:
+        file = self.highlighted
+        if file is not None:
+            self.post_message(self.SaveAsked(file))

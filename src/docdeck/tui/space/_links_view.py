@@ -1,0 +1,134 @@
+"""Every link in the space: status, the page it is in (and its text), where it points.
+
+`s` cycles the status shown (all, broken, in-app, ok); the stats line counts them all.
+Enter asks the screen to open the page at the link (`LinkChosen`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Static
+
+from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.space.link_rows import LinkRow
+
+__all__ = ["STATUSES", "LinksView"]
+
+STATUSES = ("all", "broken", "in-app", "ok")
+_STYLE = {"broken": "bold red", "in-app": "yellow", "ok": "green"}
+
+
+class LinksView(Vertical):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "s",
+            "cycle_status",
+            "Status",
+            id="space.links_status",
+            tooltip="Show all, broken, in-app or ok links",
+        ),
+    ]
+    DEFAULT_CSS = """
+    LinksView { height: 1fr; }
+    LinksView > #links-stats { height: auto; padding: 0 1; }
+    LinksView > NavDataTable { height: 1fr; }
+    """
+
+    @dataclass
+    class LinkChosen(Message):
+        row: LinkRow
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[LinkRow] = []
+        self.shown: list[LinkRow] = []
+        self.status = "all"
+        self.texts: dict[tuple[str, str], str] = {}
+        self.loaded = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("loading the space's links…", id="links-stats")
+        table = NavDataTable(id="links-table", cursor_type="row", zebra_stripes=True)
+        yield table
+
+    def on_mount(self) -> None:
+        table = self.query_one(NavDataTable)
+        narrow = self.app.size.width < 110
+        table.add_column("Status", key="status", width=6)
+        table.add_column("In page", key="page", width=18 if narrow else 28)
+        table.add_column("Link text", key="text", width=14 if narrow else 24)
+        table.add_column("Points to", key="target")
+
+    @property
+    def table(self) -> NavDataTable:
+        return self.query_one(NavDataTable)
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#links-stats", Static).update(Text(message, style="red"))
+
+    def show_rows(self, rows: list[LinkRow], total: int, broken: int) -> None:
+        self.rows = rows
+        self.loaded = True
+        self._totals = (total, broken)
+        self._fill()
+
+    def set_text(self, row: LinkRow, text: str) -> None:
+        self.texts[(row.source_id, row.target)] = text
+
+    def _fill(self) -> None:
+        table = self.table
+        table.clear()
+        status = self.status
+        self.shown = [r for r in self.rows if status == "all" or r.status == status]
+        for index, row in enumerate(self.shown):
+            table.add_row(
+                Text(row.status, style=_STYLE.get(row.status, "")),  # type: ignore[arg-type]
+                row.source_title,
+                self.texts.get((row.source_id, row.target), ""),
+                row.target,
+                key=str(index),
+            )
+        total, broken = self._totals
+        counts = {s: sum(1 for r in self.rows if r.status == s) for s in STATUSES[1:]}
+        words = Text.assemble(
+            f"{total} link targets, ",
+            (f"{broken} broken", "bold red" if broken else ""),
+            f" · {len(self.rows)} links: "
+            + ", ".join(f"{counts[s]} {s}" for s in STATUSES[1:])
+            + f" · showing {status} (s to change) · enter opens the page at the link",
+        )
+        self.query_one("#links-stats", Static).update(words)
+
+    def action_cycle_status(self) -> None:
+        self.status = STATUSES[(STATUSES.index(self.status) + 1) % len(STATUSES)]
+        if self.loaded:
+            self._fill()
+
+    def refill(self) -> None:
+        if self.loaded:
+            cursor = self.table.cursor_row
+            self._fill()
+            if self.shown:
+                self.table.move_cursor(row=min(cursor, len(self.shown) - 1), animate=False)
+
+    @property
+    def highlighted(self) -> LinkRow | None:
+        table = self.table
+        if not self.shown or table.cursor_row < 0 or table.cursor_row >= len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        row = self.highlighted
+        if row is not None:
+            self.post_message(self.LinkChosen(row))

@@ -1,0 +1,422 @@
+"""The space screen: a space's pages and content, pushed over the organization tree.
+
+Escape pops it and the tree is exactly as it was (the tree screen is never touched).
+A breadcrumb (organization › collections › space › page) stays on top. Content comes
+from one revision (the space's current one, or an older one from the history) through
+the app's per-revision cache, so nothing is fetched twice for the same view.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ContentSwitcher, Input, Static
+from textual.worker import Worker
+
+from docdeck.models import Space
+from docdeck.tui.content import PagePreview
+from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.heap import keep_long_lived
+from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.review import ChangeRequestsView
+from docdeck.tui.space._change_request import SpaceChangeRequest
+from docdeck.tui.space._comments import COMMENT_ACTIONS
+from docdeck.tui.space._files_view import FilesView
+from docdeck.tui.space._history_view import HistoryView
+from docdeck.tui.space._links_view import LinksView
+from docdeck.tui.space._modes import SpaceModes
+from docdeck.tui.space._page_tree import PageTree
+from docdeck.tui.space._reading import Location
+from docdeck.tui.space._search_view import SearchView
+from docdeck.tui.threads import THREAD_FOOTER, ThreadsPanel
+
+__all__ = ["SpaceScreen"]
+
+_COPY_LABELS = {"links": "Copy target", "files": "Copy id", "history": "Copy id"}
+
+PAGES_ONLY = frozenset(
+    {"next_page", "previous_page", "toc", "page_links", "toggle_raw", "filter", "toggle_tree"}
+)
+"""Keys that act on the page tree or the preview: hidden in the other views."""
+
+
+_b = binder("space")
+
+
+_TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
+"""Keys that move focus to a text field: priority bindings (`docdeck.tui.kit.focus`), so the keys
+typed right after them are the field's; in a text field they are typed, not run."""
+
+
+class SpaceScreen(SpaceChangeRequest, SpaceModes):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
+        Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
+        _b("1", "mode('pages')", "Pages", "The page tree and the preview"),
+        _b("2", "mode('links')", "Links", "Every link in the space, broken ones first"),
+        _b("3", "mode('files')", "Files", "The space's files and their backlinks"),
+        _b("4", "mode('history')", "History", "The space's revisions and what each changed"),
+        _b("5", "mode('change_requests')", "Changes", "The space's change requests (review them)"),
+        _b("6", "mode('comments')", "Comments", "The space's comment threads, open and resolved"),
+        _b(
+            "slash",
+            "mode('search')",
+            "Search",
+            "Search the space's content as you type",
+            priority=True,
+        ),
+        _b("n", "next_page", "Next", "The next page in tree order"),
+        _b("p", "previous_page", "Prev", "The previous page in tree order"),
+        _b("t", "toc", "Contents", "Jump to a heading of the page"),
+        _b("L", "page_links", "Follow", "The page's links: follow one, copy or open it"),
+        _b("left_square_bracket", "history_back", "Back", "Back to the page before", show=False),
+        _b("right_square_bracket", "history_forward", "Fwd", "Forward again", show=False),
+        _b("v", "toggle_raw", "Raw", "Show the raw markdown, or the rendered page"),
+        _b("f", "filter", "Filter", "Filter the page tree by title", priority=True),
+        _b("y", "copy", "Copy URL", "Copy the page's app URL (or the highlighted item's)"),
+        _b("o", "open", "Open", "Open the page in the browser (or copy its URL)"),
+        _b("z", "toggle_tree", "Tree", "Hide or show the page tree (more room to read)"),
+        _b("r", "refresh", "Refresh", "Check for a newer revision and reload"),
+        _b("c", "comment_on_block", "Comment", "Comment on the block under the cursor"),
+        _b("C", "comment_on_page", "Comment page", "Comment on the page as a whole"),
+    ]
+    FOOTER_PRIORITY = (
+        "app.help",
+        "back",
+        *THREAD_FOOTER,
+        "mode('search')",
+        "mode('links')",
+        "mode('files')",
+        "mode('history')",
+        "mode('change_requests')",
+        "mode('pages')",
+        "next_page",
+        "previous_page",
+        "toc",
+        "page_links",
+        "toggle_raw",
+        "filter",
+        "copy",
+        "open",
+        "app.quit",
+        "toggle_tree",
+        "refresh",
+        "mode('comments')",
+        "comment_on_block",
+    )
+
+    def __init__(
+        self,
+        space: Space,
+        trail: list[str],
+        *,
+        revision: str | None = None,
+        page_id: str | None = None,
+        anchor: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.space = space
+        self.trail = trail
+        self.revision_id = revision or space.revision
+        self.older = revision is not None and revision != space.revision
+        self._start = Location(page_id, anchor=anchor) if page_id else None
+        self.init_reading()
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="breadcrumb")
+        with ContentSwitcher(initial="pages-mode", id="space-modes"):
+            with Horizontal(id="pages-mode"):
+                with Vertical(id="page-tree-panel"):
+                    yield Input(placeholder="filter pages by title", id="page-filter")
+                    yield PageTree(id="page-tree")
+                yield PagePreview(id="preview")
+            yield LinksView(id="links-mode")
+            yield SearchView(id="search-mode")
+            yield FilesView(id="files-mode")
+            yield HistoryView(id="history-mode")
+            yield ChangeRequestsView(id="change_requests-mode")
+            yield ThreadsPanel(id="comments-mode")
+        yield BrowserFooter()
+
+    def on_mount(self) -> None:
+        keep_long_lived("space screen")  # its modules (markdown, syntax) are imported now
+        self.query_one("#page-filter", Input).display = False
+        self.content = content_cache(self.app).get(client_of(self), self.space.id, self.revision_id)
+        self.page_changed()
+        self.load_pages()
+
+    # ----- loading ---------------------------------------------------------------------------
+
+    def load_pages(self) -> None:
+        self.preview.show_message(None, "loading the page tree…")
+        self.run_worker(
+            self._load_pages(),
+            name=f"Loading the pages of {self.space.title}",
+            group="pages",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_pages(self) -> None:
+        try:
+            pages = await self.content.pages()
+        except Exception as error:
+            problem = describe(error, f"Loading the pages of {self.space.title}")
+            self.preview.show_message(
+                None, f"{problem.title}\n\n{problem.message}\n\nPress r to try again.", error=True
+            )
+            if problem.fatal:
+                self.app.report_error(error, "Loading the pages")  # type: ignore[attr-defined]
+            return
+        self.pages = pages
+        self.page_tree.show_pages(pages)
+        start = self._start
+        self._start = None
+        if start is None or start.page_id not in pages.by_id:
+            first = pages.first_readable() or (pages.order[0] if pages.order else None)
+            if first is None:
+                self.preview.show_message(None, "This space has no pages yet.")
+                return
+            start = Location(first.id)
+        self.show(start, record=False)
+        if self.mode == "pages":
+            self.page_tree.focus()
+        if not self.older:
+            self.load_link_stats()  # the broken count on the breadcrumb
+
+    # ----- breadcrumb ------------------------------------------------------------------------
+
+    def page_changed(self) -> None:
+        width = max(20, (self.app.size.width or 80) - 2)
+        text = self._breadcrumb(with_trail=True)
+        if text.cell_len > width:
+            text = self._breadcrumb(with_trail=False)
+        if text.cell_len > width:
+            text.truncate(width, overflow="ellipsis")
+        self.query_one("#breadcrumb", Static).update(text)
+        self.refresh_bindings()
+
+    def _breadcrumb(self, *, with_trail: bool) -> Text:
+        """organization › collections › space › pages; the marks (an older revision, the
+        broken count) come first so a narrow terminal cuts the titles, not them."""
+        text = Text()
+        if self.broken_count:
+            plural = "s" if self.broken_count != 1 else ""
+            text.append(f"⚠ {self.broken_count} broken link{plural} ", style="bold red")
+        if self.older:
+            text.append(f"@ revision {self.revision_id} ", style="italic")
+        if with_trail:
+            for title in self.trail:
+                text.append(title, style="dim")
+                text.append(" › ", style="dim")
+        elif self.trail:
+            text.append("… › ", style="dim")
+        text.append(self.space.title or "(untitled)", style="bold")
+        page = self.current_page
+        if page is not None and self.pages is not None:
+            for part in [*self.pages.ancestors(page), page]:
+                text.append(" › ")
+                text.append(part.title or "(untitled)")
+        return text
+
+    # ----- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if (action, parameters) in _TO_A_FIELD and isinstance(self.focused, Input):
+            return False  # typed into the field
+        if not self.composed:
+            return True  # asked before the screen is composed
+        reading = self.preview.markdown is not None
+        if action in PAGES_ONLY and self.mode != "pages":
+            return False
+        if action == "mode" and parameters and parameters[0] == self.mode:
+            return False
+        if action in COMMENT_ACTIONS:
+            return self.check_comment_action(action)
+        if action in ("toc", "page_links", "toggle_raw"):
+            return True if reading else None
+        if action in ("next_page", "previous_page", "copy", "open"):
+            return True if self.current_page is not None else None
+        return True
+
+    def footer_label(self, binding: Binding) -> str | None:
+        if isinstance(self.focused, Input):
+            return binding.description if binding.action == "back" else None
+        if binding.action == "cycle_status" and self.mode != "links":
+            return None
+        if binding.action == "save" and self.mode != "files":
+            return None
+        if binding.action == "toggle_raw" and self.composed:
+            return "Rendered" if self.preview.raw else "Raw"
+        if binding.action in ("copy", "open") and self.mode == "comments":
+            return None
+        if binding.action == "copy":
+            return _COPY_LABELS.get(self.mode, binding.description)
+        if binding.action == "open" and self.mode in ("files", "history"):
+            return None
+        if binding.action == "open" and self.mode == "links":
+            return "Open link"
+        return binding.description
+
+    def action_back(self) -> None:
+        if self.mode == "change_requests" and self.change_requests_view.close_filter():
+            return
+        if self.mode != "pages":
+            self.action_mode("pages")
+            return
+        field = self.query_one("#page-filter", Input)
+        if field.display:
+            field.value = ""
+            field.display = False
+            self.page_tree.set_filter("")
+            self.page_tree.focus()
+            return
+        if not isinstance(self.focused, PageTree) and self.focused is not None:
+            self.page_tree.focus()
+            return
+        self.dismiss()
+
+    def action_filter(self) -> None:
+        field = self.query_one("#page-filter", Input)
+        field.display = True
+        focus_now(field)
+
+    @on(Input.Changed, "#page-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.page_tree.set_filter(event.value)
+        tree = self.page_tree
+        if tree.filter_text and tree.filter_matches == 0:
+            self.notify(f"No page title contains “{tree.filter_text}”.", title="Filter")
+
+    @on(Input.Submitted, "#page-filter")
+    def _filter_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.page_tree.focus()
+
+    def action_toggle_raw(self) -> None:
+        self.preview.toggle_raw()
+        self.refresh_bindings()
+
+    def action_toggle_tree(self) -> None:
+        panel = self.query_one("#page-tree-panel")
+        panel.display = not panel.display
+        if not panel.display:
+            self.focus_preview()
+        else:
+            self.page_tree.focus()
+
+    def action_copy(self) -> None:
+        if self.mode == "change_requests":
+            cr = self.change_requests_view.highlighted
+            if cr is not None:
+                copy_value(self, CopyValue("Change request URL", cr.urls.app))
+            return
+        if self.mode == "files":
+            file = self.files_view.highlighted
+            if file is not None:
+                copy_value(self, CopyValue("File id", file.id))
+            return
+        if self.mode == "history":
+            revision = self.history_view.highlighted
+            if revision is not None:
+                copy_value(self, CopyValue("Revision id", revision.id))
+            return
+        if self.mode == "links":
+            row = self.links_view.highlighted
+            if row is not None:
+                copy_value(self, CopyValue("Link target", row.target_url or row.target))
+            return
+        page = self.current_page
+        if page is None:
+            return
+        url = page.app_url
+        value = CopyValue("Page URL", url) if url else CopyValue("Page id", page.id)
+        copy_value(self, value)
+
+    def action_open(self) -> None:
+        if self.mode == "change_requests":
+            cr = self.change_requests_view.highlighted
+            if cr is not None:
+                open_url(self, cr.urls.app, "Change request URL")
+            return
+        if self.mode == "links":
+            row = self.links_view.highlighted
+            if row is not None and row.target_url and "://" in row.target_url:
+                open_url(self, row.target_url, "Link")
+            elif row is not None:
+                self.open_at_link(row)
+            return
+        page = self.current_page
+        if page is not None and page.app_url:
+            open_url(self, page.app_url, "Page URL")
+
+    def open_revision(self, revision_id: str, page_id: str | None) -> None:
+        if revision_id == self.revision_id:
+            self.action_mode("pages")
+            if page_id is not None:
+                self.show(Location(page_id))
+            return
+        self.app.push_screen(
+            SpaceScreen(self.space, self.trail, revision=revision_id, page_id=page_id)
+        )
+
+    def action_refresh(self) -> None:
+        if self.mode == "comments":
+            self.refresh_comments()
+            return
+        if self.mode == "history" and self.history_view.highlighted is not None:
+            self.post_message(HistoryView.RevisionHighlighted(self.history_view.highlighted))
+            return
+        file = self.files_view.highlighted
+        if self.mode == "files" and file is not None:
+            self.load_backlinks(file)
+            return
+        if self.mode == "change_requests":
+            self.change_requests_view.verdicts.clear()
+            self.load_change_requests()
+            return
+        if self.mode == "links" and not self.links_view.loaded:
+            self.load_links()
+            return
+        page = self.current_page
+        if self.preview.markdown is None and page is not None:
+            self._load(page, self.location or Location(page.id))
+            return
+        if self.pages is None:
+            self.load_pages()
+            return
+        self.run_worker(
+            self._check_revision(),
+            name="Checking for a newer revision",
+            group="refresh",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _check_revision(self) -> None:
+        space = await client_of(self).spaces.get(self.space.id)
+        if self.older or space.revision == self.revision_id:
+            self.notify("This is the space's latest content.", title="Up to date")
+            return
+        self.space = space
+        self.revision_id = space.revision
+        self.content = content_cache(self.app).get(client_of(self), space.id, space.revision)
+        self._start = self.location
+        self.load_pages()
+        self.notify("The space has a newer revision: reloaded.", title="Refreshed")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)

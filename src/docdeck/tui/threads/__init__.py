@@ -1,0 +1,60 @@
+"""Comment threads: the thread list, the composer, reactions, written once for the space
+screen's comments view and the review pane."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from docdeck.tui.threads._composer import Composer, DiscardDraft
+    from docdeck.tui.threads._model import (
+        THREAD_FOOTER,
+        Me,
+        Scope,
+        Thread,
+        ThreadItem,
+        thread_availability,
+    )
+    from docdeck.tui.threads._panel import ThreadsPanel, me_of
+    from docdeck.tui.threads._render import body_text, summary_text
+
+__all__ = [
+    "THREAD_FOOTER",
+    "Composer",
+    "DiscardDraft",
+    "Me",
+    "Scope",
+    "Thread",
+    "ThreadItem",
+    "ThreadsPanel",
+    "body_text",
+    "me_of",
+    "summary_text",
+    "thread_availability",
+]
+
+_LAZY: dict[str, str] = {
+    "Composer": "docdeck.tui.threads._composer",
+    "DiscardDraft": "docdeck.tui.threads._composer",
+    "Me": "docdeck.tui.threads._model",
+    "Scope": "docdeck.tui.threads._model",
+    "THREAD_FOOTER": "docdeck.tui.threads._model",
+    "Thread": "docdeck.tui.threads._model",
+    "ThreadItem": "docdeck.tui.threads._model",
+    "ThreadsPanel": "docdeck.tui.threads._panel",
+    "body_text": "docdeck.tui.threads._render",
+    "me_of": "docdeck.tui.threads._panel",
+    "summary_text": "docdeck.tui.threads._render",
+    "thread_availability": "docdeck.tui.threads._model",
+}
+"""Each public name and the module that defines it, imported on first use."""
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,113 @@
+"""Dialogs keep what was typed and say precisely what is wrong, without covering themselves."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from docdeck.tui.kit.dialogs.form import FormDialog
+from tui.conftest import RecordingTransport
+from tui.helpers import (
+    AppFactory,
+    dialog_input,
+    open_node,
+    open_northwind,
+    select,
+    wait_for_workers,
+)
+
+LONG_TITLE = "A very long collection title that goes past fifty characters"
+
+
+def _error(pilot) -> str:  # type: ignore[no-untyped-def]
+    error = pilot.app.screen.query_one("#dialog-error", Static)
+    return str(error.render()) if error.display else ""
+
+
+async def test_a_title_over_the_limit_is_kept_and_explained(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        await pilot.press("c")
+        title = dialog_input(pilot, "title")
+        title.insert_text_at_cursor(LONG_TITLE)  # a paste: nothing may be cut off silently
+        await pilot.pause()
+        assert title.value == LONG_TITLE
+        assert "at most 50 characters" in _error(pilot)
+        assert f"this is {len(LONG_TITLE)}" in _error(pilot)
+
+        transport.requests.clear()
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert transport.requests == []
+        assert title.value == LONG_TITLE
+
+        title.value = LONG_TITLE[:50]
+        await pilot.pause()
+        assert _error(pilot) == ""
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+
+
+async def test_a_collection_description_is_edited_with_its_limit(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Engineering")
+        await pilot.press("e")
+        description = dialog_input(pilot, "description")
+        assert description.value == "How we build and run the platform"
+        description.value = "x" * 101
+        await pilot.pause()
+        assert "Description (optional): at most 100 characters" in _error(pilot)
+        description.value = "Services, tooling and the on-call rota"
+        await pilot.press("enter", "enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+        fields = app.screen.query_one("#fields")
+        assert fields.value_of("Description") == "Services, tooling and the on-call rota"  # type: ignore[attr-defined]
+
+
+async def test_a_refused_request_is_explained_in_the_dialog_not_over_it(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await open_node(pilot, "Teams")
+        await select(pilot, "Platform")
+        await pilot.press("a")
+        dialog_input(pilot, "user").value = "nobody@example.com"
+        await pilot.press("enter", "enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert dialog_input(pilot, "user").value == "nobody@example.com"
+        assert "nobody@example.com" in _error(pilot)
+        # A toast would cover the dialog's reason and buttons at 80x24.
+        assert not [n for n in app._notifications if n.severity == "error"]
+
+
+async def test_a_lost_connection_in_a_dialog_says_to_send_again(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.press("e")
+        dialog_input(pilot, "title").value = "Changelog"
+        transport.offline = True
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert "send again" in _error(pilot)
+        assert "press r" not in _error(pilot)  # r would only type a letter here
+
+        transport.offline = False
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)

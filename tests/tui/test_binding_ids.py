@@ -1,0 +1,60 @@
+"""Binding ids are what users remap keys by: every one is listed in docs/tui.md and in
+`kit/keymap.py` (read at start-up, before most screens are imported), and none is lost."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import re
+from pathlib import Path
+
+from textual.binding import Binding
+
+import docdeck.tui
+from docdeck.tui.kit.keymap import ALIASES, BINDING_IDS, resolve_keymap
+
+DOC = Path(__file__).parents[2] / "docs" / "tui.md"
+
+
+def _bindings() -> dict[str, list[str]]:
+    """Every binding of every class in the TUI's package tree (lazily imported screens too),
+    by id; bindings without an id are listed under ""."""
+    found: dict[str, list[str]] = {}
+    for info in pkgutil.walk_packages(docdeck.tui.__path__, "docdeck.tui."):
+        module = importlib.import_module(info.name)
+        for cls in vars(module).values():
+            if not inspect.isclass(cls) or cls.__module__ != module.__name__:
+                continue
+            for binding in cls.__dict__.get("BINDINGS", []):
+                key = binding.id if isinstance(binding, Binding) and binding.id else ""
+                found.setdefault(key, []).append(f"{cls.__module__}.{cls.__qualname__}")
+    return found
+
+
+def _documented() -> set[str]:
+    text = DOC.read_text()
+    table = text.split("<!-- binding-ids: start -->")[1].split("<!-- binding-ids: end -->")[0]
+    return set(re.findall(r"^\| `([^`]+)` \|", table, flags=re.MULTILINE))
+
+
+def test_every_binding_has_an_id() -> None:
+    assert _bindings().get("", []) == []
+
+
+def test_binding_ids_match_the_docs_and_the_keymap_list() -> None:
+    in_code = set(_bindings()) - {""}
+    assert in_code == _documented()
+    assert in_code == BINDING_IDS
+
+
+def test_an_alias_names_a_current_id() -> None:
+    for old, new in ALIASES.items():
+        assert old not in BINDING_IDS
+        assert new in BINDING_IDS
+
+
+def test_unknown_ids_are_reported_and_aliases_resolved() -> None:
+    keymap, unknown = resolve_keymap({"app.quit": "ctrl+q", "no.such_id": "x"})
+    assert keymap == {"app.quit": "ctrl+q"}
+    assert unknown == ["no.such_id"]
