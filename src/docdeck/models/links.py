@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
-from docdeck.models._base import ListPage, RequestBody, Resource
+from docdeck.models._base import Count, ListPage, RequestBody, Resource
 from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 from docdeck.models.content import ContentRef, RevisionFile, RevisionPage, RevisionPageDocument
 from docdeck.models.organizations import Organization
@@ -86,12 +86,12 @@ class ContentReferenceUsage(Resource):
 
 
 class BrokenStats(Resource):
-    total: int
-    changeRequest: int | None = None
+    total: Count
+    changeRequest: Count | None = None
 
 
 class ContentReferencesStats(Resource):
-    total: int
+    total: Count
     broken: BrokenStats
 
 
@@ -203,7 +203,7 @@ SemanticChange = Annotated[
 
 class RevisionSemanticChanges(Resource):
     changes: list[SemanticChange]
-    more: int | None = None
+    more: Count | None = None
     mergedFrom: dict[str, Any] | None = None
 
 
@@ -229,8 +229,8 @@ class ImportContent(RequestBody):
 
 class ImportContentResult(Resource):
     revision: str
-    importedResources: int
-    totalResources: int
+    importedResources: Count
+    totalResources: Count
 
 
 class SpaceTemplateParams(RequestBody):
