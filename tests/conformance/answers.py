@@ -57,6 +57,9 @@ class Shape:
     """Items in an array whose size the schema leaves free (`lists` sets it)."""
     next_page: bool = False
     """A list envelope says more remains (`next.page`)."""
+    choice: int = 0
+    """Which variant of each `oneOf` comes first (the n-th item of an array takes the next):
+    the variations start at different ones so that together they reach every variant."""
 
 
 class Generator:
@@ -77,7 +80,7 @@ class Generator:
         return schema
 
     def answer(self, schema: dict[str, Any], shape: Shape) -> Any:
-        return self._value(schema, shape, depth=0, choice=0, top=True)
+        return self._value(schema, shape, depth=0, choice=shape.choice, top=True)
 
     def _value(
         self,
@@ -112,8 +115,12 @@ class Generator:
                 first = None
                 for offset in range(len(variants)):
                     variant = variants[(choice + offset) % len(variants)]
-                    value = self._value(
-                        variant, shape, depth=depth, choice=choice, required=required
+                    value = self._value(  # the rest of `choice` picks the nested variants
+                        variant,
+                        shape,
+                        depth=depth,
+                        choice=choice // len(variants),
+                        required=required,
                     )
                     if key == "anyOf" or self.fits(schema, value):
                         return value
@@ -154,7 +161,7 @@ class Generator:
         required = required.union(schema.get("required", ()))
         deep = depth > _DEPTH
         out: dict[str, Any] = {}
-        for name, sub in schema.get("properties", {}).items():
+        for position, (name, sub) in enumerate(schema.get("properties", {}).items()):
             if name not in required and (shape.variation == "absent" or deep):
                 continue
             if top and name == "next":
@@ -168,7 +175,7 @@ class Generator:
                     for i in range(shape.items)
                 ]
                 continue
-            out[name] = self._value(sub, shape, depth=depth, choice=choice)
+            out[name] = self._value(sub, shape, depth=depth, choice=choice + position)
         extra = schema.get("additionalProperties")
         if isinstance(extra, dict) and extra and shape.variation != "absent" and not deep:
             names = self.resolve(schema.get("propertyNames", {})).get("enum", ["extra-key"])

@@ -160,7 +160,7 @@ class Answering:
             return httpx.Response(404, json=body)
         shape = self.shape
         if "page" in request.url.params:  # the page `next.page` pointed to: the last one
-            shape = Shape(shape.variation, items=1)
+            shape = Shape(shape.variation, items=1, choice=shape.choice + 1)
         body = self.release.generator.answer(operation.schema, shape)
         errors = list(self.release.validator(operation.pointer).iter_errors(body))
         assert not errors, f"generated an invalid answer for {operation.operation_id}: {errors[0]}"
@@ -225,8 +225,8 @@ async def _invoke(method: Callable[..., Any], kwargs: dict[str, Any]) -> None:
 
 def _shapes(variation: str) -> list[Shape]:
     if variation == "lists":
-        return [Shape("lists", items=0), Shape("lists", 1, True), Shape("lists", 3, True)]
-    return [Shape(variation)]
+        return [Shape("lists", 0, choice=3), Shape("lists", 1, True, 1), Shape("lists", 3, True)]
+    return [Shape(variation, choice=VARIATIONS.index(variation))]
 
 
 @dataclass

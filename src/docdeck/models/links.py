@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
-from docdeck.models._base import Count, ListPage, RequestBody, Resource
+from docdeck.models._base import Count, ListPage, Open, RequestBody, Resource, read_tolerantly
 from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 from docdeck.models.content import ContentRef, RevisionFile, RevisionPage, RevisionPageDocument
 from docdeck.models.organizations import Organization
@@ -21,7 +21,12 @@ ContentReferenceRelation = Literal["reference", "dependsOn"]
 
 
 class VersionContextRevision(Resource):
-    type: Literal["revision"] = "revision"
+    # The platform's other context, `{"type": "changeRequest", "changeRequest": {...}}`, is
+    # read into this model too (its `type` kept, `changeRequest` an extra field): a model of
+    # its own would change what the sandbox documents.
+    _tolerant = read_tolerantly(absent={"revision": {}})
+
+    type: Annotated[Literal["revision"], Open] = "revision"
     revision: dict[str, Any]
     """The revision object (a `Revision`), kept as data to avoid a deep recursive parse."""
 
