@@ -120,3 +120,24 @@ async def test_an_unknown_id_on_an_optional_operation_stays_an_unknown_id() -> N
             await client.content.links.space("s1")
         assert not isinstance(info.value, OperationUnavailableError)
         assert client.transport.unavailable == set()
+
+
+async def test_the_tui_names_field_and_value_in_one_line_and_offers_no_retry(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from docdeck.tui.errors import describe
+
+    monkeypatch.setenv("DOCDECK_CACHE_DIR", str(tmp_path))
+    body = _organization(createdAt="yesterday")
+    async with _client(lambda request: httpx.Response(200, json=body)) as client:
+        with pytest.raises(APIResponseValidationError) as info:
+            await client.orgs.get("o1")
+    problem = describe(info.value, "Loading the organization")
+    first, advice = problem.message.split("\n")
+    assert first == 'Could not read GET /v1/orgs/o1: field createdAt = "yesterday"'
+    assert "older than the server" in advice
+    assert "compatible API" not in problem.message
+    assert "press r" not in problem.message and problem.retry_note == ""
+    saved = next((tmp_path / "unreadable-answers").iterdir())
+    assert '"yesterday"' in saved.read_text()
+    assert str(saved) in advice
