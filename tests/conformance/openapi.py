@@ -1,13 +1,20 @@
-"""The platform's OpenAPI 3.0 document, turned into JSON Schema a validator can use.
+"""The platform's OpenAPI 3.0 documents (0.130.0 and 0.202.0), turned into JSON Schema a
+validator can use.
 
-Conversions (each a difference between OpenAPI 3.0 and JSON Schema, or a defect in the v130
-document that gap-fill.md §10 lists):
+This docstring and `_set_aside_typos` are the one place where the documents' known typos are
+set aside (both the sandbox's conformance tests and the generated answers of
+test_platform_answers.py read the documents through it). Conversions (each a difference
+between OpenAPI 3.0 and JSON Schema, or a defect that gap-fill.md §10 lists; "v130" where
+only 0.130.0 has it):
 - `nullable: true` becomes a `null` type (or an `anyOf` with null beside a `$ref`/`oneOf`);
 - `format` is dropped: formats are annotations (`emoji`, `uri`, `date-time`) not checked here;
-- `Space.required` lists `type`, which v130 never defines: removed;
-- `Site.required` lists `defaultSpace`, never defined: removed; `SiteSpace.urls` and
+- v130: `Space.required` lists `type`, which it never defines: removed;
+- v130: `Site.required` lists `defaultSpace`, never defined: removed; `SiteSpace.urls` and
   `SiteSection.urls` require `location`, never defined (only `published` is): not required;
-- `getOrganizationsForEmailDomain` requires `organizaitons` (sic): corrected to `organizations`;
+- v130: `listCommentersInSpace`/`...InChangeRequest` require a `total` never defined (0.202.0
+  dropped it): not required;
+- v130: `getOrganizationsForEmailDomain` requires `organizaitons` (sic): corrected to
+  `organizations`;
 - a document page's body is `allOf` a `Document` `oneOf` whose "Empty" variant says
   `additionalProperties: false`: inside the `allOf` that variant can never match a page (it
   has other fields), so a page without a body (no `format`, as the platform sends it) would
@@ -15,10 +22,11 @@ document that gap-fill.md §10 lists):
 - a `page_edited` change's `attributes` is a `oneOf` of the document, group and link
   attribute sets, which all allow `title` and `emoji`: an edit of only the title matches all
   three, so no valid body could pass a `oneOf`. It is checked as `anyOf`;
-- `Comment` and `CommentReply` `permissions.required` list `react`, never defined (the
+- v130: `Comment` and `CommentReply` `permissions.required` list `react`, never defined (the
   defined permission is `reply`, "react or reply"): `reply` is required instead;
 - the ping response names its property `gitbookVisitorClaims`; the reference (which wins)
-  names it `serviceVisitorClaims`: the schema is given that name (neither is required).
+  names it `serviceVisitorClaims`: for checking the sandbox's answers only, the schema is
+  given that name (neither is required); generated platform answers keep the platform's.
 """
 
 from __future__ import annotations
@@ -64,53 +72,100 @@ def _convert(node: Any) -> Any:
     return out
 
 
-@cache
-def _converted() -> dict[str, Any]:
+def newer_document_path() -> Path | None:
+    """Release 0.202.0's document: beside the 0.130.0 one (or the one `ENV` names)."""
     path = document_path()
+    newer = path.with_name("platform-openapi-newer.json") if path is not None else None
+    return newer if newer is not None and newer.exists() else None
+
+
+def _skip_without(path: Path | None) -> Path:
     if path is None or not path.exists():
         pytest.skip(
             f"platform OpenAPI document not found: set {ENV} or place it at "
             "../shared/reference/platform-openapi.json next to the repository"
         )
-    document = json.loads(path.read_text())
-    space = document["components"]["schemas"]["Space"]
-    space["required"] = [field for field in space["required"] if field != "type"]
+    return path
+
+
+def _set_aside_typos(document: dict[str, Any]) -> None:
+    """KNOWN TYPOS: the one place where the documents' defects are set aside (each fix
+    applies only where its release has the defect; the module docstring gives the reasons)."""
     schemas = document["components"]["schemas"]
-    schemas["Site"]["required"].remove("defaultSpace")
-    for name in ("SiteSpace", "SiteSection"):
+    space = schemas["Space"]
+    if "type" not in space.get("properties", {}):  # 0.130.0 requires `type`, never defined
+        space["required"] = [field for field in space["required"] if field != "type"]
+    site = schemas["Site"]
+    if "defaultSpace" in site["required"] and "defaultSpace" not in site["properties"]:
+        site["required"].remove("defaultSpace")  # 0.130.0: required, never defined
+    for name in ("SiteSpace", "SiteSection"):  # 0.130.0 requires `urls.location`, undefined
         schemas[name]["properties"]["urls"].pop("required", None)
     comment_base = schemas["Comment"]["allOf"][0]
     for schema in (comment_base, schemas["CommentReply"]):
-        granted = schema["properties"]["permissions"]
+        granted = schema["properties"]["permissions"]  # 0.130.0 requires `react`, undefined
         granted["required"] = ["reply" if f == "react" else f for f in granted["required"]]
     for item in document["paths"].values():
         for operation in item.values():
             if not isinstance(operation, dict):
                 continue
-            schema = (
-                operation.get("responses", {})
-                .get("200", {})
-                .get("content", {})
-                .get("application/json", {})
-                .get("schema", {})
-            )
+            if operation.get("operationId", "").startswith("listCommenters"):
+                schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+                for part in schema.get("allOf", ()):  # 0.130.0: `total` required, undefined
+                    if "total" in part.get("required", ()) and "total" not in part["properties"]:
+                        part["required"].remove("total")
             if operation.get("operationId") == "getOrganizationsForEmailDomain":
-                schema["required"] = ["organizations"]
-            if operation.get("operationId") == "updateOrganizationMemberLastSeenAt":
+                schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+                schema["required"] = ["organizations"]  # 0.130.0: `organizaitons` (sic)
+    empty = next(v for v in schemas["Document"]["oneOf"] if v.get("title") == "Empty")
+    empty.clear()  # both: an "Empty" page body no page can match inside its `allOf`
+    empty.update({"not": {"anyOf": [{"required": ["markdown"]}, {"required": ["document"]}]}})
+    for part in schemas["RevisionPageDocument"]["allOf"]:  # both: a computed page matches both
+        if "oneOf" in part and any("computed" in v.get("properties", {}) for v in part["oneOf"]):
+            part["anyOf"] = part.pop("oneOf")
+    edited = schemas["RevisionSemanticChangePageEdited"]  # both: a `oneOf` of overlapping sets
+    edited["properties"]["attributes"]["anyOf"] = edited["properties"]["attributes"].pop("oneOf")
+
+
+@cache
+def platform_document(path: Path) -> dict[str, Any]:
+    """A release's document as published, with only its known typos set aside: what the
+    platform answers (its own field names, `nullable`, `format`)."""
+    document: dict[str, Any] = json.loads(path.read_text())
+    _set_aside_typos(document)
+    return document
+
+
+def _as_reference_names(document: dict[str, Any]) -> dict[str, Any]:
+    """The document with the reference's names where they differ from the platform's (the
+    reference wins for what the sandbox writes): the ping's `gitbookVisitorClaims` is
+    `serviceVisitorClaims`."""
+    document = copy.deepcopy(document)
+    for item in document["paths"].values():
+        for operation in item.values():
+            if (
+                isinstance(operation, dict)
+                and operation.get("operationId") == "updateOrganizationMemberLastSeenAt"
+            ):
+                schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
                 schema["properties"] = {
                     "serviceVisitorClaims": schema["properties"]["gitbookVisitorClaims"]
                 }
-    empty = next(
-        v
-        for v in document["components"]["schemas"]["Document"]["oneOf"]
-        if v.get("title") == "Empty"
-    )
-    empty.clear()
-    empty.update({"not": {"anyOf": [{"required": ["markdown"]}, {"required": ["document"]}]}})
-    edited = document["components"]["schemas"]["RevisionSemanticChangePageEdited"]
-    edited["properties"]["attributes"]["anyOf"] = edited["properties"]["attributes"].pop("oneOf")
-    converted = _convert(copy.deepcopy(document))
-    return dict(converted)
+    return document
+
+
+@cache
+def json_schema_document(path: Path, *, reference_names: bool = False) -> dict[str, Any]:
+    """`platform_document` as JSON Schema a validator can use."""
+    document = platform_document(path)
+    if reference_names:
+        document = _as_reference_names(document)
+    return dict(_convert(copy.deepcopy(document)))
+
+
+@cache
+def _converted() -> dict[str, Any]:
+    """0.130.0 as the sandbox must answer it (the reference's names)."""
+    return json_schema_document(_skip_without(document_path()), reference_names=True)
 
 
 @cache

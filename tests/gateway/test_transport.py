@@ -194,7 +194,10 @@ async def test_unexpected_body_is_a_validation_error() -> None:
     async with client:
         with pytest.raises(APIResponseValidationError) as info:
             await client.orgs.get("o1")
-    assert "Unexpected response body" in str(info.value)
+    error = info.value
+    assert (error.field, error.value) == ("id", "3")
+    assert error.raw == '{"id":3}'
+    assert "field id = 3" in str(error)
 
 
 async def test_non_json_error_body_still_gives_a_message() -> None:

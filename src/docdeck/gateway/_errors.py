@@ -17,6 +17,7 @@ __all__ = [
     "DocdeckError",
     "InternalServerError",
     "NotFoundError",
+    "OperationUnavailableError",
     "PermissionDeniedError",
     "PreconditionFailedError",
     "RateLimitError",
@@ -163,7 +164,114 @@ class UnsendableTextError(APIError, ValueError):
 
 
 class APIResponseValidationError(APIError):
-    """A success answer whose body does not match the expected model."""
+    """A success answer whose body does not match the expected model.
+
+    `field` (dotted, `items.0.plan`) and `value` (as it came, shortened) name what could not
+    be read; `raw` is the answer's text, for an issue report. Sending again gives the same
+    answer, so this is never worth a retry: more likely the server is newer than docdeck."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        method: str,
+        path: str,
+        field: str | None = None,
+        value: str | None = None,
+        raw: str | None = None,
+    ) -> None:
+        super().__init__(message, method=method, path=path)
+        self.field = field
+        self.value = value
+        self.raw = raw
+
+    @classmethod
+    def of(
+        cls, error: Any, *, method: str, path: str, where: str = "", raw: bytes | str = b""
+    ) -> APIResponseValidationError:
+        """From a pydantic `ValidationError`: its first error's place, value and reason."""
+        errors = error.errors() if hasattr(error, "errors") else []
+        first = errors[0] if errors else {"loc": (), "msg": str(error)}
+        loc = ".".join(str(p) for p in (where, *first.get("loc", ())) if p != "") or "body"
+        given = first.get("input")
+        value = None if first.get("type") == "missing" else _shown(given)
+        reason = first.get("msg", "")
+        has = f" = {value}" if value is not None else ""
+        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+        return cls(
+            f"Could not read the answer's field {loc}{has}: {reason}",
+            method=method,
+            path=path,
+            field=loc,
+            value=value,
+            raw=text[:RAW_KEPT] or None,
+        )
+
+
+RAW_KEPT = 1_000_000
+"""Characters of a raw answer an error keeps (for an issue report)."""
+
+
+def _shown(value: Any) -> str:
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+OPTIONAL_OPERATIONS: dict[str, tuple[str, ...]] = {
+    "link analysis": (
+        r"/v1/spaces/[^/]+(/change-requests/[^/]+)?/links",
+        r"/v1/spaces/[^/]+(/change-requests/[^/]+)?/content/page/[^/]+/links",
+        r"/v1/spaces/[^/]+(/change-requests/[^/]+)?/content/files/[^/]+/backlinks",
+    ),
+    "content import": (r"/v1/spaces/[^/]+(/change-requests/[^/]+)?/content/import",),
+    "space transfer": (r"/v1/spaces/[^/]+/transfer",),
+    "section groups' sections": (
+        r"/v1/orgs/[^/]+/sites/[^/]+/section-groups/[^/]+/sections(/[^/]+)?",
+    ),
+}
+"""Operations of release 0.130.0 that 0.202.0 no longer documents, by what a user would call
+them: a deployment may lack them (a 404 from the route, not from an unknown id)."""
+
+
+def optional_operation(path: str) -> str | None:
+    import re
+
+    for name, patterns in OPTIONAL_OPERATIONS.items():
+        if any(re.fullmatch(pattern, path) for pattern in patterns):
+            return name
+    return None
+
+
+def no_such_route(body: Any) -> bool:
+    """A 404's body says the route is unknown, not an id: no API error body at all, or a
+    bare "Not Found"/"no route ..." (an id's 404 names what was not found)."""
+    message = _message_of(body)
+    if message is None:
+        return True
+    text = message.strip().lower()
+    return text in ("not found", "404 not found", "404: not found") or text.startswith(
+        ("no route", "route not found", "cannot get", "cannot post", "unknown route")
+    )
+
+
+class OperationUnavailableError(NotFoundError):
+    """The deployment does not offer this operation (a 404 from its route): `operation`
+    names it as a user would ("link analysis"). Neither a retry nor a refresh helps."""
+
+    def __init__(self, operation: str, *, method: str, path: str, body: Any = None) -> None:
+        super().__init__(
+            f"This server does not offer {operation}",
+            method=method,
+            path=path,
+            status_code=404,
+            body=body,
+        )
+        self.operation = operation
 
 
 _BY_STATUS: dict[int, type[APIStatusError]] = {
@@ -204,6 +312,11 @@ def status_error(
     `note` explains a body that is not the API's (an HTML page from a proxy); `raw`
     is then kept as the error's `body`.
     """
+    if status_code == 404:
+        operation = optional_operation(path)
+        if operation is not None and no_such_route(body):
+            kept = raw if body is None and raw is not None else body
+            return OperationUnavailableError(operation, method=method, path=path, body=kept)
     message = _message_of(body)
     if message is None:
         message = reason_phrase(status_code)

@@ -25,6 +25,7 @@ from docdeck.gateway._errors import (
     APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
+    OperationUnavailableError,
     UnsendableTextError,
     status_error,
 )
@@ -167,6 +168,9 @@ class Transport:
         self._http: httpx.AsyncClient | None = None
         self._closed = False
         self.sleep = asyncio.sleep
+        self.unavailable: set[str] = set()
+        """Optional operations this deployment answered it does not offer ("link analysis":
+        `OperationUnavailableError.operation`), learnt as they are tried."""
 
     def __repr__(self) -> str:
         return f"Transport(base_url={self.base_url!r})"
@@ -312,7 +316,10 @@ class Transport:
                 await self.sleep(wait if wait is not None else backoff_seconds(attempt))
                 attempt += 1
                 continue
-            raise self._status_error(response, method, path)
+            error = self._status_error(response, method, path)
+            if isinstance(error, OperationUnavailableError):
+                self.unavailable.add(error.operation)
+            raise error
 
     def _redact(self, text: str) -> str:
         """`text` without the token, should an httpx message ever quote the header."""
@@ -442,8 +449,4 @@ def parse_content(
             return result
         return TypeAdapter(model).validate_json(content)
     except ValidationError as exc:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": str(exc)}
-        where = ".".join(str(p) for p in first.get("loc", ())) or "body"
-        raise APIResponseValidationError(
-            f"Unexpected response body at {where}: {first.get('msg')}", method=method, path=path
-        ) from None
+        raise APIResponseValidationError.of(exc, method=method, path=path, raw=content) from None

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PlainSerializer
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    WrapValidator,
+    model_validator,
+)
 
 from docdeck.models._text import one_emoji
 
@@ -13,6 +24,7 @@ __all__ = [
     "ROLE_ORDER",
     "CollectionPointer",
     "ContentPosition",
+    "Count",
     "DefaultLevel",
     "Emoji",
     "ErrorBody",
@@ -21,11 +33,13 @@ __all__ = [
     "MemberRole",
     "MemberRoleOrGuest",
     "NextPage",
+    "Open",
     "RequestBody",
     "Resource",
     "SpacePointer",
     "Timestamp",
     "Url",
+    "read_tolerantly",
 ]
 
 
@@ -35,6 +49,68 @@ def _iso(value: datetime) -> str:
 
 Timestamp = Annotated[datetime, PlainSerializer(_iso, return_type=str)]
 """ISO 8601 date-time; UTC values are written with a `Z` suffix."""
+
+
+def _whole(value: object) -> object:
+    """A count the documents type as `number`: a whole float is the integer; another is
+    rounded (the platform counts, but its documents allow 2.5)."""
+    if isinstance(value, float) and value == value and abs(value) != float("inf"):
+        return round(value)
+    return value
+
+
+Count = Annotated[int, BeforeValidator(_whole)]
+"""A response's counter (`number` in the platform's documents): read as a whole number,
+written as the integer it is; its JSON schema stays `integer`."""
+
+
+def _keep_unknown(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    try:
+        return handler(value)
+    except ValidationError:
+        if isinstance(value, str):
+            return value
+        raise
+
+
+Open = WrapValidator(_keep_unknown)
+"""`Annotated[Literal[...], Open]`: an enum of a response the platform may extend. A value
+this version does not know is kept as the string that came (and shown as it came); the JSON
+schema, and so what the sandbox documents and writes, stays the known values. Never on a
+request body: what docdeck sends stays strict."""
+
+
+def read_tolerantly(
+    *, absent: dict[str, Any] | None = None, names: dict[str, str] | None = None
+) -> Any:
+    """A before-validator for a response model's class body (`_tolerant = read_tolerantly(
+    ...)`), for what the platform's releases send that the reference's model requires:
+
+    - `absent`: fields the sandbox always writes (so they stay required in its documented
+      schema) but a release of the platform may leave out: the value read when one is (a
+      callable: made from the answer's other fields);
+    - `names`: the platform's name for a field -> the reference's (read under either; the
+      sandbox writes the reference's).
+
+    Only the models that need it get it: a Python validator per object costs parse time."""
+    defaults = dict(absent or {})
+    renamed = dict(names or {})
+
+    def fill(cls: type[BaseModel], data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        if any(name in data for name in renamed) or any(f not in data for f in defaults):
+            data = dict(data)
+            for platform, reference in renamed.items():
+                if platform in data and reference not in data:
+                    data[reference] = data.pop(platform)
+            for field, value in defaults.items():
+                if field not in data:
+                    data[field] = value(data) if callable(value) else value
+        return data
+
+    return model_validator(mode="before")(classmethod(fill))  # type: ignore[arg-type]
+
 
 MemberRole = Literal["admin", "create", "edit", "review", "comment", "read"]
 MemberRoleOrGuest = MemberRole | None
@@ -90,7 +166,7 @@ class ListPage(Resource, Generic[T]):
     """The list envelope: `items`, total `count`, and `next.page` while more pages remain."""
 
     items: list[T]
-    count: int | None = None
+    count: Count | None = None
     next: NextPage | None = None
 
 

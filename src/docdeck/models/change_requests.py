@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from docdeck.models._base import RequestBody, Resource, Timestamp
+from docdeck.models._base import Count, RequestBody, Resource, Timestamp
 from docdeck.models.users import User
 
 ChangeRequestStatus = Literal["draft", "open", "archived", "merged"]
@@ -28,7 +28,7 @@ class ChangeRequestUrls(Resource):
 class ChangeRequest(Resource):
     object: Literal["change-request"] = "change-request"
     id: str
-    number: int
+    number: Count
     status: str
     """One of `ChangeRequestStatus`; kept a string so a newer platform's status parses."""
     subject: str
@@ -39,7 +39,7 @@ class ChangeRequest(Resource):
     revisionInitial: str
     revisionMergedAncestor: str | None = None
     revisionMerged: str | None = None
-    comments: int
+    comments: Count
     outdated: bool
     urls: ChangeRequestUrls
     mergedBy: User | None = None

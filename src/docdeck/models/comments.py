@@ -7,7 +7,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from docdeck.models._base import Emoji, NextPage, RequestBody, Resource, Timestamp
+from docdeck.models._base import (
+    Count,
+    Emoji,
+    NextPage,
+    RequestBody,
+    Resource,
+    Timestamp,
+    read_tolerantly,
+)
 from docdeck.models.members import Member
 from docdeck.models.users import User
 
@@ -38,7 +46,7 @@ class ReactionUser(Resource):
 
 class EmojiReaction(Resource):
     emoji: str
-    count: int
+    count: Count
     users: list[ReactionUser]
 
 
@@ -47,6 +55,8 @@ class CommentUrls(Resource):
 
 
 class CommentPermissions(Resource):
+    _tolerant = read_tolerantly(absent={"reply": True})  # optional in both releases
+
     view: bool
     edit: bool
     reply: bool
@@ -59,6 +69,9 @@ class CommentTargetNode(Resource):
 
 
 class CommentTargetPage(Resource):
+    # 0.202.0 sends only the page's `id`: its title and path are then unknown (empty).
+    _tolerant = read_tolerantly(absent={"title": "", "path": "", "outdated": False})
+
     id: str
     title: str
     emoji: str | None = None
@@ -112,7 +125,7 @@ class Comment(Resource):
     postedAt: Timestamp
     editedAt: Timestamp | None = None
     reactions: list[EmojiReaction]
-    replies: int
+    replies: Count
     body: CommentBody
     target: CommentTarget
     urls: CommentUrls
@@ -152,7 +165,15 @@ class CommentersPage(Resource):
     """`listCommentersInSpace` / `...InChangeRequest`: the list envelope of organization
     members, with the `total` platform 0.130.0 marks required (the same as `count`)."""
 
+    # 0.202.0 requires neither: both are then the number of items read.
+    _tolerant = read_tolerantly(
+        absent={
+            "count": lambda data: len(data.get("items") or ()),
+            "total": lambda data: data["count"],
+        }
+    )
+
     items: list[Member]
-    count: int
+    count: Count
     next: NextPage | None = None
-    total: int
+    total: Count

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
-from docdeck.models._base import Resource, Timestamp
+from docdeck.models._base import Count, Open, Resource, Timestamp, read_tolerantly
 from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 
 # --- Content references (relative: a link's target, a cover image) -------------------------
@@ -81,7 +81,7 @@ class PageLayout(Resource):
 
     width: Literal["default", "wide"] = "default"
     cover: bool = False
-    coverSize: Literal["hero", "full"] = "hero"
+    coverSize: Annotated[Literal["hero", "full"], Open] = "hero"
     title: bool = True
     description: bool = True
     tableOfContents: bool = True
@@ -222,7 +222,7 @@ class RevisionFile(Resource):
     name: str
     contentType: str
     downloadURL: str
-    size: int
+    size: Count
     dimensions: FileDimensions | None = None
     git: GitBlob | None = None
 
@@ -239,6 +239,8 @@ class RevisionUrls(Resource):
 
 
 class GitCommit(Resource):
+    _tolerant = read_tolerantly(names={"createdByGitBook": "createdByService"})
+
     oid: str
     message: str
     createdByService: bool

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
-from docdeck.models._base import ListPage, RequestBody, Resource
+from docdeck.models._base import Count, ListPage, Open, RequestBody, Resource, read_tolerantly
 from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 from docdeck.models.content import ContentRef, RevisionFile, RevisionPage, RevisionPageDocument
 from docdeck.models.organizations import Organization
@@ -21,7 +21,12 @@ ContentReferenceRelation = Literal["reference", "dependsOn"]
 
 
 class VersionContextRevision(Resource):
-    type: Literal["revision"] = "revision"
+    # The platform's other context, `{"type": "changeRequest", "changeRequest": {...}}`, is
+    # read into this model too (its `type` kept, `changeRequest` an extra field): a model of
+    # its own would change what the sandbox documents.
+    _tolerant = read_tolerantly(absent={"revision": {}})
+
+    type: Annotated[Literal["revision"], Open] = "revision"
     revision: dict[str, Any]
     """The revision object (a `Revision`), kept as data to avoid a deep recursive parse."""
 
@@ -86,12 +91,12 @@ class ContentReferenceUsage(Resource):
 
 
 class BrokenStats(Resource):
-    total: int
-    changeRequest: int | None = None
+    total: Count
+    changeRequest: Count | None = None
 
 
 class ContentReferencesStats(Resource):
-    total: int
+    total: Count
     broken: BrokenStats
 
 
@@ -203,7 +208,7 @@ SemanticChange = Annotated[
 
 class RevisionSemanticChanges(Resource):
     changes: list[SemanticChange]
-    more: int | None = None
+    more: Count | None = None
     mergedFrom: dict[str, Any] | None = None
 
 
@@ -229,8 +234,8 @@ class ImportContent(RequestBody):
 
 class ImportContentResult(Resource):
     revision: str
-    importedResources: int
-    totalResources: int
+    importedResources: Count
+    totalResources: Count
 
 
 class SpaceTemplateParams(RequestBody):

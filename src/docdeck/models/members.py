@@ -6,7 +6,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from docdeck.models._base import MemberRole, MemberRoleOrGuest, RequestBody, Resource, Timestamp
+from docdeck.models._base import (
+    Count,
+    MemberRole,
+    MemberRoleOrGuest,
+    RequestBody,
+    Resource,
+    Timestamp,
+)
 from docdeck.models._text import VisibleTitle
 from docdeck.models.spaces import Space
 from docdeck.models.users import User
@@ -27,8 +34,8 @@ class Member(Resource):
     joinedAt: Timestamp
     lastSeenAt: Timestamp | None = None
     sso: bool
-    spaces: int
-    teams: int
+    spaces: Count
+    teams: Count
 
 
 class MemberUpdate(RequestBody):
@@ -53,8 +60,8 @@ class Team(Resource):
     object: Literal["team"] = "team"
     id: str
     title: str
-    members: int
-    spaces: int
+    members: Count
+    spaces: Count
     createdAt: Timestamp
     permissions: TeamPermissions
 

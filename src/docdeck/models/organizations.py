@@ -8,10 +8,12 @@ from pydantic import Field
 
 from docdeck.models._base import (
     MemberRoleOrGuest,
+    Open,
     RequestBody,
     Resource,
     Timestamp,
     Url,
+    read_tolerantly,
 )
 from docdeck.models._text import VisibleTitle
 
@@ -62,7 +64,7 @@ class Trial(Resource):
 
 
 class Blocked(Resource):
-    reason: Literal["security"]
+    reason: Annotated[Literal["security"], Open]  # 0.202.0: free text (1..255 characters)
 
 
 class PriceByInterval(Resource):
@@ -100,6 +102,8 @@ class BillingMigration(Resource):
 
 
 class OrganizationPermissions(Resource):
+    _tolerant = read_tolerantly(absent={"ingestConversations": False})  # gone in 0.202.0
+
     view: bool
     admin: bool
     ownTeam: bool
@@ -127,7 +131,7 @@ class Organization(Resource):
     sso: bool | None = None
     ai: bool | None = None
     inviteLinks: bool
-    plan: BillingProduct
+    plan: Annotated[BillingProduct, Open]
     billing: Billing | None = None
     urls: OrganizationUrls
     trial: Trial

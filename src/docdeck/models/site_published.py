@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from docdeck.models._base import Resource
+from docdeck.models._base import Resource, read_tolerantly
 from docdeck.models.site_structure import SiteStructure
 from docdeck.models.sites import Site
 
@@ -12,6 +12,8 @@ from docdeck.models.sites import Site
 class SiteCustomizationSettings(Resource):
     """The platform's `SiteCustomizationSettings`: each group of settings as JSON (some forty
     nested settings; the server checks them against the platform's schema)."""
+
+    _tolerant = read_tolerantly(absent={"pdf": {}, "git": {}})  # optional in 0.202.0
 
     title: str | None = None
     styling: dict[str, Any]

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from docdeck.models._base import RequestBody, Resource, Timestamp, Url
+from docdeck.models._base import Count, RequestBody, Resource, Timestamp, Url
 
 SiteType = Literal["basic", "premium", "ultimate", "sponsored", "legacy-basic", "legacy-premium"]
 SiteVisibility = Literal["public", "unlisted", "share-link", "visitor-auth"]
@@ -81,7 +81,7 @@ class Site(Resource):
     proxy: SiteProxy | None = None
     visibility: SiteVisibility
     published: bool
-    siteSpaces: int
+    siteSpaces: Count
     createdAt: Timestamp
     adaptiveContent: SiteAdaptiveContent | None = None
     ads: SiteAds | None = None

@@ -8,6 +8,7 @@ from pydantic import Field
 
 from docdeck.models._base import (
     ContentPosition,
+    Count,
     DefaultLevel,
     Emoji,
     RequestBody,
@@ -74,10 +75,10 @@ class Space(Resource):
     visitorAuth: VisitorAuth | None = None
     revision: str
     defaultLevel: DefaultLevel
-    comments: int
-    changeRequests: int
-    changeRequestsOpen: int
-    changeRequestsDraft: int
+    comments: Count
+    changeRequests: Count
+    changeRequestsOpen: Count
+    changeRequestsDraft: Count
     permissions: SpacePermissions
 
 

@@ -8,6 +8,7 @@ bodies come only when asked for, with `format` given explicitly.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any, Literal, TypeVar
 
@@ -53,10 +54,8 @@ def _validated(adapter: TypeAdapter[T], data: Any, path: str, where: str = "") -
     try:
         return adapter.validate_python(data)
     except ValidationError as exc:
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": str(exc)}
-        loc = ".".join(str(p) for p in (where, *first.get("loc", ())) if p != "") or "body"
-        raise APIResponseValidationError(
-            f"Unexpected response body at {loc}: {first.get('msg')}", method="GET", path=path
+        raise APIResponseValidationError.of(
+            exc, method="GET", path=path, where=where, raw=json.dumps(data)
         ) from None
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from docdeck.gateway import (
     APIConnectionError,
@@ -14,13 +16,21 @@ from docdeck.gateway import (
     ConflictError,
     InternalServerError,
     NotFoundError,
+    OperationUnavailableError,
     PermissionDeniedError,
     PreconditionFailedError,
     RateLimitError,
     UnsendableTextError,
 )
 
-__all__ = ["Problem", "account_advice", "describe", "one_line", "sandbox_gone"]
+__all__ = [
+    "Problem",
+    "account_advice",
+    "describe",
+    "one_line",
+    "raw_answer_file",
+    "sandbox_gone",
+]
 
 
 @dataclass(frozen=True)
@@ -36,11 +46,21 @@ class Problem:
     """The server could not be reached (no answer at all, or a proxy's 502/503/504 for it):
     before anything has loaded, this is the connection screen's business, not a
     notification's (a cached first view on screen does not change that)."""
+    retry_helps: bool = True
+    """Whether sending again may give another answer: not for an answer docdeck cannot read,
+    an operation the server does not offer, a refused role or input."""
+
+    @property
+    def retry_note(self) -> str:
+        """ " (r retries)" where a retry can help, else nothing: for a view's error line."""
+        return " (r retries)" if self.retry_helps else ""
 
 
 def _advice(error: BaseException) -> tuple[str, bool]:
     if isinstance(error, AuthenticationError):
         return "The server refused the API token.", True
+    if isinstance(error, OperationUnavailableError):
+        return "The rest works as usual; no retry will change this.", False
     if isinstance(error, PermissionDeniedError):
         return "Your role does not allow this; ask an organization admin for a higher role.", False
     if isinstance(error, NotFoundError):
@@ -61,7 +81,9 @@ def _advice(error: BaseException) -> tuple[str, bool]:
             False,
         )
     if isinstance(error, APIResponseValidationError):
-        return "The server answered in an unexpected format; is it a compatible API?", False
+        saved = raw_answer_file(error)
+        where = f"; its answer is saved in {saved} for an issue report" if saved else ""
+        return f"docdeck may be older than the server (update it){where}.", False
     if isinstance(error, UnsendableTextError):
         return "Remove that character (retype the text) and try again.", False
     return "This is a bug in docdeck; please report it.", False
@@ -89,7 +111,13 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
             if browser in advice:
                 advice = advice.replace(browser, dialog)
                 break
-    if isinstance(error, APIStatusError):
+    if isinstance(error, OperationUnavailableError):
+        why = f"{error.message}."
+    elif isinstance(error, APIResponseValidationError):
+        # One line: the operation, the field and the value (a retry reads the same answer).
+        value = f" = {error.value}" if error.value is not None else ""
+        why = f"Could not read {error.method} {error.path}: field {error.field}{value}"
+    elif isinstance(error, APIStatusError):
         why = f"{error.message} ({error.status_code} {error.reason})"
     elif isinstance(error, APIConnectionError | UnsendableTextError):
         why = error.message
@@ -107,7 +135,46 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
         brief=brief,
         fatal=fatal,
         unreachable=_unreachable(error),
+        retry_helps=not isinstance(error, _NO_RETRY),
     )
+
+
+_NO_RETRY = (
+    APIResponseValidationError,
+    OperationUnavailableError,
+    AuthenticationError,
+    PermissionDeniedError,
+    BadRequestError,
+    UnsendableTextError,
+)
+
+
+def raw_answer_file(error: APIResponseValidationError) -> Path | None:
+    """The unreadable answer, written once to the cache directory (`DOCDECK_CACHE_DIR`) so a
+    user can attach it to an issue; None when there is none or it cannot be written."""
+    if error.raw is None:
+        return None
+    saved = getattr(error, "saved_to", None)
+    if isinstance(saved, Path):
+        return saved
+    import hashlib
+
+    override = os.environ.get("DOCDECK_CACHE_DIR")
+    if override:
+        root = Path(override)
+    else:
+        import platformdirs
+
+        root = Path(platformdirs.user_cache_dir("docdeck"))
+    digest = hashlib.sha256(error.raw.encode("utf-8", "replace")).hexdigest()[:12]
+    path = root / "unreadable-answers" / f"{digest}.json"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(error.raw, encoding="utf-8")
+    except OSError:
+        return None
+    error.saved_to = path  # type: ignore[attr-defined]
+    return path
 
 
 _GATEWAY_STATUSES = frozenset({502, 503, 504})

@@ -11,6 +11,7 @@ from textual import on
 from textual.timer import Timer
 from textual.widgets import Input
 
+from docdeck.gateway import OperationUnavailableError
 from docdeck.models import Space
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
@@ -75,7 +76,11 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
         )
 
     async def _load_link_stats(self) -> None:
-        stats = (await self.content.link_stats()).stats
+        try:
+            stats = (await self.content.link_stats()).stats
+        except OperationUnavailableError:
+            return  # the links view says so once, in words, when it is opened
+
         self.broken_count = stats.broken.total
         self.page_changed()
 
@@ -85,7 +90,12 @@ class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
             usages, first = await self.content.links()
         except Exception as error:
             problem = describe(error, "Loading the space's links")
-            view.show_error(f"{problem.title}: {problem.brief or problem.message} (r retries)")
+            if isinstance(error, OperationUnavailableError):
+                view.show_error(f"{error.message}; the rest of the space works as usual.")
+                return
+            view.show_error(
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}"
+            )
             if problem.fatal:
                 self.app.report_error(error, "Loading the links")  # type: ignore[attr-defined]
             return
