@@ -20,7 +20,7 @@ PRIVATE_NAMES = [
     ("starlette._utils", "is_async_callable"),  # server/fast_lane.py
     ("pydantic._internal._config", "config_defaults"),  # server/lean_imports.py
     ("pydantic.plugin._loader", "get_plugins"),  # _cli/pydantic_plugins.py
-    ("textual.widgets._footer", "FooterKey"),  # tui/widgets/_browser_footer.py
+    ("textual.widgets._footer", "FooterKey"),  # tui/kit/footer.py
 ]
 """(module, name) for every import from a dependency's private module."""
 

@@ -125,7 +125,7 @@ async def test_an_unknown_id_on_an_optional_operation_stays_an_unknown_id() -> N
 async def test_the_tui_names_field_and_value_in_one_line_and_offers_no_retry(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from docdeck.tui.errors import describe
+    from docdeck.tui.kit.errors import describe
 
     monkeypatch.setenv("DOCDECK_CACHE_DIR", str(tmp_path))
     body = _organization(createdAt="yesterday")
