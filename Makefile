@@ -35,8 +35,12 @@ lint: $(STAMP)
 	$(BIN)/mypy src
 	$(BIN)/lint-imports
 
+# The suite runs in TEST_WORKERS processes (pytest-xdist): its tests mostly wait (on the
+# event loop, a server, a subprocess), so more workers than cores pays off; the measurements
+# are in bench/README.md ("Test time"). `make test TEST_WORKERS=0` runs it in one process.
+TEST_WORKERS ?= 4
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 # The fuzz test of `make test` with many more cases, schema-valid and schema-invalid (a soak:
 # about 10-20 minutes on 2 cores). FUZZ_EXAMPLES=N changes how many per operation.

@@ -2,12 +2,19 @@
 
 The demo database is built once per session and copied per test, so every test gets its own
 fresh, writable sandbox cheaply.
+
+The suite runs in parallel (`make test`: pytest-xdist, one process per worker), so nothing a
+test writes may be shared with another worker: each worker gets its own config, data, cache
+and state directories (the platformdirs ones through the XDG variables, and docdeck's own
+overrides), below its own pytest temporary directory. Ports are always port 0 / free ports.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -30,11 +37,82 @@ class Clock:
         self.now += delta
 
 
+_WORKER_DIRS = {
+    "XDG_CONFIG_HOME": "xdg-config",
+    "XDG_DATA_HOME": "xdg-data",
+    "XDG_CACHE_HOME": "xdg-cache",
+    "XDG_STATE_HOME": "xdg-state",
+    "DOCDECK_CONFIG_DIR": "config",
+    "DOCDECK_DATA_DIR": "data",
+    "DOCDECK_CACHE_DIR": "cache",
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _worker_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """This worker's own config/data/cache/state directories for the whole session: a test
+    (or a `docdeck` it starts) never reads or writes the user's, or another worker's, and a
+    background sandbox recorded there is this worker's alone. Tests that need directories of
+    their own still set them (tests/cli and tests/tui do, per test)."""
+    base = tmp_path_factory.mktemp("worker-dirs")
+    with pytest.MonkeyPatch.context() as patch:
+        for name, sub in _WORKER_DIRS.items():
+            patch.setenv(name, str(base / sub))
+        yield base
+    if (base / "data").is_dir():
+        from docdeck.launcher import stop_sandbox
+
+        stop_sandbox(base / "data")
+
+
+def built_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]
+) -> Path:
+    """A file `build(path)` writes, built once per run however many workers run: the first
+    worker to ask builds it under a lock in the run's temporary directory (which all its
+    workers share), the others wait for it and get the same path. Read-only to its users:
+    they copy it before they write."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's own directory; each worker's basetemp is below it
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): each worker builds its own
+        fcntl = None  # type: ignore[assignment]
+        base = tmp_path_factory.getbasetemp()
+    folder = base / name
+    with open(base / f"{name}.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        path, done = folder / "sandbox.db", folder / "built"
+        if not done.exists():
+            folder.mkdir(exist_ok=True)
+            path.unlink(missing_ok=True)  # what a worker that failed half-way left
+            build(path)
+            done.touch()
+    return path
+
+
+@pytest.fixture(scope="session")
+def build_once(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """`build_once(name, build)`: `built_once` for fixtures in other folders."""
+
+    def build_it(name: str, build: Callable[[Path], None]) -> Path:
+        return built_once(tmp_path_factory, name, build)
+
+    return build_it
+
+
 @pytest.fixture(scope="session")
 def _demo_template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[DemoAccount]]:
-    path = tmp_path_factory.mktemp("demo-template") / "sandbox.db"
-    accounts = ensure_demo(path)
-    return path, accounts
+    def build(path: Path) -> None:
+        accounts = ensure_demo(path)
+        listed = [[a.email, a.display_name, a.role] for a in accounts]
+        path.with_name("accounts.json").write_text(json.dumps(listed), encoding="utf-8")
+
+    path = built_once(tmp_path_factory, "demo-template", build)
+    listed = json.loads(path.with_name("accounts.json").read_text(encoding="utf-8"))
+    return path, [DemoAccount(*account) for account in listed]
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -64,12 +65,15 @@ def add_big_space(path: Path, pages: int = BIG_PAGES) -> None:
 
 @pytest.fixture(scope="session")
 def _big_template(
-    _demo_template: tuple[Path, list[DemoAccount]], tmp_path_factory: pytest.TempPathFactory
+    _demo_template: tuple[Path, list[DemoAccount]], build_once: Callable[..., Path]
 ) -> Path:
-    path = tmp_path_factory.mktemp("big-template") / "sandbox.db"
-    shutil.copyfile(_demo_template[0], path)
-    add_big_space(path)
-    return path
+    """Built once per run, shared by the workers (building it takes seconds of CPU)."""
+
+    def build(path: Path) -> None:
+        shutil.copyfile(_demo_template[0], path)
+        add_big_space(path)
+
+    return build_once("big-template", build)
 
 
 @pytest.fixture
