@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from docdeck.server.services.content.document import to_document
+
 from docdeck.tui.block_map import block_map
 
 PAGE = """# Title

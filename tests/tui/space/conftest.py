@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-
-from docdeck.server import DemoAccount
 from docdeck.server.services.content.edits import Draft
 from docdeck.server.services.ordering import end_position
 from docdeck.server.services.spaces import insert_space
+
+from docdeck.server import DemoAccount
 from docdeck.server.store import Database
 
 BIG_PAGES = 5000
