@@ -37,7 +37,6 @@ from docdeck.server.openapi_specs.service import (
 from docdeck.server.openapi_specs.wire import (
     SELF_SOURCE,
     content_json,
-    published_url,
     spec_json,
     version_json,
 )
@@ -78,7 +77,6 @@ def _source_columns(
 def _submit(request: Request, ctx: Ctx, row: sqlite3.Row) -> None:
     state = request.app.state
     limits: SpecLimits = getattr(state, "openapi_spec_limits", None) or SpecLimits()
-    base, org_id, slug = ctx.base_url, row["organization_id"], row["slug"]
     start(
         Job(
             db=ctx.db,
@@ -87,9 +85,15 @@ def _submit(request: Request, ctx: Ctx, row: sqlite3.Row) -> None:
             run=row["run"],
             allow_loopback=state.import_policy.allow_loopback,
             limits=limits,
-            version_url=lambda version_id: published_url(base, org_id, slug, version_id),
         )
     )
+
+
+def _resume(request: Request, ctx: Ctx, rows: list[sqlite3.Row]) -> None:
+    """Runs not started by this process (the server stopped during one) start now."""
+    for row in rows:
+        if row["processing_state"] != "complete":
+            _submit(request, ctx, row)
 
 
 def _resubmit(
@@ -128,7 +132,7 @@ def _insert(
     operation_id="listOpenAPISpecs",
     responses=errors(404),
 )
-async def list_specs(ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
+async def list_specs(request: Request, ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
         require_member(member, "list the organization's OpenAPI specs")
@@ -144,6 +148,7 @@ async def list_specs(ctx: CtxDep, organizationId: str, page: PageDep) -> Respons
         )
         granted = rights(member)
         items = [spec_json(ctx.base_url, row, granted) for row in result.rows]
+    _resume(request, ctx, result.rows)
     return respond_list(items, result)
 
 
@@ -180,10 +185,11 @@ def create_spec(
     operation_id="getOpenAPISpecBySlug",
     responses=errors(404),
 )
-async def get_spec(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
+async def get_spec(request: Request, ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
         row, member = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(spec_json(ctx.base_url, row, rights(member)))
+    _resume(request, ctx, [row])
+    return respond(spec_json(ctx.base_url, row, rights(member)))
 
 
 @router.put(
@@ -267,7 +273,7 @@ async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: P
         spec, _ = load_spec(conn, ctx, organizationId, specSlug)
         result = fetch_page(
             conn,
-            select="v.id, v.created_at, v.url",
+            select="v.id, v.created_at, v.url, v.seq",
             from_where="FROM openapi_spec_versions v WHERE v.spec_id = ?",
             params=[spec["id"]],
             keys=["v.seq"],
@@ -300,7 +306,7 @@ async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) ->
 async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
         spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(content_json(load_version(conn, spec, "latest")))
+        return respond(content_json(ctx.base_url, spec, load_version(conn, spec, "latest")))
 
 
 @router.get(
@@ -326,4 +332,4 @@ async def get_version_content(
 ) -> Response:
     with ctx.db.read() as conn:
         spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(content_json(load_version(conn, spec, versionId)))
+        return respond(content_json(ctx.base_url, spec, load_version(conn, spec, versionId)))

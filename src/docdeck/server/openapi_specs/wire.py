@@ -57,17 +57,23 @@ def spec_json(base: str, row: sqlite3.Row, rights: SpecRights) -> Json:
     return data
 
 
+def version_url(base: str, spec: sqlite3.Row, row: sqlite3.Row) -> str:
+    """Where the version's text was fetched, or where the sandbox serves it."""
+    url: str = row["url"] or published_url(base, spec["organization_id"], spec["slug"], row["id"])
+    return url
+
+
 def version_json(base: str, spec: sqlite3.Row, row: sqlite3.Row) -> Json:
     location = spec_location(base, spec["organization_id"], spec["slug"])
     return {
         "object": "openapi-spec-version",
         "id": row["id"],
         "createdAt": wire_time(row["created_at"]),
-        "url": row["url"],
+        "url": version_url(base, spec, row),
         "urls": {"location": f"{location}/versions/{row['id']}"},
     }
 
 
-def content_json(row: sqlite3.Row) -> Json:
+def content_json(base: str, spec: sqlite3.Row, row: sqlite3.Row) -> Json:
     document: dict[str, Any] = json.loads(row["document"])
-    return {"filesystem": document, "url": row["url"]}
+    return {"filesystem": document, "url": version_url(base, spec, row)}
