@@ -17,6 +17,7 @@ document that gap-fill.md §10 lists):
   three, so no valid body could pass a `oneOf`. It is checked as `anyOf`;
 - `Comment` and `CommentReply` `permissions.required` list `react`, never defined (the
   defined permission is `reply`, "react or reply"): `reply` is required instead;
+- `OpenAPISpec.permissions.required` lists `delete`, never defined: removed;
 - the ping response names its property `gitbookVisitorClaims`; the reference (which wins)
   names it `serviceVisitorClaims`: the schema is given that name (neither is required).
 """
@@ -79,6 +80,8 @@ def _converted() -> dict[str, Any]:
     schemas["Site"]["required"].remove("defaultSpace")
     for name in ("SiteSpace", "SiteSection"):
         schemas[name]["properties"]["urls"].pop("required", None)
+    spec_permissions = schemas["OpenAPISpec"]["properties"]["permissions"]
+    spec_permissions["required"] = [f for f in spec_permissions["required"] if f != "delete"]
     comment_base = schemas["Comment"]["allOf"][0]
     for schema in (comment_base, schemas["CommentReply"]):
         granted = schema["properties"]["permissions"]
