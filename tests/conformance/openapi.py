@@ -24,6 +24,7 @@ only 0.130.0 has it):
   three, so no valid body could pass a `oneOf`. It is checked as `anyOf`;
 - v130: `Comment` and `CommentReply` `permissions.required` list `react`, never defined (the
   defined permission is `reply`, "react or reply"): `reply` is required instead;
+- `OpenAPISpec.permissions.required` lists `delete`, never defined: removed;
 - the ping response names its property `gitbookVisitorClaims`; the reference (which wins)
   names it `serviceVisitorClaims`: for checking the sandbox's answers only, the schema is
   given that name (neither is required); generated platform answers keep the platform's.
@@ -100,6 +101,8 @@ def _set_aside_typos(document: dict[str, Any]) -> None:
         site["required"].remove("defaultSpace")  # 0.130.0: required, never defined
     for name in ("SiteSpace", "SiteSection"):  # 0.130.0 requires `urls.location`, undefined
         schemas[name]["properties"]["urls"].pop("required", None)
+    spec_permissions = schemas["OpenAPISpec"]["properties"]["permissions"]
+    spec_permissions["required"] = [f for f in spec_permissions["required"] if f != "delete"]
     comment_base = schemas["Comment"]["allOf"][0]
     for schema in (comment_base, schemas["CommentReply"]):
         granted = schema["properties"]["permissions"]  # 0.130.0 requires `react`, undefined

@@ -108,6 +108,11 @@ _COMBINATIONS = {
     ("spaceId", "changeRequestId", "commentId", "commentReplyId"): "SELECT c.space_id,"
     " c.change_request_id, c.id, r.id FROM comments c JOIN comment_replies r"
     " ON r.comment_id = c.id WHERE c.change_request_id IS NOT NULL",
+    ("organizationId", "specSlug"): "SELECT organization_id, slug FROM openapi_specs",
+    ("organizationId", "specSlug", "versionId"): "SELECT s.organization_id, s.slug, v.id"
+    " FROM openapi_specs s JOIN openapi_spec_versions v ON v.spec_id = s.id",
+    ("organizationId", "samlProviderId"): "SELECT organization_id, id FROM saml_providers",
+    ("organizationId", "translationId"): "SELECT organization_id, id FROM translations",
 }
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from docdeck.server import create_app
 
-GOLDEN_SHA256 = "4492cedc19123dc3de17c119cc9e289fb43e5c6e08866c8504ffb68f28356f58"
+GOLDEN_SHA256 = "c17ded98ab73da3c646de78541012264d2d22e86b3335c03d3160b6075fb0e19"
 
 
 @pytest.mark.parametrize("defer_routes", [False, True])

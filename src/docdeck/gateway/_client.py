@@ -21,7 +21,10 @@ if TYPE_CHECKING:  # imported on first use: the organization tree needs none of 
     from docdeck.gateway.resources.change_requests import ChangeRequests
     from docdeck.gateway.resources.comments import Comments
     from docdeck.gateway.resources.content import Content
+    from docdeck.gateway.resources.openapi_specs import OpenAPISpecs
+    from docdeck.gateway.resources.saml import SAML
     from docdeck.gateway.resources.sites import Sites
+    from docdeck.gateway.resources.translations import Translations
     from docdeck.gateway.resources.users import Users
 
 __all__ = ["Client"]
@@ -156,6 +159,26 @@ class Client:
         from docdeck.gateway.resources.sites import Sites
 
         return Sites(self._transport)
+
+    @cached_property
+    def openapi_specs(self) -> OpenAPISpecs:
+        """An organization's OpenAPI specs (`.versions` for their versions and content)."""
+        from docdeck.gateway.resources.openapi_specs import OpenAPISpecs
+
+        return OpenAPISpecs(self._transport)
+
+    @cached_property
+    def saml(self) -> SAML:
+        """SAML providers and the SSO login entry points (`logins`)."""
+        from docdeck.gateway.resources.saml import SAML
+
+        return SAML(self._transport)
+
+    @cached_property
+    def translations(self) -> Translations:
+        from docdeck.gateway.resources.translations import Translations
+
+        return Translations(self._transport)
 
     async def aclose(self) -> None:
         await self._transport.aclose()

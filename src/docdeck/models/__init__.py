@@ -167,6 +167,34 @@ if TYPE_CHECKING:
         VariablesEdited,
         VersionContextRevision,
     )
+    from docdeck.models.openapi_specs import (
+        OPENAPI_SPEC_SLUG_PATTERN,
+        OpenAPISpec,
+        OpenAPISpecContent,
+        OpenAPISpecCreate,
+        OpenAPISpecPermissions,
+        OpenAPISpecProcessingErrorCode,
+        OpenAPISpecProcessingState,
+        OpenAPISpecPut,
+        OpenAPISpecSource,
+        OpenAPISpecSourceText,
+        OpenAPISpecSourceURL,
+        OpenAPISpecUpdate,
+        OpenAPISpecUrls,
+        OpenAPISpecVersion,
+        OpenAPISpecVersionUrls,
+        OpenAPISpecVisibility,
+    )
+    from docdeck.models.saml import (
+        SAMLProvider,
+        SAMLProviderCreate,
+        SAMLProviderService,
+        SAMLProviderStatus,
+        SAMLProviderUpdate,
+        SAMLProviderUrls,
+        SSOProviderLogin,
+        SSOProviderLogins,
+    )
     from docdeck.models.site_published import (
         PublishedContentSite,
         SiteCustomizations,
@@ -245,9 +273,24 @@ if TYPE_CHECKING:
         TemplateConditions,
         ThemedUrl,
     )
+    from docdeck.models.translations import (
+        InstructionsDocument,
+        Translation,
+        TranslationCreate,
+        TranslationLanguage,
+        TranslationPermissions,
+        TranslationResult,
+        TranslationSource,
+        TranslationSourceBody,
+        TranslationStats,
+        TranslationStatus,
+        TranslationUpdate,
+        TranslationUrls,
+    )
 
 
 __all__ = [
+    "OPENAPI_SPEC_SLUG_PATTERN",
     "ROLE_ORDER",
     "SITE_HOSTNAME_PATTERN",
     "SITE_PLAN_ORDER",
@@ -307,6 +350,7 @@ __all__ = [
     "ImportContent",
     "ImportContentResult",
     "ImportContentSource",
+    "InstructionsDocument",
     "JSONDocument",
     "LinkList",
     "ListOrder",
@@ -320,6 +364,21 @@ __all__ = [
     "MemberTeam",
     "MemberUpdate",
     "NextPage",
+    "OpenAPISpec",
+    "OpenAPISpecContent",
+    "OpenAPISpecCreate",
+    "OpenAPISpecPermissions",
+    "OpenAPISpecProcessingErrorCode",
+    "OpenAPISpecProcessingState",
+    "OpenAPISpecPut",
+    "OpenAPISpecSource",
+    "OpenAPISpecSourceText",
+    "OpenAPISpecSourceURL",
+    "OpenAPISpecUpdate",
+    "OpenAPISpecUrls",
+    "OpenAPISpecVersion",
+    "OpenAPISpecVersionUrls",
+    "OpenAPISpecVisibility",
     "Organization",
     "OrganizationPermissions",
     "OrganizationUpdate",
@@ -360,6 +419,14 @@ __all__ = [
     "RevisionUnknown",
     "RevisionUpdate",
     "RevisionUrls",
+    "SAMLProvider",
+    "SAMLProviderCreate",
+    "SAMLProviderService",
+    "SAMLProviderStatus",
+    "SAMLProviderUpdate",
+    "SAMLProviderUrls",
+    "SSOProviderLogin",
+    "SSOProviderLogins",
     "SearchPageResult",
     "SearchSectionResult",
     "SearchSpaceResult",
@@ -451,6 +518,17 @@ __all__ = [
     "ThemedUrl",
     "Timestamp",
     "Transfer",
+    "Translation",
+    "TranslationCreate",
+    "TranslationLanguage",
+    "TranslationPermissions",
+    "TranslationResult",
+    "TranslationSource",
+    "TranslationSourceBody",
+    "TranslationStats",
+    "TranslationStatus",
+    "TranslationUpdate",
+    "TranslationUrls",
     "Trial",
     "UnknownSiteStructure",
     "UnknownStructureItem",
@@ -464,7 +542,17 @@ __all__ = [
 ]
 
 
-_LAZY_MODULES = ("change_requests", "content", "links", "site_structure", "sites", "site_published")
+_LAZY_MODULES = (
+    "change_requests",
+    "content",
+    "links",
+    "site_structure",
+    "sites",
+    "site_published",
+    "openapi_specs",
+    "saml",
+    "translations",
+)
 
 
 def __getattr__(name: str) -> object:

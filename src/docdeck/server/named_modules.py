@@ -35,6 +35,10 @@ LATER_ROUTERS = (
     "docdeck.server.sites.customization_routes",
     "docdeck.server.published.routes",
     "docdeck.server.published.app_pages",
+    "docdeck.server.openapi_specs.routes",
+    "docdeck.server.openapi_specs.published_routes",
+    "docdeck.server.saml.routes",
+    "docdeck.server.translations.routes",
 )
 """Every other router, in this order after the first ones (`defer_routes`: after start-up).
 The order is the order of `/openapi.json`'s paths."""

@@ -237,6 +237,7 @@ def _load_content_and_more(conn: sqlite3.Connection, plan: dict[str, Any]) -> No
     of its imports (markdown, images, the change-request machinery)."""
     from docdeck.server.demo import change_requests as demo_change_requests
     from docdeck.server.demo import comments as demo_comments
+    from docdeck.server.demo.admin import load_admin
     from docdeck.server.demo.sites import load_sites
 
     now = from_db(plan["now"])
@@ -252,6 +253,7 @@ def _load_content_and_more(conn: sqlite3.Connection, plan: dict[str, Any]) -> No
             (spaces[space_title], users[email], role),
         )
     load_sites(conn, org_ids, spaces, now)
+    load_admin(conn, org_ids, spaces, now)
 
 
 def _finish(conn: sqlite3.Connection) -> bool:

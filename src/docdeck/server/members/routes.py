@@ -36,6 +36,7 @@ from docdeck.server.members.service import (
 from docdeck.server.members.wire import members_json, user_json
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, highest, membership, space_grants
+from docdeck.server.saml.service import require_active_provider
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.teams.wire import team_json
 from docdeck.server.wire import Json, no_content, respond, respond_list
@@ -215,6 +216,7 @@ def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
         caller = load_membership(conn, ctx, organizationId)
         require_admin(caller, "make members SSO members")
         load_member(conn, organizationId, userId)
+        require_active_provider(conn, organizationId, "sso")
         conn.execute(
             "UPDATE members SET sso = 1 WHERE organization_id = ? AND user_id = ?",
             (organizationId, userId),

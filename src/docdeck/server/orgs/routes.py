@@ -24,6 +24,7 @@ from docdeck.server.ids import to_db
 from docdeck.server.orgs.wire import organization_json
 from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, owns_a_team
+from docdeck.server.saml.service import require_active_provider
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
@@ -124,6 +125,8 @@ def update_organization(
     with ctx.db.write() as conn:
         member = load_membership(conn, ctx, organizationId)
         require_admin(member, "update the organization")
+        if changes.get("sso"):
+            require_active_provider(conn, organizationId, "sso")
         if "hostname" in changes:
             taken = conn.execute(
                 "SELECT 1 FROM organizations WHERE hostname = ? AND id != ?",

@@ -703,6 +703,69 @@ MIGRATIONS: tuple[str, ...] = (
             ON CONFLICT DO UPDATE SET members = members + 1;
     END;
     """,
+    # 17: organization administration: OpenAPI specs and their versions, SAML providers,
+    # translations. A spec's source is a URL, a text, or (the demo's) a path the sandbox
+    # serves itself; a version keeps the text as fetched and its hash, so a run that fetched
+    # the same text stores no new version.
+    """
+    CREATE TABLE openapi_specs (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        slug TEXT NOT NULL,
+        source_url TEXT,
+        source_text TEXT,
+        source_self TEXT,
+        processing_state TEXT NOT NULL DEFAULT 'pending',
+        visibility TEXT NOT NULL DEFAULT 'private',
+        last_version_id TEXT,
+        last_processed_at TEXT,
+        last_error_code TEXT,
+        last_error TEXT,
+        run INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (organization_id, slug)
+    );
+    CREATE TABLE openapi_spec_versions (
+        id TEXT PRIMARY KEY,
+        spec_id TEXT NOT NULL REFERENCES openapi_specs(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        url TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        text TEXT NOT NULL,
+        document TEXT NOT NULL,
+        UNIQUE (spec_id, seq)
+    );
+    CREATE TABLE saml_providers (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        label TEXT NOT NULL,
+        entity_id TEXT,
+        certificate TEXT,
+        sso_url TEXT,
+        default_team_id TEXT REFERENCES teams(id) ON DELETE SET NULL,
+        default_role TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX saml_providers_by_org ON saml_providers(organization_id, created_at, id);
+    CREATE TABLE translations (
+        id TEXT PRIMARY KEY,
+        organization_id TEXT NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+        source_space_id TEXT NOT NULL,
+        source_language TEXT NOT NULL,
+        language TEXT NOT NULL,
+        instructions TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending',
+        waiting_reason TEXT,
+        result_space_id TEXT,
+        result_revision_id TEXT,
+        stats TEXT NOT NULL DEFAULT '{}',
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE INDEX translations_by_org ON translations(organization_id, created_at, id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

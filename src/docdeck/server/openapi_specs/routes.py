@@ -1,0 +1,335 @@
+"""OpenAPI specs of an organization and their versions (11 endpoints)."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from typing import Annotated
+
+from fastapi import APIRouter, Body, Request, Response
+
+from docdeck.models import (
+    ListPage,
+    OpenAPISpec,
+    OpenAPISpecContent,
+    OpenAPISpecCreate,
+    OpenAPISpecPut,
+    OpenAPISpecSource,
+    OpenAPISpecSourceURL,
+    OpenAPISpecUpdate,
+    OpenAPISpecVersion,
+)
+from docdeck.models.openapi_specs import OPENAPI_SPEC_SLUG_PATTERN
+from docdeck.server.access import load_membership, require_member
+from docdeck.server.errors import bad_request
+from docdeck.server.http.context import Ctx
+from docdeck.server.http.openapi import errors
+from docdeck.server.http.params import CtxDep, PageDep
+from docdeck.server.ids import new_id, to_db
+from docdeck.server.openapi_specs.processing import Job, SpecLimits, start
+from docdeck.server.openapi_specs.service import (
+    find_spec,
+    load_spec,
+    load_version,
+    require_create,
+    rights,
+)
+from docdeck.server.openapi_specs.wire import (
+    SELF_SOURCE,
+    content_json,
+    spec_json,
+    version_json,
+)
+from docdeck.server.pagination import fetch_page
+from docdeck.server.validation import check_http_url
+from docdeck.server.wire import no_content, respond, respond_list
+
+router = APIRouter(tags=["openapi"])
+
+_O = "/v1/orgs/{organizationId}/openapi"
+_SLUG = re.compile(OPENAPI_SPEC_SLUG_PATTERN)
+
+
+def _check_slug(slug: str) -> str:
+    if not 1 <= len(slug) <= 100 or not _SLUG.match(slug):
+        raise bad_request(
+            "specSlug: use 1 to 100 lowercase letters and digits, words joined by single"
+            f" hyphens (pattern {OPENAPI_SPEC_SLUG_PATTERN})"
+        )
+    return slug
+
+
+def _source_columns(
+    ctx: Ctx, source: OpenAPISpecSource
+) -> tuple[str | None, str | None, str | None]:
+    """(source_url, source_text, source_self). The sandbox's own `/openapi.json`, named by its
+    public URL, is read in-process (`processing.sandbox_document_text`), never fetched."""
+    if isinstance(source, OpenAPISpecSourceURL):
+        url = check_http_url(source.url.strip(), "source.url")
+        if url == ctx.url(SELF_SOURCE):
+            return None, None, SELF_SOURCE
+        return url, None, None
+    if not source.text.strip():
+        raise bad_request("source.text: must not be empty")
+    return None, source.text, None
+
+
+def _submit(request: Request, ctx: Ctx, row: sqlite3.Row) -> None:
+    state = request.app.state
+    limits: SpecLimits = getattr(state, "openapi_spec_limits", None) or SpecLimits()
+    start(
+        Job(
+            db=ctx.db,
+            clock=ctx.sandbox.clock,
+            spec_id=row["id"],
+            run=row["run"],
+            allow_loopback=state.import_policy.allow_loopback,
+            limits=limits,
+        )
+    )
+
+
+def _resume(request: Request, ctx: Ctx, rows: list[sqlite3.Row]) -> None:
+    """Runs not started by this process (the server stopped during one) start now."""
+    for row in rows:
+        if row["processing_state"] != "complete":
+            _submit(request, ctx, row)
+
+
+def _resubmit(
+    conn: sqlite3.Connection, spec_id: str, columns: tuple[str | None, ...], stamp: str
+) -> sqlite3.Row:
+    conn.execute(
+        "UPDATE openapi_specs SET source_url = ?, source_text = ?, source_self = ?,"
+        " processing_state = 'pending', run = run + 1, updated_at = ? WHERE id = ?",
+        (*columns, stamp, spec_id),
+    )
+    row: sqlite3.Row = conn.execute(
+        "SELECT * FROM openapi_specs WHERE id = ?", (spec_id,)
+    ).fetchone()
+    return row
+
+
+def _insert(
+    conn: sqlite3.Connection, org_id: str, slug: str, columns: tuple[str | None, ...], stamp: str
+) -> sqlite3.Row:
+    spec_id = new_id()
+    conn.execute(
+        "INSERT INTO openapi_specs (id, organization_id, slug, source_url, source_text,"
+        " source_self, processing_state, run, created_at, updated_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, 'pending', 1, ?, ?)",
+        (spec_id, org_id, slug, *columns, stamp, stamp),
+    )
+    row: sqlite3.Row = conn.execute(
+        "SELECT * FROM openapi_specs WHERE id = ?", (spec_id,)
+    ).fetchone()
+    return row
+
+
+@router.get(
+    _O,
+    response_model=ListPage[OpenAPISpec],
+    operation_id="listOpenAPISpecs",
+    responses=errors(404),
+)
+async def list_specs(request: Request, ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
+    with ctx.db.read() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        require_member(member, "list the organization's OpenAPI specs")
+        result = fetch_page(
+            conn,
+            select="s.*",
+            from_where="FROM openapi_specs s WHERE s.organization_id = ?",
+            params=[organizationId],
+            keys=["s.slug", "s.id"],
+            descending=False,
+            scope="openapi-specs",
+            request=page,
+        )
+        granted = rights(member)
+        items = [spec_json(ctx.base_url, row, granted) for row in result.rows]
+    _resume(request, ctx, result.rows)
+    return respond_list(items, result)
+
+
+@router.post(
+    _O,
+    status_code=201,
+    response_model=OpenAPISpec,
+    operation_id="createOpenAPISpec",
+    responses=errors(403, 404),
+)
+def create_spec(
+    request: Request,
+    ctx: CtxDep,
+    organizationId: str,
+    body: Annotated[OpenAPISpecCreate, Body()],
+) -> Response:
+    columns = _source_columns(ctx, body.source)
+    with ctx.db.write() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        require_create(member, "create OpenAPI specs")
+        if find_spec(conn, organizationId, body.slug) is not None:
+            raise bad_request(
+                f"slug: the organization already has an OpenAPI spec {body.slug!r}"
+                " (PUT it to replace its source)"
+            )
+        row = _insert(conn, organizationId, body.slug, columns, to_db(ctx.now()))
+    _submit(request, ctx, row)
+    return respond(spec_json(ctx.base_url, row, rights(member)), status=201)
+
+
+@router.get(
+    f"{_O}/{{specSlug}}",
+    response_model=OpenAPISpec,
+    operation_id="getOpenAPISpecBySlug",
+    responses=errors(404),
+)
+async def get_spec(request: Request, ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
+    with ctx.db.read() as conn:
+        row, member = load_spec(conn, ctx, organizationId, specSlug)
+    _resume(request, ctx, [row])
+    return respond(spec_json(ctx.base_url, row, rights(member)))
+
+
+@router.put(
+    f"{_O}/{{specSlug}}",
+    response_model=OpenAPISpec,
+    operation_id="createOrUpdateOpenAPISpecBySlug",
+    responses={201: {"description": "Created"}, **errors(403, 404)},
+)
+def put_spec(
+    request: Request,
+    ctx: CtxDep,
+    organizationId: str,
+    specSlug: str,
+    body: Annotated[OpenAPISpecPut, Body()],
+) -> Response:
+    """200 when the spec existed (its source replaced and processed again), 201 when made."""
+    columns = _source_columns(ctx, body.source)
+    with ctx.db.write() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        existing = find_spec(conn, organizationId, specSlug)
+        stamp = to_db(ctx.now())
+        if existing is None:
+            require_create(member, "create OpenAPI specs")
+            row = _insert(conn, organizationId, _check_slug(specSlug), columns, stamp)
+            status = 201
+        else:
+            require_create(member, "update OpenAPI specs")
+            row = _resubmit(conn, existing["id"], columns, stamp)
+            status = 200
+    _submit(request, ctx, row)
+    return respond(spec_json(ctx.base_url, row, rights(member)), status=status)
+
+
+@router.patch(
+    f"{_O}/{{specSlug}}",
+    response_model=OpenAPISpec,
+    operation_id="updateOpenAPISpecBySlug",
+    responses=errors(403, 404),
+)
+def update_spec(
+    ctx: CtxDep, organizationId: str, specSlug: str, body: Annotated[OpenAPISpecUpdate, Body()]
+) -> Response:
+    with ctx.db.write() as conn:
+        row, member = load_spec(conn, ctx, organizationId, specSlug)
+        require_create(member, "change an OpenAPI spec's visibility")
+        if row["visibility"] != body.visibility:
+            conn.execute(
+                "UPDATE openapi_specs SET visibility = ?, updated_at = ? WHERE id = ?",
+                (body.visibility, to_db(ctx.now()), row["id"]),
+            )
+        row, _ = load_spec(conn, ctx, organizationId, specSlug)
+        return respond(spec_json(ctx.base_url, row, rights(member)))
+
+
+@router.delete(
+    f"{_O}/{{specSlug}}",
+    status_code=204,
+    operation_id="deleteOpenAPISpecBySlug",
+    responses=errors(403, 404),
+)
+def delete_spec(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
+    with ctx.db.write() as conn:
+        member = load_membership(conn, ctx, organizationId)
+        row = find_spec(conn, organizationId, specSlug)
+        if row is None:
+            return no_content()
+        require_create(member, "delete OpenAPI specs")
+        conn.execute("DELETE FROM openapi_specs WHERE id = ?", (row["id"],))
+    return no_content()
+
+
+@router.get(
+    f"{_O}/{{specSlug}}/versions",
+    response_model=ListPage[OpenAPISpecVersion],
+    operation_id="listOpenAPISpecVersions",
+    responses=errors(404),
+)
+async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: PageDep) -> Response:
+    """Newest first."""
+    with ctx.db.read() as conn:
+        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
+        result = fetch_page(
+            conn,
+            select="v.id, v.created_at, v.url, v.seq",
+            from_where="FROM openapi_spec_versions v WHERE v.spec_id = ?",
+            params=[spec["id"]],
+            keys=["v.seq"],
+            descending=True,
+            scope="openapi-spec-versions",
+            request=page,
+        )
+        items = [version_json(ctx.base_url, spec, row) for row in result.rows]
+    return respond_list(items, result)
+
+
+@router.get(
+    f"{_O}/{{specSlug}}/versions/latest",
+    response_model=OpenAPISpecVersion,
+    operation_id="getLatestOpenAPISpecVersion",
+    responses=errors(404),
+)
+async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
+    with ctx.db.read() as conn:
+        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
+        return respond(version_json(ctx.base_url, spec, load_version(conn, spec, "latest")))
+
+
+@router.get(
+    f"{_O}/{{specSlug}}/versions/latest/content",
+    response_model=OpenAPISpecContent,
+    operation_id="getLatestOpenAPISpecVersionContent",
+    responses=errors(404),
+)
+async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
+    with ctx.db.read() as conn:
+        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
+        return respond(content_json(ctx.base_url, spec, load_version(conn, spec, "latest")))
+
+
+@router.get(
+    f"{_O}/{{specSlug}}/versions/{{versionId}}",
+    response_model=OpenAPISpecVersion,
+    operation_id="getOpenAPISpecVersionById",
+    responses=errors(404),
+)
+async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId: str) -> Response:
+    with ctx.db.read() as conn:
+        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
+        return respond(version_json(ctx.base_url, spec, load_version(conn, spec, versionId)))
+
+
+@router.get(
+    f"{_O}/{{specSlug}}/versions/{{versionId}}/content",
+    response_model=OpenAPISpecContent,
+    operation_id="getOpenAPISpecVersionContentById",
+    responses=errors(404),
+)
+async def get_version_content(
+    ctx: CtxDep, organizationId: str, specSlug: str, versionId: str
+) -> Response:
+    with ctx.db.read() as conn:
+        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
+        return respond(content_json(ctx.base_url, spec, load_version(conn, spec, versionId)))
