@@ -69,11 +69,10 @@ def _named_in_strings() -> set[str]:
 
 
 def _imported_in_functions() -> set[str]:
-    """`from X import Y` inside a function, as `X.Y` (X alone for `import X`)."""
+    """`from X import Y` inside a function (in the code, the tests, the benches), as `X.Y`
+    (X alone for `import X`): such an import runs only when its function does."""
     found: set[str] = set()
-    for path in ROOT.glob("src/docdeck/**/*.py"):
-        if str(path.relative_to(ROOT)).startswith(_SKIPPED):
-            continue
+    for path in _sources():
         tree = ast.parse(path.read_text(), str(path))
         for function in ast.walk(tree):
             if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -82,6 +81,8 @@ def _imported_in_functions() -> set[str]:
                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                     if node.module.startswith("docdeck"):
                         found.update(f"{node.module}.{a.name}" for a in node.names)
+                    elif node.module == "docdeck":
+                        found.update(f"docdeck.{a.name}" for a in node.names)
                 elif isinstance(node, ast.Import):
                     found.update(a.name for a in node.names if a.name.startswith("docdeck"))
     return found

@@ -119,7 +119,7 @@ async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
     """One request shows the first page of results; the cursor on "… more results" reads
     the next, appended in place. A page's sections are listed up to a few, with a line
     saying how many more it has."""
-    from docdeck.tui import space_cache
+    from docdeck.tui.content import revision_cache as space_cache
     from docdeck.tui.space import _search_view
 
     monkeypatch.setattr(space_cache, "SEARCH_PAGE", 2)
