@@ -5,12 +5,22 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.pilot import Pilot
 from textual.worker import WorkerState
 
 from docdeck.tui.space import SearchView
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, burst, type_text
+from tui.helpers import AppFactory, burst, type_text, wait_until
 from tui.space.helpers import open_api_reference, preview_text, settle
+
+
+async def _until_searched(pilot: Pilot[None], transport: RecordingTransport) -> None:
+    """Until the search typed is sent (after the typing pause): a condition, not a fixed wait."""
+    await wait_until(
+        pilot,
+        lambda: any(r.endswith("/search") for r in transport.requests),
+        "the search is sent",
+    )
 
 
 async def test_search_groups_hits_by_page_and_opens_the_section(
@@ -21,7 +31,7 @@ async def test_search_groups_hits_by_page_and_opens_the_section(
         screen = await open_api_reference(pilot)
         await pilot.press("slash")
         await type_text(pilot, "retried")
-        await pilot.pause(0.4)
+        await _until_searched(pilot, transport)
         await settle(pilot)
         searches = [r for r in transport.requests if r.endswith("/search")]
         assert len(searches) == 1, searches  # typing a word sends one search, after a pause
@@ -53,11 +63,13 @@ async def test_a_newer_query_cancels_the_older_request(
         transport.held = ("/search", release)
         await pilot.press("slash")
         await type_text(pilot, "webh")
-        await pilot.pause(0.5)
+        await _until_searched(pilot, transport)  # held: its worker waits for the answer
         first = [w for w in app.workers if w.group == "search"]
         assert first and first[0].state is WorkerState.RUNNING
         await type_text(pilot, "ooks")
-        await pilot.pause(0.5)
+        await wait_until(
+            pilot, lambda: first[0].state is not WorkerState.RUNNING, "the first search ends"
+        )
         assert first[0].state is WorkerState.CANCELLED
         release.set()
         transport.held = None
@@ -96,14 +108,16 @@ async def test_keys_typed_right_after_slash_and_f_go_into_the_field(
         assert screen.mode == "pages"
 
 
-async def test_down_and_enter_typed_at_once_open_the_first_hit(make_app: AppFactory) -> None:
+async def test_down_and_enter_typed_at_once_open_the_first_hit(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
     """↓ moves focus to the results when the app receives it, so the enter typed with it in
     one burst opens the highlighted hit instead of reaching the field."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_api_reference(pilot)
         await burst(pilot, ["slash", *"retried"])
-        await pilot.pause(0.4)
+        await _until_searched(pilot, transport)
         await settle(pilot)
         view = screen.query_one(SearchView)
         assert view.hits
@@ -129,7 +143,7 @@ async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
         screen = await open_api_reference(pilot)
         await pilot.press("slash")
         await type_text(pilot, "the")
-        await pilot.pause(0.4)
+        await _until_searched(pilot, transport)
         await settle(pilot)
         view = screen.query_one(SearchView)
         searches = [r for r in transport.requests if r.endswith("/search")]
