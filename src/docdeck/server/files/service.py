@@ -105,7 +105,9 @@ def verify(conn: sqlite3.Connection, link: FileLink, signature: str, now: dateti
         expected = sign(conn, link)
     except LookupError:
         return "this file link is not valid"
-    if not hmac.compare_digest(expected, signature):
+    # compare_digest refuses non-ASCII text (a TypeError, once a 500): such a signature
+    # was never issued, so it is simply not valid.
+    if not signature.isascii() or not hmac.compare_digest(expected, signature):
         return "this file link is not valid (bad signature)"
     if now.timestamp() > link.expires:
         return "this file link has expired; read the file again through the API for a new one"
