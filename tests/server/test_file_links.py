@@ -46,3 +46,27 @@ async def test_any_signature_a_client_sends_is_a_403(
         ) as anonymous:
             response = await anonymous.get(url)
     assert "not valid" in error_of(response, 403)
+
+
+@pytest.mark.parametrize(
+    ("name", "attachment"),
+    [
+        ("evil.html", True),
+        ("evil.htm", True),
+        ("evil.svg", True),
+        ("evil.xml", True),
+        ("evil.xhtml", True),
+        ("evil.js", True),
+        ("photo.png", False),
+        ("notes.txt", False),
+    ],
+)
+async def test_files_cannot_script_the_sandbox_origin(
+    admin: httpx.AsyncClient, ids: DemoIds, name: str, attachment: bool
+) -> None:
+    response = await admin.get(_with(await _link(admin, ids), name=name))
+    assert response.status_code == 200
+    assert response.headers["content-security-policy"] == "sandbox"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    disposition = response.headers.get("content-disposition", "")
+    assert disposition.startswith("attachment") == attachment, disposition

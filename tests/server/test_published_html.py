@@ -117,3 +117,18 @@ async def test_the_app_url_opens(
     site = (await admin.get(f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Handbook']}")).json()
     page = await _visit(browser, site["urls"]["app"])
     assert page.status_code == 200 and "Handbook" in page.text
+
+
+async def test_published_pages_cannot_be_framed_or_leak_their_key(
+    admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    st = f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Developer Portal']}"
+    link = (await admin.get(f"{st}/share-links")).json()["items"]
+    page = await _visit(
+        browser, next(i for i in link if i["name"] == "Partners")["urls"]["published"]
+    )
+    assert page.status_code == 200
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer"
+    refused = await _visit(browser, "http://t/s/northwind/developers/")
+    assert "frame-ancestors 'none'" in refused.headers["content-security-policy"]

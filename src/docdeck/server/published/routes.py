@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from docdeck.server.content.snapshots import get_object
 from docdeck.server.content.tree import normalize_path
-from docdeck.server.files.service import content_type_for
+from docdeck.server.files.service import content_type_for, download_headers
 from docdeck.server.http.auth import Caller
 from docdeck.server.http.context import Ctx, Sandbox
 from docdeck.server.ids import to_db
@@ -51,7 +51,12 @@ def _html(status: int, title: str, body: str, noindex: bool = False) -> HTMLResp
     return HTMLResponse(
         page_html(title, body, noindex),
         status_code=status,
-        headers={"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff"},
+        # A share key or preview token in the address never leaves in a Referer.
+        headers={
+            "Content-Security-Policy": CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+        },
     )
 
 
@@ -182,12 +187,9 @@ def _file(conn: sqlite3.Connection, tree: SiteTree, rest: list[str]) -> Response
     data = None if entry is None else get_object(conn, entry["blob"])
     if entry is None or data is None:
         return _refuse(404, "No such file in this site")
-    return Response(
-        data,
-        media_type=content_type_for(entry["name"], data),
-        # A file is the space's, not the sandbox's: it may show, never script the origin.
-        headers={"Content-Security-Policy": "sandbox", "X-Content-Type-Options": "nosniff"},
-    )
+    kind = content_type_for(entry["name"], data)
+    # A file is the space's, not the sandbox's: it may show, never script the origin.
+    return Response(data, media_type=kind, headers=download_headers(entry["name"], kind))
 
 
 def _redirect_or_404(
