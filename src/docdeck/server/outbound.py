@@ -150,23 +150,46 @@ def _shut(sock: socket.socket) -> None:
         sock.shutdown(socket.SHUT_RDWR)
 
 
-def _unwrap(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> Any:
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return ip.ipv4_mapped
-    return ip
+NAT64 = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
+
+
+def _embedded(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> list[Any]:
+    """`ip` and the IPv4 addresses it carries (IPv4-mapped, 6to4, Teredo, NAT64): a
+    connection to one of these forms may end at the address inside."""
+    found: list[Any] = [ip]
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            found.append(ip.ipv4_mapped)
+        if ip.sixtofour is not None:
+            found.append(ip.sixtofour)
+        if ip.teredo is not None:
+            found.extend(ip.teredo)
+        if any(ip in network for network in NAT64):
+            found.append(ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF))
+    return found
 
 
 def refusal(address: str, allow_loopback: bool) -> str | None:
-    """Why an outbound request may not reach `address`, or None."""
-    ip = _unwrap(ipaddress.ip_address(address))
-    if ip.is_loopback:
-        return None if allow_loopback else "a loopback address"
-    if ip.is_link_local:
-        return "a link-local address (where cloud metadata services live)"
-    if ip.is_private:
-        return "a private network address"
-    if ip.is_multicast or ip.is_reserved or ip.is_unspecified:
-        return "a reserved address"
+    """Why an outbound request may not reach `address`, or None. Only addresses `ipaddress`
+    calls global are reached (so no private, carrier-grade NAT 100.64.0.0/10 where a cloud
+    metadata service lives, link-local, reserved, documentation or multicast address), in
+    whatever form the address comes; loopback only when allowed."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return "not an IP address"
+    forms = _embedded(ip)
+    if allow_loopback and all(f.is_loopback for f in forms[1:] or forms):
+        return None
+    for form in reversed(forms):  # the address a connection would end at first
+        if form.is_loopback:
+            return "a loopback address"
+        if form.is_link_local:
+            return "a link-local address (where cloud metadata services live)"
+        if form.is_multicast:
+            return "a multicast address"
+        if not form.is_global:
+            return "not a public address"
     return None
 
 
