@@ -56,6 +56,10 @@ def create_app(
         # (~20 us); the sandbox exports no telemetry.
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
+    # Starlette would answer a path with a trailing slash with a 307 to `http://<Host>/...`:
+    # the Host header is the client's to set. API paths answer 404 in the error shape, and the
+    # published pages redirect themselves, from `public_url` (published/routes.py).
+    app.router.redirect_slashes = False
     # The handlers' clock counts its reads (an answer that read it is never kept); the
     # purger's own reads do not count.
     app.state.sandbox = Sandbox(

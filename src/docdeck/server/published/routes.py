@@ -107,6 +107,17 @@ class Spot:
     page_path: list[str]
 
 
+@router.get("/s/{orgKey}/{basename}")
+async def published_root(request: Request, orgKey: str, basename: str) -> Response:
+    """A site's root without its trailing slash: redirected to the URL with one, built from
+    `public_url` (never the Host header) and the path as the client sent it."""
+    sandbox: Sandbox = request.app.state.sandbox
+    raw = request.scope.get("raw_path") or request.url.path.encode()
+    path = bytes(raw).decode("latin-1").split("?", 1)[0]
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"{sandbox.public_url}{path}/{query}", status_code=307)
+
+
 @router.get("/s/{orgKey}/{basename}/{rest:path}")
 async def published_page(request: Request, orgKey: str, basename: str, rest: str) -> Response:
     sandbox: Sandbox = request.app.state.sandbox
