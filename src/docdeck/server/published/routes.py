@@ -39,6 +39,7 @@ from docdeck.server.published.view import (
     page_html,
 )
 from docdeck.server.sites.order import ROOT, Level
+from docdeck.server.sites.service import share_key_active
 from docdeck.server.sites.wire import SiteTree
 
 router = APIRouter(include_in_schema=False)
@@ -75,24 +76,27 @@ def _find_site(conn: sqlite3.Connection, org_key: str, basename: str) -> sqlite3
     return row
 
 
+NO_SITE = "No such site (a preview link may have expired: ask for a new one)"
+"""The one answer for an unknown basename, an unpublished site and a bad or expired preview
+of one: which basenames exist is not for visitors to find out."""
+
+
 def _access(conn: sqlite3.Connection, site: sqlite3.Row, request: Request, now: str) -> str | None:
-    """None when the visitor may see the site, else why not."""
+    """None when the visitor may see the site, else why not. A `?preview=` token that is not
+    valid changes nothing: the site answers as it does without one."""
     preview = request.query_params.get("preview")
     if preview is not None:
         row = conn.execute(
             "SELECT 1 FROM site_previews WHERE token = ? AND site_id = ? AND expires_at > ?",
             (preview, site["id"], now),
         ).fetchone()
-        return None if row is not None else "This preview link has expired; ask for a new one"
+        if row is not None:
+            return None
     if not site["published"]:
         return "not-found"
     if site["visibility"] == "share-link":
         key = request.query_params.get("shareKey")
-        row = conn.execute(
-            "SELECT active FROM site_share_links WHERE site_id = ? AND secret = ?",
-            (site["id"], key or ""),
-        ).fetchone()
-        if row is None or not row["active"]:
+        if not share_key_active(conn, site["id"], key):
             return "This site is shared by link only; open it with an active share link"
     if site["visibility"] == "visitor-auth":
         return "This site needs visitor authentication, which the sandbox does not provide"
@@ -130,11 +134,9 @@ def _serve(sandbox: Sandbox, request: Request, org_key: str, basename: str, rest
     segments = [s for s in rest.split("/") if s]
     with sandbox.db.read() as conn:
         site = _find_site(conn, org_key, basename)
-        if site is None:
-            return _refuse(404, "No such site")
-        problem = _access(conn, site, request, to_db(sandbox.clock()))
-        if problem == "not-found":
-            return _refuse(404, "This site is not published")
+        problem = None if site is None else _access(conn, site, request, to_db(sandbox.clock()))
+        if site is None or problem == "not-found":
+            return _refuse(404, NO_SITE)
         if problem is not None:
             return _refuse(403, problem)
         visitor = Membership(site["organization_id"], "", "read")

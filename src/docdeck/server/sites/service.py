@@ -221,6 +221,16 @@ def set_published(conn: sqlite3.Connection, site_id: str, published: bool) -> No
     conn.execute("UPDATE sites SET published = ? WHERE id = ?", (int(published), site_id))
 
 
+def share_key_active(conn: sqlite3.Connection, site_id: str, key: str | None) -> bool:
+    """Whether `key` is the key of an active share link of the site."""
+    if not key:
+        return False
+    row = conn.execute(
+        "SELECT active FROM site_share_links WHERE site_id = ? AND secret = ?", (site_id, key)
+    ).fetchone()
+    return row is not None and bool(row["active"])
+
+
 def share_key_site(conn: sqlite3.Connection, site_id: str, key: str | None) -> str | None:
     """The share key if it opens the site; 400 when it is unknown or inactive."""
     if key is None:
