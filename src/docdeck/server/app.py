@@ -40,6 +40,7 @@ def create_app(
     after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner.
     `answer_cache` answers a repeated GET from the answer kept while the database has not
     changed (`answer_cache`)."""
+    from docdeck.server.http.access_log import install_access_log_redaction
     from docdeck.server.http.answer_cache import CountedClock
     from docdeck.server.http.asgi import RequestGuard
     from docdeck.server.http.fast_lane import install_fast_lane
@@ -47,6 +48,7 @@ def create_app(
     from docdeck.server.http.routing import install_route_index
 
     now = clock or utc_now
+    install_access_log_redaction()
     db = Database(db_path)
     app = FastAPI(
         title="docdeck sandbox",

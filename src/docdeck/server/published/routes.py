@@ -39,7 +39,7 @@ from docdeck.server.published.view import (
     page_html,
 )
 from docdeck.server.sites.order import ROOT, Level
-from docdeck.server.sites.service import share_key_active
+from docdeck.server.sites.service import preview_digest, share_key_active
 from docdeck.server.sites.wire import SiteTree
 
 router = APIRouter(include_in_schema=False)
@@ -88,7 +88,7 @@ def _access(conn: sqlite3.Connection, site: sqlite3.Row, request: Request, now: 
     if preview is not None:
         row = conn.execute(
             "SELECT 1 FROM site_previews WHERE token = ? AND site_id = ? AND expires_at > ?",
-            (preview, site["id"], now),
+            (preview_digest(preview), site["id"], now),
         ).fetchone()
         if row is not None:
             return None

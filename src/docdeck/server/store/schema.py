@@ -703,6 +703,11 @@ MIGRATIONS: tuple[str, ...] = (
             ON CONFLICT DO UPDATE SET members = members + 1;
     END;
     """,
+    # Preview tokens are kept as their SHA-256 digests (the token is answered once, in the
+    # preview URL), so a copy of the database opens no site; the stored ones are hashed.
+    """
+    UPDATE site_previews SET token = sha256_hex(token);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
