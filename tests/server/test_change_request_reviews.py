@@ -118,3 +118,32 @@ async def test_remove_requested_reviewer(api: Api, ids: DemoIds) -> None:
     assert again.status_code == 204
     error_of(await api(None).delete(f"{cr}/requested-reviewers/x"), 401)
     error_of(await editor.get(cr.rsplit("/", 1)[0] + "/nope/reviews"), 404)
+
+
+async def test_a_review_comment_has_the_limit_of_every_comment(api: Api, ids: DemoIds) -> None:
+    """A review's comment becomes a comment thread: it is refused where a comment would be."""
+    cr = await _cr(api, ids)
+    reviewer = api(REVIEWER)
+    space = ids.spaces["Onboarding"]
+    huge = "x" * 1_000_000
+    long_doc = {
+        "nodes": [
+            {
+                "object": "block",
+                "type": "paragraph",
+                "nodes": [{"object": "text", "leaves": [{"object": "leaf", "text": "y" * 70_000}]}],
+            }
+        ]
+    }
+    for comment in ({"markdown": huge}, {"markdown": "z" * 65_537}, long_doc):
+        response = await reviewer.post(
+            f"{cr}/reviews", json={"status": "approved", "comment": comment}
+        )
+        assert "65,536 characters" in error_of(response, 400)
+    plain = await reviewer.post(f"/v1/spaces/{space}/comments", json={"body": {"markdown": huge}})
+    assert "65,536 characters" in error_of(plain, 400)
+    assert (await reviewer.get(f"{cr}/reviews")).json()["items"] == []
+    fits = await reviewer.post(
+        f"{cr}/reviews", json={"status": "approved", "comment": {"markdown": "z" * 65_536}}
+    )
+    assert fits.status_code in (200, 201), fits.text

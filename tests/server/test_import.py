@@ -141,7 +141,11 @@ async def test_import_a_website(importing_api: Any, ids: DemoIds, site: str) -> 
         ("/nothing-here", "answered 500"),
         ("/slow", "did not answer within 0.5 s"),
         ("/redirect-to/169.254.169.254/latest/meta-data", "link-local"),
-        ("/redirect-to/10.0.0.1/", "private network"),
+        ("/redirect-to/10.0.0.1/", "not a public address"),
+        ("/redirect-to/100.64.0.1/", "not a public address"),
+        ("/redirect-to/100.100.100.200/latest/meta-data", "not a public address"),
+        ("/redirect-to/[2002:a9fe:a9fe::]/", "link-local"),
+        ("/redirect-to/[::ffff:100.64.0.1]/", "not a public address"),
         ("/docs/logo.png", "not a web page"),
     ],
 )

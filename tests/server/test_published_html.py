@@ -90,7 +90,7 @@ async def test_unpublished_sites_and_previews(
     page = await _visit(browser, preview)
     assert page.status_code == 200 and "Release Notes" in page.text
     clock.advance(timedelta(hours=2))
-    assert (await _visit(browser, preview)).status_code == 403
+    assert (await _visit(browser, preview)).status_code == 404  # as if there were no site
     published = (await admin.post(f"{st}/publish")).json()
     page = await _visit(browser, published["urls"]["published"])
     assert page.status_code == 200 and "noindex" in page.text  # unlisted
@@ -117,3 +117,45 @@ async def test_the_app_url_opens(
     site = (await admin.get(f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Handbook']}")).json()
     page = await _visit(browser, site["urls"]["app"])
     assert page.status_code == 200 and "Handbook" in page.text
+
+
+async def test_published_pages_cannot_be_framed_or_leak_their_key(
+    admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    st = f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Developer Portal']}"
+    link = (await admin.get(f"{st}/share-links")).json()["items"]
+    page = await _visit(
+        browser, next(i for i in link if i["name"] == "Partners")["urls"]["published"]
+    )
+    assert page.status_code == 200
+    assert "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    assert page.headers["referrer-policy"] == "no-referrer"
+    refused = await _visit(browser, "http://t/s/northwind/developers/")
+    assert "frame-ancestors 'none'" in refused.headers["content-security-policy"]
+
+
+async def test_a_bad_preview_tells_nothing_about_basenames(
+    browser: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    unpublished = await _visit(browser, "http://t/s/northwind/drafts/?preview=x")
+    missing = await _visit(browser, "http://t/s/northwind/no-such-site/?preview=x")
+    assert unpublished.status_code == missing.status_code == 404
+    assert unpublished.text == missing.text
+    plain = await _visit(browser, "http://t/s/northwind/drafts/")
+    assert plain.text == missing.text
+    public = await _visit(browser, "http://t/s/northwind/handbook/?preview=x")
+    assert public.status_code == 200 and "Onboarding" in public.text
+    shared = await _visit(browser, "http://t/s/northwind/developers/?preview=x")
+    assert shared.status_code == 403  # a share-link site still needs its key
+
+
+async def test_a_change_requests_app_url_opens(
+    admin: httpx.AsyncClient, browser: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    space = ids.spaces["Webhooks Guide"]
+    crs = (await admin.get(f"/v1/spaces/{space}/change-requests")).json()["items"]
+    page = await _visit(browser, crs[0]["urls"]["app"])
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert f"#{crs[0]['number']}" in page.text
+    missing = await _visit(browser, f"http://t/app/spaces/{space}/change-requests/99999")
+    assert missing.status_code == 404

@@ -241,3 +241,20 @@ async def test_preview_url(admin: httpx.AsyncClient, ids: DemoIds) -> None:
     url = (await admin.get(f"{drafts}/publishing/preview")).json()["url"]
     assert "/s/northwind/drafts/?preview=" in url
     error_of(await admin.get(f"{drafts}/publishing/preview", params={"siteSpace": "x"}), 400)
+
+
+async def test_the_share_link_flow_can_be_tried_on_the_demo(
+    admin: httpx.AsyncClient, api: Api, ids: DemoIds
+) -> None:
+    """Internal Drafts' plan has share links: publish it shared by link, open it with a key."""
+    drafts = st(ids, "Internal Drafts")
+    patched = await admin.patch(drafts, json={"visibility": "share-link"})
+    assert patched.status_code == 200, patched.text
+    link = (await admin.post(f"{drafts}/share-links", json={"name": "Reviewers"})).json()
+    published = (await admin.post(f"{drafts}/publish")).json()
+    assert published.get("published") is True, published  # not a checkout
+    browser = api(None)
+    page = await browser.get(link["urls"]["published"].removeprefix("http://sandbox.test"))
+    assert page.status_code == 200 and "Release Notes" in page.text
+    bare = published["urls"]["published"].removeprefix("http://sandbox.test")
+    assert (await browser.get(bare)).status_code == 403

@@ -7,11 +7,12 @@ newer document, present only once merged.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from docdeck.models._base import Count, RequestBody, Resource, Timestamp
+from docdeck.models.comments import ReviewComment
 from docdeck.models.users import User
 
 ChangeRequestStatus = Literal["draft", "open", "archived", "merged"]
@@ -91,7 +92,7 @@ class ChangeRequestReview(Resource):
 
 class ChangeRequestReviewSubmit(RequestBody):
     status: ChangeRequestReviewStatus
-    comment: dict[str, Any] | None = None
+    comment: ReviewComment | None = None
     """A Document (`{markdown}`); kept with the review."""
 
 

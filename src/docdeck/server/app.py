@@ -40,6 +40,7 @@ def create_app(
     after start-up (`deferred_routes`): `docdeck serve` uses it to be ready sooner.
     `answer_cache` answers a repeated GET from the answer kept while the database has not
     changed (`answer_cache`)."""
+    from docdeck.server.http.access_log import install_access_log_redaction
     from docdeck.server.http.answer_cache import CountedClock
     from docdeck.server.http.asgi import RequestGuard
     from docdeck.server.http.fast_lane import install_fast_lane
@@ -47,6 +48,7 @@ def create_app(
     from docdeck.server.http.routing import install_route_index
 
     now = clock or utc_now
+    install_access_log_redaction()
     db = Database(db_path)
     app = FastAPI(
         title="docdeck sandbox",
@@ -56,6 +58,10 @@ def create_app(
         # (~20 us); the sandbox exports no telemetry.
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
+    # Starlette would answer a path with a trailing slash with a 307 to `http://<Host>/...`:
+    # the Host header is the client's to set. API paths answer 404 in the error shape, and the
+    # published pages redirect themselves, from `public_url` (published/routes.py).
+    app.router.redirect_slashes = False
     # The handlers' clock counts its reads (an answer that read it is never kept); the
     # purger's own reads do not count.
     app.state.sandbox = Sandbox(

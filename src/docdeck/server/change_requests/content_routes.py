@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import (
     ChangeRequest,
@@ -18,6 +19,7 @@ from docdeck.models.change_request_content import (
     ChangeRequestContentUpdate,
     ChangeRequestContentUpdateBody,
 )
+from docdeck.server import outbound
 from docdeck.server.change_requests import authoring, service
 from docdeck.server.change_requests.apply import apply_changes
 from docdeck.server.content.changes import semantic_changes
@@ -46,7 +48,7 @@ router.routes.extend(content_reads(CHANGE_REQUEST))
     operation_id="importContentInChangeRequest",
     responses=errors(403, 404),
 )
-def import_content_in_change_request(
+async def import_content_in_change_request(
     request: Request,
     ctx: CtxDep,
     spaceId: str,
@@ -59,15 +61,19 @@ def import_content_in_change_request(
         raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
     policy: ImportPolicy = request.app.state.import_policy
     try:
-        result = crawl(body.url, policy)
+        result = await outbound.until_disconnect(request.receive, crawl(body.url, policy))
     except FetchError as error:
         raise bad_request(f"url: {error}") from None
-    with ctx.db.write() as conn:
-        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        authoring.may_author(cr)
-        draft = authoring.draft_of(conn, ctx, cr)
-        write_pages(draft, result)
-        revision = authoring.commit(conn, ctx, cr, draft, f"Imported {body.url}")
+
+    def write() -> str:
+        with ctx.db.write() as conn:
+            cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+            authoring.may_author(cr)
+            draft = authoring.draft_of(conn, ctx, cr)
+            write_pages(draft, result)
+            return authoring.commit(conn, ctx, cr, draft, f"Imported {body.url}")
+
+    revision = await run_in_threadpool(write)
     location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
     counts = {"importedResources": len(result.pages), "totalResources": result.total}
     return respond({"revision": revision, **counts}, status=201, headers={"Location": location})

@@ -20,6 +20,7 @@ from docdeck.models.change_requests import (
 from docdeck.server.access import require
 from docdeck.server.change_requests import service
 from docdeck.server.change_requests.service import ChangeRequestAccess
+from docdeck.server.comments.body import checked_text
 from docdeck.server.comments.operations import insert_comment
 from docdeck.server.comments.service import Scope
 from docdeck.server.content.document_markdown import to_markdown
@@ -184,7 +185,7 @@ def _review_comment(comment: dict[str, Any]) -> str:
         markdown = to_markdown(comment, "comment")
         if not markdown.strip():
             raise bad_request("comment.nodes: the document has no text")
-        return markdown
+        return checked_text(markdown, "comment.nodes")
     raise bad_request("comment: must be a document ({nodes: [...]}) or {markdown: string}")
 
 

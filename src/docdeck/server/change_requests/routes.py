@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Query, Response
+from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import (
     ChangeRequest,
@@ -20,9 +21,10 @@ from docdeck.models import (
     ListPage,
 )
 from docdeck.models.change_requests import ChangeRequestStatus
+from docdeck.server import outbound
 from docdeck.server.access import load_space, require_live
 from docdeck.server.change_requests import pull, service
-from docdeck.server.change_requests.pdf_link import pdf_source, store_pdf
+from docdeck.server.change_requests.pdf_link import PdfSource, pdf_source, store_pdf
 from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
@@ -198,7 +200,7 @@ def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Res
     operation_id="getChangeRequestPDF",
     responses=errors(404),
 )
-def get_change_request_pdf(
+async def get_change_request_pdf(
     ctx: CtxDep,
     spaceId: str,
     changeRequestId: str,
@@ -208,10 +210,19 @@ def get_change_request_pdf(
     """A plain `def`: the PDF is rendered and stored (as an object of the space) so the
     signed, expiring URL it answers is served by the sandbox's file route. Rendering holds
     no transaction: writes elsewhere go on while a large PDF is laid out."""
-    with ctx.db.read() as conn:
-        cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        source = pdf_source(conn, cr, page, only)
-    data = source.render()
-    with ctx.db.write() as conn:
-        url = store_pdf(conn, ctx, source, data)
-    return respond({"url": url})
+    # The text above is the operation's published description (kept byte-identical). The
+    # handler is async now: reads and the write hop to a thread, and rendering runs in the
+    # outbound pool, so large PDFs never hold the threads other writes need.
+
+    def read() -> PdfSource:
+        with ctx.db.read() as conn:
+            cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
+            return pdf_source(conn, cr, page, only)
+
+    def store(source: PdfSource, data: bytes) -> str:
+        with ctx.db.write() as conn:
+            return store_pdf(conn, ctx, source, data)
+
+    source = await run_in_threadpool(read)
+    data = await outbound.run(source.render)
+    return respond({"url": await run_in_threadpool(store, source, data)})

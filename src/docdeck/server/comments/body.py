@@ -12,15 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from docdeck.models.comments import CommentBodyInput
+from docdeck.models.comments import MAX_COMMENT_CHARS, CommentBodyInput, comment_length
 from docdeck.server.content.document import to_document
 from docdeck.server.content.document_markdown import to_markdown
 from docdeck.server.content.markdown import parse
 from docdeck.server.errors import bad_request
 
 _TASK_CHECKBOX = '<input class="task-list-item-checkbox"'
-MAX_BODY = 65_536
-"""Characters of markdown in one comment or reply."""
+MAX_BODY = MAX_COMMENT_CHARS
+"""Characters of markdown in one comment or reply (the type's limit)."""
+
+
+def checked_text(text: str, field: str) -> str:
+    """Comment text made from a document, held to the limit of the type."""
+    try:
+        return comment_length(text)
+    except ValueError as error:
+        raise bad_request(f"{field}: {error}") from None
 
 
 def _escape(text: str) -> str:
@@ -88,9 +96,7 @@ def markdown_of(body: CommentBodyInput) -> str:
         raise bad_request("body: must hold markdown ({markdown: string}) or a document")
     if not text.strip():
         raise bad_request(f"{field}: must not be empty")
-    if len(text) > MAX_BODY:
-        raise bad_request(f"{field}: must be at most {MAX_BODY:,} characters (got {len(text):,})")
-    return text
+    return checked_text(text, field)
 
 
 def _no_ref(href: str) -> dict[str, Any]:

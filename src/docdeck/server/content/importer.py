@@ -3,7 +3,10 @@ pages in one new revision.
 
 HTML becomes markdown with markdownify (MIT), after BeautifulSoup (MIT) has picked the main
 content (`<main>`, `<article>` or `<body>`) and dropped scripts, styles and navigation.
-Pages are fetched breadth first, bounded in number, bytes and time (`ImportPolicy`). If the
+Pages are fetched breadth first, bounded in number, bytes and time (`ImportPolicy`: the
+deadline holds for the whole crawl), in the outbound pool (`docdeck.server.outbound`), so a
+slow website holds none of the threads other requests need; cancelling the crawl (the
+client went away) stops its fetch at once. If the
 URL given cannot be fetched the import fails with that reason and nothing is written; a
 linked page that fails is skipped and counted (`importedResources` < `totalResources`).
 """
@@ -15,8 +18,9 @@ from collections import deque
 from dataclasses import dataclass
 from urllib.parse import urldefrag, urljoin, urlsplit
 
+from docdeck.server import outbound
 from docdeck.server.content.edits import Draft
-from docdeck.server.content.fetch import FetchError, ImportPolicy, check_url, fetch
+from docdeck.server.content.fetch import FetchError, ImportPolicy, check_url
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
@@ -60,10 +64,10 @@ def _convert(url: str, html: str) -> tuple[str, str, list[str]]:
     return (title or fallback)[:200], markdown, links
 
 
-def crawl(start: str, policy: ImportPolicy) -> ImportResult:
+async def crawl(start: str, policy: ImportPolicy) -> ImportResult:
     check_url(start)
     ends_at = time.monotonic() + policy.deadline
-    budget = [policy.max_total_bytes]
+    budget = policy.max_total_bytes
     site = _site(start)
     queue: deque[str] = deque([urldefrag(start)[0]])
     seen = {queue[0]}
@@ -73,14 +77,25 @@ def crawl(start: str, policy: ImportPolicy) -> ImportResult:
         url = queue.popleft()
         total += 1
         try:
-            fetched = fetch(url, policy, budget, ends_at)
+            left = ends_at - time.monotonic()
+            if left <= 0:
+                raise FetchError("the import took too long and was stopped")
+            fetched = await outbound.fetch(
+                url,
+                deadline=left,
+                max_bytes=min(policy.max_page_bytes, budget),
+                allow_loopback=policy.allow_loopback,
+                timeout=policy.timeout,
+            )
             if fetched.content_type not in HTML_TYPES:
                 raise FetchError(f"{url} is {fetched.content_type or 'not HTML'}, not a web page")
         except FetchError:
             if not pages:
                 raise  # the URL given itself: the import fails, nothing is written
             continue
-        title, markdown, links = _convert(fetched.url, fetched.body.decode("utf-8", "replace"))
+        budget -= len(fetched.body)
+        text = fetched.body.decode("utf-8", "replace")
+        title, markdown, links = await outbound.run(_convert, fetched.url, text)
         pages.append(ImportedPage(fetched.url, title, markdown))
         for href in links:
             target = urldefrag(urljoin(fetched.url, href))[0]

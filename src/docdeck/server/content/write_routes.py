@@ -1,5 +1,6 @@
 """Writing space content: templates and imports. Writes are plain `def` handlers (one thread
-hop); an import fetches the website before it takes the write lock."""
+hop); an import is `async`: it fetches the website in the outbound pool (never a thread other
+writes need), cancelled if the client goes away, then writes in one thread hop."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ import sqlite3
 from typing import Annotated
 
 from fastapi import APIRouter, Body, Request, Response
+from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import ApplySpaceTemplate, ImportContent, ImportContentResult
+from docdeck.server import outbound
 from docdeck.server.access import load_space, require, require_live
 from docdeck.server.content.edits import Draft
 from docdeck.server.content.fetch import FetchError, ImportPolicy
@@ -57,7 +60,7 @@ def apply_template_to_space(
     operation_id="importContent",
     responses=errors(403, 404),
 )
-def import_content(
+async def import_content(
     request: Request, ctx: CtxDep, spaceId: str, body: Annotated[ImportContent, Body()]
 ) -> Response:
     with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
@@ -66,14 +69,18 @@ def import_content(
         raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
     policy: ImportPolicy = request.app.state.import_policy
     try:
-        result = crawl(body.url, policy)
+        result = await outbound.until_disconnect(request.receive, crawl(body.url, policy))
     except FetchError as error:
         raise bad_request(f"url: {error}") from None
-    with ctx.db.write() as conn:
-        _may_edit(conn, ctx, spaceId, "importing content")
-        draft = Draft(conn, spaceId, ctx.now())
-        write_pages(draft, result)
-        revision = draft.commit(message=f"Imported {body.url}")
+
+    def write() -> str:
+        with ctx.db.write() as conn:
+            _may_edit(conn, ctx, spaceId, "importing content")
+            draft = Draft(conn, spaceId, ctx.now())
+            write_pages(draft, result)
+            return draft.commit(message=f"Imported {body.url}")
+
+    revision = await run_in_threadpool(write)
     location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
     counts = {"importedResources": len(result.pages), "totalResources": result.total}
     return respond({"revision": revision, **counts}, status=201, headers={"Location": location})

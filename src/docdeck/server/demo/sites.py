@@ -3,7 +3,8 @@
 - Northwind "Developer Portal" (ultimate, share-link, published): two section groups, sections
   with variants, conditions against an adaptive schema, two share links (one inactive).
 - Northwind "Handbook" (basic, public, published): root site spaces only.
-- Northwind "Internal Drafts" (basic, unlisted): never published.
+- Northwind "Internal Drafts" (premium, unlisted): never published; its plan has share links,
+  so switching it to share-link visibility and publishing it tries that flow end to end.
 - Lumen "Lumen Docs" (basic, visitor-auth, unpublished): its plan cannot publish that
   visibility, so publishing answers a checkout.
 """
@@ -153,7 +154,7 @@ def load_sites(
         northwind,
         "Internal Drafts",
         "drafts",
-        type_="basic",
+        type_="premium",  # share links are in its plan: the share-link flow can be tried
         visibility="unlisted",
         published=False,
         created=now - timedelta(days=5),

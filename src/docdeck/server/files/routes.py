@@ -43,4 +43,6 @@ async def download_file(
             return data, file_links.content_type_for(name, data)
 
     data, content_type = await run_in_threadpool(read)
-    return Response(data, media_type=content_type)
+    return Response(
+        data, media_type=content_type, headers=file_links.download_headers(name, content_type)
+    )

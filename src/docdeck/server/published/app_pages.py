@@ -126,6 +126,30 @@ async def revision_page(request: Request, spaceId: str, revisionId: str) -> HTML
     )
 
 
+@router.get("/app/spaces/{spaceId}/change-requests/{number}")
+async def change_request_page(request: Request, spaceId: str, number: str) -> HTMLResponse:
+    if not number.isdigit() or len(number) > 18:
+        return _missing("change request")
+    sandbox: Sandbox = request.app.state.sandbox
+    with sandbox.db.read() as conn:
+        row = conn.execute(
+            "SELECT * FROM change_requests WHERE space_id = ? AND number = ?",
+            (spaceId, int(number)),
+        ).fetchone()
+    if row is None:
+        return _missing("change request")
+    return _page(
+        f"#{row['number']} {row['subject']}".strip(),
+        [
+            ("Change request", row["id"]),
+            ("Space", spaceId),
+            ("Status", row["status"]),
+            ("Created", row["created_at"]),
+            ("Updated", row["updated_at"]),
+        ],
+    )
+
+
 @router.get("/app/orgs/{organizationId}/sites/{siteId}")
 async def site_page(request: Request, organizationId: str, siteId: str) -> HTMLResponse:
     row = _one(request, "SELECT * FROM sites WHERE id = ?", siteId)

@@ -25,7 +25,7 @@ from starlette.concurrency import run_in_threadpool
 
 from docdeck.server.content.snapshots import get_object
 from docdeck.server.content.tree import normalize_path
-from docdeck.server.files.service import content_type_for
+from docdeck.server.files.service import content_type_for, download_headers
 from docdeck.server.http.auth import Caller
 from docdeck.server.http.context import Ctx, Sandbox
 from docdeck.server.ids import to_db
@@ -39,6 +39,7 @@ from docdeck.server.published.view import (
     page_html,
 )
 from docdeck.server.sites.order import ROOT, Level
+from docdeck.server.sites.service import preview_digest, share_key_active
 from docdeck.server.sites.wire import SiteTree
 
 router = APIRouter(include_in_schema=False)
@@ -51,7 +52,12 @@ def _html(status: int, title: str, body: str, noindex: bool = False) -> HTMLResp
     return HTMLResponse(
         page_html(title, body, noindex),
         status_code=status,
-        headers={"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff"},
+        # A share key or preview token in the address never leaves in a Referer.
+        headers={
+            "Content-Security-Policy": CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+        },
     )
 
 
@@ -70,24 +76,27 @@ def _find_site(conn: sqlite3.Connection, org_key: str, basename: str) -> sqlite3
     return row
 
 
+NO_SITE = "No such site (a preview link may have expired: ask for a new one)"
+"""The one answer for an unknown basename, an unpublished site and a bad or expired preview
+of one: which basenames exist is not for visitors to find out."""
+
+
 def _access(conn: sqlite3.Connection, site: sqlite3.Row, request: Request, now: str) -> str | None:
-    """None when the visitor may see the site, else why not."""
+    """None when the visitor may see the site, else why not. A `?preview=` token that is not
+    valid changes nothing: the site answers as it does without one."""
     preview = request.query_params.get("preview")
     if preview is not None:
         row = conn.execute(
             "SELECT 1 FROM site_previews WHERE token = ? AND site_id = ? AND expires_at > ?",
-            (preview, site["id"], now),
+            (preview_digest(preview), site["id"], now),
         ).fetchone()
-        return None if row is not None else "This preview link has expired; ask for a new one"
+        if row is not None:
+            return None
     if not site["published"]:
         return "not-found"
     if site["visibility"] == "share-link":
         key = request.query_params.get("shareKey")
-        row = conn.execute(
-            "SELECT active FROM site_share_links WHERE site_id = ? AND secret = ?",
-            (site["id"], key or ""),
-        ).fetchone()
-        if row is None or not row["active"]:
+        if not share_key_active(conn, site["id"], key):
             return "This site is shared by link only; open it with an active share link"
     if site["visibility"] == "visitor-auth":
         return "This site needs visitor authentication, which the sandbox does not provide"
@@ -102,6 +111,17 @@ class Spot:
     page_path: list[str]
 
 
+@router.get("/s/{orgKey}/{basename}")
+async def published_root(request: Request, orgKey: str, basename: str) -> Response:
+    """A site's root without its trailing slash: redirected to the URL with one, built from
+    `public_url` (never the Host header) and the path as the client sent it."""
+    sandbox: Sandbox = request.app.state.sandbox
+    raw = request.scope.get("raw_path") or request.url.path.encode()
+    path = bytes(raw).decode("latin-1").split("?", 1)[0]
+    query = f"?{request.url.query}" if request.url.query else ""
+    return RedirectResponse(f"{sandbox.public_url}{path}/{query}", status_code=307)
+
+
 @router.get("/s/{orgKey}/{basename}/{rest:path}")
 async def published_page(request: Request, orgKey: str, basename: str, rest: str) -> Response:
     sandbox: Sandbox = request.app.state.sandbox
@@ -114,11 +134,9 @@ def _serve(sandbox: Sandbox, request: Request, org_key: str, basename: str, rest
     segments = [s for s in rest.split("/") if s]
     with sandbox.db.read() as conn:
         site = _find_site(conn, org_key, basename)
-        if site is None:
-            return _refuse(404, "No such site")
-        problem = _access(conn, site, request, to_db(sandbox.clock()))
-        if problem == "not-found":
-            return _refuse(404, "This site is not published")
+        problem = None if site is None else _access(conn, site, request, to_db(sandbox.clock()))
+        if site is None or problem == "not-found":
+            return _refuse(404, NO_SITE)
         if problem is not None:
             return _refuse(403, problem)
         visitor = Membership(site["organization_id"], "", "read")
@@ -182,12 +200,9 @@ def _file(conn: sqlite3.Connection, tree: SiteTree, rest: list[str]) -> Response
     data = None if entry is None else get_object(conn, entry["blob"])
     if entry is None or data is None:
         return _refuse(404, "No such file in this site")
-    return Response(
-        data,
-        media_type=content_type_for(entry["name"], data),
-        # A file is the space's, not the sandbox's: it may show, never script the origin.
-        headers={"Content-Security-Policy": "sandbox", "X-Content-Type-Options": "nosniff"},
-    )
+    kind = content_type_for(entry["name"], data)
+    # A file is the space's, not the sandbox's: it may show, never script the origin.
+    return Response(data, media_type=kind, headers=download_headers(entry["name"], kind))
 
 
 def _redirect_or_404(

@@ -36,8 +36,12 @@ _STYLE = (
     "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}"
 )
 _LINK_SCHEMES = ("http", "https", "mailto")
-CSP = "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; base-uri 'none'"
-"""No script can run in a published page, whatever a body or title holds."""
+CSP = (
+    "default-src 'none'; img-src * data:; style-src 'unsafe-inline'; base-uri 'none';"
+    " frame-ancestors 'none'"
+)
+"""No script can run in a published page, whatever a body or title holds, and no other page
+can frame it (clickjacking a share-link or preview page)."""
 
 
 def page_html(title: str, body: str, noindex: bool = False) -> str:

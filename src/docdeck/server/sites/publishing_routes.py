@@ -28,6 +28,7 @@ from docdeck.server.sites.customization import site_customization, site_space_cu
 from docdeck.server.sites.service import (
     checkout_session,
     load_site,
+    preview_digest,
     publish_blocker,
     require_site_admin,
     require_site_editor,
@@ -151,7 +152,7 @@ def preview_site(
         conn.execute(
             "INSERT INTO site_previews (token, site_id, site_space_id, expires_at)"
             " VALUES (?, ?, ?, ?)",
-            (token, siteId, siteSpace, to_db(ctx.now() + PREVIEW_LIFETIME)),
+            (preview_digest(token), siteId, siteSpace, to_db(ctx.now() + PREVIEW_LIFETIME)),
         )
         conn.execute("DELETE FROM site_previews WHERE expires_at < ?", (to_db(ctx.now()),))
     _, tree = tree_for(ctx, organizationId, siteId)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import secrets
 import sqlite3
@@ -219,6 +220,21 @@ def checkout_session() -> str:
 
 def set_published(conn: sqlite3.Connection, site_id: str, published: bool) -> None:
     conn.execute("UPDATE sites SET published = ? WHERE id = ?", (int(published), site_id))
+
+
+def preview_digest(token: str) -> str:
+    """What is stored of a preview token (it is compared, never shown again)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def share_key_active(conn: sqlite3.Connection, site_id: str, key: str | None) -> bool:
+    """Whether `key` is the key of an active share link of the site."""
+    if not key:
+        return False
+    row = conn.execute(
+        "SELECT active FROM site_share_links WHERE site_id = ? AND secret = ?", (site_id, key)
+    ).fetchone()
+    return row is not None and bool(row["active"])
 
 
 def share_key_site(conn: sqlite3.Connection, site_id: str, key: str | None) -> str | None:

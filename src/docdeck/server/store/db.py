@@ -8,6 +8,7 @@ write is one transaction: it commits when the block ends and rolls back on any e
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -27,6 +28,10 @@ def _casefold(value: object) -> str | None:
     return None if value is None else str(value).casefold()
 
 
+def _sha256_hex(value: object) -> str | None:
+    return None if value is None else hashlib.sha256(str(value).encode()).hexdigest()
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=30)
     conn.row_factory = sqlite3.Row
@@ -35,6 +40,8 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn.execute("PRAGMA synchronous = NORMAL")
     # SQLite's lower() only folds ASCII; searches and title filters are Unicode-aware.
     conn.create_function("casefold", 1, _casefold, deterministic=True)
+    # Secrets kept only as digests (a migration hashes the ones stored before).
+    conn.create_function("sha256_hex", 1, _sha256_hex, deterministic=True)
     return conn
 
 

@@ -766,6 +766,11 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX translations_by_org ON translations(organization_id, created_at, id);
     """,
+    # 18: preview tokens are kept as their SHA-256 digests (the token is answered once, in the
+    # preview URL), so a copy of the database opens no site; the stored ones are hashed.
+    """
+    UPDATE site_previews SET token = sha256_hex(token);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
