@@ -29,7 +29,6 @@ from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
-from docdeck.server.pagination import fetch_page
 from docdeck.server.wire import respond, respond_list
 
 router = APIRouter(tags=["change-requests"])
@@ -60,24 +59,7 @@ async def list_change_requests(
     with ctx.db.read() as conn:
         access = load_space(conn, ctx, spaceId)
         require_live(access)
-        where = "FROM change_requests c WHERE c.space_id = ? AND c.status = ?"
-        params: list[str] = [spaceId, status]
-        if contributor is not None:
-            where += (
-                " AND EXISTS (SELECT 1 FROM change_request_contributors k"
-                " WHERE k.change_request_id = c.id AND k.user_id = ?)"
-            )
-            params.append(contributor)
-        result = fetch_page(
-            conn,
-            select="c.*",
-            from_where=where,
-            params=params,
-            keys=["c.number"],
-            descending=True,
-            scope=f"change-requests:{status}:{contributor or ''}",
-            request=page,
-        )
+        result = service.page_of_change_requests(conn, spaceId, status, contributor, page)
         users = service.users_by_id(
             conn, [u for r in result.rows for u in (r["created_by"], r["merged_by"])]
         )
@@ -152,11 +134,7 @@ def update_change_request(
             updates["status"] = body.status
         if updates:
             updates["updated_at"] = to_db(ctx.now())
-            assignments = ", ".join(f"{column} = ?" for column in updates)
-            conn.execute(
-                f"UPDATE change_requests SET {assignments} WHERE id = ?",
-                [*updates.values(), cr.id],
-            )
+            service.update_columns(conn, cr.id, updates)
             service.recount(conn, spaceId)
         data = service.one_json(conn, ctx, spaceId, cr.id)
     return respond(data)

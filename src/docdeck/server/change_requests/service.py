@@ -12,7 +12,7 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from docdeck.server.access import SpaceAccess, load_space, require, require_live
 from docdeck.server.errors import bad_request, not_found
@@ -20,6 +20,7 @@ from docdeck.server.http.auth import Caller
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.wire import user_json
+from docdeck.server.pagination import PageRequest, PageResult, fetch_page
 from docdeck.server.permissions import at_least
 from docdeck.server.wire import Json, wire_time
 
@@ -199,3 +200,43 @@ def one_json(conn: sqlite3.Connection, ctx: Ctx, space_id: str, change_request_i
     main = conn.execute("SELECT revision_id FROM spaces WHERE id = ?", (space_id,)).fetchone()[0]
     users = users_by_id(conn, [row["created_by"], row["merged_by"]])
     return change_request_json(ctx, row, main, users)
+
+
+def page_of_change_requests(
+    conn: sqlite3.Connection,
+    space_id: str,
+    status: str,
+    contributor: str | None,
+    page: PageRequest,
+) -> PageResult:
+    """A page of the space's change requests with `status`, newest first (by number); only
+    those `contributor` contributed to, when given."""
+    where = "FROM change_requests c WHERE c.space_id = ? AND c.status = ?"
+    params: list[str] = [space_id, status]
+    if contributor is not None:
+        where += (
+            " AND EXISTS (SELECT 1 FROM change_request_contributors k"
+            " WHERE k.change_request_id = c.id AND k.user_id = ?)"
+        )
+        params.append(contributor)
+    return fetch_page(
+        conn,
+        select="c.*",
+        from_where=where,
+        params=params,
+        keys=["c.number"],
+        descending=True,
+        scope=f"change-requests:{status}:{contributor or ''}",
+        request=page,
+    )
+
+
+def update_columns(
+    conn: sqlite3.Connection, change_request_id: str, updates: dict[str, Any]
+) -> None:
+    """Sets the change request's `updates` (column names the caller chose, never input)."""
+    assignments = ", ".join(f"{column} = ?" for column in updates)
+    conn.execute(
+        f"UPDATE change_requests SET {assignments} WHERE id = ?",
+        [*updates.values(), change_request_id],
+    )

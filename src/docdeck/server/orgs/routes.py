@@ -1,5 +1,5 @@
 """Organizations: list, read, update, link invites, email-domain lookup, ping (search is in
-`org_search`: it reads space content, which the organization tree does not need)."""
+`search/`: it reads space content, which the organization tree does not need)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
+from docdeck.server.orgs import service
 from docdeck.server.orgs.wire import organization_json
-from docdeck.server.pagination import fetch_page
 from docdeck.server.permissions import Membership, membership, owns_a_team
 from docdeck.server.saml.service import require_active_provider
 from docdeck.server.validation import check_http_url, check_title
@@ -41,20 +41,7 @@ _HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
 )
 async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
     with ctx.db.read() as conn:
-        # The caller's role and team ownership come with each row, not two queries per row.
-        result = fetch_page(
-            conn,
-            select="o.*, m.role AS my_role, EXISTS (SELECT 1 FROM team_members tm"
-            " JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = o.id"
-            " AND tm.user_id = m.user_id AND tm.role = 'owner') AS owns_team",
-            from_where="FROM organizations o JOIN members m ON m.organization_id = o.id"
-            " WHERE m.user_id = ? AND m.disabled = 0",
-            params=[ctx.caller.user_id],
-            keys=["o.created_at", "o.id"],
-            descending=False,
-            scope="orgs",
-            request=page,
-        )
+        result = service.page_of_organizations(conn, ctx.caller.user_id, page)
     user_id = ctx.caller.user_id
     items = [
         organization_json(
@@ -127,21 +114,7 @@ def update_organization(
         require_admin(member, "update the organization")
         if changes.get("sso"):
             require_active_provider(conn, organizationId, "sso")
-        if "hostname" in changes:
-            taken = conn.execute(
-                "SELECT 1 FROM organizations WHERE hostname = ? AND id != ?",
-                (changes["hostname"], organizationId),
-            ).fetchone()
-            if taken:
-                raise bad_request(
-                    f"hostname: {changes['hostname']!r} is used by another organization"
-                )
-        if changes:
-            assignments = ", ".join(f"{column} = ?" for column in changes)
-            conn.execute(
-                f"UPDATE organizations SET {assignments} WHERE id = ?",
-                [*changes.values(), organizationId],
-            )
+        service.update_organization(conn, organizationId, changes)
         row, _ = load_org(conn, ctx, organizationId)
         return respond(organization_json(ctx, row, member, owns_a_team(conn, member)))
 
@@ -156,10 +129,7 @@ def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Respo
     with ctx.db.write() as conn:
         member = load_membership(conn, ctx, organizationId)
         require_admin(member, "delete invite links")
-        conn.execute(
-            "DELETE FROM link_invites WHERE id = ? AND organization_id = ?",
-            (inviteId, organizationId),
-        )
+        service.delete_link_invite(conn, organizationId, inviteId)
     return no_content()
 
 
@@ -171,12 +141,7 @@ def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Respo
 async def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
     domain = emailDomain.strip().lower().lstrip("@")
     with ctx.db.read() as conn:
-        rows = conn.execute(
-            "SELECT o.* FROM organizations o WHERE EXISTS"
-            " (SELECT 1 FROM json_each(o.email_domains) WHERE value = ?)"
-            " ORDER BY o.created_at, o.id",
-            (domain,),
-        ).fetchall()
+        rows = service.organizations_with_domain(conn, domain)
         organizations = []
         for row in rows:
             member = membership(conn, row["id"], ctx.caller.user_id)
@@ -194,9 +159,6 @@ async def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Respo
 def ping(ctx: CtxDep, organizationId: str) -> Response:
     with ctx.db.write() as conn:
         load_org(conn, ctx, organizationId)
-        conn.execute(
-            "UPDATE members SET last_seen_at = ? WHERE organization_id = ? AND user_id = ?",
-            (to_db(ctx.now()), organizationId, ctx.caller.user_id),
-        )
+        service.record_seen(conn, organizationId, ctx.caller.user_id, to_db(ctx.now()))
     # The sandbox has no visitor authentication, so there are no claims to return.
     return respond({})

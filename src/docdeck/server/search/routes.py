@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Response
 
@@ -12,10 +12,9 @@ from docdeck.server.content import views as content_views
 from docdeck.server.content.reading import view_of
 from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.http.openapi import errors
-from docdeck.server.http.params import CtxDep, PageDep, contains
-from docdeck.server.pagination import fetch_page
-from docdeck.server.permissions import space_grants
+from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.search import index as full_text
+from docdeck.server.search.service import page_of_matching_spaces
 from docdeck.server.wire import respond_list
 
 ORG_SEARCH_PAGES = 5
@@ -38,33 +37,7 @@ async def search_organization(
 ) -> Response:
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
-        expression = full_text.fts_query(query)
-        where = (
-            "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
-            " AND (instr(casefold(s.title), ?) > 0"
-            + (
-                " OR s.id IN (SELECT space_id FROM search_sections WHERE search_sections MATCH ?))"
-                if expression
-                else ")"
-            )
-        )
-        params: list[Any] = [organizationId, contains(query)]
-        if expression:
-            params.append(expression)
-        if member.is_guest:
-            granted = list(space_grants(conn, organizationId, ctx.caller.user_id))
-            where += f" AND s.id IN ({','.join('?' for _ in granted) or 'NULL'})"
-            params += granted
-        result = fetch_page(
-            conn,
-            select="s.id, s.title, s.revision_id",
-            from_where=where,
-            params=params,
-            keys=["casefold(s.title)", "s.id"],
-            descending=False,
-            scope="search",
-            request=page,
-        )
+        result = page_of_matching_spaces(conn, ctx, member, organizationId, query, page)
         view = view_of(ctx)
         items = [
             {
