@@ -17,6 +17,7 @@ server, `--allow-loopback-import`).
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.client
 import ipaddress
@@ -93,6 +94,33 @@ async def fetch(
     try:
         return await asyncio.wait_for(asyncio.wrap_future(future), deadline)
     except TimeoutError:
+        raise FetchError(
+            f"{url} took longer than {round(deadline, 1):g} s and was stopped"
+        ) from None
+    finally:
+        if not future.done():
+            future.cancel()
+            guard.abort()
+
+
+def fetch_blocking(
+    url: str,
+    *,
+    deadline: float,
+    max_bytes: int,
+    allow_loopback: bool = False,
+    timeout: float = CONNECT_TIMEOUT,
+) -> Fetched:
+    """`fetch` for a caller that is already a background thread (a spec's processing run):
+    the same pool, address rules and deadline, waited for without an event loop."""
+    check_url(url)
+    if deadline <= 0:
+        raise FetchError("the fetch took too long and was stopped")
+    guard = _Abort()
+    future = pool().submit(_fetch, url, deadline, max_bytes, allow_loopback, timeout, guard)
+    try:
+        return future.result(timeout=deadline)
+    except concurrent.futures.TimeoutError:
         raise FetchError(
             f"{url} took longer than {round(deadline, 1):g} s and was stopped"
         ) from None

@@ -16,15 +16,14 @@ import json
 import logging
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from docdeck.server.content.fetch import FetchError, ImportPolicy, fetch
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.openapi_specs.documents import MAX_NODES, DocumentError, parse, validate
 from docdeck.server.openapi_specs.wire import SELF_SOURCE
+from docdeck.server.outbound import FetchError, fetch_blocking
 from docdeck.server.store import Database
 
 log = logging.getLogger(__name__)
@@ -53,23 +52,22 @@ class SpecFetchError(Exception):
 
 
 def fetch_spec(url: str, allow_loopback: bool, limits: SpecLimits) -> tuple[str, str]:
-    """(final URL, text) of a spec URL, through the content importer's fetch: the same address
-    rules (no loopback, private, link-local or reserved address, each redirect checked) and
-    the limits given. The one place a spec is fetched from, so the move to a shared bounded
-    fetch changes only this function."""
-    policy = ImportPolicy(
-        allow_loopback=allow_loopback,
-        max_pages=1,
-        max_page_bytes=limits.max_bytes,
-        max_total_bytes=limits.max_bytes,
-        timeout=limits.timeout,
-        deadline=limits.deadline,
-    )
+    """(final URL, text) of a spec URL, through the sandbox's outbound pool
+    (`docdeck.server.outbound`): the same address rules as a content import (only global
+    addresses, each redirect checked) and the limits given, on threads no request needs."""
     try:
-        fetched = fetch(url, policy, [limits.max_bytes], time.monotonic() + limits.deadline)
+        fetched = fetch_blocking(
+            url,
+            deadline=limits.deadline,
+            max_bytes=limits.max_bytes,
+            allow_loopback=allow_loopback,
+            timeout=limits.timeout,
+        )
     except FetchError as error:
         message = str(error)
-        timed_out = "did not answer within" in message or "took too long" in message
+        timed_out = any(
+            words in message for words in ("did not answer within", "took too long", "took longer")
+        )
         raise SpecFetchError("FETCH_TIMEOUT" if timed_out else "FETCH_ERROR", message) from None
     try:
         return fetched.url, fetched.body.decode("utf-8-sig")
