@@ -10,8 +10,8 @@ them; "v130" where only 0.130.0 has it):
 - both: a `discriminator` without a `mapping` means, in OpenAPI 3.0, that each value is the
   name of a schema (`type: edits` -> `#/components/schemas/edits`); the documents name their
   schemas otherwise (`RevisionEdits`...), so `OAS30Validator` could resolve none of them. Those
-  discriminators are dropped and the `oneOf` decides, as the platform's variants are written
-  to (each pins the property with an `enum`); those with a `mapping` are kept;
+  discriminators are dropped and the `oneOf` decides, as it did under the former conversion
+  to JSON Schema; those with a `mapping` are kept;
 - v130: `OrganizationBilling.endDate` is a `$ref` with `nullable: true` beside it, which
   OpenAPI 3.0.3 gives no meaning (`nullable` only qualifies a `type` in the same object): it
   is read as meant, the referenced `Timestamp` with `nullable: true`;
