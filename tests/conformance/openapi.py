@@ -1,13 +1,20 @@
-"""The platform's OpenAPI 3.0 documents (0.130.0 and 0.202.0), turned into JSON Schema a
-validator can use.
+"""The platform's OpenAPI documents (0.130.0 is OpenAPI 3.0.3, 0.202.0 is 3.1.0), read by
+openapi-schema-validator's `OAS30Validator` and `OAS31Validator` (each version's dialect of
+JSON Schema: `nullable`, `discriminator`...; formats are annotations, not checked, as no
+format checker is given).
 
 This docstring and `_set_aside_typos` are the one place where the documents' known typos are
 set aside (both the sandbox's conformance tests and the generated answers of
-test_platform_answers.py read the documents through it). Conversions (each a difference
-between OpenAPI 3.0 and JSON Schema, or a defect that gap-fill.md §10 lists; "v130" where
-only 0.130.0 has it):
-- `nullable: true` becomes a `null` type (or an `anyOf` with null beside a `$ref`/`oneOf`);
-- `format` is dropped: formats are annotations (`emoji`, `uri`, `date-time`) not checked here;
+test_platform_answers.py read the documents through it). The defects (gap-fill.md §10 lists
+them; "v130" where only 0.130.0 has it):
+- both: a `discriminator` without a `mapping` means, in OpenAPI 3.0, that each value is the
+  name of a schema (`type: edits` -> `#/components/schemas/edits`); the documents name their
+  schemas otherwise (`RevisionEdits`...), so `OAS30Validator` could resolve none of them. Those
+  discriminators are dropped and the `oneOf` decides, as it did under the former conversion
+  to JSON Schema; those with a `mapping` are kept;
+- v130: `OrganizationBilling.endDate` is a `$ref` with `nullable: true` beside it, which
+  OpenAPI 3.0.3 gives no meaning (`nullable` only qualifies a `type` in the same object): it
+  is read as meant, the referenced `Timestamp` with `nullable: true`;
 - v130: `Space.required` lists `type`, which it never defines: removed;
 - v130: `Site.required` lists `defaultSpace`, never defined: removed; `SiteSpace.urls` and
   `SiteSection.urls` require `location`, never defined (only `published` is): not required;
@@ -43,9 +50,10 @@ from typing import Any
 
 import httpx
 import pytest
-from jsonschema import Draft7Validator
+from jsonschema.protocols import Validator
+from openapi_schema_validator import OAS30Validator, OAS31Validator
 from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT7
+from referencing.jsonschema import DRAFT4, DRAFT202012
 
 ROOT = "urn:platform-openapi"
 ENV = "DOCDECK_PLATFORM_OPENAPI"
@@ -57,20 +65,6 @@ def document_path() -> Path | None:
         return Path(configured)
     default = Path(__file__).resolve().parents[2].parent / "shared/reference/platform-openapi.json"
     return default if default.exists() else None
-
-
-def _convert(node: Any) -> Any:
-    if isinstance(node, list):
-        return [_convert(item) for item in node]
-    if not isinstance(node, dict):
-        return node
-    out = {k: _convert(v) for k, v in node.items() if k not in ("format", "nullable", "example")}
-    if node.get("nullable") is True:
-        if "type" in out and "$ref" not in out:
-            out["type"] = [out["type"], "null"]
-        else:
-            return {"anyOf": [out, {"type": "null"}]}
-    return out
 
 
 def newer_document_path() -> Path | None:
@@ -89,10 +83,25 @@ def _skip_without(path: Path | None) -> Path:
     return path
 
 
+def _drop_unmapped_discriminators(node: Any) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _drop_unmapped_discriminators(item)
+    elif isinstance(node, dict):
+        if isinstance(node.get("discriminator"), dict) and "mapping" not in node["discriminator"]:
+            del node["discriminator"]  # both: see the module docstring
+        for value in node.values():
+            _drop_unmapped_discriminators(value)
+
+
 def _set_aside_typos(document: dict[str, Any]) -> None:
     """KNOWN TYPOS: the one place where the documents' defects are set aside (each fix
     applies only where its release has the defect; the module docstring gives the reasons)."""
     schemas = document["components"]["schemas"]
+    billing = schemas.get("OrganizationBilling", {}).get("properties", {})
+    end_date = billing.get("endDate", {})
+    if end_date.get("$ref") == "#/components/schemas/Timestamp" and end_date.get("nullable"):
+        billing["endDate"] = {**schemas["Timestamp"], "nullable": True}  # 0.130.0: see above
     space = schemas["Space"]
     if "type" not in space.get("properties", {}):  # 0.130.0 requires `type`, never defined
         space["required"] = [field for field in space["required"] if field != "type"]
@@ -107,6 +116,7 @@ def _set_aside_typos(document: dict[str, Any]) -> None:
     for schema in (comment_base, schemas["CommentReply"]):
         granted = schema["properties"]["permissions"]  # 0.130.0 requires `react`, undefined
         granted["required"] = ["reply" if f == "react" else f for f in granted["required"]]
+    _drop_unmapped_discriminators(document)
     for item in document["paths"].values():
         for operation in item.values():
             if not isinstance(operation, dict):
@@ -158,11 +168,34 @@ def _as_reference_names(document: dict[str, Any]) -> dict[str, Any]:
 
 @cache
 def json_schema_document(path: Path, *, reference_names: bool = False) -> dict[str, Any]:
-    """`platform_document` as JSON Schema a validator can use."""
+    """`platform_document` (with the reference's names if asked) as `schema_validator` reads
+    it: its schemas are OpenAPI 3.0's JSON Schema, referred to as `{ROOT}#/...`."""
     document = platform_document(path)
-    if reference_names:
-        document = _as_reference_names(document)
-    return dict(_convert(copy.deepcopy(document)))
+    return _as_reference_names(document) if reference_names else document
+
+
+def _is_31(document: dict[str, Any]) -> bool:
+    return str(document.get("openapi", "")).startswith("3.1")
+
+
+def schema_registry(document: dict[str, Any], root: str = ROOT) -> Registry:
+    """A registry holding `document` at `root`, for the `$ref`s of its schemas (OpenAPI 3.0's
+    schemas are JSON Schema draft 4 with extensions, 3.1's are draft 2020-12)."""
+    specification = DRAFT202012 if _is_31(document) else DRAFT4
+    return Registry().with_resource(
+        root, Resource.from_contents(document, default_specification=specification)
+    )
+
+
+def schema_validator(
+    schema: dict[str, Any], registry: Registry, document: dict[str, Any]
+) -> Validator:
+    """A validator of `schema`, a schema of `document` in its OpenAPI version's dialect, its
+    `$ref`s resolved in `registry`."""
+    validator: Validator = (OAS31Validator if _is_31(document) else OAS30Validator)(
+        schema, registry=registry
+    )
+    return validator
 
 
 @cache
@@ -173,8 +206,7 @@ def _converted() -> dict[str, Any]:
 
 @cache
 def _registry() -> Registry:
-    resource = Resource.from_contents(_converted(), default_specification=DRAFT7)
-    return Registry().with_resource(ROOT, resource)
+    return schema_registry(_converted())
 
 
 @cache
@@ -192,7 +224,7 @@ def _pointer(*parts: str) -> str:
     return "/".join(p.replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def response_validator(operation_id: str, status: int) -> Draft7Validator | None:
+def response_validator(operation_id: str, status: int) -> Validator | None:
     """A validator for that response's JSON body; None when the spec gives it no body."""
     method, path, operation = operations()[operation_id]
     responses = operation["responses"]
@@ -216,7 +248,7 @@ def response_validator(operation_id: str, status: int) -> Draft7Validator | None
     if content is None:
         return None
     ref = f"{ROOT}#/" + _pointer(*base, "content", "application/json", "schema")
-    return Draft7Validator({"$ref": ref}, registry=_registry())
+    return schema_validator({"$ref": ref}, _registry(), _converted())
 
 
 def _path_pattern(path: str) -> str:

@@ -24,10 +24,8 @@ from typing import Any
 
 import httpx
 import pytest
-from jsonschema import Draft7Validator
+from jsonschema.protocols import Validator
 from referencing import Registry
-from referencing import Resource as SchemaResource
-from referencing.jsonschema import DRAFT7
 
 from docdeck.gateway import Client, NotFoundError
 from docdeck.gateway._pagination import AsyncPaginator
@@ -35,16 +33,24 @@ from docdeck.gateway._resource import Resource
 
 from .answers import VARIATIONS, Generator, Shape
 from .openapi import (
-    _convert,
     document_path,
     json_schema_document,
     newer_document_path,
     platform_document,
+    schema_registry,
+    schema_validator,
 )
 
 ROOT = "urn:platform"
 
 EXTRA_READS = (
+    "change_requests.content.file",
+    "change_requests.content.file_backlinks",
+    "change_requests.content.files",
+    "change_requests.content.page",
+    "change_requests.content.page_links",
+    "change_requests.content.pages",
+    "change_requests.content.revision",
     "content.revision_in_steps",
     "sites.customization.get",
     "sites.customization.get_site_space",
@@ -52,7 +58,8 @@ EXTRA_READS = (
     "sites.redirects.resolve",
     "sites.structure.get",
 )
-"""Read methods the gateway has besides those marked with an `@endpoint("GET", ...)`."""
+"""Read methods the gateway has besides those marked with an `@endpoint("GET", ...)` (the change
+request's content group calls `client.content`'s, with its own argument order)."""
 
 ARGUMENTS: dict[str, Any] = {
     "revision": "rev-1",
@@ -117,25 +124,26 @@ class Release:
 
     @cached_property
     def registry(self) -> Registry:
-        resource = SchemaResource.from_contents(
-            json_schema_document(self.path), default_specification=DRAFT7
-        )
-        return Registry().with_resource(ROOT, resource)
+        return schema_registry(json_schema_document(self.path), ROOT)
 
     @cached_property
-    def validators(self) -> dict[Any, Draft7Validator]:
+    def validators(self) -> dict[Any, Validator]:
         return {}
 
-    def validator(self, pointer: str) -> Draft7Validator:
+    def validator(self, pointer: str) -> Validator:
         if pointer not in self.validators:
-            self.validators[pointer] = Draft7Validator({"$ref": pointer}, registry=self.registry)
+            self.validators[pointer] = schema_validator(
+                {"$ref": pointer}, self.registry, json_schema_document(self.path)
+            )
         return self.validators[pointer]
 
     def fits(self, node: dict[str, Any], value: Any) -> bool:
         key = id(node)
         if key not in self.validators:
-            schema = json.loads(json.dumps(_convert(node)).replace('"#/', f'"{ROOT}#/'))
-            self.validators[key] = Draft7Validator(schema, registry=self.registry)
+            schema = json.loads(json.dumps(node).replace('"#/', f'"{ROOT}#/'))
+            self.validators[key] = schema_validator(
+                schema, self.registry, json_schema_document(self.path)
+            )
         return bool(self.validators[key].is_valid(value))
 
     def operation_of(self, path: str) -> Operation | None:
@@ -185,7 +193,7 @@ def _reads(client: Client) -> Iterator[tuple[str, Callable[..., Any]]]:
             elif (
                 callable(attr)
                 and (
-                    str(getattr(attr, "__endpoint__", "")).startswith("GET ")
+                    any(method == "GET" for method, _ in getattr(attr, "__endpoints__", ()))
                     or dotted in EXTRA_READS
                 )
                 and dotted not in seen

@@ -289,3 +289,16 @@ async def test_malformed_frontmatter_is_a_400_naming_the_line(
         assert message.startswith("changes[0].document.markdown: "), message
         assert expected in message, message
     assert (await admin.get(cr)).json()["revision"] == before  # nothing stored
+
+
+async def test_a_long_title_makes_a_slug_the_platform_accepts(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    """Cut to 100 characters, the slug must not end at a hyphen (`^[a-z0-9]+(?:-[a-z0-9]+)*$`),
+    as site section and site space paths never did: one slug function serves both now."""
+    cr = await _new(admin, ids.spaces["Webhooks Guide"])
+    title = "a" * 99 + " and then more words"
+    change = {"operation": "insert_page", "title": title, "document": {"markdown": "x"}}
+    response = await admin.post(f"{cr}/content", json={"changes": [change]})
+    assert response.status_code == 200, response.text
+    assert (await _pages(admin, cr))[title]["slug"] == "a" * 99

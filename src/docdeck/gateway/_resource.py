@@ -4,15 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
-from urllib.parse import quote
 
 from pydantic import ConfigDict
 
 from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._path import PathSegments, endpoint_path, path_template, seg
 from docdeck.gateway._transport import Transport
 from docdeck.gateway._types import query_of
 
-__all__ = ["COVERED_ENDPOINTS", "DEFERRED", "Resource", "endpoint", "seg"]
+__all__ = [
+    "COVERED_ENDPOINTS",
+    "DEFERRED",
+    "PathSegments",
+    "Resource",
+    "endpoint",
+    "endpoint_path",
+    "path_template",
+    "seg",
+]
 
 DEFERRED = ConfigDict(defer_build=True)
 """The config of a module-level `TypeAdapter` for a union of responses: its validator is
@@ -26,21 +35,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def endpoint(method: str, path: str) -> Callable[[F], F]:
-    """Record that the decorated method calls this endpoint (read by the coverage test)."""
+    """Record that the decorated method calls this endpoint (read by the coverage test), and
+    the path its URL is built from (`endpoint_path`). Stacked, one per parent it exists under."""
     COVERED_ENDPOINTS.add(f"{method} {path}")
 
     def mark(func: F) -> F:
-        func.__endpoint__ = f"{method} {path}"  # type: ignore[attr-defined]
+        declared: tuple[tuple[str, str], ...] = getattr(func, "__endpoints__", ())
+        func.__endpoints__ = ((method, path), *declared)  # type: ignore[attr-defined]
         return func
 
     return mark
-
-
-def seg(value: str) -> str:
-    """One path segment, escaped so an id can never change the path."""
-    if not value:
-        raise ValueError("an id in the path must not be empty")
-    return quote(value, safe="")
 
 
 class Resource:

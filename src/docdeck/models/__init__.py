@@ -25,7 +25,7 @@ from docdeck.models._base import (
     SpacePointer,
     Timestamp,
 )
-from docdeck.models._text import is_one_emoji
+from docdeck.models._text import anchor_slug, is_one_emoji, slugify
 from docdeck.models.collections import (
     Collection,
     CollectionCreate,
@@ -536,8 +536,10 @@ __all__ = [
     "UserUrls",
     "VariablesEdited",
     "VersionContextRevision",
+    "anchor_slug",
     "find_page",
     "is_one_emoji",
+    "slugify",
     "walk_pages",
 ]
 

@@ -77,3 +77,28 @@ def one_emoji(value: str) -> str:
     raise PydanticCustomError(
         "emoji", "must be one emoji, as the character (🎉) or its codepoint (1f389)"
     )
+
+
+SLUG_MAX = 100
+"""The platform's slugs (a page's, an OpenAPI spec's) are 1..100 characters."""
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_NOT_ANCHOR = re.compile(r"[^\w\- ]+", re.UNICODE)
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def slugify(text: str, fallback: str = "page") -> str:
+    """`Getting Started: Ünïcode!` -> `getting-started-unicode`: the platform's slug pattern
+    (`^[a-z0-9]+(?:-[a-z0-9]+)*$`, 1..100), `fallback` where nothing of `text` is left.
+    A page's slug and a site section's or site space's path segment both come from here."""
+    return _NOT_SLUG.sub("-", _ascii(text).lower()).strip("-")[:SLUG_MAX].strip("-") or fallback
+
+
+def anchor_slug(text: str) -> str:
+    """A heading's anchor, GitHub-style: lower case, punctuation dropped, spaces to hyphens;
+    ASCII only, because the platform's heading ids match `^[-a-z0-9.+_]+$`. The sandbox
+    (document format, search sections) and the TUI (table of contents, `#anchor` jumps)
+    both make anchors here, so they agree."""
+    return _NOT_ANCHOR.sub("", _ascii(text).lower()).strip().replace(" ", "-")

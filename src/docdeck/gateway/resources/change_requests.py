@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import TypeAdapter
-
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
+from docdeck.gateway.resources.content import Content, PageFormat
 from docdeck.models import (
     ChangeRequest,
     ChangeRequestMergeResult,
@@ -38,51 +37,35 @@ from docdeck.models.change_requests import (
 
 __all__ = ["ChangeRequestContent", "ChangeRequests"]
 
-_S = "/v1/spaces/{spaceId}"
-_CR = f"{_S}/change-requests/{{changeRequestId}}"
-
-_REVISION: TypeAdapter[Revision] = TypeAdapter(Revision)
-_PAGE: TypeAdapter[RevisionPage] = TypeAdapter(RevisionPage)
-
-
-def _list_path(space_id: str) -> str:
-    return f"/v1/spaces/{seg(space_id)}/change-requests"
-
-
-def _cr(space_id: str, change_request: str | int) -> str:
-    """A change request by id or by its number in the space."""
-    return f"{_list_path(space_id)}/{seg(str(change_request))}"
-
 
 class ChangeRequestContent(Resource):
-    """The content of a change request: its own revision, read like a space's content."""
+    """The content of a change request: `client.content`'s operations (declared there, once
+    for the three places content lives) with the change request as their second argument."""
 
-    @endpoint("GET", f"{_CR}/content")
+    @property
+    def _content(self) -> Content:
+        return Content(self._transport)
+
     async def revision(self, space_id: str, change_request: str | int) -> Revision:
-        path = f"{_cr(space_id, change_request)}/content"
-        return await self._transport.call("GET", path, _REVISION)
+        return await self._content.revision(space_id, change_request=change_request)
 
-    @endpoint("GET", f"{_CR}/content/pages")
     async def pages(self, space_id: str, change_request: str | int) -> PageList:
-        path = f"{_cr(space_id, change_request)}/content/pages"
-        return await self._transport.call("GET", path, PageList)
+        return await self._content.pages(space_id, change_request=change_request)
 
-    @endpoint("GET", f"{_CR}/content/page/{{pageId}}")
     async def page(
         self,
         space_id: str,
         change_request: str | int,
         page_id: str,
         *,
-        format: str | None,
+        format: PageFormat | None,
         evaluated: bool | None = None,
     ) -> RevisionPage:
         """A page; its body as `markdown` or `document` when `format` says so."""
-        params = query_of(format=format, evaluated=evaluated)
-        path = f"{_cr(space_id, change_request)}/content/page/{seg(page_id)}"
-        return await self._transport.call("GET", path, _PAGE, params=params)
+        return await self._content.page(
+            space_id, page_id, format=format, change_request=change_request, evaluated=evaluated
+        )
 
-    @endpoint("GET", f"{_CR}/content/page/{{pageId}}/links")
     async def page_links(
         self,
         space_id: str,
@@ -92,11 +75,10 @@ class ChangeRequestContent(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> LinkList:
-        params = query_of(page=page, limit=limit)
-        path = f"{_cr(space_id, change_request)}/content/page/{seg(page_id)}/links"
-        return await self._transport.call("GET", path, LinkList, params=params)
+        return await self._content.links.page(
+            space_id, page_id, change_request=change_request, page=page, limit=limit
+        )
 
-    @endpoint("GET", f"{_CR}/content/files")
     def files(
         self,
         space_id: str,
@@ -105,15 +87,11 @@ class ChangeRequestContent(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[RevisionFile]:
-        path = f"{_cr(space_id, change_request)}/content/files"
-        return self._list(path, RevisionFile, page=page, limit=limit)
+        return self._content.files(space_id, change_request=change_request, page=page, limit=limit)
 
-    @endpoint("GET", f"{_CR}/content/files/{{fileId}}")
     async def file(self, space_id: str, change_request: str | int, file_id: str) -> RevisionFile:
-        path = f"{_cr(space_id, change_request)}/content/files/{seg(file_id)}"
-        return await self._transport.call("GET", path, RevisionFile)
+        return await self._content.file(space_id, file_id, change_request=change_request)
 
-    @endpoint("GET", f"{_CR}/content/files/{{fileId}}/backlinks")
     def file_backlinks(
         self,
         space_id: str,
@@ -123,10 +101,10 @@ class ChangeRequestContent(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ContentLocation]:
-        path = f"{_cr(space_id, change_request)}/content/files/{seg(file_id)}/backlinks"
-        return self._list(path, ContentLocation, page=page, limit=limit)  # type: ignore[arg-type]
+        return self._content.links.file_backlinks(
+            space_id, file_id, change_request=change_request, page=page, limit=limit
+        )
 
-    @endpoint("POST", f"{_CR}/content/import")
     async def import_content(
         self,
         space_id: str,
@@ -135,18 +113,18 @@ class ChangeRequestContent(Resource):
         url: str,
         source: ImportContentSource = "website",
     ) -> ImportContentResult:
-        path = f"{_cr(space_id, change_request)}/content/import"
-        body = {"url": url, "source": source}
-        return await self._transport.call("POST", path, ImportContentResult, json=body)
+        return await self._content.import_content(
+            space_id, url=url, source=source, change_request=change_request
+        )
 
-    @endpoint("POST", f"{_CR}/content")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content")
     async def update(
         self, space_id: str, change_request: str | int, changes: Sequence[Mapping[str, Any]]
     ) -> ChangeRequestContentUpdate:
         """Applies 1..50 changes (`insert_page`, `update_page`, `delete_page`,
         `revert_page`, `insert_files`) in order as one revision; answers with
         `compat=false`, so what each change touched comes back with the change request."""
-        path = f"{_cr(space_id, change_request)}/content"
+        path = endpoint_path(self.update, spaceId=space_id, changeRequestId=change_request)
         body = {"changes": [dict(change) for change in changes]}
         return await self._transport.call(
             "POST", path, ChangeRequestContentUpdate, json=body, params={"compat": "false"}
@@ -156,7 +134,7 @@ class ChangeRequestContent(Resource):
 class Reviews(Resource):
     """`client.change_requests.reviews`: reviews of a change request."""
 
-    @endpoint("GET", f"{_CR}/reviews")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews")
     def list(
         self,
         space_id: str,
@@ -165,10 +143,10 @@ class Reviews(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequestReview]:
-        path = f"{_cr(space_id, change_request)}/reviews"
+        path = endpoint_path(self.list, spaceId=space_id, changeRequestId=change_request)
         return self._list(path, ChangeRequestReview, page=page, limit=limit)
 
-    @endpoint("POST", f"{_CR}/reviews")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews")
     async def submit(
         self,
         space_id: str,
@@ -181,14 +159,14 @@ class Reviews(Resource):
         body: dict[str, Any] = {"status": status}
         if comment is not None:
             body["comment"] = {"markdown": comment}
-        path = f"{_cr(space_id, change_request)}/reviews"
+        path = endpoint_path(self.submit, spaceId=space_id, changeRequestId=change_request)
         return await self._transport.call("POST", path, ChangeRequestReview, json=body)
 
 
 class RequestedReviewersGroup(Resource):
     """`client.change_requests.requested_reviewers`."""
 
-    @endpoint("GET", f"{_CR}/requested-reviewers")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers")
     def list(
         self,
         space_id: str,
@@ -197,10 +175,10 @@ class RequestedReviewersGroup(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[ChangeRequestRequestedReviewer]:
-        path = f"{_cr(space_id, change_request)}/requested-reviewers"
+        path = endpoint_path(self.list, spaceId=space_id, changeRequestId=change_request)
         return self._list(path, ChangeRequestRequestedReviewer, page=page, limit=limit)
 
-    @endpoint("POST", f"{_CR}/requested-reviewers")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers")
     async def request(
         self,
         space_id: str,
@@ -212,12 +190,17 @@ class RequestedReviewersGroup(Resource):
         body: dict[str, Any] = {"users": list(users)}
         if subject is not None:
             body["subject"] = subject
-        path = f"{_cr(space_id, change_request)}/requested-reviewers"
+        path = endpoint_path(self.request, spaceId=space_id, changeRequestId=change_request)
         return await self._transport.call("POST", path, RequestedReviewers, json=body)
 
-    @endpoint("DELETE", f"{_CR}/requested-reviewers/{{userId}}")
+    @endpoint(
+        "DELETE",
+        "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
+    )
     async def remove(self, space_id: str, change_request: str | int, user_id: str) -> None:
-        path = f"{_cr(space_id, change_request)}/requested-reviewers/{seg(user_id)}"
+        path = endpoint_path(
+            self.remove, spaceId=space_id, changeRequestId=change_request, userId=user_id
+        )
         await self._transport.call_empty("DELETE", path)
 
 
@@ -234,7 +217,7 @@ class ChangeRequests(Resource):
     def requested_reviewers(self) -> RequestedReviewersGroup:
         return RequestedReviewersGroup(self._transport)
 
-    @endpoint("GET", f"{_S}/change-requests")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests")
     def list(
         self,
         space_id: str,
@@ -246,7 +229,7 @@ class ChangeRequests(Resource):
     ) -> AsyncPaginator[ChangeRequest]:
         """Newest first; without `status` the platform lists the open ones."""
         return self._list(
-            _list_path(space_id),
+            endpoint_path(self.list, spaceId=space_id),
             ChangeRequest,
             status=status,
             contributor=contributor,
@@ -254,17 +237,19 @@ class ChangeRequests(Resource):
             limit=limit,
         )
 
-    @endpoint("POST", f"{_S}/change-requests")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests")
     async def create(self, space_id: str, *, subject: str | None = None) -> ChangeRequest:
         body = body_of(subject=subject if subject is not None else NOT_GIVEN)
-        return await self._transport.call("POST", _list_path(space_id), ChangeRequest, json=body)
+        path = endpoint_path(self.create, spaceId=space_id)
+        return await self._transport.call("POST", path, ChangeRequest, json=body)
 
-    @endpoint("GET", _CR)
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}")
     async def get(self, space_id: str, change_request: str | int) -> ChangeRequest:
         """By id or by number."""
-        return await self._transport.call("GET", _cr(space_id, change_request), ChangeRequest)
+        path = endpoint_path(self.get, spaceId=space_id, changeRequestId=change_request)
+        return await self._transport.call("GET", path, ChangeRequest)
 
-    @endpoint("PATCH", _CR)
+    @endpoint("PATCH", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}")
     async def update(
         self,
         space_id: str,
@@ -274,33 +259,35 @@ class ChangeRequests(Resource):
         status: ChangeRequestSettableStatus | NotGiven = NOT_GIVEN,
     ) -> ChangeRequest:
         body = body_of(subject=subject, status=status)
-        path = _cr(space_id, change_request)
+        path = endpoint_path(self.update, spaceId=space_id, changeRequestId=change_request)
         return await self._transport.call("PATCH", path, ChangeRequest, json=body)
 
-    @endpoint("POST", f"{_CR}/update")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update")
     async def update_from_main(
         self, space_id: str, change_request: str | int
     ) -> ChangeRequestUpdateResult:
         """Pulls main in; `result == "conflicts"` means the new revision holds markers."""
-        path = f"{_cr(space_id, change_request)}/update"
+        path = endpoint_path(
+            self.update_from_main, spaceId=space_id, changeRequestId=change_request
+        )
         return await self._transport.call("POST", path, ChangeRequestUpdateResult)
 
-    @endpoint("POST", f"{_CR}/merge")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge")
     async def merge(self, space_id: str, change_request: str | int) -> ChangeRequestMergeResult:
         """Merges into main; `result == "conflicts"`: applied, the change request's side kept."""
-        path = f"{_cr(space_id, change_request)}/merge"
+        path = endpoint_path(self.merge, spaceId=space_id, changeRequestId=change_request)
         return await self._transport.call("POST", path, ChangeRequestMergeResult)
 
-    @endpoint("GET", f"{_CR}/changes")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/changes")
     async def changes(
         self, space_id: str, change_request: str | int, *, limit: int | None = None
     ) -> RevisionSemanticChanges:
         """What the change request changed relative to its base; `more` counts the rest."""
-        path = f"{_cr(space_id, change_request)}/changes"
+        path = endpoint_path(self.changes, spaceId=space_id, changeRequestId=change_request)
         params = query_of(limit=limit)
         return await self._transport.call("GET", path, RevisionSemanticChanges, params=params)
 
-    @endpoint("GET", f"{_CR}/pdf")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf")
     async def pdf(
         self,
         space_id: str,
@@ -310,6 +297,6 @@ class ChangeRequests(Resource):
         only: bool | None = None,
     ) -> ChangeRequestPDF:
         """A signed, expiring URL to a PDF of the content (or of `page`, with `only` alone)."""
-        path = f"{_cr(space_id, change_request)}/pdf"
+        path = endpoint_path(self.pdf, spaceId=space_id, changeRequestId=change_request)
         params = query_of(page=page, only=only)
         return await self._transport.call("GET", path, ChangeRequestPDF, params=params)

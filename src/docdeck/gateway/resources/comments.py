@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import Member
 from docdeck.models.comments import (
@@ -20,20 +20,6 @@ from docdeck.models.comments import (
 )
 
 __all__ = ["CommentReplies", "Comments"]
-
-_S = "/v1/spaces/{spaceId}"
-_CR = f"{_S}/change-requests/{{changeRequestId}}"
-
-
-def _scope(space_id: str, change_request: str | int | None) -> str:
-    path = f"/v1/spaces/{seg(space_id)}"
-    if change_request is not None:
-        path += f"/change-requests/{seg(str(change_request))}"
-    return path
-
-
-def _comment(space_id: str, change_request: str | int | None, comment_id: str) -> str:
-    return f"{_scope(space_id, change_request)}/comments/{seg(comment_id)}"
 
 
 def _update_body(
@@ -59,8 +45,10 @@ def _update_body(
 class CommentReplies(Resource):
     """`client.comments.replies`: the replies of one comment, oldest first."""
 
-    @endpoint("GET", f"{_S}/comments/{{commentId}}/replies")
-    @endpoint("GET", f"{_CR}/comments/{{commentId}}/replies")
+    @endpoint("GET", "/v1/spaces/{spaceId}/comments/{commentId}/replies")
+    @endpoint(
+        "GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies"
+    )
     def list(
         self,
         space_id: str,
@@ -71,11 +59,16 @@ class CommentReplies(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[CommentReply]:
-        path = f"{_comment(space_id, change_request, comment_id)}/replies"
+        path = endpoint_path(
+            self.list, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
+        )
         return self._list(path, CommentReply, format=format, page=page, limit=limit)
 
-    @endpoint("POST", f"{_S}/comments/{{commentId}}/replies")
-    @endpoint("POST", f"{_CR}/comments/{{commentId}}/replies")
+    @endpoint("POST", "/v1/spaces/{spaceId}/comments/{commentId}/replies")
+    @endpoint(
+        "POST",
+        "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies",
+    )
     async def post(
         self,
         space_id: str,
@@ -84,12 +77,17 @@ class CommentReplies(Resource):
         *,
         change_request: str | int | None = None,
     ) -> CommentReply:
-        path = f"{_comment(space_id, change_request, comment_id)}/replies"
+        path = endpoint_path(
+            self.post, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
+        )
         body = {"body": {"markdown": markdown}}
         return await self._transport.call("POST", path, CommentReply, json=body)
 
-    @endpoint("GET", f"{_S}/comments/{{commentId}}/replies/{{commentReplyId}}")
-    @endpoint("GET", f"{_CR}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}")
+    @endpoint(
+        "GET",
+        "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
+    )
     async def get(
         self,
         space_id: str,
@@ -99,12 +97,21 @@ class CommentReplies(Resource):
         change_request: str | int | None = None,
         format: DocumentFormat | None = None,
     ) -> CommentReply:
-        path = f"{_comment(space_id, change_request, comment_id)}/replies/{seg(reply_id)}"
+        path = endpoint_path(
+            self.get,
+            spaceId=space_id,
+            changeRequestId=change_request,
+            commentId=comment_id,
+            commentReplyId=reply_id,
+        )
         params = {} if format is None else {"format": format}
         return await self._transport.call("GET", path, CommentReply, params=params)
 
-    @endpoint("PUT", f"{_S}/comments/{{commentId}}/replies/{{commentReplyId}}")
-    @endpoint("PUT", f"{_CR}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    @endpoint("PUT", "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}")
+    @endpoint(
+        "PUT",
+        "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
+    )
     async def update(
         self,
         space_id: str,
@@ -117,12 +124,21 @@ class CommentReplies(Resource):
         removed_reactions: Sequence[str] | NotGiven = NOT_GIVEN,
     ) -> CommentReply:
         """A new body (the author only) and the caller's reactions to add or remove."""
-        path = f"{_comment(space_id, change_request, comment_id)}/replies/{seg(reply_id)}"
+        path = endpoint_path(
+            self.update,
+            spaceId=space_id,
+            changeRequestId=change_request,
+            commentId=comment_id,
+            commentReplyId=reply_id,
+        )
         body = _update_body(markdown, added_reactions, removed_reactions)
         return await self._transport.call("PUT", path, CommentReply, json=body)
 
-    @endpoint("DELETE", f"{_S}/comments/{{commentId}}/replies/{{commentReplyId}}")
-    @endpoint("DELETE", f"{_CR}/comments/{{commentId}}/replies/{{commentReplyId}}")
+    @endpoint("DELETE", "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}")
+    @endpoint(
+        "DELETE",
+        "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}",
+    )
     async def delete(
         self,
         space_id: str,
@@ -131,7 +147,13 @@ class CommentReplies(Resource):
         *,
         change_request: str | int | None = None,
     ) -> None:
-        path = f"{_comment(space_id, change_request, comment_id)}/replies/{seg(reply_id)}"
+        path = endpoint_path(
+            self.delete,
+            spaceId=space_id,
+            changeRequestId=change_request,
+            commentId=comment_id,
+            commentReplyId=reply_id,
+        )
         await self._transport.call_empty("DELETE", path)
 
 
@@ -140,8 +162,8 @@ class Comments(Resource):
     def replies(self) -> CommentReplies:
         return CommentReplies(self._transport)
 
-    @endpoint("GET", f"{_S}/comments")
-    @endpoint("GET", f"{_CR}/comments")
+    @endpoint("GET", "/v1/spaces/{spaceId}/comments")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments")
     def list(
         self,
         space_id: str,
@@ -157,7 +179,7 @@ class Comments(Resource):
     ) -> AsyncPaginator[Comment]:
         """Newest first unless `order="asc"`; every status unless `status` says."""
         return self._list(
-            f"{_scope(space_id, change_request)}/comments",
+            endpoint_path(self.list, spaceId=space_id, changeRequestId=change_request),
             Comment,
             order=order,
             status=status,
@@ -168,8 +190,8 @@ class Comments(Resource):
             limit=limit,
         )
 
-    @endpoint("POST", f"{_S}/comments")
-    @endpoint("POST", f"{_CR}/comments")
+    @endpoint("POST", "/v1/spaces/{spaceId}/comments")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments")
     async def post(
         self,
         space_id: str,
@@ -190,11 +212,11 @@ class Comments(Resource):
             if table_cell is None
             else {"record": table_cell[0], "definition": table_cell[1]},
         )
-        path = f"{_scope(space_id, change_request)}/comments"
+        path = endpoint_path(self.post, spaceId=space_id, changeRequestId=change_request)
         return await self._transport.call("POST", path, Comment, json=body)
 
-    @endpoint("GET", f"{_S}/comments/{{commentId}}")
-    @endpoint("GET", f"{_CR}/comments/{{commentId}}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/comments/{commentId}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}")
     async def get(
         self,
         space_id: str,
@@ -203,12 +225,14 @@ class Comments(Resource):
         change_request: str | int | None = None,
         format: DocumentFormat | None = None,
     ) -> Comment:
-        path = _comment(space_id, change_request, comment_id)
+        path = endpoint_path(
+            self.get, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
+        )
         params = {} if format is None else {"format": format}
         return await self._transport.call("GET", path, Comment, params=params)
 
-    @endpoint("PUT", f"{_S}/comments/{{commentId}}")
-    @endpoint("PUT", f"{_CR}/comments/{{commentId}}")
+    @endpoint("PUT", "/v1/spaces/{spaceId}/comments/{commentId}")
+    @endpoint("PUT", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}")
     async def update(
         self,
         space_id: str,
@@ -222,19 +246,28 @@ class Comments(Resource):
     ) -> Comment:
         """`resolved=True` resolves, `False` reopens; reactions are the caller's own."""
         body = _update_body(markdown, added_reactions, removed_reactions, resolved=resolved)
-        path = _comment(space_id, change_request, comment_id)
+        path = endpoint_path(
+            self.update, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
+        )
         return await self._transport.call("PUT", path, Comment, json=body)
 
-    @endpoint("DELETE", f"{_S}/comments/{{commentId}}")
-    @endpoint("DELETE", f"{_CR}/comments/{{commentId}}")
+    @endpoint("DELETE", "/v1/spaces/{spaceId}/comments/{commentId}")
+    @endpoint(
+        "DELETE", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}"
+    )
     async def delete(
         self, space_id: str, comment_id: str, *, change_request: str | int | None = None
     ) -> None:
         """Deletes its replies too; deleting a comment that is gone is not an error."""
-        await self._transport.call_empty("DELETE", _comment(space_id, change_request, comment_id))
+        await self._transport.call_empty(
+            "DELETE",
+            endpoint_path(
+                self.delete, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
+            ),
+        )
 
-    @endpoint("GET", f"{_S}/commenters")
-    @endpoint("GET", f"{_CR}/commenters")
+    @endpoint("GET", "/v1/spaces/{spaceId}/commenters")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters")
     def commenters(
         self,
         space_id: str,
@@ -244,5 +277,5 @@ class Comments(Resource):
         limit: int | None = None,
     ) -> AsyncPaginator[Member]:
         """The organization members who posted a comment or a reply there."""
-        path = f"{_scope(space_id, change_request)}/commenters"
+        path = endpoint_path(self.commenters, spaceId=space_id, changeRequestId=change_request)
         return self._list(path, Member, page=page, limit=limit)

@@ -1,8 +1,12 @@
 """Space content: revisions, pages, files, links, search, documents, import and templates.
 
-Reads take the revision as an argument: `revision=None` reads the space's current content
-(`{S}/content/...`), a revision id reads that revision (`{S}/revisions/{id}/...`). Page
-bodies come only when asked for, with `format` given explicitly.
+One group for the content at its three places: `revision=None` reads the space's current
+content (`{S}/content/...`), a revision id reads that revision (`{S}/revisions/{id}/...`),
+`change_request=` reads (and imports into) a change request's content
+(`{S}/change-requests/{id}/content/...`). Each operation declares its paths once, in its
+`@endpoint` markers, and the ids given choose among them (`endpoint_path`).
+`client.change_requests.content` is this group in the change request's argument order.
+Page bodies come only when asked for, with `format` given explicitly.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from docdeck.gateway._errors import APIResponseValidationError
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
+from docdeck.gateway._resource import DEFERRED, PathSegments, Resource, endpoint, endpoint_path
 from docdeck.gateway._transport import parse
 from docdeck.gateway._types import query_of
 from docdeck.models import (
@@ -38,8 +42,6 @@ __all__ = ["Content"]
 
 T = TypeVar("T")
 
-_S = "/v1/spaces/{spaceId}"
-_R = "/v1/spaces/{spaceId}/revisions/{revisionId}"
 PageFormat = Literal["markdown", "document"]
 LinkStatus = Literal["ok", "broken", "in-app"]
 
@@ -59,28 +61,15 @@ def _validated(adapter: TypeAdapter[T], data: Any, path: str, where: str = "") -
         ) from None
 
 
-def _space(space_id: str) -> str:
-    return f"/v1/spaces/{seg(space_id)}"
-
-
-def _root(space_id: str, revision: str | None) -> str:
-    """Where a read of `revision` (None: the current one) lives."""
-    if revision is None:
-        return f"{_space(space_id)}/content"
-    return f"{_space(space_id)}/revisions/{seg(revision)}"
-
-
-def _path_segments(page_path: str) -> str:
-    parts = [p for p in page_path.strip("/").split("/") if p]
-    if not parts:
-        raise ValueError("a page path must not be empty")
-    return "/".join(seg(p) for p in parts)
+def _page_path(page_path: str) -> PathSegments:
+    return PathSegments(p for p in page_path.strip("/").split("/") if p)
 
 
 class Links(Resource):
-    """Link analysis of a space's current revision."""
+    """Link analysis: of a space's current revision, or (`change_request=`) of a change
+    request's content."""
 
-    @endpoint("GET", f"{_S}/links")
+    @endpoint("GET", "/v1/spaces/{spaceId}/links")
     async def space(
         self,
         space_id: str,
@@ -91,29 +80,46 @@ class Links(Resource):
     ) -> LinkList:
         """One page of the space's links (with `stats`); follow `next.page` for more."""
         params = query_of(status=status, page=page, limit=limit)
-        return await self._transport.call(
-            "GET", f"{_space(space_id)}/links", LinkList, params=params
-        )
+        path = endpoint_path(self.space, spaceId=space_id)
+        return await self._transport.call("GET", path, LinkList, params=params)
 
-    @endpoint("GET", f"{_S}/content/page/{{pageId}}/links")
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/page/{pageId}/links")
+    @endpoint(
+        "GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links"
+    )
     async def page(
         self,
         space_id: str,
         page_id: str,
         *,
+        change_request: str | int | None = None,
         status: LinkStatus | None = None,
         page: str | None = None,
         limit: int | None = None,
     ) -> LinkList:
         params = query_of(status=status, page=page, limit=limit)
-        path = f"{_space(space_id)}/content/page/{seg(page_id)}/links"
+        path = endpoint_path(
+            self.page, spaceId=space_id, changeRequestId=change_request, pageId=page_id
+        )
         return await self._transport.call("GET", path, LinkList, params=params)
 
-    @endpoint("GET", f"{_S}/content/files/{{fileId}}/backlinks")
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/files/{fileId}/backlinks")
+    @endpoint(
+        "GET",
+        "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks",
+    )
     def file_backlinks(
-        self, space_id: str, file_id: str, *, page: str | None = None, limit: int | None = None
+        self,
+        space_id: str,
+        file_id: str,
+        *,
+        change_request: str | int | None = None,
+        page: str | None = None,
+        limit: int | None = None,
     ) -> AsyncPaginator[ContentLocation]:
-        path = f"{_space(space_id)}/content/files/{seg(file_id)}/backlinks"
+        path = endpoint_path(
+            self.file_backlinks, spaceId=space_id, changeRequestId=change_request, fileId=file_id
+        )
         return self._list(path, ContentLocation, page=page, limit=limit)  # type: ignore[arg-type]
 
 
@@ -122,21 +128,24 @@ class Content(Resource):
     def links(self) -> Links:
         return Links(self._transport)
 
-    @endpoint("GET", f"{_S}/content")
-    @endpoint("GET", _R)
+    @endpoint("GET", "/v1/spaces/{spaceId}/content")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content")
     async def revision(
         self,
         space_id: str,
         revision: str | None = None,
         *,
+        change_request: str | int | None = None,
         metadata: bool | None = None,
         computed: bool | None = None,
     ) -> Revision:
         """The current revision, or the given one, with its page tree and files."""
         params = query_of(metadata=metadata, computed=computed)
-        return await self._transport.call(
-            "GET", _root(space_id, revision), _REVISION, params=params
+        path = endpoint_path(
+            self.revision, spaceId=space_id, revisionId=revision, changeRequestId=change_request
         )
+        return await self._transport.call("GET", path, _REVISION, params=params)
 
     async def revision_in_steps(self, space_id: str, revision: str | None = None) -> Revision:
         """`revision`, parsed a top-level page at a time, letting the event loop run between.
@@ -144,7 +153,7 @@ class Content(Resource):
         A 5,000-page revision is about 3 MB; parsed in one go it held the loop for over a
         second, during which a terminal UI could not draw or take a key.
         """
-        path = _root(space_id, revision)
+        path = endpoint_path(self.revision, spaceId=space_id, revisionId=revision)
         response = await self._transport.request("GET", path)
         body = parse(response, _BODY, "GET", path)
         pages = body.get("pages")
@@ -156,23 +165,28 @@ class Content(Resource):
         result.pages = parsed
         return result
 
-    @endpoint("GET", f"{_S}/content/pages")
-    @endpoint("GET", f"{_R}/pages")
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/pages")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/pages")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages")
     async def pages(
         self,
         space_id: str,
         revision: str | None = None,
         *,
+        change_request: str | int | None = None,
         metadata: bool | None = None,
         computed: bool | None = None,
     ) -> PageList:
         """The page tree (`.walk()`, `.find(id)`, `.by_path(path)` help to move in it)."""
         params = query_of(metadata=metadata, computed=computed)
-        path = f"{_root(space_id, revision)}/pages"
+        path = endpoint_path(
+            self.pages, spaceId=space_id, revisionId=revision, changeRequestId=change_request
+        )
         return await self._transport.call("GET", path, PageList, params=params)
 
-    @endpoint("GET", f"{_S}/content/page/{{pageId}}")
-    @endpoint("GET", f"{_R}/page/{{pageId}}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/page/{pageId}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}")
     async def page(
         self,
         space_id: str,
@@ -180,16 +194,23 @@ class Content(Resource):
         *,
         format: PageFormat | None,
         revision: str | None = None,
+        change_request: str | int | None = None,
         evaluated: bool | None = None,
     ) -> RevisionPage:
         """A page; its body as `markdown` or `document` when `format` says so (None: no
         body, as the platform does)."""
         params = query_of(format=format, evaluated=evaluated)
-        path = f"{_root(space_id, revision)}/page/{seg(page_id)}"
+        path = endpoint_path(
+            self.page,
+            spaceId=space_id,
+            revisionId=revision,
+            changeRequestId=change_request,
+            pageId=page_id,
+        )
         return await self._transport.call("GET", path, _PAGE, params=params)
 
-    @endpoint("GET", f"{_S}/content/path/{{pagePath}}")
-    @endpoint("GET", f"{_R}/path/{{pagePath}}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/path/{pagePath}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}")
     async def page_by_path(
         self,
         space_id: str,
@@ -200,68 +221,96 @@ class Content(Resource):
         evaluated: bool | None = None,
     ) -> RevisionPage:
         params = query_of(format=format, evaluated=evaluated)
-        path = f"{_root(space_id, revision)}/path/{_path_segments(page_path)}"
+        path = endpoint_path(
+            self.page_by_path, spaceId=space_id, revisionId=revision, pagePath=_page_path(page_path)
+        )
         return await self._transport.call("GET", path, _PAGE, params=params)
 
-    @endpoint("GET", f"{_S}/content/files")
-    @endpoint("GET", f"{_R}/files")
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/files")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/files")
+    @endpoint("GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files")
     def files(
         self,
         space_id: str,
         revision: str | None = None,
         *,
+        change_request: str | int | None = None,
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[RevisionFile]:
-        return self._list(
-            f"{_root(space_id, revision)}/files", RevisionFile, page=page, limit=limit
+        path = endpoint_path(
+            self.files, spaceId=space_id, revisionId=revision, changeRequestId=change_request
         )
+        return self._list(path, RevisionFile, page=page, limit=limit)
 
-    @endpoint("GET", f"{_S}/content/files/{{fileId}}")
-    @endpoint("GET", f"{_R}/files/{{fileId}}")
-    async def file(self, space_id: str, file_id: str, revision: str | None = None) -> RevisionFile:
-        path = f"{_root(space_id, revision)}/files/{seg(file_id)}"
+    @endpoint("GET", "/v1/spaces/{spaceId}/content/files/{fileId}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}")
+    @endpoint(
+        "GET", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}"
+    )
+    async def file(
+        self,
+        space_id: str,
+        file_id: str,
+        revision: str | None = None,
+        *,
+        change_request: str | int | None = None,
+    ) -> RevisionFile:
+        path = endpoint_path(
+            self.file,
+            spaceId=space_id,
+            revisionId=revision,
+            changeRequestId=change_request,
+            fileId=file_id,
+        )
         return await self._transport.call("GET", path, RevisionFile)
 
     async def download(self, file: RevisionFile, write: Callable[[bytes], object]) -> int:
         """A file's bytes, from its signed `downloadURL`, streamed to `write`."""
         return await self._transport.download(file.downloadURL, write)
 
-    @endpoint("GET", f"{_R}/changes")
+    @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/changes")
     async def changes(
         self, space_id: str, revision: str, *, limit: int | None = None
     ) -> RevisionSemanticChanges:
         """What `revision` changed relative to its first parent."""
-        path = f"{_root(space_id, revision)}/changes"
+        path = endpoint_path(self.changes, spaceId=space_id, revisionId=revision)
         return await self._transport.call(
             "GET", path, RevisionSemanticChanges, params=query_of(limit=limit)
         )
 
-    @endpoint("GET", f"{_S}/documents/{{documentId}}")
+    @endpoint("GET", "/v1/spaces/{spaceId}/documents/{documentId}")
     async def document(self, space_id: str, document_id: str) -> JSONDocument:
-        path = f"{_space(space_id)}/documents/{seg(document_id)}"
+        path = endpoint_path(self.document, spaceId=space_id, documentId=document_id)
         return await self._transport.call("GET", path, JSONDocument)
 
-    @endpoint("GET", f"{_S}/search")
+    @endpoint("GET", "/v1/spaces/{spaceId}/search")
     def search(
         self, space_id: str, query: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[SearchPageResult]:
-        path = f"{_space(space_id)}/search"
+        path = endpoint_path(self.search, spaceId=space_id)
         return self._list(path, SearchPageResult, query=query, page=page, limit=limit)
 
-    @endpoint("POST", f"{_S}/content/import")
+    @endpoint("POST", "/v1/spaces/{spaceId}/content/import")
+    @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import")
     async def import_content(
-        self, space_id: str, *, url: str, source: ImportContentSource = "website"
+        self,
+        space_id: str,
+        *,
+        url: str,
+        source: ImportContentSource = "website",
+        change_request: str | int | None = None,
     ) -> ImportContentResult:
         body = {"url": url, "source": source}
-        path = f"{_space(space_id)}/content/import"
+        path = endpoint_path(self.import_content, spaceId=space_id, changeRequestId=change_request)
         return await self._transport.call("POST", path, ImportContentResult, json=body)
 
-    @endpoint("POST", f"{_S}/content/template")
+    @endpoint("POST", "/v1/spaces/{spaceId}/content/template")
     async def apply_template(
         self, space_id: str, template_id: str, *, params: dict[str, Any] | None = None
     ) -> None:
         body = ApplySpaceTemplate(id=template_id).model_dump(exclude_none=True)
         if params is not None:
             body["params"] = params
-        await self._transport.call_empty("POST", f"{_space(space_id)}/content/template", json=body)
+        path = endpoint_path(self.apply_template, spaceId=space_id)
+        await self._transport.call_empty("POST", path, json=body)

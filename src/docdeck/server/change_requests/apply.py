@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from docdeck.models import slugify
 from docdeck.models.change_request_content import (
     DeletePage,
     DocumentBody,
@@ -26,7 +27,7 @@ from docdeck.server.change_requests.service import ChangeRequestAccess
 from docdeck.server.content.edits import Draft
 from docdeck.server.content.snapshots import get_text, load_snapshot
 from docdeck.server.content.snapshots import revision_info as find_revision
-from docdeck.server.content.tree import build_tree, slugify, unique_slug
+from docdeck.server.content.tree import build_tree, unique_slug
 from docdeck.server.errors import ApiError, bad_request
 
 MAX_FILE_BYTES = 1024 * 1024

@@ -11,6 +11,7 @@ import sqlite3
 from datetime import datetime
 from typing import Any
 
+from docdeck.models import slugify
 from docdeck.server.content.markdown import analysis_of
 from docdeck.server.content.snapshots import (
     Entry,
@@ -20,7 +21,7 @@ from docdeck.server.content.snapshots import (
     load_snapshot,
     put_object,
 )
-from docdeck.server.content.tree import slugify, unique_slug
+from docdeck.server.content.tree import unique_slug
 from docdeck.server.files.service import file_entry
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.search import index as search

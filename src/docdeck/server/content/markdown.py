@@ -8,9 +8,7 @@ page, so `#anchor` links, the document format and search sections agree on them.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-import unicodedata
 from functools import cache
 from typing import Any
 
@@ -18,7 +16,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-_DROP = re.compile(r"[^\w\- ]+", re.UNICODE)
+from docdeck.models import anchor_slug
 
 
 @cache
@@ -28,13 +26,6 @@ def parser() -> MarkdownIt:
 
 def parse(markdown: str) -> list[Token]:
     return parser().parse(markdown)
-
-
-def anchor_slug(text: str) -> str:
-    """GitHub-style: lower case, punctuation dropped, spaces to hyphens; ASCII only, because
-    the platform's heading ids match `^[-a-z0-9.+_]+$`."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return _DROP.sub("", ascii_text.lower()).strip().replace(" ", "-")
 
 
 class Anchors:

@@ -6,20 +6,9 @@ rename or a move changes one entry and every path below it follows.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from docdeck.server.content.snapshots import Entry, Snapshot, cached_snapshot
-
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
-
-
-def slugify(text: str, fallback: str = "page") -> str:
-    """`Getting Started: Ünïcode!` -> `getting-started-unicode`."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    slug = _NOT_SLUG.sub("-", ascii_text.lower()).strip("-")
-    return slug[:100] or fallback
 
 
 def unique_slug(slug: str, taken: set[str]) -> str:

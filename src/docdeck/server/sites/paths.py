@@ -9,18 +9,11 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import unicodedata
 
 from docdeck.server.errors import bad_request
 
 PATH_MAX = 100
 _SEGMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9._~-]*")
-
-
-def slug(text: str, fallback: str) -> str:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    value = re.sub(r"[^a-z0-9]+", "-", folded).strip("-")[:PATH_MAX].strip("-")
-    return value or fallback
 
 
 def check_segment(path: str, field: str = "path") -> str:

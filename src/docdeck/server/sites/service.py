@@ -14,13 +14,13 @@ from docdeck.models import (
     SITE_PROXY_PATTERN,
     SiteCreate,
     SiteUpdate,
+    slugify,
 )
 from docdeck.server.access import load_membership, require
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.permissions import Membership, at_least
-from docdeck.server.sites.paths import slug
 from docdeck.server.spaces.ordering import end_position as space_end_position
 from docdeck.server.spaces.service import insert_space
 from docdeck.server.validation import check_title
@@ -128,7 +128,7 @@ def create_site(
             body.type or "basic",
             title,
             body.visibility or "public",
-            unique_basename(conn, org_id, slug(title, "site")),
+            unique_basename(conn, org_id, slugify(title, "site")),
             to_db(now),
         ),
     )

@@ -16,6 +16,7 @@ from docdeck.models import (
     SiteSectionGroupUpdate,
     SiteSectionUpdate,
     SiteSpaceUpdate,
+    slugify,
 )
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.ids import new_id
@@ -23,7 +24,7 @@ from docdeck.server.sites import order as site_order
 from docdeck.server.sites.adaptive import check_condition
 from docdeck.server.sites.defaults import settle_defaults
 from docdeck.server.sites.order import ROOT, Level, Node
-from docdeck.server.sites.paths import check_free, free_path, slug
+from docdeck.server.sites.paths import check_free, free_path
 from docdeck.server.sites.service import check_site_space_source
 from docdeck.server.validation import check_title
 
@@ -76,7 +77,7 @@ def insert_site_space(
     site_space_id = new_id()
     level = Level("section", section_id) if section_id else ROOT
     path = free_path(
-        conn, "site-space", site["id"], section_id, slug(_space_title(conn, space_id), "space")
+        conn, "site-space", site["id"], section_id, slugify(_space_title(conn, space_id), "space")
     )
     conn.execute(
         """INSERT INTO site_spaces (id, site_id, section_id, space_id, path, position)
@@ -121,7 +122,7 @@ def _section_row(conn: sqlite3.Connection, site: sqlite3.Row, title: str, icon: 
             section_id,
             site["id"],
             title,
-            free_path(conn, "site-section", site["id"], None, slug(title, "section")),
+            free_path(conn, "site-section", site["id"], None, slugify(title, "section")),
             icon,
             site_order.end_position(conn, site["id"], ROOT),
         ),

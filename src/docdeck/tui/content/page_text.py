@@ -11,21 +11,16 @@ link's `#anchor`, a search hit's section and the table of contents agree.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
+
+from docdeck.models import anchor_slug
 
 __all__ = ["Heading", "PageLink", "anchor_slug", "headings", "links"]
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_DROP = re.compile(r"[^\w\- ]+", re.UNICODE)
 _INLINE_MARKUP = re.compile(r"[*_`~]|!?\[([^\]]*)\]\([^)]*\)")
-
-
-def anchor_slug(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return _DROP.sub("", ascii_text.lower()).strip().replace(" ", "-")
 
 
 def _plain(text: str) -> str:
