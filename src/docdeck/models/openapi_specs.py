@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from docdeck.models._base import RequestBody, Resource, Timestamp, Url
+from docdeck.models._base import RequestBody, Resource, Timestamp, Url, read_tolerantly
 
 OPENAPI_SPEC_SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 OpenAPISpecSlug = Annotated[
@@ -59,11 +59,20 @@ class OpenAPISpecVersion(Resource):
     urls: OpenAPISpecVersionUrls
 
 
+def _content_url(data: dict[str, Any]) -> str:
+    urls = data.get("urls")
+    if isinstance(urls, dict):
+        return str(urls.get("source") or urls.get("public") or "")
+    return ""
+
+
 class OpenAPISpecContent(Resource):
     """`filesystem` is the parsed specification (the sandbox writes it as one JSON object)."""
 
     filesystem: dict[str, Any]
     url: str
+    # 0.202.0 sends `urls {source, public}` in place of `url`: read its source (or public) URL.
+    _tolerant = read_tolerantly(absent={"url": _content_url})
 
 
 class OpenAPISpecSourceURL(RequestBody):
