@@ -306,7 +306,7 @@ def main() -> None:
         raise SystemExit("the platform's OpenAPI documents are absent (../shared/reference/)")
     import uvicorn
 
-    uvicorn.run(served.asgi, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(served.asgi, host=args.host, port=args.port, log_level="warning", interface="asgi3")
 
 
 if __name__ == "__main__":
