@@ -54,6 +54,7 @@ async def test_the_tui_reads_what_the_platform_answers(variation: str, links: bo
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_organizations(pilot)
         assert "Organization 1" in _screen(pilot) and "Organization 2" in _screen(pilot)
+        assert "futureField" not in _screen(pilot)  # an unknown field is no permission
         await open_node(pilot, "Organization 1")
         assert "Space 1" in _screen(pilot), _screen(pilot)
         await select(pilot, "Space 1")
