@@ -13,35 +13,21 @@ Counts are printed (run with `-s`): calls tried, parsed and failed per release a
 from __future__ import annotations
 
 import inspect
-import json
-import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from jsonschema.protocols import Validator
-from referencing import Registry
 
 from docdeck.gateway import Client, NotFoundError
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import Resource
 
-from .answers import VARIATIONS, Generator, Shape
-from .openapi import (
-    document_path,
-    json_schema_document,
-    newer_document_path,
-    platform_document,
-    schema_registry,
-    schema_validator,
-)
-
-ROOT = "urn:platform"
+from .answers import VARIATIONS, Shape
+from .platform_double import Release, releases
 
 EXTRA_READS = (
     "change_requests.content.file",
@@ -58,8 +44,7 @@ EXTRA_READS = (
     "sites.redirects.resolve",
     "sites.structure.get",
 )
-"""Read methods the gateway has besides those marked with an `@endpoint("GET", ...)` (the change
-request's content group calls `client.content`'s, with its own argument order)."""
+"""Read methods the gateway has besides those marked with an `@endpoint("GET", ...)`."""
 
 ARGUMENTS: dict[str, Any] = {
     "revision": "rev-1",
@@ -69,86 +54,6 @@ ARGUMENTS: dict[str, Any] = {
     "query": "deploy",
     "domain": "example.com",
 }
-
-
-def _releases() -> dict[str, Path | None]:
-    return {"0.130.0": document_path(), "0.202.0": newer_document_path()}
-
-
-@dataclass
-class Operation:
-    operation_id: str
-    pattern: re.Pattern[str]
-    literal: int
-    schema: dict[str, Any]
-    pointer: str
-
-
-@dataclass
-class Release:
-    name: str
-    path: Path
-    generator: Generator = field(init=False)
-    operations: list[Operation] = field(init=False)
-
-    def __post_init__(self) -> None:
-        document = platform_document(self.path)
-        self.generator = Generator(document, self.fits)
-        self.operations = []
-        for path, item in document["paths"].items():
-            get = item.get("get")
-            if not isinstance(get, dict):
-                continue
-            for status, response in get["responses"].items():
-                if not status.startswith("2"):
-                    continue
-                schema = response.get("content", {}).get("application/json", {}).get("schema")
-                if schema is None:
-                    continue
-                template = re.escape("/v1" + path).replace(r"\{pagePath\}", ".+")
-                regex = re.sub(r"\\\{[^}]+\\\}", "[^/]+", template)
-                pointer = "/".join(
-                    p.replace("~", "~0").replace("/", "~1")
-                    for p in ("paths", path, "get", "responses", status, "content")
-                )
-                self.operations.append(
-                    Operation(
-                        get["operationId"],
-                        re.compile(regex),
-                        len(re.sub(r"\{[^}]+\}", "", path)),
-                        schema,
-                        f"{ROOT}#/{pointer}/application~1json/schema",
-                    )
-                )
-                break
-
-    @cached_property
-    def registry(self) -> Registry:
-        return schema_registry(json_schema_document(self.path), ROOT)
-
-    @cached_property
-    def validators(self) -> dict[Any, Validator]:
-        return {}
-
-    def validator(self, pointer: str) -> Validator:
-        if pointer not in self.validators:
-            self.validators[pointer] = schema_validator(
-                {"$ref": pointer}, self.registry, json_schema_document(self.path)
-            )
-        return self.validators[pointer]
-
-    def fits(self, node: dict[str, Any], value: Any) -> bool:
-        key = id(node)
-        if key not in self.validators:
-            schema = json.loads(json.dumps(node).replace('"#/', f'"{ROOT}#/'))
-            self.validators[key] = schema_validator(
-                schema, self.registry, json_schema_document(self.path)
-            )
-        return bool(self.validators[key].is_valid(value))
-
-    def operation_of(self, path: str) -> Operation | None:
-        found = [op for op in self.operations if op.pattern.fullmatch(path)]
-        return max(found, key=lambda op: op.literal) if found else None
 
 
 @dataclass
@@ -281,7 +186,7 @@ async def _run(release: Release, variation: str) -> tuple[Tally, set[str]]:
 async def test_the_gateway_parses_every_answer_the_platform_documents_allow(
     release_name: str, record_property: Callable[[str, object], None]
 ) -> None:
-    path = _releases()[release_name]
+    path = releases()[release_name]
     if path is None:
         pytest.skip(
             f"the platform's {release_name} OpenAPI document is absent (set "

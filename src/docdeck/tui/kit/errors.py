@@ -52,8 +52,11 @@ class Problem:
 
     @property
     def retry_note(self) -> str:
-        """ " (r retries)" where a retry can help, else nothing: for a view's error line."""
-        return " (r retries)" if self.retry_helps else ""
+        """ " (r retries)" where a retry can help, else nothing: for a view's error line
+        after `brief`. Nothing either where the advice already says to press r."""
+        if not self.retry_helps or "press r" in (self.brief or self.message):
+            return ""
+        return " (r retries)"
 
 
 def _advice(error: BaseException) -> tuple[str, bool]:

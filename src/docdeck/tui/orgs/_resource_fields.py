@@ -28,8 +28,9 @@ def _url(url: str | None) -> Text:
     return Text(url, style=f"link {url}")
 
 
-def _can(permissions: dict[str, bool]) -> Text:
-    allowed = [name for name, value in permissions.items() if value]
+def _can(permissions: dict[str, object]) -> Text:
+    # `is True`: a field a newer platform added (kept, not a flag) is no permission.
+    allowed = [name for name, value in permissions.items() if value is True]
     return Text(", ".join(allowed) if allowed else "nothing", style="dim")
 
 

@@ -95,7 +95,8 @@ class ReviewInboxScreen(Screen[None]):
         except Exception as error:
             problem = describe(error, "Gathering the review inbox")
             self._title(
-                f"{problem.title}: {problem.brief or problem.message} (r retries)", error=True
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}",
+                error=True,
             )
             return
         self.show(inbox)
@@ -121,7 +122,7 @@ class ReviewInboxScreen(Screen[None]):
         if not count:
             state = f"Nothing waits for you ({inbox.spaces} spaces with open change requests)."
         if inbox.problems:
-            state += " · not read: " + "; ".join(inbox.problems) + " (r retries)"
+            state += " · not read: " + "; ".join(inbox.problems) + inbox.retry_note
         self._title(state, error=bool(inbox.problems))
 
     @property

@@ -5,7 +5,8 @@ changes (`{CR}/changes`, sent together with the header's reviews and requested
 reviewers), then both sides of the first changed page at once. The other pages' diffs are
 then fetched in the background, a few at a time, so `}` finds them ready. Everything goes
 through the per-revision caches (`review_content`), so nothing is read twice. A failure is
-shown where its answer would have been (the header, the list, the diff), with `r` to retry.
+shown where its answer would have been (the header, the list, the diff), with `r` to retry
+where a retry can help (`Problem.retry_note`).
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ class ReviewLoading(Screen[None]):
             except Exception as error:
                 problem = describe(error, f"Reading change request #{self.change_request.number}")
                 self.header_problem = (
-                    f"{problem.title}: {problem.brief or problem.message} (r retries)"
+                    f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}"
                 )
                 self.show_header()
                 return
@@ -102,7 +103,7 @@ class ReviewLoading(Screen[None]):
         except Exception as error:
             problem = describe(error, "Reading what the change request changed")
             self.show_list_problem(
-                f"{problem.title}\n{problem.brief or problem.message}\n\nr retries"
+                f"{problem.title}\n{problem.brief or problem.message}{problem.retry_note}"
             )
             return
         self.changes = review_changes(changes)
@@ -142,7 +143,7 @@ class ReviewLoading(Screen[None]):
         except Exception as error:
             problem = describe(error, "Reading the reviews")
             self.header_problem = (
-                f"reviews not read: {problem.brief or problem.message} (r retries)"
+                f"reviews not read: {problem.brief or problem.message}{problem.retry_note}"
             )
         self.show_header()
 

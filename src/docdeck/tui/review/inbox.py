@@ -38,6 +38,8 @@ class Inbox:
     items: list[InboxItem] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     """One line per space (or change request) that could not be read."""
+    retry_note: str = ""
+    """Offers `r` when reading again may help one of `problems` (`Problem.retry_note`)."""
     spaces: int = 0
     """Spaces with open change requests that were looked at."""
 
@@ -70,6 +72,7 @@ async def gather_inbox(
         except Exception as error:
             problem = describe(error, "Reading requested reviewers")
             inbox.problems.append(f"{space.title} #{cr.number}: {problem.brief or problem.message}")
+            inbox.retry_note = inbox.retry_note or problem.retry_note
             return
         if any(r.user is not None and r.user.id == me for r in requested):
             inbox.items.append(InboxItem(space, cr, "review requested"))
@@ -80,6 +83,7 @@ async def gather_inbox(
         except Exception as error:
             problem = describe(error, f"Reading the change requests of {space.title}")
             inbox.problems.append(f"{space.title}: {problem.brief or problem.message}")
+            inbox.retry_note = inbox.retry_note or problem.retry_note
             return
         await asyncio.gather(*(one_change_request(space, cr) for cr in found))
 

@@ -61,7 +61,9 @@ class SpaceChangeRequests(SpaceReading):
             items = [cr async for cr in found]
         except Exception as error:
             problem = describe(error, "Reading the space's change requests")
-            view.show_error(f"{problem.title}: {problem.brief or problem.message} (r retries)")
+            view.show_error(
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}"
+            )
             return
         view.show_change_requests(items)
         limit = asyncio.Semaphore(REVIEW_STATE_CONCURRENCY)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual import on
 
+from docdeck.gateway import OperationUnavailableError
 from docdeck.models import RevisionFile
 from docdeck.tui.content.page_text import links
 from docdeck.tui.kit.dialogs.save import SaveDialog
@@ -15,6 +16,10 @@ from docdeck.tui.space._files_view import FilesView
 from docdeck.tui.space._reading import Location, SpaceReading
 
 __all__ = ["SpaceFiles"]
+
+LINK_ANALYSIS = "link analysis"
+"""The name `OPTIONAL_OPERATIONS` gives the backlinks' operation."""
+_NO_LINK_ANALYSIS = "linked from: unknown, this server does not offer link analysis"
 
 
 class SpaceFiles(SpaceReading):
@@ -48,10 +53,19 @@ class SpaceFiles(SpaceReading):
         )
 
     async def _load_backlinks(self, file: RevisionFile) -> None:
+        if LINK_ANALYSIS in self.content.client.transport.unavailable:
+            self.files_view.show_backlinks(file, None, _NO_LINK_ANALYSIS)
+            return
         try:
             found = await self.content.backlinks(file.id)
-        except Exception:
-            self.files_view.show_backlinks(file, None)
+        except OperationUnavailableError:
+            # Said in place, for every file alike: not a notification per file highlighted.
+            self.files_view.show_backlinks(file, None, _NO_LINK_ANALYSIS)
+            return
+        except Exception as error:
+            problem = describe(error, f"Reading the backlinks of {file.name}")
+            words = f"linked from: could not be read{problem.retry_note}"
+            self.files_view.show_backlinks(file, None, words)
             raise  # reported once, by the worker's failure
         self.files_view.show_backlinks(file, found)
 

@@ -124,8 +124,13 @@ class FilesView(Horizontal):
         if self._backlinks:
             self.query_one("#backlinks", NavOptionList).focus()
 
-    def show_backlinks(self, file: RevisionFile, locations: list[ContentLocation] | None) -> None:
-        """`None`: they could not be read (the title says so)."""
+    def show_backlinks(
+        self,
+        file: RevisionFile,
+        locations: list[ContentLocation] | None,
+        unread: str = "linked from: could not be read",
+    ) -> None:
+        """`None`: they could not be read, and `unread` says so in their place."""
         if file is not self.highlighted:
             return
         self._backlinks_of = file
@@ -137,7 +142,7 @@ class FilesView(Horizontal):
         if pages:
             options.highlighted = 0
         if locations is None:
-            words = "linked from: could not be read (r retries)"
+            words = unread
         elif pages:
             plural = "s" if len(pages) != 1 else ""
             words = f"linked from {len(pages)} page{plural} (enter, then enter on one opens it):"

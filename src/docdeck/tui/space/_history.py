@@ -81,7 +81,9 @@ class SpaceHistory(SpaceReading):
         except Exception as error:
             problem = describe(error, "Reading what the revision changed")
             self.history_view.show_changes(
-                revision, None, f"{problem.title}: {problem.brief or problem.message} (r retries)"
+                revision,
+                None,
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}",
             )
             return
         self.history_view.show_changes(revision, changes)

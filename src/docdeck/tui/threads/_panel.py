@@ -172,7 +172,9 @@ class ThreadsPanel(ThreadActions):
             threads = await self.read_threads(scope)
         except Exception as error:
             problem = describe(error, f"Reading the threads of {scope.name}")
-            self._status(f"{problem.title}: {problem.brief or problem.message} (r retries)", True)
+            self._status(
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}", True
+            )
             if problem.fatal:
                 self.app.report_error(error, "Reading the threads")  # type: ignore[attr-defined]
             return

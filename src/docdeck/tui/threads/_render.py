@@ -128,7 +128,8 @@ def target_text(comment: Comment) -> Text:
         text.append(f"on the whole {where}", style="dim")
         return text
     text.append("on ", style="dim")
-    text.append(target.page.title or "(untitled)", style="bold")
+    # 0.202.0 may name the page by its id alone: it has a title, just not given here.
+    text.append(target.page.title or "a page", style="bold")
     if target.node is not None:
         preview = (target.node.preview or "").strip()
         if len(preview) > 80:

@@ -27,7 +27,8 @@ def group_threads(threads: list[Thread], first_page: str | None) -> list[tuple[s
         key = page.id if page is not None else None
         groups.setdefault(key, []).append(thread)
         if page is not None:
-            titles[key] = f"On “{page.title}”"
+            # 0.202.0 may name the page by its id alone: no empty quotes.
+            titles[key] = f"On “{page.title}”" if page.title else "On a page"
         elif thread.comment.target.changeRequest:
             titles[None] = "On the whole change request"
     order = sorted(groups, key=lambda k: (k != first_page, k is not None, titles.get(k, "")))

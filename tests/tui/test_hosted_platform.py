@@ -1,0 +1,107 @@
+"""The TUI against the hosted platform's answers, not the sandbox's: the org tree, a space
+(pages, preview, links, files) and a change request's review pane (changes, diff, threads),
+every read answered with a body generated from the platform's 0.202.0 document
+(conformance/platform_double.py), with and without the link analysis operations that 0.202.0
+no longer documents. A deployment without them must say so once, in words, in the views that
+need them, and nowhere else."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+
+from conformance.platform_double import Platform, platform
+from docdeck.gateway import Client
+from docdeck.tui.app import DocdeckApp
+from docdeck.tui.review import ReviewScreen
+from docdeck.tui.space import SpaceScreen
+from tui.helpers import open_node, screen_lines, select, wait_for_organizations, wait_until
+from tui.review.helpers import review_settled
+from tui.space.helpers import settle
+
+NOT_OFFERED = "This server does not offer link analysis"
+
+
+def _app(served: Platform) -> DocdeckApp:
+    async def connect() -> Client:
+        transport = httpx.MockTransport(served)
+        return Client("https://platform.test", "token", transport=transport, max_retries=0)
+
+    return DocdeckApp(connect=connect, account_label="platform")
+
+
+def _screen(pilot: Pilot[None]) -> str:
+    return "\n".join(screen_lines(pilot))
+
+
+def _errors(app: DocdeckApp) -> list[str]:
+    return [f"{n.title}: {n.message}" for n in app._notifications if n.severity == "error"]
+
+
+# "absent" is left out: its revision has no pages (`pages` may be empty), so nothing past
+# the empty space could be opened; the gateway's test reads those answers.
+@pytest.mark.parametrize(
+    ("variation", "links"),
+    [("unknown", False), ("unknown", True), ("edge", False)],
+    ids=["unknown-fields-no-links", "unknown-fields-links", "edge-values-no-links"],
+)
+async def test_the_tui_reads_what_the_platform_answers(variation: str, links: bool) -> None:
+    served = platform(variation=variation, links=links)
+    if served is None:
+        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+    app = _app(served)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        assert "Organization 1" in _screen(pilot) and "Organization 2" in _screen(pilot)
+        assert "futureField" not in _screen(pilot)  # an unknown field is no permission
+        await open_node(pilot, "Organization 1")
+        assert "Space 1" in _screen(pilot), _screen(pilot)
+        await select(pilot, "Space 1")
+        await pilot.press("enter")
+        await settle(pilot)
+        space = app.screen
+        assert isinstance(space, SpaceScreen), _screen(pilot)
+        assert "Organization 1 › Space 1" in screen_lines(pilot)[0]
+        assert "Document 1" in _screen(pilot)  # in the page tree and the preview's title
+        assert _errors(app) == []
+
+        await pilot.press("2")
+        await settle(pilot)
+        shown = _screen(pilot)
+        if links:
+            assert "link targets" in shown and NOT_OFFERED not in shown, shown
+        else:  # one line, in words, and the rest of the screen as usual
+            assert shown.count(NOT_OFFERED) == 1, shown
+            assert "the rest of the space works as usual" in shown
+            assert "⚠" not in screen_lines(pilot)[0]  # no broken-link count on the breadcrumb
+
+        await pilot.press("3")
+        await settle(pilot)
+        await pilot.press("j")  # the next file: its backlinks are not asked for in vain
+        await settle(pilot)
+        shown = _screen(pilot)
+        backlinks = [r for r in served.requests if r.endswith("/backlinks")]
+        if links:
+            assert "linked from" in shown and "does not offer" not in shown, shown
+        else:
+            assert "linked from: unknown, this server does not" in shown, shown  # wrapped
+            assert "offer link analysis" in shown
+            assert backlinks == [], backlinks  # the links view's 404 taught the client
+        assert _errors(app) == []
+
+        await pilot.press("5")
+        await settle(pilot)
+        assert "Change request 1" in _screen(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        await review_settled(pilot)
+        shown = _screen(pilot)
+        assert "#1 Change request 1" in shown, shown
+        assert "Threads in change request #1" in shown, shown
+        assert "failed" not in shown and "“”" not in shown, shown
+        assert any(r.endswith("/change-requests/1/changes") for r in served.requests)
+        assert any(r.endswith("/change-requests/1/comments") for r in served.requests)
+        assert _errors(app) == []
+        if not links:  # the breadcrumb's count and the links view, never again after
+            assert len([r for r in served.requests if "/links" in r]) <= 2, served.requests
