@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from docdeck.tui.admin._base import AdminScreen
     from docdeck.tui.admin._screens import admin_screen
+    from docdeck.tui.admin._settings_screen import SettingsScreen
     from docdeck.tui.admin._spec_content import OperationTree, SpecContentScreen
     from docdeck.tui.admin._specs_screen import SpecsScreen, state_text
     from docdeck.tui.admin.checks import check_http_url, check_slug, check_spec_source
+    from docdeck.tui.admin.settings import check_setting
     from docdeck.tui.admin.spec_outline import Operation, Outline, PathItem, outline
 
 __all__ = [
@@ -23,10 +25,12 @@ __all__ = [
     "OperationTree",
     "Outline",
     "PathItem",
+    "SettingsScreen",
     "SpecContentScreen",
     "SpecsScreen",
     "admin_screen",
     "check_http_url",
+    "check_setting",
     "check_slug",
     "check_spec_source",
     "outline",
@@ -39,10 +43,12 @@ _LAZY: dict[str, str] = {
     "OperationTree": "docdeck.tui.admin._spec_content",
     "Outline": "docdeck.tui.admin.spec_outline",
     "PathItem": "docdeck.tui.admin.spec_outline",
+    "SettingsScreen": "docdeck.tui.admin._settings_screen",
     "SpecContentScreen": "docdeck.tui.admin._spec_content",
     "SpecsScreen": "docdeck.tui.admin._specs_screen",
     "admin_screen": "docdeck.tui.admin._screens",
     "check_http_url": "docdeck.tui.admin.checks",
+    "check_setting": "docdeck.tui.admin.settings",
     "check_slug": "docdeck.tui.admin.checks",
     "check_spec_source": "docdeck.tui.admin.checks",
     "outline": "docdeck.tui.admin.spec_outline",

@@ -13,4 +13,8 @@ def admin_screen(organization: Organization, view: str) -> AdminScreen:
         from docdeck.tui.admin._specs_screen import SpecsScreen
 
         return SpecsScreen(organization)
+    if view == "settings":
+        from docdeck.tui.admin._settings_screen import SettingsScreen
+
+        return SettingsScreen(organization)
     raise ValueError(f"no administration view {view!r}")

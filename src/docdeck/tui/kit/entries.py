@@ -289,6 +289,12 @@ class LoadMoreEntry(Entry):
 
 
 ADMIN_VIEWS: dict[str, tuple[str, str, str]] = {
+    "settings": (
+        "⚙",
+        "Settings",
+        "The organization's settings: title, email domains, hostname, default role and "
+        "content, logo, SSO, AI, invite links. Enter opens them.",
+    ),
     "openapi": (
         "📜",
         "OpenAPI specs",
