@@ -351,7 +351,7 @@ class SpecsScreen(AdminScreen):
                 ),
                 FormField(
                     "source",
-                    "Source: a URL to fetch, or a local JSON/YAML file's path (its text is sent)",
+                    "Source: a URL, or a JSON/YAML file's path (its text is sent)",
                     placeholder="https://example.com/openapi.yaml or ./openapi.yaml",
                     required=True,
                     check=check_spec_source,
