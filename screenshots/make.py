@@ -205,6 +205,31 @@ async def _review_threads(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _admin(pilot: Pilot[None], title: str) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, title)
+    await pilot.press("enter")
+    await _settle(pilot)
+    await pilot.pause(0.5)  # the specs' first read processes the sandbox's own document
+    await _settle(pilot)
+
+
+async def _specs(pilot: Pilot[None]) -> None:
+    await _admin(pilot, "OpenAPI specs")
+
+
+async def _spec_content(pilot: Pilot[None]) -> None:
+    await _admin(pilot, "OpenAPI specs")
+    await pilot.press("g", "enter")  # the first spec's latest version
+    await _settle(pilot)
+    await pilot.press("j", "j")
+    await _settle(pilot)
+
+
+async def _settings(pilot: Pilot[None]) -> None:
+    await _admin(pilot, "Settings")
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
@@ -235,6 +260,12 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("review-inbox-120x40", (120, 40), _inbox),
     ("review-threads-120x40", (120, 40), _review_threads),
     ("review-threads-80x24", (80, 24), _review_threads),
+    ("admin-specs-80x24", (80, 24), _specs),
+    ("admin-specs-160x50", (160, 50), _specs),
+    ("admin-spec-content-80x24", (80, 24), _spec_content),
+    ("admin-spec-content-160x50", (160, 50), _spec_content),
+    ("admin-settings-80x24", (80, 24), _settings),
+    ("admin-settings-160x50", (160, 50), _settings),
 ]
 READ_ONLY = {
     "read-only-member-120x40": "freya@northwind.dev",

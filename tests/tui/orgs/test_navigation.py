@@ -31,6 +31,8 @@ async def test_organizations_then_their_children(make_app: AppFactory) -> None:
             "  👥 Members",
             "  🤝 Teams",
             "  🚮 Recently deleted",
+            "  ⚙ Settings",
+            "  📜 OpenAPI specs",
             "🏢 Lumen",
         ]
 

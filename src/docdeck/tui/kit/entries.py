@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from textual.widgets.tree import TreeNode
 
 __all__ = [
+    "ADMIN_VIEWS",
     "ITS_CHILDREN",
     "ITS_DETAILS",
+    "AdminEntry",
     "CollectionEntry",
     "DeletedEntry",
     "Entry",
@@ -35,6 +37,7 @@ __all__ = [
     "Staleness",
     "TeamEntry",
     "TeamsEntry",
+    "admin_entries",
     "container_of",
     "org_of",
     "trail_of",
@@ -283,6 +286,57 @@ class LoadMoreEntry(Entry):
 
     def label(self) -> Text:
         return Text("… load more", style="dim italic")
+
+
+ADMIN_VIEWS: dict[str, tuple[str, str, str]] = {
+    "settings": (
+        "⚙",
+        "Settings",
+        "The organization's settings: title, email domains, hostname, default role and "
+        "content, logo, SSO, AI, invite links. Enter opens them.",
+    ),
+    "openapi": (
+        "📜",
+        "OpenAPI specs",
+        "The organization's OpenAPI specs: their processing, versions and content. "
+        "Enter opens them.",
+    ),
+}
+"""The administration views under an organization: icon, title and what the detail pane
+says of it (the screens are `docdeck.tui.admin`'s)."""
+
+
+@dataclass(eq=False)
+class AdminEntry(Entry):
+    """An organization's administration view (settings, specs, SSO, translations): Enter
+    opens its screen (`OpenAdmin`)."""
+
+    view: str = ""
+
+    @property
+    def title(self) -> str:
+        return ADMIN_VIEWS[self.view][1]
+
+    @property
+    def hint(self) -> str:
+        return ADMIN_VIEWS[self.view][2]
+
+    def label(self) -> Text:
+        icon, title, _hint = ADMIN_VIEWS[self.view]
+        return Text(f"{icon} {title}", style="italic")
+
+
+def admin_entries(organization: Organization) -> list[Entry]:
+    """The administration views the caller may see: settings and single sign-on are for
+    admins (the API answers 403 to others); every member reads specs and translations."""
+    allowed = organization.permissions
+    shown = {
+        "settings": allowed.admin,
+        "openapi": allowed.view,
+        "sso": allowed.admin,
+        "translations": allowed.view,
+    }
+    return [AdminEntry(view=view) for view in ADMIN_VIEWS if shown.get(view, False)]
 
 
 def org_of(entry: Entry | None) -> OrgEntry | None:

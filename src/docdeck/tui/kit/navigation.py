@@ -16,7 +16,7 @@ from textual.message import Message
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Organization, Space
 
-__all__ = ["OpenChangeRequest", "OpenInbox", "OpenSpace"]
+__all__ = ["OpenAdmin", "OpenChangeRequest", "OpenInbox", "OpenSpace"]
 
 
 @dataclass
@@ -42,3 +42,12 @@ class OpenInbox(Message):
     """Push the review inbox of an organization."""
 
     organization: Organization
+
+
+@dataclass
+class OpenAdmin(Message):
+    """Push an organization's administration screen: `view` is "settings", "openapi",
+    "sso" or "translations" (`docdeck.tui.kit.entries.ADMIN_VIEWS`)."""
+
+    organization: Organization
+    view: str

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from docdeck.tui.kit.entries import (
+    AdminEntry,
     CollectionEntry,
     DeletedEntry,
     Entry,
@@ -176,6 +177,8 @@ class DetailPane(Vertical):
             )
         if isinstance(entry, LoadMoreEntry):
             return _hint("More items exist; they load when the cursor reaches this line.")
+        if isinstance(entry, AdminEntry):
+            return _hint(entry.hint)
         return None
 
     @property

@@ -16,6 +16,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from docdeck.tui.kit.entries import (
+    AdminEntry,
     Entry,
     FoundEntry,
     LoadMoreEntry,
@@ -23,8 +24,10 @@ from docdeck.tui.kit.entries import (
     OrgEntry,
     SpaceEntry,
     TeamEntry,
+    org_of,
 )
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.kit.navigation import OpenAdmin
 from docdeck.tui.orgs._tree_edits import TreeEdits
 from docdeck.tui.orgs._tree_edits import insertion_index as _insertion_index
 from docdeck.tui.orgs._tree_filter import first_match
@@ -152,6 +155,8 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
             self.post_message(EntryOpened(entry))
         elif isinstance(entry, SpaceEntry):
             self.post_message(SpaceOpened(entry))
+        elif isinstance(entry, AdminEntry) and (org := org_of(entry)) is not None:
+            self.post_message(OpenAdmin(org.organization, entry.view))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:

@@ -25,6 +25,7 @@ from docdeck.tui.kit.entries import (
     SpaceEntry,
     TeamEntry,
     TeamsEntry,
+    admin_entries,
 )
 from docdeck.tui.orgs.first_request import PAGE_SIZE
 
@@ -68,6 +69,7 @@ async def _load_org(client: Client, entry: OrgEntry) -> list[Entry]:
     if entry.organization.permissions.admin:
         # Listing deleted spaces is for admins: not offered to others rather than a 403.
         children.append(DeletedEntry())
+    children += admin_entries(entry.organization)
     return children
 
 

@@ -1,0 +1,124 @@
+"""What every administration screen shares: the organization, a title line with the state
+of the last read, the footer, the writes in flight, and keys that explain themselves when
+the caller may not use them (`rules.py`)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+from textual.worker import Worker
+
+from docdeck.gateway import Client
+from docdeck.models import Organization
+from docdeck.tui.kit.availability import Availability
+from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.in_flight import Writes
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.write_runner import WriteRunner
+
+__all__ = ["AdminScreen", "Subject"]
+
+
+class Subject:
+    """What a write is about (a spec, a provider, the organization): busy while one runs."""
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self.busy = 0
+
+
+class AdminScreen(Screen[None]):
+    DEFAULT_CSS = """
+    AdminScreen .admin-title { height: auto; padding: 0 1; background: $boost; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+    ]
+    ACTIONS: ClassVar[tuple[str, ...]] = ()
+    """Actions whose availability depends on the caller's permissions (`availability_of`)."""
+    heading = ""
+
+    def __init__(self, organization: Organization) -> None:
+        super().__init__()
+        self.organization = organization
+        self._state = ""
+        self._state_error = False
+
+    @property
+    def client(self) -> Client:
+        return client_of(self)
+
+    def compose_title(self) -> ComposeResult:
+        yield Static("", id="admin-title", classes="admin-title")
+
+    def compose_end(self) -> ComposeResult:
+        yield WriteRunner(lambda subject: self.subject_changed())
+        yield BrowserFooter()
+
+    @property
+    def writes(self) -> Writes:
+        return self.query_one(WriteRunner).writes
+
+    def subject_changed(self) -> None:
+        """A write started or ended: redraw what marks it."""
+
+    def say(self, state: str, *, error: bool = False) -> None:
+        """The title line's second row: what was read, or why it could not be."""
+        self._state, self._state_error = state, error
+        text = Text()
+        text.append(f"{self.heading} · {self.organization.title}", style="bold")
+        if state:
+            text.append(f"\n{state}", style="red" if error else "dim")
+        self.query_one("#admin-title", Static).update(text)
+
+    def say_failure(self, error: BaseException, doing: str) -> None:
+        """A failed read keeps what is shown and says why, once, where the state is."""
+        problem = describe(error, doing)
+        self.say(f"⚠ {problem.title}: {problem.brief or problem.message} (r retries)", error=True)
+        if problem.fatal:
+            report = getattr(self.app, "report_error", None)
+            if report is not None:
+                report(error, doing)
+
+    def availability_of(self, action: str) -> Availability:
+        return Availability(applies=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.ACTIONS:
+            state = self.availability_of(action)
+            if not state.applies:
+                return False
+            return True if state.allowed else None
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key whose action is disabled here says why instead of doing nothing."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled:
+            return
+        if active.binding.action in self.ACTIONS:
+            self.explain(active.binding.action)
+
+    def explain(self, action: str) -> bool:
+        """Say why `action` is not allowed; True when it was not."""
+        state = self.availability_of(action)
+        if state.reason is not None:
+            self.notify(state.reason, title="Not allowed", severity="warning")
+            return True
+        return not state.applies
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    def run_read(self, work: Any, name: str, group: str = "read") -> None:
+        self.run_worker(work, name=name, group=group, exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
