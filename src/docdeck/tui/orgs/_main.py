@@ -32,6 +32,7 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
 from docdeck.tui.kit.palette import BrowserCommands
+from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentActions
 from docdeck.tui.orgs._copy_open_actions import CopyOpenActions
@@ -159,7 +160,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
 
     def on_mount(self) -> None:
         self.query_one("#tree-filter", Input).display = False
-        if getattr(self.app, "client", None) is not None:
+        if session_of(self).client is not None:
             self.start()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
