@@ -17,7 +17,7 @@ from typing import ClassVar, Literal
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.widgets import Static
@@ -41,7 +41,7 @@ from docdeck.tui.threads._model import (
 )
 from docdeck.tui.threads._thread_list import ThreadList, group_threads
 
-__all__ = ["FILTERS", "ThreadsPanel", "me_of"]
+__all__ = ["FILTERS", "ThreadsPanel", "me_of", "thread_binding"]
 
 FILTERS: tuple[Literal["all", "open", "resolved"], ...] = ("all", "open", "resolved")
 REPLY_READS = 8
@@ -282,3 +282,13 @@ class ThreadsPanel(ThreadActions):
         if self.writes.handle(event):
             return
         report_worker_failure(self, event)
+
+
+def thread_binding(panel_action: str, action: str, description: str, tooltip: str) -> Binding:
+    """The panel's key for `panel_action`, bound by a view beside the panel that runs it on
+    its own cursor (`action`, as the review pane's diff): under the panel's id, so one
+    `[keymap]` entry remaps a thread key wherever it works."""
+    for binding in ThreadsPanel.BINDINGS:
+        if isinstance(binding, Binding) and binding.action == panel_action:
+            return Binding(binding.key, action, description, id=binding.id, tooltip=tooltip)
+    raise ValueError(f"the threads panel has no action {panel_action!r}")
