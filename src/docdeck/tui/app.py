@@ -32,6 +32,7 @@ from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_v
 from docdeck.tui.shell import ShellScreen
 
 if TYPE_CHECKING:
+    from textual.command import Provider
     from textual.theme import Theme
 
     from docdeck.gateway import Client
@@ -49,9 +50,17 @@ BENCH_READY_ENV = "DOCDECK_BENCH_READY_FILE"
 """If set, the time the organizations first show is written there (for the cold-start benchmark)."""
 
 
+def _screen_commands() -> type[Provider]:
+    from docdeck.tui.kit.palette import ScreenCommands
+
+    return ScreenCommands
+
+
 class DocdeckApp(SessionApp):
     CSS_PATH = "app.tcss"
     TITLE = "docdeck"
+    COMMANDS = SessionApp.COMMANDS | {_screen_commands}
+    """Textual's commands, and the actions of whichever screen is in front."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
         Binding(

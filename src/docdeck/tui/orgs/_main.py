@@ -31,7 +31,6 @@ from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
-from docdeck.tui.kit.palette import BrowserCommands
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentActions
@@ -138,7 +137,6 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
         _b("i", "review_inbox", "Inbox", "Open change requests I wrote or am asked to review"),
     ]
-    COMMANDS = {BrowserCommands}
     BROWSER_ACTIONS = BROWSER_ACTIONS
     AUTO_FOCUS = "OrgTree"
 
@@ -285,6 +283,9 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         action = active.binding.action
         if action in BROWSER_ACTIONS:
             self.explain(action)
+
+    def why_unavailable(self, action: str) -> str | None:
+        return self.availability_of(action).reason if action in BROWSER_ACTIONS else None
 
     def explain(self, action: str) -> None:
         state = self.availability_of(action)
