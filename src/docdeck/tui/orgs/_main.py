@@ -292,13 +292,6 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if state.reason is not None:
             self.notify(state.reason, title="Not allowed", severity="warning")
 
-    async def run_or_explain(self, action: str) -> None:
-        """The palette's way in: run an allowed action, explain a forbidden one."""
-        if action in BROWSER_ACTIONS and not self.availability_of(action).allowed:
-            self.explain(action)
-            return
-        await self.run_action(action)
-
     def help_rows(self) -> list[HelpRow]:
         """One row per action of this screen and the app, with the keys the keymap gives it."""
         keys: dict[str, list[str]] = {}
