@@ -58,3 +58,30 @@ def test_unknown_ids_are_reported_and_aliases_resolved() -> None:
     keymap, unknown = resolve_keymap({"app.quit": "ctrl+q", "no.such_id": "x"})
     assert keymap == {"app.quit": "ctrl+q"}
     assert unknown == ["no.such_id"]
+
+
+def test_a_thread_key_has_one_id_and_one_key_wherever_it_is_bound() -> None:
+    """The review pane binds the thread keys for its diff beside the panel's own: under the
+    panel's ids and keys, so one `[keymap]` entry remaps the key in both places."""
+    from docdeck.tui.threads import ThreadsPanel
+
+    panel = {b.id: b.key for b in ThreadsPanel.BINDINGS if isinstance(b, Binding)}
+    elsewhere: list[Binding] = []
+    for info in pkgutil.walk_packages(docdeck.tui.__path__, "docdeck.tui."):
+        module = importlib.import_module(info.name)
+        for cls in vars(module).values():
+            if (
+                inspect.isclass(cls)
+                and cls.__module__ == module.__name__
+                and cls is not ThreadsPanel
+            ):
+                elsewhere += [
+                    b
+                    for b in cls.__dict__.get("BINDINGS", [])
+                    if isinstance(b, Binding) and b.action.startswith("thread_")
+                ]
+    assert len(elsewhere) == len(panel)
+    for binding in elsewhere:
+        assert binding.id in panel and binding.key == panel[binding.id], binding
+    keymap, unknown = resolve_keymap({"review.thread_reply": "ctrl+r"})
+    assert keymap == {"threads.reply": "ctrl+r"} and unknown == []

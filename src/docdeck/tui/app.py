@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.console import RenderableType
 from rich.text import Text
 from textual import events, on
-from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
@@ -27,11 +26,13 @@ from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
 from docdeck.tui.kit.navigation import OpenAdmin, OpenChangeRequest, OpenInbox, OpenSpace
+from docdeck.tui.kit.session import SessionApp
 from docdeck.tui.kit.typeahead import KeyHold
 from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
 
 if TYPE_CHECKING:
+    from textual.command import Provider
     from textual.theme import Theme
 
     from docdeck.gateway import Client
@@ -49,9 +50,17 @@ BENCH_READY_ENV = "DOCDECK_BENCH_READY_FILE"
 """If set, the time the organizations first show is written there (for the cold-start benchmark)."""
 
 
-class DocdeckApp(App[None]):
+def _screen_commands() -> type[Provider]:
+    from docdeck.tui.kit.palette import ScreenCommands
+
+    return ScreenCommands
+
+
+class DocdeckApp(SessionApp):
     CSS_PATH = "app.tcss"
     TITLE = "docdeck"
+    COMMANDS = SessionApp.COMMANDS | {_screen_commands}
+    """Textual's commands, and the actions of whichever screen is in front."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
         Binding(
@@ -106,7 +115,7 @@ class DocdeckApp(App[None]):
         """True once the server has answered; until then "unreachable" is a connection
         problem (the connection screen), not a connection lost."""
         self.sub_title = account_label
-        self.client: Client | None = None
+        self.session.reports_to(self.report_error)
         self._keymap_setting = keymap or {}
         self._theme_setting = theme
         self._ready_reported = False
@@ -121,6 +130,15 @@ class DocdeckApp(App[None]):
         self.use_command_palette = False  # nothing to command until the browser is in
         self._internal_error: RenderableType | None = None
         """The first internal error (a bug), printed once the terminal is restored."""
+
+    @property
+    def client(self) -> Client | None:
+        """The session's client (`session_of(widget).client` for widgets)."""
+        return self.session.client
+
+    @client.setter
+    def client(self, client: Client | None) -> None:
+        self.session.client = client
 
     def run(self, **options: Any) -> Any:
         """Textual's run with the mouse setting; its return value (what `exit()` was given,

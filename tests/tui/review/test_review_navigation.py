@@ -129,8 +129,7 @@ async def test_a_failed_read_is_shown_in_place_and_r_retries(
         pagination = next(p for p in screen.changes.pages if p.title == "Pagination")
         transport.failing = f"/page/{pagination.page_id}"
         # Forget what was read, so the page is asked for again.
-        app._docdeck_review_cache.clear()  # type: ignore[attr-defined]
-        app._docdeck_content_cache._revisions.clear()  # type: ignore[attr-defined]
+        app.session.forget_caches()
         screen.pages_list.select_page(pagination.page_id)
         await review_settled(pilot)
         text = "\n".join(screen_lines(pilot))

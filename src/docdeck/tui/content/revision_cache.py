@@ -3,7 +3,7 @@
 Every read goes through `RevisionContent._once`: the first caller starts the request,
 callers meanwhile await the same task, later callers get the answer without a request.
 A failed read is forgotten, so asking again (`r`, or moving back to the page) retries.
-The cache lives on the app (`content_cache(app)`), so leaving a space and opening it
+The cache lives in the session (`content_cache(widget)`), so leaving a space and opening it
 again, or opening it at an older revision and back, fetches nothing twice. Reads that
 depend on the space's *current* content (link analysis, search) are kept under the
 revision that was current when they were asked for, so they are re-asked when it moves.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from docdeck.gateway import Client
 from docdeck.models import (
@@ -28,6 +28,10 @@ from docdeck.models import (
 )
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.content.page_tree import SpacePages
+from docdeck.tui.kit.session import session_of
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 __all__ = ["ContentCache", "RevisionContent", "content_cache"]
 
@@ -182,10 +186,6 @@ class ContentCache:
         return found
 
 
-def content_cache(owner: object) -> ContentCache:
-    """The app's content cache, made on first use."""
-    cache = getattr(owner, "_docdeck_content_cache", None)
-    if cache is None:
-        cache = ContentCache()
-        owner._docdeck_content_cache = cache  # type: ignore[attr-defined]
-    return cache
+def content_cache(node: DOMNode) -> ContentCache:
+    """The session's content cache, made on first use."""
+    return session_of(node).cache(ContentCache)

@@ -13,6 +13,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Label, Static
 
+from docdeck.tui.kit.actions import screen_actions
+
 __all__ = ["HelpRow", "HelpScreen", "bindings_help"]
 
 
@@ -38,24 +40,18 @@ INTRO = (
 
 
 def bindings_help(screen: Screen[object]) -> list[HelpRow]:
-    """Help rows for a screen without its own: the keys that work on it now, one row per
-    action (the screen's and the app's bindings of the same action are merged)."""
-    keys: dict[str, list[str]] = {}
-    rows: dict[str, HelpRow] = {}
-    for active in screen.active_bindings.values():
-        binding = active.binding
-        # docdeck's own bindings all have ids; Textual's (focus moves, copy) are not listed.
-        if binding.id is None or not binding.description or binding.action.endswith("help"):
+    """Help rows for a screen without its own: the actions that apply on it now, as the
+    palette lists them (`kit/actions.py`), with the moves too; a key not allowed says why."""
+    rows: list[HelpRow] = []
+    for action in screen_actions(screen, moves=True):
+        binding = action.binding
+        if binding.action.endswith("help"):
             continue
-        name = binding.description
-        keys.setdefault(name, [])
-        key = screen.app.get_key_display(binding)
-        if key not in keys[name]:
-            keys[name].append(key)
-        rows.setdefault(name, HelpRow("", name, binding.tooltip or name))
-    return [
-        HelpRow(", ".join(keys[name]), row.description, row.tooltip) for name, row in rows.items()
-    ]
+        state = "" if action.enabled else (action.reason or "Not allowed here now.")
+        rows.append(
+            HelpRow(action.keys, binding.description, binding.tooltip or binding.description, state)
+        )
+    return rows
 
 
 class HelpScreen(ModalScreen[None]):

@@ -97,14 +97,6 @@ BINDING_IDS: frozenset[str] = frozenset(
         "review.review",
         "review.reviewers",
         "review.switch_focus",
-        "review.thread_comment_block",
-        "review.thread_comment_scope",
-        "review.thread_delete",
-        "review.thread_edit",
-        "review.thread_filter",
-        "review.thread_react",
-        "review.thread_reply",
-        "review.thread_resolve",
         "review.toggle_draft",
         "review.toggle_layout",
         "review.toggle_rendered",
@@ -169,7 +161,17 @@ BINDING_IDS: frozenset[str] = frozenset(
     }
 )
 
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {
+    # The review pane bound the thread keys under ids of its own: one id per thread key now.
+    "review.thread_comment_block": "threads.comment_block",
+    "review.thread_comment_scope": "threads.comment_scope",
+    "review.thread_delete": "threads.delete_comment",
+    "review.thread_edit": "threads.edit_comment",
+    "review.thread_filter": "threads.thread_filter",
+    "review.thread_react": "threads.react",
+    "review.thread_reply": "threads.reply",
+    "review.thread_resolve": "threads.resolve",
+}
 """An id that was renamed -> the id it has now."""
 
 

@@ -1,23 +1,30 @@
-"""The command palette's view of the browser: every action with its key, before Textual's own.
+"""The command palette's view of the screen in front: every action with its key, before
+Textual's own.
 
-Textual sorts the palette by score and gives every "discovery" entry (the list
-shown before anything is typed) a score of 0, so the order depended on which
-provider answered first and its system commands (theme, screenshot, ...) often
-came before docdeck's. Our entries carry a higher score, in the screen's binding
-order, and show the key that runs them, so the palette also teaches the keys.
+The entries are the actions the footer and `?` help read (`kit/actions.py`): what the
+screen and its focused widget declare, on every screen, dialogs included. Textual sorts
+the palette by score and gives every "discovery" entry (the list shown before anything is
+typed) a score of 0, so the order depended on which provider answered first and its system
+commands (theme, screenshot, ...) often came before docdeck's. Our entries carry a higher
+score, in the screen's order, and show the key that runs them, so the palette also teaches
+the keys. An action that is not allowed says why, in the palette and when chosen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
-__all__ = ["BrowserCommands"]
+from docdeck.tui.kit.actions import screen_actions
+
+__all__ = ["ScreenCommands"]
+
+_NOT_LISTED = frozenset({"back", "app.quit", "quit"})
+"""Textual's own commands already offer Quit; Back (escape) is no command to search for."""
 
 
 @dataclass
@@ -41,38 +48,18 @@ class _Command:
         return Content.assemble(shown, (f"  {self.keys}", "dim")) if self.keys else shown
 
 
-class BrowserCommands(Provider):
-    """Lists the browser screen's bindings; a forbidden one explains itself when chosen."""
+class ScreenCommands(Provider):
+    """Lists the actions of the screen the palette was opened on."""
 
     def _commands(self) -> Iterator[_Command]:
-        screen: Any = self.screen
-        run_or_explain = getattr(screen, "run_or_explain", None)
-        availability_of = getattr(screen, "availability_of", None)
-        browser_actions = getattr(screen, "BROWSER_ACTIONS", ())
-        if run_or_explain is None or availability_of is None:
-            return
-        keys: dict[str, list[str]] = {}
-        bindings: dict[str, Any] = {}
-        for _key, binding in screen._bindings:
-            # Textual's own commands already offer Quit; a second one only adds noise.
-            if binding.action in ("back", "app.quit"):
+        for action in screen_actions(self.screen):
+            binding = action.binding
+            if binding.action in _NOT_LISTED:
                 continue
-            bindings.setdefault(binding.action, binding)
-            keys.setdefault(binding.action, []).append(self.app.get_key_display(binding))
-        # docdeck's own keys (with an id) before what Textual's Screen adds (tab, shift+tab).
-        ordered = sorted(bindings.items(), key=lambda item: item[1].id is None)
-        for action, binding in ordered:
-            help_text = binding.tooltip
-            if action in browser_actions:
-                state = availability_of(action)
-                if not state.applies:
-                    continue
-                if state.reason is not None:
-                    help_text = f"Unavailable: {state.reason}"
-            shown_keys = ", ".join(dict.fromkeys(keys[action]))
-            yield _Command(
-                binding.description, shown_keys, help_text, partial(run_or_explain, action)
-            )
+            help_text = binding.tooltip or binding.description
+            if not action.enabled:
+                help_text = f"Unavailable: {action.reason or 'not here, now'}"
+            yield _Command(binding.description, action.keys, help_text, action.run_or_explain)
 
     async def discover(self) -> Hits:
         commands = list(self._commands())

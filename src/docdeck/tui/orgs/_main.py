@@ -31,7 +31,7 @@ from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
-from docdeck.tui.kit.palette import BrowserCommands
+from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentActions
 from docdeck.tui.orgs._copy_open_actions import CopyOpenActions
@@ -137,7 +137,6 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
         _b("i", "review_inbox", "Inbox", "Open change requests I wrote or am asked to review"),
     ]
-    COMMANDS = {BrowserCommands}
     BROWSER_ACTIONS = BROWSER_ACTIONS
     AUTO_FOCUS = "OrgTree"
 
@@ -159,7 +158,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
 
     def on_mount(self) -> None:
         self.query_one("#tree-filter", Input).display = False
-        if getattr(self.app, "client", None) is not None:
+        if session_of(self).client is not None:
             self.start()
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
@@ -285,17 +284,13 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if action in BROWSER_ACTIONS:
             self.explain(action)
 
+    def why_unavailable(self, action: str) -> str | None:
+        return self.availability_of(action).reason if action in BROWSER_ACTIONS else None
+
     def explain(self, action: str) -> None:
         state = self.availability_of(action)
         if state.reason is not None:
             self.notify(state.reason, title="Not allowed", severity="warning")
-
-    async def run_or_explain(self, action: str) -> None:
-        """The palette's way in: run an allowed action, explain a forbidden one."""
-        if action in BROWSER_ACTIONS and not self.availability_of(action).allowed:
-            self.explain(action)
-            return
-        await self.run_action(action)
 
     def help_rows(self) -> list[HelpRow]:
         """One row per action of this screen and the app, with the keys the keymap gives it."""

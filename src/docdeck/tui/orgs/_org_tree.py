@@ -1,8 +1,9 @@
 """The organization tree: a lazy view of the entries model, filled by workers as nodes open.
 
-Split by concern: drawing and the cursor (`_tree_view`), loading (`_tree_loading`),
-edits in place (`_tree_edits`), the filter's rules (`_tree_filter`) and the fixed
-lines and marks (`_tree_marks`). This module puts them together with the keys, the
+Split by concern: drawing and the cursor (`_tree_view`, what the tree is), and two
+objects the tree owns and calls: its loading (`_tree_loading`) and its edits in place
+(`_tree_edits`); the filter's rules (`_tree_filter`) and the fixed lines and marks
+(`_tree_marks`) are functions and constants. This module is the widget: its keys, the
 filter and the events the screens listen to.
 """
 
@@ -14,6 +15,7 @@ from textual import on
 from textual.binding import Binding, BindingType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
+from textual.worker import Worker
 
 from docdeck.tui.kit.entries import (
     AdminEntry,
@@ -28,6 +30,7 @@ from docdeck.tui.kit.entries import (
 )
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.kit.navigation import OpenAdmin
+from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._tree_edits import TreeEdits
 from docdeck.tui.orgs._tree_edits import insertion_index as _insertion_index
 from docdeck.tui.orgs._tree_filter import first_match
@@ -42,8 +45,15 @@ from docdeck.tui.orgs._tree_marks import (
     STALE,
     STALE_MARK,
 )
+from docdeck.tui.orgs._tree_view import TreeView
 from docdeck.tui.orgs.first_view import FirstView
-from docdeck.tui.orgs.messages import EntryOpened, EntrySelected, SpaceOpened
+from docdeck.tui.orgs.messages import (
+    ChildrenFailed,
+    ChildrenLoaded,
+    EntryOpened,
+    EntrySelected,
+    SpaceOpened,
+)
 
 __all__ = [
     "BUSY_MARK",
@@ -59,7 +69,7 @@ __all__ = [
 ]
 
 
-class OrgTree(ListKeys, TreeEdits, TreeLoading):
+class OrgTree(ListKeys, TreeView):
     """Organizations at the top; children load on expand, one worker per node."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -70,6 +80,8 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._loader = TreeLoading(self)
+        self._edits = TreeEdits(self)
         self._last_line = -1
         self._last_entry: Entry | None = None
         """The cursor's line at the last highlight: what a jump (PageDown, End) passed over."""
@@ -77,8 +89,42 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
     def on_mount(self) -> None:
         cached: FirstView | None = getattr(self.app, "first_view", None)
         self._cached = cached
-        self._restore = cached.expanded_keys() if cached is not None else set()
+        self._loader.restore = cached.expanded_keys() if cached is not None else set()
         self.render_children(self.model)  # the cached view or "loading…" while the app connects
+
+    # ----- loading and edits in place (`_tree_loading`, `_tree_edits`) -------------------------
+
+    def mark_unreachable(self) -> None:
+        """The connection failed before the organizations came: say so where they would be."""
+        self._loader.mark_unreachable()
+
+    def load_root(self) -> None:
+        self._loader.load(self.model)
+
+    def load(self, entry: Entry, *, keep: bool = False) -> None:
+        """Fetch an entry's first page of children (`keep`: a refresh, see `TreeLoading`)."""
+        self._loader.load(entry, keep=keep)
+
+    def insert(self, container: Entry, entry: Entry, *, after: Entry | None = None) -> None:
+        """Add a new entry under a loaded container (a new, restored or moved space)."""
+        self._edits.insert(container, entry, after=after)
+
+    def discard(self, entry: Entry) -> None:
+        """Take an entry out of the tree (deleted, moved away, restored)."""
+        self._edits.discard(entry)
+
+    @on(ChildrenLoaded)
+    def _children_loaded(self, message: ChildrenLoaded) -> None:
+        message.stop()
+        self._loader.children_loaded(message)
+
+    @on(ChildrenFailed)
+    def _children_failed(self, message: ChildrenFailed) -> None:
+        message.stop()
+        self._loader.children_failed(message)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
 
     def refresh_entry(self, entry: Entry) -> None:
         """Show an entry's changed resource (a rename, a move) in its label and the detail pane."""
@@ -143,14 +189,14 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
         for index in range(start, end + 1):
             passed = self.get_node_at_line(index)
             if passed is not None and isinstance(passed.data, LoadMoreEntry):
-                self._load_more(passed.data)
+                self._loader.load_more(passed.data)
 
     @on(Tree.NodeSelected)
     def _selected(self, event: Tree.NodeSelected[Entry]) -> None:
         event.stop()
         entry = event.node.data
         if isinstance(entry, LoadMoreEntry):
-            self._load_more(entry)
+            self._loader.load_more(entry)
         elif isinstance(entry, MembersEntry | TeamEntry):
             self.post_message(EntryOpened(entry))
         elif isinstance(entry, SpaceEntry):

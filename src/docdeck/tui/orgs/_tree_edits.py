@@ -11,8 +11,12 @@ from docdeck.tui.orgs._tree_view import TreeView
 __all__ = ["TreeEdits", "insertion_index"]
 
 
-class TreeEdits(TreeView):
-    """`insert` and `discard`, which the screens call after a write succeeded."""
+class TreeEdits:
+    """`insert` and `discard` for the tree that owns it (the screens call them, through the
+    tree, after a write succeeded)."""
+
+    def __init__(self, tree: TreeView) -> None:
+        self.tree = tree
 
     def insert(self, container: Entry, entry: Entry, *, after: Entry | None = None) -> None:
         """Add a new entry under a loaded container (a new, restored or moved space)."""
@@ -24,7 +28,7 @@ class TreeEdits(TreeView):
             children.insert(children.index(after) + 1, entry)
         else:
             children.insert(insertion_index(children, entry), entry)
-        self.render_children(container)
+        self.tree.render_children(container)
 
     def discard(self, entry: Entry) -> None:
         """Take an entry out of the tree (deleted, moved away, restored)."""
@@ -34,18 +38,18 @@ class TreeEdits(TreeView):
         parent.children.remove(entry)
         node = entry.node
         entry.node = None
-        if node is not None and self._attached(node) and node.parent is not None:
+        if node is not None and self.tree._attached(node) and node.parent is not None:
             neighbour = self._neighbour(node) if self._holds_cursor(node) else None
             node.remove()
             if not parent.children:
-                self.render_children(parent)  # "(empty)" in its place
+                self.tree.render_children(parent)  # "(empty)" in its place
             elif neighbour is not None:
-                _ = self.last_line
-                self.move_cursor(neighbour)
-        self._sync_selection()
+                _ = self.tree.last_line
+                self.tree.move_cursor(neighbour)
+        self.tree._sync_selection()
 
     def _holds_cursor(self, node: TreeNode[Entry]) -> bool:
-        cursor = self.cursor_node
+        cursor = self.tree.cursor_node
         while cursor is not None:
             if cursor is node:
                 return True
@@ -64,7 +68,7 @@ class TreeEdits(TreeView):
             return siblings[index + 1]
         if index > 0:
             return siblings[index - 1]
-        return parent if parent is not self.root else None
+        return parent if parent is not self.tree.root else None
 
 
 def insertion_index(children: list[Entry], entry: Entry) -> int:

@@ -10,11 +10,8 @@ from __future__ import annotations
 from dataclasses import fields
 from datetime import datetime
 
-from textual import on
-from textual.worker import Worker
-
 from docdeck.tui.kit.entries import ITS_CHILDREN, Entry, LoadMoreEntry
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of
 from docdeck.tui.orgs._tree_view import TreeView
 from docdeck.tui.orgs.first_view_capture import entry_key
 from docdeck.tui.orgs.loaders import load_children, load_more
@@ -23,23 +20,24 @@ from docdeck.tui.orgs.messages import ChildrenFailed, ChildrenLoaded
 __all__ = ["TreeLoading"]
 
 
-class TreeLoading(TreeView):
-    """Loads children in workers and draws what arrives."""
+class TreeLoading:
+    """Loads the children of the tree that owns it in workers (run on the tree, so they end
+    with it) and draws what arrives; the tree hands it its load messages."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._restore: set[str] = set()
+    def __init__(self, tree: TreeView) -> None:
+        self.tree = tree
+        self.restore: set[str] = set()
         """Entries expanded last time, expanded again as the live ones arrive (once)."""
 
     def mark_unreachable(self) -> None:
         """The connection failed before the organizations came: say so where they would be."""
-        if self.model.children is None:
-            self.model.loading = False
-            self.model.failed = True
-            self.render_children(self.model)
+        if self.tree.model.children is None:
+            self.tree.model.loading = False
+            self.tree.model.failed = True
+            self.tree.render_children(self.tree.model)
 
     def load_root(self) -> None:
-        self.load(self.model)
+        self.load(self.tree.model)
 
     def load(self, entry: Entry, *, keep: bool = False) -> None:
         """Fetch an entry's first page of children in a worker (replacing any in flight).
@@ -51,8 +49,8 @@ class TreeLoading(TreeView):
         entry.failed = False
         if not (keep and entry.children is not None):
             entry.children = None
-            self.render_children(entry)
-        self.run_worker(
+            self.tree.render_children(entry)
+        self.tree.run_worker(
             self._fetch(entry),
             name=f"Loading {entry.title or 'organizations'}",
             group=f"load-{id(entry)}",
@@ -61,22 +59,22 @@ class TreeLoading(TreeView):
         )
 
     async def _fetch(self, entry: Entry) -> None:
-        take = getattr(self.app, "take_root_prefetch", None)
-        early = take() if take is not None and entry is self.model else None
+        take = getattr(self.tree.app, "take_root_prefetch", None)
+        early = take() if take is not None and entry is self.tree.model else None
         try:
-            children = await (early or load_children(client_of(self), entry))
+            children = await (early or load_children(client_of(self.tree), entry))
         except Exception as error:
-            self.post_message(ChildrenFailed(entry, error=error))
+            self.tree.post_message(ChildrenFailed(entry, error=error))
             raise
-        self.post_message(ChildrenLoaded(entry, children))
+        self.tree.post_message(ChildrenLoaded(entry, children))
 
-    def _load_more(self, more: LoadMoreEntry) -> None:
+    def load_more(self, more: LoadMoreEntry) -> None:
         owner = more.parent
         if owner is None or more.loading:
             return
         more.loading = True
-        self._relabel(more)
-        self.run_worker(
+        self.tree._relabel(more)
+        self.tree.run_worker(
             self._fetch_more(owner, more),
             name=f"Loading more of {owner.title or 'organizations'}",
             group=f"more-{id(owner)}",
@@ -86,15 +84,13 @@ class TreeLoading(TreeView):
 
     async def _fetch_more(self, owner: Entry, more: LoadMoreEntry) -> None:
         try:
-            children = await load_more(client_of(self), owner, more)
+            children = await load_more(client_of(self.tree), owner, more)
         except Exception:
-            self.post_message(ChildrenFailed(owner, replacing=more))
+            self.tree.post_message(ChildrenFailed(owner, replacing=more))
             raise
-        self.post_message(ChildrenLoaded(owner, children, replacing=more))
+        self.tree.post_message(ChildrenLoaded(owner, children, replacing=more))
 
-    @on(ChildrenLoaded)
-    def _children_loaded(self, message: ChildrenLoaded) -> None:
-        message.stop()
+    def children_loaded(self, message: ChildrenLoaded) -> None:
         entry = message.entry
         if message.replacing is None:
             refreshed = _merge(entry.children, message.children) if entry.children else []
@@ -102,11 +98,11 @@ class TreeLoading(TreeView):
             entry.children = message.children
             entry.children_loaded_at = datetime.now().astimezone()
             entry.loading = False
-            if entry is self.model:
-                self._cached = None
-            self.clear_stale(entry)
+            if entry is self.tree.model:
+                self.tree._cached = None
+            self.tree.clear_stale(entry)
             reopened = self._reopen(message.children)
-            self.render_children(entry)
+            self.tree.render_children(entry)
             for child in reopened:
                 self.load(child)
             for child in refreshed:
@@ -115,48 +111,43 @@ class TreeLoading(TreeView):
             entry.adopt(message.children)
             index = entry.children.index(message.replacing)
             entry.children[index : index + 1] = message.children
-            self._splice(entry, message.replacing, message.children)
-        self._sync_selection()
-        if entry is self.model:
+            self.tree._splice(entry, message.replacing, message.children)
+        self.tree._sync_selection()
+        if entry is self.tree.model:
             self._first_organizations_shown()
 
-    @on(ChildrenFailed)
-    def _children_failed(self, message: ChildrenFailed) -> None:
-        message.stop()
+    def children_failed(self, message: ChildrenFailed) -> None:
         if message.replacing is not None:
             message.replacing.loading = False
-            self._relabel(message.replacing)
+            self.tree._relabel(message.replacing)
             return
         entry = message.entry
         entry.loading = False
         if entry.children is not None:
             # A refresh failed: keep what was loaded, marked, with why.
-            self.mark_stale(entry, ITS_CHILDREN, message.error)
+            self.tree.mark_stale(entry, ITS_CHILDREN, message.error)
         else:
             entry.failed = True
-            self.render_children(entry)
-        if entry is self.model:
+            self.tree.render_children(entry)
+        if entry is self.tree.model:
             self._first_organizations_shown()  # not live, but the tree takes keys from now on
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        report_worker_failure(self, event)
 
     def _reopen(self, children: list[Entry]) -> list[Entry]:
         """Mark the entries that were expanded in the cached view expanded again."""
-        if not self._restore:
+        if not self.restore:
             return []
         reopened = []
         for child in children:
             key = entry_key(child)
-            if key in self._restore and child.expandable:
-                self._restore.discard(key)
+            if key in self.restore and child.expandable:
+                self.restore.discard(key)
                 child.expanded = True
                 if child.children is None:
                     reopened.append(child)
         return reopened
 
     def _first_organizations_shown(self) -> None:
-        notify = getattr(self.app, "organizations_shown", None)
+        notify = getattr(self.tree.app, "organizations_shown", None)
         if notify is not None:
             notify()
 

@@ -61,7 +61,7 @@ class ReviewLoading(Screen[None]):
         return self.query_one(PagePreview)
 
     def sides(self) -> tuple[ChangeRequestContent, RevisionContent]:
-        return change_request_content(self.app, client_of(self), self.space.id, self.change_request)
+        return change_request_content(self, client_of(self), self.space.id, self.change_request)
 
     # ----- the change request and its header ---------------------------------------------
 

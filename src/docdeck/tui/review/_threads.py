@@ -26,7 +26,6 @@ from textual.widgets import OptionList
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content.block_map import BlockMap, block_map
-from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.workers import client_of
@@ -37,6 +36,7 @@ from docdeck.tui.threads import (
     ThreadsPanel,
     summary_text,
     thread_availability,
+    thread_binding,
 )
 
 __all__ = ["ReviewThreads"]
@@ -62,27 +62,38 @@ _PANEL_ACTIONS = {
 }
 
 
-_b = binder("review")
-
-
 class ReviewThreads(Screen[None]):
     space: Space
     change_request: ChangeRequest
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        _b(
-            "c",
+        thread_binding(
+            "comment_block",
             "thread_comment_block",
             "Comment",
             "Comment on the block of the line under the cursor",
         ),
-        _b("C", "thread_comment_scope", "Comment…", "Comment on the page or the change request"),
-        _b("R", "thread_reply", "Reply", "Reply to the thread at the cursor"),
-        _b("e", "thread_edit", "Edit", "Edit your comment at the cursor"),
-        _b("delete", "thread_delete", "Delete", "Delete your comment at the cursor (asks first)"),
-        _b("plus", "thread_react", "React", "React to the comment at the cursor"),
-        _b("x", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"),
-        _b("F", "thread_filter", "Open/resolved", "Show all, open or resolved threads"),
+        thread_binding(
+            "comment_scope",
+            "thread_comment_scope",
+            "Comment…",
+            "Comment on the page or the change request",
+        ),
+        thread_binding("reply", "thread_reply", "Reply", "Reply to the thread at the cursor"),
+        thread_binding("edit_comment", "thread_edit", "Edit", "Edit your comment at the cursor"),
+        thread_binding(
+            "delete_comment",
+            "thread_delete",
+            "Delete",
+            "Delete your comment at the cursor (asks first)",
+        ),
+        thread_binding("react", "thread_react", "React", "React to the comment at the cursor"),
+        thread_binding(
+            "resolve", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"
+        ),
+        thread_binding(
+            "thread_filter", "thread_filter", "Open/resolved", "Show all, open or resolved threads"
+        ),
     ]
 
     # ----- the panel and its scope --------------------------------------------------------

@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from typing import TYPE_CHECKING
 
 from docdeck.gateway import Client
 from docdeck.models import ChangeRequest, RevisionPage, RevisionSemanticChanges
 from docdeck.tui.content.revision_cache import RevisionContent, content_cache
+from docdeck.tui.kit.session import session_of
 from docdeck.tui.review.diff_model import PageDiff, diff_pages
+
+if TYPE_CHECKING:
+    from textual.dom import DOMNode
 
 __all__ = [
     "CHANGES_LIMIT",
@@ -92,16 +97,15 @@ async def _empty() -> str:
     return ""
 
 
+class ChangeRequestContents(OrderedDict[tuple[str, int, str], ChangeRequestContent]):
+    """The change requests' sides read in this session, most recently used last."""
+
+
 def change_request_content(
-    owner: object, client: Client, space_id: str, change_request: ChangeRequest
+    node: DOMNode, client: Client, space_id: str, change_request: ChangeRequest
 ) -> tuple[ChangeRequestContent, RevisionContent]:
-    """The change request's side and its base's side, from the app's caches."""
-    cache: OrderedDict[tuple[str, int, str], ChangeRequestContent] | None = getattr(
-        owner, "_docdeck_review_cache", None
-    )
-    if cache is None:
-        cache = OrderedDict()
-        owner._docdeck_review_cache = cache  # type: ignore[attr-defined]
+    """The change request's side and its base's side, from the session's caches."""
+    cache = session_of(node).cache(ChangeRequestContents)
     key = (space_id, change_request.number, change_request.revision)
     found = cache.get(key)
     if found is None or found.client is not client:
@@ -111,5 +115,5 @@ def change_request_content(
     cache.move_to_end(key)
     while len(cache) > KEPT:
         cache.popitem(last=False)
-    base = content_cache(owner).get(client, space_id, base_revision(change_request))
+    base = content_cache(node).get(client, space_id, base_revision(change_request))
     return found, base

@@ -45,7 +45,7 @@ class SpaceHistory(SpaceReading):
 
     async def _load_history(self) -> None:
         view = self.history_view
-        cache = content_cache(self.app)
+        cache = content_cache(self)
         client = self.content.client
         for _ in range(HISTORY_STEP):
             if not view.revisions:
@@ -75,7 +75,7 @@ class SpaceHistory(SpaceReading):
         )
 
     async def _load_changes(self, revision: Revision) -> None:
-        content = content_cache(self.app).get(self.content.client, self.space.id, revision.id)
+        content = content_cache(self).get(self.content.client, self.space.id, revision.id)
         try:
             changes = await content.changes()
         except Exception as error:
@@ -91,7 +91,7 @@ class SpaceHistory(SpaceReading):
     @on(HistoryView.RevisionChosen)
     def _revision_chosen(self, message: HistoryView.RevisionChosen) -> None:
         revision = message.revision
-        content = content_cache(self.app).get(self.content.client, self.space.id, revision.id)
+        content = content_cache(self).get(self.content.client, self.space.id, revision.id)
         changes = content.cached("changes")
         page_id = self.location.page_id if self.location else None
         for change in getattr(changes, "changes", []):

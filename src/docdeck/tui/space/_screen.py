@@ -153,7 +153,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
     def on_mount(self) -> None:
         keep_long_lived("space screen")  # its modules (markdown, syntax) are imported now
         self.query_one("#page-filter", Input).display = False
-        self.content = content_cache(self.app).get(client_of(self), self.space.id, self.revision_id)
+        self.content = content_cache(self).get(client_of(self), self.space.id, self.revision_id)
         self.page_changed()
         self.load_pages()
 
@@ -413,7 +413,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             return
         self.space = space
         self.revision_id = space.revision
-        self.content = content_cache(self.app).get(client_of(self), space.id, space.revision)
+        self.content = content_cache(self).get(client_of(self), space.id, space.revision)
         self._start = self.location
         self.load_pages()
         self.notify("The space has a newer revision: reloaded.", title="Refreshed")

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
         ThreadItem,
         thread_availability,
     )
-    from docdeck.tui.threads._panel import ThreadsPanel, me_of
+    from docdeck.tui.threads._panel import ThreadsPanel, me_of, thread_binding
     from docdeck.tui.threads._render import body_text, summary_text
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "me_of",
     "summary_text",
     "thread_availability",
+    "thread_binding",
 ]
 
 _LAZY: dict[str, str] = {
@@ -47,6 +48,7 @@ _LAZY: dict[str, str] = {
     "me_of": "docdeck.tui.threads._panel",
     "summary_text": "docdeck.tui.threads._render",
     "thread_availability": "docdeck.tui.threads._model",
+    "thread_binding": "docdeck.tui.threads._panel",
 }
 """Each public name and the module that defines it, imported on first use."""
 

@@ -8,10 +8,12 @@ resolve) is about one, and its `permissions` say whether the caller may.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from docdeck.models.comments import Comment, CommentReply, EmojiReaction
+from docdeck.models.comments import Comment, CommentReply
 from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability
+from docdeck.tui.kit.session import Me
 
 __all__ = ["Me", "Scope", "Thread", "ThreadItem", "thread_availability"]
 
@@ -104,42 +106,11 @@ class ThreadItem:
         return self.reply.id if self.reply is not None else self.thread.comment.id
 
 
-class Me:
-    """Who the caller is, as far as the comments tell: the API has no "who am I" row in the
-    reference, so the author of anything the caller may edit is the caller, and a reaction
-    the caller adds shows which user appeared."""
-
-    def __init__(self) -> None:
-        self.user_id: str | None = None
-
-    def learn(self, threads: list[Thread]) -> None:
-        if self.user_id is not None:
-            return
-        for thread in threads:
-            subjects: list[Comment | CommentReply] = [thread.comment, *thread.replies]
-            for subject in subjects:
-                if subject.permissions.edit:
-                    self.user_id = subject.postedBy.id
-                    return
-
-    def learn_from(
-        self, before: list[EmojiReaction], after: list[EmojiReaction], emoji: str
-    ) -> None:
-        def users(reactions: list[EmojiReaction]) -> set[str]:
-            for reaction in reactions:
-                if reaction.emoji == emoji:
-                    return {u.user.id for u in reaction.users}
-            return set()
-
-        changed = users(after) ^ users(before)
-        if len(changed) == 1:
-            self.user_id = next(iter(changed))
-
-    def reacted(self, reaction: EmojiReaction) -> bool | None:
-        """True or False when known; None when the caller is not known yet."""
-        if self.user_id is None:
-            return None
-        return any(u.user.id == self.user_id for u in reaction.users)
+def comments_of(threads: list[Thread]) -> Iterator[Comment | CommentReply]:
+    """Every comment and reply of the threads, in order."""
+    for thread in threads:
+        yield thread.comment
+        yield from thread.replies
 
 
 def _refused(reason: str, cause: str) -> Availability:

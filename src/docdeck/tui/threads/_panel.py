@@ -12,12 +12,13 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.widgets import Static
 from textual.worker import Worker
@@ -26,6 +27,7 @@ from docdeck.gateway import Client
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import Writes
+from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.threads._actions import ThreadActions
 from docdeck.tui.threads._model import (
@@ -34,25 +36,21 @@ from docdeck.tui.threads._model import (
     Scope,
     Thread,
     ThreadItem,
+    comments_of,
     thread_availability,
 )
 from docdeck.tui.threads._thread_list import ThreadList, group_threads
 
-__all__ = ["FILTERS", "ThreadsPanel", "me_of"]
+__all__ = ["FILTERS", "ThreadsPanel", "me_of", "thread_binding"]
 
 FILTERS: tuple[Literal["all", "open", "resolved"], ...] = ("all", "open", "resolved")
 REPLY_READS = 8
 """Threads whose replies are read at once."""
 
 
-def me_of(node: Any) -> Me:
-    """The app's one `Me` (who the caller is, learnt from the comments)."""
-    app = node.app
-    me = getattr(app, "_docdeck_me", None)
-    if not isinstance(me, Me):
-        me = Me()
-        app._docdeck_me = me
-    return me
+def me_of(node: DOMNode) -> Me:
+    """The session's one `Me` (who the caller is, learnt from the comments)."""
+    return session_of(node).me
 
 
 _b = binder("threads")
@@ -181,7 +179,7 @@ class ThreadsPanel(ThreadActions):
         if scope != self.scope:
             return
         self.threads, self.loaded = threads, True
-        self.me.learn(threads)
+        self.me.learn(comments_of(threads))
         self._fill(keep)
 
     async def read_threads(self, scope: Scope) -> list[Thread]:
@@ -286,3 +284,13 @@ class ThreadsPanel(ThreadActions):
         if self.writes.handle(event):
             return
         report_worker_failure(self, event)
+
+
+def thread_binding(panel_action: str, action: str, description: str, tooltip: str) -> Binding:
+    """The panel's key for `panel_action`, bound by a view beside the panel that runs it on
+    its own cursor (`action`, as the review pane's diff): under the panel's id, so one
+    `[keymap]` entry remaps a thread key wherever it works."""
+    for binding in ThreadsPanel.BINDINGS:
+        if isinstance(binding, Binding) and binding.action == panel_action:
+            return Binding(binding.key, action, description, id=binding.id, tooltip=tooltip)
+    raise ValueError(f"the threads panel has no action {panel_action!r}")

@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import Subject, Write, Writes
+from docdeck.tui.kit.session import session_of
 
 __all__ = ["RequestDialog", "show_dialog_error"]
 
@@ -143,9 +144,8 @@ class RequestDialog(ModalScreen[None], Generic[T]):
         self._set_error(problem.message)
         # The reason shows in the dialog; a notification would cover it at 80x24. Only a
         # refused token goes to the app, which shows the connection screen.
-        report = getattr(self.app, "report_error", None)
-        if problem.fatal and report is not None:
-            report(error, self.doing)
+        if problem.fatal:
+            session_of(self).report_error(error, self.doing)
 
     def _set_error(self, message: str) -> None:
         show_dialog_error(self, message)
