@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
@@ -20,12 +21,19 @@ from rich.text import Text
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
-from docdeck.tui.kit.navigation import OpenAdmin, OpenChangeRequest, OpenInbox, OpenSpace
+from docdeck.tui.kit.navigation import (
+    Navigation,
+    OpenAdmin,
+    OpenChangeRequest,
+    OpenInbox,
+    OpenSpace,
+)
 from docdeck.tui.kit.session import SessionApp
 from docdeck.tui.kit.typeahead import KeyHold
 from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
@@ -102,7 +110,8 @@ class DocdeckApp(SessionApp):
         self._early_keys: list[events.Key] | None = []
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
         self._key_hold = KeyHold(self, super().on_event)
-        """Keys pressed while a new screen is being set up, delivered to it once it is."""
+        """Keys pressed while a new screen is on its way or being set up, delivered to it
+        once it is ready (the screen stack's rule: `docdeck.tui.kit.typeahead`)."""
         self.account_label = account_label
         self.account_source = account_source
         self.open_at = open_at
@@ -170,32 +179,53 @@ class DocdeckApp(SessionApp):
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
 
+    # ----- navigation: a screen pushed for a message; keys typed meanwhile wait for it --------
+
+    def post_message(self, message: Message) -> bool:
+        hold: KeyHold | None = getattr(self, "_key_hold", None)
+        if isinstance(message, Navigation) and hold is not None:
+            hold.expect_screen()  # before the next key is routed to the screen below
+        return super().post_message(message)
+
     @on(OpenSpace)
     def _open_space(self, message: OpenSpace) -> None:
-        from docdeck.tui.space import SpaceScreen
+        with self._opening():
+            from docdeck.tui.space import SpaceScreen
 
-        self.push_screen(SpaceScreen(message.space, message.trail))
+            self.push_screen(SpaceScreen(message.space, message.trail))
 
     @on(OpenChangeRequest)
     def _open_change_request(self, message: OpenChangeRequest) -> None:
-        from docdeck.tui.review import ReviewScreen
+        with self._opening():
+            from docdeck.tui.review import ReviewScreen
 
-        pane = ReviewScreen(message.space, message.change_request)
-        self.push_screen(pane)
-        if message.then_edit is not None:
-            pane.call_after_refresh(pane.edit_page, message.then_edit)
+            pane = ReviewScreen(message.space, message.change_request)
+            self.push_screen(pane)
+            if message.then_edit is not None:
+                pane.call_after_refresh(pane.edit_page, message.then_edit)
 
     @on(OpenInbox)
     def _open_inbox(self, message: OpenInbox) -> None:
-        from docdeck.tui.review import ReviewInboxScreen
+        with self._opening():
+            from docdeck.tui.review import ReviewInboxScreen
 
-        self.push_screen(ReviewInboxScreen(message.organization))
+            self.push_screen(ReviewInboxScreen(message.organization))
+
+    @contextmanager
+    def _opening(self) -> Iterator[None]:
+        """Around a navigation handler: the held keys go to what it pushed (or, if it
+        pushed nothing, to the screen in front) once that is ready."""
+        try:
+            yield
+        finally:
+            self._key_hold.screen_opened()
 
     @on(OpenAdmin)
     def _open_admin(self, message: OpenAdmin) -> None:
-        from docdeck.tui.admin import admin_screen
+        with self._opening():
+            from docdeck.tui.admin import admin_screen
 
-        self.push_screen(admin_screen(message.organization, message.view))
+            self.push_screen(admin_screen(message.organization, message.view))
 
     def _apply_keymap_setting(self) -> None:
         """The `[keymap]` table, old ids under their new names; an id no binding has is a

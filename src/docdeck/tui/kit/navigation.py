@@ -16,11 +16,16 @@ from textual.message import Message
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Organization, Space
 
-__all__ = ["OpenAdmin", "OpenChangeRequest", "OpenInbox", "OpenSpace"]
+__all__ = ["Navigation", "OpenAdmin", "OpenChangeRequest", "OpenInbox", "OpenSpace"]
+
+
+class Navigation(Message):
+    """A message that opens a screen: posted to the app, it holds the keys typed after it
+    for that screen (`docdeck.tui.kit.typeahead`), so none reaches the screen below."""
 
 
 @dataclass
-class OpenSpace(Message):
+class OpenSpace(Navigation):
     """Push the space screen for `space`; `trail` is the breadcrumb above it."""
 
     space: Space
@@ -28,7 +33,7 @@ class OpenSpace(Message):
 
 
 @dataclass
-class OpenChangeRequest(Message):
+class OpenChangeRequest(Navigation):
     """Push the review pane for a change request of `space`; with `then_edit`, open that
     page in `$EDITOR` once the pane is shown."""
 
@@ -38,14 +43,14 @@ class OpenChangeRequest(Message):
 
 
 @dataclass
-class OpenInbox(Message):
+class OpenInbox(Navigation):
     """Push the review inbox of an organization."""
 
     organization: Organization
 
 
 @dataclass
-class OpenAdmin(Message):
+class OpenAdmin(Navigation):
     """Push an organization's administration screen: `view` is "settings", "openapi",
     "sso" or "translations" (`docdeck.tui.kit.entries.ADMIN_VIEWS`)."""
 

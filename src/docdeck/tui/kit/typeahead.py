@@ -1,41 +1,102 @@
-"""Keys typed ahead reach what the keys before them opened, in order.
+"""Keys typed ahead reach what the keys before them opened, in order: the screen stack's rule.
 
 Textual routes a key the moment the app reads it: to the focused widget's queue, from
 where it bubbles up to the screen and back to the app, which runs the bindings. The next
 key is routed meanwhile, before the first one's binding has run. So "nDocs" arriving in
 one burst (fast typing, or a laggy SSH link delivering keys together) sent "Docs" to the
-tree behind the dialog that `n` opened, not to the dialog's title field: the title stayed
-empty and `o`, `c`, `s` ran the tree's own bindings.
+tree behind the dialog that `n` opened, and Enter then `c` on a space ran the tree's `c`:
+the space screen it opened was pushed only once the tree's message reached the app.
 
 The app hands every key it reads to `KeyHold.route`. A key is delivered only when
 
 - the key before it has finished its way: a widget consumed it (stopped it), a priority
-  binding ran, or it came back to the app, whose bindings then ran (`returned`); and
-- the active screen is set up: it has resumed (Textual's `Screen.stack_updates`), so it
-  has focused its first field.
+  binding ran, or it came back to the app, whose bindings then ran (`returned`); and the
+  messages it set off on its way (the tree's "space opened" for its screen) are handled;
+- no screen is on its way: a navigation message (`kit/navigation.py`) posted to the app
+  holds every key until the app has pushed its screen (`expect_screen`, `screen_opened`),
+  and so does an action whose worker reads something before it opens a dialog (`c` reads
+  the page's blocks, then opens the composer): `opens_a_screen(worker)`;
+- the screen in front is set up: composed and resumed (Textual's `Screen.stack_updates`),
+  so every part an action looks for is there and its first field has focus; and its first
+  load is done, when it says what that is (`KEYS_WAIT_FOR`): the worker groups that fill
+  it, and every `ViewSlot` settled. "Enter G c text ctrl+s" then moves to the end of the
+  page shown, comments on its last block, and posts every character.
 
-Keys that must wait are kept in order and delivered as soon as both hold, from the app's
-own message loop. A key whose way is lost (its widget removed meanwhile) or a screen
-that never finishes setting up holds the others back `HOLD_LIMIT` seconds at most.
+Keys that must wait are kept in order and delivered as soon as all hold, from the app's
+own message loop, to the screen in front at that moment: never to the screen below, never
+dropped. A key whose way is lost (its widget removed meanwhile) holds the others back
+`HOLD_LIMIT` seconds at most; a first load `LOAD_LIMIT` seconds at most (then the keys go,
+and an action that cannot run yet says so); Escape waiting behind a load lets the keys
+before it go at once (the user chose to stop waiting). A screen is never given keys before
+it is composed.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import Worker
 
-__all__ = ["KeyHold"]
+__all__ = ["HOLD_LIMIT", "LOAD_LIMIT", "KeyHold", "first_load_done", "opens_a_screen"]
 
 HOLD_LIMIT = 0.5
-"""Seconds a key is held back at most (a lost key's way, a screen that never resumes)."""
+"""Seconds a key's way holds the next keys back at most (a lost key's way)."""
+
+LOAD_LIMIT = 15.0
+"""Seconds a screen's first load (or a screen on its way) holds keys back at most."""
 
 POLL = 0.004
 """How often held keys look again when nothing else happens."""
+
+_READY = "_docdeck_keys_ready"
+"""Set on a screen once its first load is done: later loads (a refresh) hold no keys."""
+
+
+def first_load_done(screen: Screen[Any]) -> bool:
+    """The screen's first load (`KEYS_WAIT_FOR` worker groups, view slots) has ended.
+
+    Once true for a screen it stays true: a refresh's workers hold no keys.
+    """
+    if getattr(screen, _READY, False):
+        return True
+    groups: Iterable[str] = getattr(screen, "KEYS_WAIT_FOR", ())
+    if groups:
+        groups = frozenset(groups)
+        for worker in screen.app.workers:
+            if worker.group in groups and not worker.is_finished and _on(worker.node, screen):
+                return False
+        from docdeck.tui.kit.view_slot import ViewSlot
+
+        if not all(slot.settled for slot in screen.query(ViewSlot)):
+            return False
+    setattr(screen, _READY, True)
+    return True
+
+
+def opens_a_screen(worker: Worker[Any]) -> Worker[Any]:
+    """`worker` may end by pushing a screen (a dialog after a read): keys typed meanwhile
+    wait for it to end, then go to what is in front (the dialog, or the screen if the
+    worker said why not)."""
+    hold = getattr(worker.node.app, "_key_hold", None)
+    if isinstance(hold, KeyHold):
+        hold.expect_worker(worker)
+    return worker
+
+
+def _on(node: DOMNode, screen: Screen[Any]) -> bool:
+    if node is screen:
+        return True
+    try:
+        return node.screen is screen
+    except Exception:  # removed meanwhile
+        return False
 
 
 class KeyHold:
@@ -44,14 +105,39 @@ class KeyHold:
         self._deliver = deliver
         self._held: list[events.Key] = []
         self._in_flight: events.Key | None = None
+        self._path: list[DOMNode] = []
+        """The nodes the key in flight was sent through: what it set off is handled there."""
         self._since = 0.0
         """When the key in flight was delivered, or the screen began to be waited for."""
+        self._expected = 0
+        """Screens on their way (navigation messages posted, not yet handled)."""
+        self._expected_since = 0.0
+        self._workers: list[tuple[Worker[Any], float]] = []
+        """Workers that may end by pushing a screen (`opens_a_screen`), and since when."""
+        self._waiting: Screen[Any] | None = None
+        self._waiting_since = 0.0
+        """The screen in front whose first load is waited for, and since when."""
         self._timer: Timer | None = None
 
     @property
     def holding(self) -> int:
         """Keys waiting (for tests)."""
         return len(self._held)
+
+    def expect_screen(self) -> None:
+        """A screen is on its way (a navigation message was posted): hold keys for it."""
+        self._expected += 1
+        self._expected_since = time.monotonic()
+
+    def expect_worker(self, worker: Worker[Any]) -> None:
+        """A screen may be pushed when `worker` ends: hold keys until it has ended."""
+        self._workers.append((worker, time.monotonic()))
+
+    def screen_opened(self) -> None:
+        """The app has handled a navigation message (pushed its screen, or declined)."""
+        self._expected = max(0, self._expected - 1)
+        if self._held:
+            self._app.call_later(self._flush)
 
     async def route(self, event: events.Key) -> None:
         """Deliver a key the app has read, now or once the keys before it are through."""
@@ -65,21 +151,57 @@ class KeyHold:
             self._since = time.monotonic()
             await self._flush()
 
+    def _way_done(self, now: float) -> bool:
+        key = self._in_flight
+        if key is not None and now - self._since < HOLD_LIMIT:
+            if not key._stop_propagation:
+                return False  # still on its way
+            if any(not node._message_queue.empty() for node in self._path):
+                return False  # what it set off is still being handled
+        self._in_flight = None
+        return True
+
     def _ready(self) -> bool:
         now = time.monotonic()
-        key = self._in_flight
-        if key is not None and not key._stop_propagation and now - self._since < HOLD_LIMIT:
-            return False  # still on its way
-        self._in_flight = None
+        if not self._way_done(now):
+            return False
+        for node in self._path:
+            if not node._message_queue.empty() and now - self._since < HOLD_LIMIT:
+                return False  # the key came back; messages it set off are still on their way
+        if self._expected and now - self._expected_since < LOAD_LIMIT:
+            return False  # a screen is on its way
+        if self._workers:
+            self._workers = [
+                (w, t) for w, t in self._workers if not w.is_finished and now - t < LOAD_LIMIT
+            ]
+            if self._workers:
+                return False  # its worker may still push a screen
+        screen = self._app.screen
+        if screen.stack_updates == 0 or not screen.is_mounted:
+            return False  # not composed yet: nothing an action looks for is there
+        if first_load_done(screen):
+            self._waiting = None
+            return True
+        if self._waiting is not screen:
+            self._waiting, self._waiting_since = screen, now
+        if now - self._waiting_since > LOAD_LIMIT:
+            return True
+        return any(key.key == "escape" for key in self._held)  # stop waiting
+
+    def _path_of(self) -> list[DOMNode]:
         try:
             screen = self._app.screen
-        except Exception:  # no screen (starting, quitting): nothing to wait for
-            return True
-        return screen.stack_updates > 0 or now - self._since > HOLD_LIMIT
+        except Exception:
+            return []
+        focused = screen.focused
+        return list(focused.ancestors_with_self) if focused is not None else [screen, self._app]
 
     async def _flush(self) -> None:
+        if not self._app.is_running or not self._app.screen_stack:
+            return  # quitting: nothing to deliver to
         while self._held and self._ready():
             event = self._held.pop(0)
+            self._path = [node for node in self._path_of() if node is not self._app]
             self._since = time.monotonic()
             await self._deliver(event)
             if event.is_forwarded:

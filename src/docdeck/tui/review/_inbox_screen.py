@@ -41,6 +41,8 @@ class ReviewInboxScreen(Screen[None]):
         _b("y", "copy", "Copy URL", "Copy the highlighted change request's app URL"),
     ]
     FOOTER_PRIORITY = ("app.help", "back", "refresh", "copy")
+    KEYS_WAIT_FOR = ("inbox",)
+    """Keys typed ahead (`i`, `j`, Enter) wait for the inbox's rows (`kit/typeahead.py`)."""
 
     def __init__(self, organization: Organization) -> None:
         super().__init__()

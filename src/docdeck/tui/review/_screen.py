@@ -84,6 +84,9 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         "copy",
         "open",
     )
+    KEYS_WAIT_FOR = ("review", "review-header", "threads-load")
+    """Keys typed ahead wait for the first diff, the reviews and the threads
+    (`kit/typeahead.py`)."""
     NARROW_BELOW = 110
     SHORT_BELOW = 32
     """Below this height (80x24) the list and the threads give the diff more rows."""
@@ -105,6 +108,7 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
                     yield Static("", id="review-diff-message")
                     yield DiffView(id="review-diff")
                 yield PagePreview(id="review-preview")
+        yield self.threads_part()
         yield BrowserFooter()
 
     def on_mount(self) -> None:

@@ -27,7 +27,7 @@ from textual.widgets import OptionList
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.threads import (
     Scope,
@@ -98,6 +98,11 @@ class ReviewThreads(Screen[None]):
 
     # ----- the panel and its scope --------------------------------------------------------
 
+    @staticmethod
+    def threads_part() -> ThreadsPanel:
+        """The threads panel, composed with the pane so every thread key finds it."""
+        return ThreadsPanel(id="review-threads", classes="-docked")
+
     @property
     def threads_panel(self) -> ThreadsPanel:
         return self.query_one("#review-threads", ThreadsPanel)
@@ -110,9 +115,7 @@ class ReviewThreads(Screen[None]):
         )
 
     def on_mount(self) -> None:
-        panel = ThreadsPanel(id="review-threads", classes="-docked")
-        self.mount(panel, before=self.query_one(BrowserFooter))
-        self.call_after_refresh(self._threads_start)
+        self._threads_start()  # the panel is composed with the pane (`threads_part`)
 
     NARROW_THREADS_BELOW = 110
     """Narrower than this (as the pane's own narrow layout), the list is a few lines."""
@@ -269,13 +272,14 @@ class ReviewThreads(Screen[None]):
                 severity="warning",
             )
             return
-        self.run_worker(
+        worker = self.run_worker(
             self._comment_block(page_id, place[1]),
             name="Reading the page's blocks",
             group="thread-comment",
             exclusive=True,
             exit_on_error=False,
         )
+        opens_a_screen(worker)  # the composer: what is typed next is its text
 
     async def _comment_block(self, page_id: str, line: int) -> None:
         try:
@@ -305,13 +309,14 @@ class ReviewThreads(Screen[None]):
 
     def _thread_action(self, action: str) -> None:
         name, method = _PANEL_ACTIONS[action]
-        self.run_worker(
+        worker = self.run_worker(
             self._at_cursor(name, method),
             name="Finding the thread at the cursor",
             group="thread-cursor",
             exclusive=True,
             exit_on_error=False,
         )
+        opens_a_screen(worker)  # a composer, a confirmation or a chooser
 
     async def _at_cursor(self, name: str, method: str) -> None:
         panel = self.threads_panel

@@ -16,6 +16,7 @@ from docdeck.models import Space
 from docdeck.tui.content import RawPage, RenderedPage
 from docdeck.tui.content.block_map import Block
 from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.space._reading import SpaceReading
 from docdeck.tui.threads import Scope, ThreadsPanel
 
@@ -106,13 +107,14 @@ class SpaceComments(SpaceReading):
         if page is None or view is None:
             return
         line = line_in_view(view)
-        self.run_worker(
+        worker = self.run_worker(
             self._comment_block(page.id, page.title, line),
             name=f"Reading the blocks of “{page.title}”",
             group="comment-block",
             exclusive=True,
             exit_on_error=False,
         )
+        opens_a_screen(worker)  # the composer: what is typed next is its text
 
     async def _comment_block(self, page_id: str, title: str, line: int) -> None:
         try:

@@ -60,6 +60,10 @@ typed right after them are the field's; in a text field they are typed, not run.
 
 
 class SpaceScreen(SpaceChangeRequest, SpaceModes):
+    AUTO_FOCUS = "#page-tree"
+    """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
+    KEYS_WAIT_FOR = ("pages", "preview")
+    """Keys typed ahead wait for the page tree and the first page (`kit/typeahead.py`)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
