@@ -29,6 +29,9 @@ class RecordingTransport(httpx.ASGITransport):
         """While True a proxy in front answers 502 with its HTML page: the server is gone."""
         self.failing: str | None = None
         """Requests whose path contains this answer 500, as a failing server would."""
+        self.unreadable: str | None = None
+        """Requests whose path contains this answer 200 with a body no model reads (a newer
+        server's shape docdeck does not know)."""
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(f"{request.method} {request.url.path}")
@@ -41,6 +44,9 @@ class RecordingTransport(httpx.ASGITransport):
         if self.failing is not None and self.failing in request.url.path:
             body = b'{"error": {"code": 500, "message": "the server failed (test)"}}'
             return httpx.Response(500, headers={"content-type": "application/json"}, content=body)
+        if self.unreadable is not None and self.unreadable in request.url.path:
+            body = b'{"items": [{"object": "space", "id": 7}], "count": "many"}'
+            return httpx.Response(200, headers={"content-type": "application/json"}, content=body)
         if self.proxy_down:
             page = b"<html><body><h1>502 Bad Gateway</h1></body></html>"
             return httpx.Response(502, headers={"content-type": "text/html"}, content=page)

@@ -239,3 +239,20 @@ async def test_the_palette_lists_each_command_once(make_app: AppFactory) -> None
             for i in range(options.option_count)  # type: ignore[attr-defined]
         ]
         assert prompts.count("Quit") == 1, prompts
+
+
+async def test_an_answer_docdeck_cannot_read_is_not_offered_r(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    """A list whose answer cannot be parsed gives the same failure to every retry: the
+    tree's mark says where the reason is instead of offering `r`."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        transport.unreadable = "/spaces"
+        await open_node(pilot, "Northwind Labs")
+        assert labels_under(tree_of(pilot), "Northwind Labs") == [
+            "⚠ not loaded — the notification says why"
+        ]
+        errors = [n for n in app._notifications if n.severity == "error"]
+        assert errors and "r retries" not in errors[-1].message

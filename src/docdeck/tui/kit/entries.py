@@ -81,6 +81,9 @@ class Entry:
     expanded: bool = False
     loading: bool = False
     failed: bool = False
+    retry_helps: bool = True
+    """After a failed load: whether `r` may bring another answer (not for an answer docdeck
+    cannot read, an operation the server lacks, a refused role: `kit.errors.Problem`)."""
     node: TreeNode[Entry] | None = field(default=None, repr=False)
     busy: int = 0
     """Writes running on this entry (`docdeck.tui.kit.in_flight`); the tree marks it meanwhile."""

@@ -11,6 +11,7 @@ from dataclasses import fields
 from datetime import datetime
 
 from docdeck.tui.kit.entries import ITS_CHILDREN, Entry, LoadMoreEntry
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.orgs._tree_view import TreeView
 from docdeck.tui.orgs.first_view_capture import entry_key
@@ -34,6 +35,7 @@ class TreeLoading:
         if self.tree.model.children is None:
             self.tree.model.loading = False
             self.tree.model.failed = True
+            self.tree.model.retry_helps = True
             self.tree.render_children(self.tree.model)
 
     def load_root(self) -> None:
@@ -128,6 +130,7 @@ class TreeLoading:
             self.tree.mark_stale(entry, ITS_CHILDREN, message.error)
         else:
             entry.failed = True
+            entry.retry_helps = message.error is None or describe(message.error, "").retry_helps
             self.tree.render_children(entry)
         if entry is self.tree.model:
             self._first_organizations_shown()  # not live, but the tree takes keys from now on

@@ -12,6 +12,7 @@ __all__ = [
     "BUSY_MARK",
     "EMPTY",
     "FAILED",
+    "FAILED_FOR_GOOD",
     "LOADING",
     "NO_ORGANIZATIONS",
     "REFRESHING",
@@ -22,6 +23,8 @@ __all__ = [
 
 LOADING = Text("loading…", style="dim italic")
 FAILED = Text("⚠ not loaded — r retries", style="red")
+FAILED_FOR_GOOD = Text("⚠ not loaded — the notification says why", style="red")
+"""A load that sending again cannot mend (an answer docdeck cannot read, a refused role)."""
 EMPTY = Text("(empty)", style="dim italic")
 BUSY_MARK = Text("⟳ ", style="bold")
 """Before an entry a write is running on (`docdeck.tui.kit.in_flight`)."""

@@ -29,6 +29,7 @@ from docdeck.tui.orgs._tree_marks import (
     BUSY_MARK,
     EMPTY,
     FAILED,
+    FAILED_FOR_GOOD,
     LOADING,
     NO_ORGANIZATIONS,
     STALE_MARK,
@@ -143,7 +144,7 @@ class TreeView(Tree[Entry]):
         elif entry.loading:
             node.add_leaf(LOADING)
         elif entry.failed:
-            node.add_leaf(FAILED)
+            node.add_leaf(FAILED if entry.retry_helps else FAILED_FOR_GOOD)
         found = entry.found if isinstance(entry, OrgEntry) else None
         if self.filter_text and found is not None and visible(self.filter_text, found):
             self._add(node, found)
