@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
-from docdeck.tui.kit.navigation import OpenChangeRequest, OpenInbox, OpenSpace
+from docdeck.tui.kit.navigation import OpenChangeRequest, OpenInbox, OpenSite, OpenSpace
 from docdeck.tui.kit.typeahead import KeyHold
 from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
@@ -172,6 +172,12 @@ class DocdeckApp(App[None]):
         from docdeck.tui.review import ReviewInboxScreen
 
         self.push_screen(ReviewInboxScreen(message.organization))
+
+    @on(OpenSite)
+    def _open_site(self, message: OpenSite) -> None:
+        from docdeck.tui.sites import SiteScreen
+
+        self.push_screen(SiteScreen(message.organization, message.site, message.trail))
 
     def _apply_keymap_setting(self) -> None:
         """The `[keymap]` table, old ids under their new names; an id no binding has is a

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from docdeck.models import ChangeRequest, Organization, Space
+    from docdeck.models import ChangeRequest, Organization, Site, Space
 
-__all__ = ["OpenChangeRequest", "OpenInbox", "OpenSpace"]
+__all__ = ["OpenChangeRequest", "OpenInbox", "OpenSite", "OpenSpace"]
 
 
 @dataclass
@@ -42,3 +42,12 @@ class OpenInbox(Message):
     """Push the review inbox of an organization."""
 
     organization: Organization
+
+
+@dataclass
+class OpenSite(Message):
+    """Push the site editor for `site` of `organization`; `trail` is the breadcrumb above."""
+
+    organization: Organization
+    site: Site
+    trail: list[str] = field(default_factory=list)

@@ -21,10 +21,14 @@ from docdeck.tui.kit.entries import (
     LoadMoreEntry,
     MembersEntry,
     OrgEntry,
+    SiteEntry,
     SpaceEntry,
     TeamEntry,
+    org_of,
+    trail_of,
 )
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.kit.navigation import OpenSite
 from docdeck.tui.orgs._tree_edits import TreeEdits
 from docdeck.tui.orgs._tree_edits import insertion_index as _insertion_index
 from docdeck.tui.orgs._tree_filter import first_match
@@ -152,6 +156,10 @@ class OrgTree(ListKeys, TreeEdits, TreeLoading):
             self.post_message(EntryOpened(entry))
         elif isinstance(entry, SpaceEntry):
             self.post_message(SpaceOpened(entry))
+        elif isinstance(entry, SiteEntry):
+            org = org_of(entry)
+            if org is not None:
+                self.post_message(OpenSite(org.organization, entry.value, trail_of(entry)))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:
