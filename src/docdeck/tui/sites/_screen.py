@@ -27,7 +27,7 @@ from docdeck.tui.kit.palette import BrowserCommands
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.kit.write_runner import WriteRunner
-from docdeck.tui.sites import _edits
+from docdeck.tui.sites import _edits, _settings
 from docdeck.tui.sites._structure_view import StructureView
 from docdeck.tui.sites.actions import (
     SITE_ACTIONS,
@@ -260,7 +260,8 @@ class SiteScreen(Screen[None]):
         if row.kind == GROUP:
             text.append(f"Section group “{row.title}”", style="bold")
         else:
-            text.append(row.describe()[4:].capitalize(), style="bold")
+            described = row.describe()[4:]
+            text.append(described[:1].upper() + described[1:], style="bold")
             if row.space_title:
                 text.append(f" · shows the space “{row.space_title}”")
             url = getattr(getattr(row.value, "urls", None), "published", None)
@@ -326,6 +327,23 @@ class SiteScreen(Screen[None]):
 
     def action_delete(self) -> None:
         _edits.delete(self)
+
+    def action_settings(self) -> None:
+        _settings.edit_settings(self)
+
+    def action_publish(self) -> None:
+        _settings.publish_or_unpublish(self)
+
+    def site_changed(self, site: Site) -> None:
+        """The site as the server answered a write: the header follows."""
+        self.site = site
+        self.query_one("#site-head", Static).update(self._head())
+        self._shown_states = ()
+        self._selection_changed()
+
+    async def reread_site(self) -> None:
+        site = await client_of(self).sites.get(self.org_id, self.site.id)
+        self.site_changed(site)
 
     # ----- reordering: local at key speed, one sort per burst ----------------------------------
 

@@ -62,6 +62,15 @@ def _any(verb: str) -> Callable[[SiteContext], Availability]:
     return check
 
 
+def _admin(verb: str) -> Callable[[SiteContext], Availability]:
+    def check(context: SiteContext) -> Availability:
+        if context.organization.permissions.admin:
+            return ALLOWED
+        return Availability(applies=True, reason=f"You may not {verb}: it {_ADMIN}.", cause=_ADMIN)
+
+    return check
+
+
 def _paste(context: SiteContext) -> Availability:
     if context.cut is None or context.row is None:
         return NOT_HERE
@@ -155,6 +164,20 @@ SITE_ACTIONS: tuple[SiteAction, ...] = (
         "Delete",
         "Delete the highlighted row (asks first, naming what goes with it)",
         _on((GROUP, SECTION, SITE_SPACE), "delete from the structure"),
+    ),
+    SiteAction(
+        "settings",
+        "S",
+        "Settings",
+        "Title, visibility, basename, proxy, agents context, adaptive content (one save)",
+        _any("change the site's settings"),
+    ),
+    SiteAction(
+        "publish",
+        "P",
+        "Publish/unpublish",
+        "Publish the site, or take it offline",
+        _admin("publish or unpublish the site"),
     ),
     SiteAction("refresh", "r", "Refresh", "Read the site's structure again"),
     SiteAction("copy", "y", "Copy", "Copy the highlighted row's published URL, or its id"),
