@@ -27,7 +27,6 @@ from docdeck.tui.kit.palette import BrowserCommands
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.kit.write_runner import WriteRunner
-from docdeck.tui.sites import _edits, _settings
 from docdeck.tui.sites._structure_view import StructureView
 from docdeck.tui.sites.actions import (
     SITE_ACTIONS,
@@ -302,37 +301,69 @@ class SiteScreen(Screen[None]):
     # ----- edits (dialogs and their requests: `_edits`) ----------------------------------------
 
     def action_cut(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.cut(self)
 
     def action_paste(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.paste(self)
 
     def action_new_section(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.new_section(self)
 
     def action_new_group(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.new_group(self)
 
     def action_add_site_space(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.add_site_space(self)
 
     def action_edit(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.edit(self)
 
     def action_condition(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.condition(self)
 
     def action_make_default(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.make_default(self)
 
     def action_delete(self) -> None:
+        from docdeck.tui.sites import _edits
+
         _edits.delete(self)
 
     def action_settings(self) -> None:
+        from docdeck.tui.sites import _settings
+
         _settings.edit_settings(self)
 
     def action_publish(self) -> None:
+        from docdeck.tui.sites import _settings
+
         _settings.publish_or_unpublish(self)
+
+    def action_share_links(self) -> None:
+        from docdeck.tui.sites import _links
+
+        _links.share_links(self)
+
+    def action_redirects(self) -> None:
+        from docdeck.tui.sites import _links
+
+        _links.redirects(self)
 
     def site_changed(self, site: Site) -> None:
         """The site as the server answered a write: the header follows."""

@@ -179,6 +179,20 @@ SITE_ACTIONS: tuple[SiteAction, ...] = (
         "Publish the site, or take it offline",
         _admin("publish or unpublish the site"),
     ),
+    SiteAction(
+        "share_links",
+        "L",
+        "Share links",
+        "List, create, rename, turn on/off, delete share links; y copies a link's URL",
+        _admin("see the share links (their URLs hold secrets)"),
+    ),
+    SiteAction(
+        "redirects",
+        "R",
+        "Redirects",
+        "List, add, edit, delete redirects, and look up a path",
+        _any("change redirects"),
+    ),
     SiteAction("refresh", "r", "Refresh", "Read the site's structure again"),
     SiteAction("copy", "y", "Copy", "Copy the highlighted row's published URL, or its id"),
 )
