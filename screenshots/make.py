@@ -230,7 +230,48 @@ async def _settings(pilot: Pilot[None]) -> None:
     await _admin(pilot, "Settings")
 
 
+async def _sites(pilot: Pilot[None]) -> None:
+    await _goto(pilot, "Northwind Labs", expand=True)
+    await _goto(pilot, "Sites", expand=True)
+    await _goto(pilot, "Developer Portal")
+
+
+async def _site_structure(pilot: Pilot[None]) -> None:
+    from docdeck.tui.sites import SiteScreen
+
+    await _sites(pilot)
+    await pilot.press("enter")
+    for _ in range(200):
+        screen = pilot.app.screen
+        if isinstance(screen, SiteScreen) and screen.loaded:
+            break
+        await pilot.pause(0.01)
+    await _settle(pilot)
+    await pilot.press("j", "j", "j")  # a site space with a condition
+    await _settle(pilot)
+
+
+async def _site_condition(pilot: Pilot[None]) -> None:
+    await _site_structure(pilot)
+    await pilot.press("c")
+    await _settle(pilot)
+
+
+async def _site_move(pilot: Pilot[None]) -> None:
+    await _site_structure(pilot)
+    await pilot.press("k", "x", "j", "j", "j", "j", "j", "j", "j")
+    await _settle(pilot)
+
+
 SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]]] = [
+    ("sites-80x24", (80, 24), _sites),
+    ("sites-160x50", (160, 50), _sites),
+    ("site-structure-80x24", (80, 24), _site_structure),
+    ("site-structure-160x50", (160, 50), _site_structure),
+    ("site-condition-80x24", (80, 24), _site_condition),
+    ("site-condition-160x50", (160, 50), _site_condition),
+    ("site-cut-80x24", (80, 24), _site_move),
+    ("site-read-only-80x24", (80, 24), _site_structure),
     ("main-80x24", (80, 24), _browse),
     ("main-160x50", (160, 50), _browse),
     ("members-80x24", (80, 24), _members),
@@ -270,6 +311,7 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
 READ_ONLY = {
     "read-only-member-120x40": "freya@northwind.dev",
     "review-inbox-120x40": "chen@northwind.dev",
+    "site-read-only-80x24": "freya@northwind.dev",
 }
 """Shots taken as another member: one with the read role (disabled actions and why), and
 Chen, whose inbox holds the change requests he wrote."""

@@ -32,6 +32,7 @@ from docdeck.tui.kit.navigation import (
     OpenAdmin,
     OpenChangeRequest,
     OpenInbox,
+    OpenSite,
     OpenSpace,
 )
 from docdeck.tui.kit.session import SessionApp
@@ -226,6 +227,13 @@ class DocdeckApp(SessionApp):
             from docdeck.tui.admin import admin_screen
 
             self.push_screen(admin_screen(message.organization, message.view))
+
+    @on(OpenSite)
+    def _open_site(self, message: OpenSite) -> None:
+        with self._opening():
+            from docdeck.tui.sites import SiteScreen
+
+            self.push_screen(SiteScreen(message.organization, message.site, message.trail))
 
     def _apply_keymap_setting(self) -> None:
         """The `[keymap]` table, old ids under their new names; an id no binding has is a

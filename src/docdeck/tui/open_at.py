@@ -18,9 +18,10 @@ __all__ = ["open_target"]
 
 
 def open_target(app: App[None], target: OpenTarget) -> None:
+    """Open the target's screen once the tree is live (a site: the site editor)."""
     app.run_worker(
-        _open(app, target),
-        name=f"Opening {target.space}",
+        _open_site(app, target) if target.site else _open(app, target),
+        name=f"Opening {target.site or target.space}",
         group="open-target",
         exclusive=True,
         exit_on_error=False,
@@ -34,6 +35,10 @@ async def _open(app: App[None], target: OpenTarget) -> None:
     try:
         space = await client.spaces.get(target.space)
     except Exception as error:
+        bare = target == OpenTarget(space=target.space)
+        not_found = isinstance(error, APIStatusError) and error.status_code == 404
+        if bare and not_found and await _open_site(app, OpenTarget(site=target.space), quiet=True):
+            return  # the bare id was a site's
         app.report_error(error, f"Opening the space {target.space}")  # type: ignore[attr-defined]
         return
     trail: list[str] = []
@@ -74,3 +79,34 @@ async def _open_change_request(app: App[None], space: Space, number_or_id: str) 
         )
         return
     app.push_screen(ReviewScreen(space, change_request))
+
+
+async def _open_site(app: App[None], target: OpenTarget, *, quiet: bool = False) -> bool:
+    """The site editor for a site; without its organization, each organization is asked."""
+    from docdeck.tui.kit.navigation import OpenSite
+
+    client = client_of(app)
+    site_id = target.site or ""
+    try:
+        if target.organization:
+            orgs = [await client.orgs.get(target.organization)]
+        else:
+            orgs = (await client.orgs.list(limit=100)).items
+        for org in orgs:
+            try:
+                site = await client.sites.get(org.id, site_id)
+            except APIStatusError as error:
+                if error.status_code in (403, 404) and len(orgs) > 1:
+                    continue
+                raise
+            app.post_message(OpenSite(org, site, [org.title]))
+            return True
+    except Exception as error:
+        if not quiet:
+            app.report_error(error, f"Opening the site {site_id}")  # type: ignore[attr-defined]
+        return False
+    if not quiet:
+        app.notify(
+            f"No site {site_id} in your organizations.", title="Site not found", severity="error"
+        )
+    return False

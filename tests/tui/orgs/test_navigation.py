@@ -30,6 +30,7 @@ async def test_organizations_then_their_children(make_app: AppFactory) -> None:
             "  🎨 Design System",
             "  👥 Members",
             "  🤝 Teams",
+            "  🌐 Sites",
             "  🚮 Recently deleted",
             "  ⚙ Settings",
             "  📜 OpenAPI specs",

@@ -1,7 +1,8 @@
 """The demo workspace's docs sites, built through the same services the API uses.
 
 - Northwind "Developer Portal" (ultimate, share-link, published): two section groups, sections
-  with variants, conditions against an adaptive schema, two share links (one inactive).
+  with several variants, conditions against an adaptive schema, two share links (one
+  inactive), redirects, a customization of its own and a site space's override.
 - Northwind "Handbook" (basic, public, published): root site spaces only.
 - Northwind "Internal Drafts" (premium, unlisted): never published; its plan has share links,
   so switching it to share-link visibility and publishing it tries that flow end to end.
@@ -11,6 +12,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 import sqlite3
@@ -20,6 +22,7 @@ from docdeck.models import SiteSectionCreate, SiteSectionGroupCreate
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.sites import adaptive
 from docdeck.server.sites import structure as site_structure
+from docdeck.server.sites.customization import DEFAULT_CUSTOMIZATION
 from docdeck.server.sites.defaults import settle_defaults
 
 SCHEMA = {
@@ -91,10 +94,19 @@ def load_sites(
     adaptive.store_schema(conn, portal["id"], SCHEMA, now - timedelta(days=30))
     conn.execute("UPDATE sites SET adaptive_content = 1 WHERE id = ?", (portal["id"],))
     portal = conn.execute("SELECT * FROM sites WHERE id = ?", (portal["id"],)).fetchone()
-    api = _section(conn, portal, "API", [spaces["Public API Reference"], spaces["Webhooks Guide"]])
+    api = _section(
+        conn,
+        portal,
+        "API",
+        [
+            spaces["Public API Reference"],
+            spaces["Webhooks Guide"],
+            spaces["Architecture Decisions"],
+        ],
+    )
     architecture = _section(conn, portal, "Architecture", [spaces["Architecture Decisions"]])
     runbooks = _section(conn, portal, "Runbooks", [spaces["Incident Runbooks"]])
-    releases = _section(conn, portal, "Releases", [spaces["Release Notes"]])
+    releases = _section(conn, portal, "Releases", [spaces["Release Notes"], spaces["Onboarding"]])
     design = _section(conn, portal, "Design", [spaces["Design System"]])
     site_structure.add_group(
         conn, portal, SiteSectionGroupCreate(title="Build", sections=[api, architecture])
@@ -111,6 +123,21 @@ def load_sites(
         "UPDATE site_spaces SET condition = ?, path = 'webhooks-beta' WHERE section_id = ?"
         " AND space_id = ?",
         ("visitor.claims.isBeta === true", api, spaces["Webhooks Guide"]),
+    )
+    customization = copy.deepcopy(DEFAULT_CUSTOMIZATION)
+    customization["styling"]["primaryColor"] = {"light": "#0F766E", "dark": "#2DD4BF"}
+    customization["favicon"] = {"emoji": "🧭"}
+    conn.execute(
+        "UPDATE sites SET customization = ? WHERE id = ?",
+        (json.dumps(customization), portal["id"]),
+    )
+    conn.execute(
+        "UPDATE site_spaces SET customization = ? WHERE section_id = ? AND space_id = ?",
+        (
+            json.dumps({"styling": {"primaryColor": {"light": "#B45309", "dark": "#F59E0B"}}}),
+            releases,
+            spaces["Release Notes"],
+        ),
     )
     for name, active, age in (("Partners", 1, 20), ("Old beta testers", 0, 60)):
         conn.execute(

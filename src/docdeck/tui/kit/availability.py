@@ -17,6 +17,8 @@ from docdeck.tui.kit.entries import (
     Entry,
     MembersEntry,
     OrgEntry,
+    SiteEntry,
+    SitesEntry,
     SpaceEntry,
     TeamEntry,
     container_of,
@@ -65,7 +67,28 @@ _COLLECTION_ADMIN = "needs the admin role in the collection"
 _TEAM_ADMIN = "needs to be a team owner or an organization admin"
 
 
+def _sites(entry: Entry | None, verb: str, *, admin: bool) -> Availability:
+    """Creating a site on the Sites node (or a site under it), deleting a site."""
+    if admin and not isinstance(entry, SiteEntry):
+        return NOT_HERE
+    if not isinstance(entry, SitesEntry | SiteEntry):
+        return NOT_HERE
+    org = org_of(entry)
+    if org is None:
+        return NOT_HERE
+    permissions = org.organization.permissions
+    if permissions.admin or (not admin and permissions.createContent):
+        return ALLOWED
+    role = "the admin role" if admin else "the create role"
+    return _forbidden(
+        f"You may not {verb}: it needs {role} in the organization.",
+        f"needs {role} in the organization",
+    )
+
+
 def _in_container(entry: Entry | None, what: str) -> Availability:
+    if isinstance(entry, SitesEntry | SiteEntry):
+        return NOT_HERE  # n there creates a site
     container = container_of(entry)
     if isinstance(container, CollectionEntry):
         if container.value.permissions.create:
@@ -162,6 +185,10 @@ def availability(action: str, selection: Selection) -> Availability:
     """The state of a browser action for the current selection."""
     entry = selection.entry
     match action:
+        case "new_site":
+            return _sites(entry, "create a site", admin=False)
+        case "delete_site":
+            return _sites(entry, "delete a site", admin=True)
         case "new_space":
             return _in_container(entry, "spaces")
         case "new_collection":

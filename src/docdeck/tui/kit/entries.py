@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from docdeck.models import Collection, Member, Organization, Space, Team, TeamMembership
+from docdeck.models import Collection, Member, Organization, Site, Space, Team, TeamMembership
 from docdeck.tui.kit.formatting import emoji_text
 
 if TYPE_CHECKING:
@@ -33,6 +33,8 @@ __all__ = [
     "MembersEntry",
     "OrgEntry",
     "RootEntry",
+    "SiteEntry",
+    "SitesEntry",
     "SpaceEntry",
     "Staleness",
     "TeamEntry",
@@ -275,6 +277,48 @@ class FoundEntry(Entry):
 
     def label(self) -> Text:
         return Text("🔎 Found on the server", style="italic")
+
+
+@dataclass(eq=False)
+class SitesEntry(Entry):
+    """The organization's docs sites; Enter on one opens the site editor."""
+
+    @property
+    def title(self) -> str:
+        return "Sites"
+
+    @property
+    def expandable(self) -> bool:
+        return True
+
+    def label(self) -> Text:
+        return Text("🌐 Sites", style="italic")
+
+
+@dataclass(eq=False)
+class SiteEntry(Entry):
+    site: Site | None = None
+
+    @property
+    def value(self) -> Site:
+        assert self.site is not None
+        return self.site
+
+    @property
+    def title(self) -> str:
+        return self.value.title
+
+    def label(self) -> Text:
+        site = self.value
+        state = "published" if site.published else "not published"
+        count = site.siteSpaces
+        return Text.assemble(
+            site.title,
+            (
+                f" · {site.visibility} · {state} · {count} site space{'s' if count != 1 else ''}",
+                "dim",
+            ),
+        )
 
 
 @dataclass(eq=False)

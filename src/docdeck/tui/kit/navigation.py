@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from docdeck.models import ChangeRequest, Organization, Space
+    from docdeck.models import ChangeRequest, Organization, Site, Space
 
-__all__ = ["Navigation", "OpenAdmin", "OpenChangeRequest", "OpenInbox", "OpenSpace"]
+__all__ = ["Navigation", "OpenAdmin", "OpenChangeRequest", "OpenInbox", "OpenSite", "OpenSpace"]
 
 
 class Navigation(Message):
@@ -56,3 +56,12 @@ class OpenAdmin(Navigation):
 
     organization: Organization
     view: str
+
+
+@dataclass
+class OpenSite(Navigation):
+    """Push the site editor for `site` of `organization`; `trail` is the breadcrumb above."""
+
+    organization: Organization
+    site: Site
+    trail: list[str] = field(default_factory=list)

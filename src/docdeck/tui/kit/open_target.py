@@ -9,7 +9,9 @@ cannot read with one line before any UI starts. Understood:
 - the hosted platform's: `/o/{org}/s/{space}/...`, `/s/{space}/...`, and
   `/s/{space}/~/changes/{number}` for a change request (a page there is a path of
   slugs, which is resolved to the page through the API once connected);
-- a bare id, taken as a space id.
+- a site's app URL: the sandbox's `/app/orgs/{org}/sites/{site}`, the platform's
+  `/o/{org}/sites/{site}/...`: the site editor;
+- a bare id, taken as a space id (or, when no space has it, a site id).
 """
 
 from __future__ import annotations
@@ -29,23 +31,34 @@ class TargetError(ValueError):
 
 @dataclass(frozen=True)
 class OpenTarget:
-    space: str
+    space: str = ""
     page: str | None = None
     page_path: str | None = None
     revision: str | None = None
     change_request: str | None = None
+    site: str | None = None
+    organization: str | None = None
+    """The site's organization (a site is read through it)."""
 
 
 def parse_target(text: str) -> OpenTarget:
     text = text.strip()
     if not text:
-        raise TargetError("give an app URL (a space, a page or a change request) or a space id")
+        raise TargetError(
+            "give an app URL (a space, a page, a change request or a site) or a space or site id"
+        )
     if "/" not in text and ":" not in text:
         if not _ID.match(text):
             raise TargetError(f"“{text}” is not an id (letters, digits, - and _ only)")
         return OpenTarget(space=text)
     parts = urlsplit(text if "://" in text else f"https://{text}")
     segments = [unquote(s) for s in parts.path.split("/") if s]
+    if "sites" in segments and ("orgs" in segments or "o" in segments):
+        org = _after(segments, "orgs") or _after(segments, "o")
+        return OpenTarget(
+            site=_checked(_after(segments, "sites"), "site", text),
+            organization=_checked(org, "organization", text),
+        )
     if "spaces" in segments:
         return _sandbox(segments, text)
     if "s" in segments:

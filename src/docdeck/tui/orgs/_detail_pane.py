@@ -20,6 +20,8 @@ from docdeck.tui.kit.entries import (
     MembersEntry,
     OrgEntry,
     RootEntry,
+    SiteEntry,
+    SitesEntry,
     SpaceEntry,
     TeamEntry,
     TeamsEntry,
@@ -27,7 +29,12 @@ from docdeck.tui.kit.entries import (
 )
 from docdeck.tui.kit.view_slot import ViewSlot
 from docdeck.tui.orgs._field_list import Field, FieldList
-from docdeck.tui.orgs._resource_fields import collection_fields, org_fields, space_fields
+from docdeck.tui.orgs._resource_fields import (
+    collection_fields,
+    org_fields,
+    site_fields,
+    space_fields,
+)
 
 if TYPE_CHECKING:  # imported when first shown: the first view needs neither
     from docdeck.models import Member, TeamMembership
@@ -139,6 +146,8 @@ class DetailPane(Vertical):
             return space_fields(entry.value, _collection_title(entry, entry.value.parent))
         if isinstance(entry, CollectionEntry):
             return collection_fields(entry.value, _collection_title(entry, entry.value.parent))
+        if isinstance(entry, SiteEntry):
+            return site_fields(entry.value)
         return None
 
     def set_reasons(self, reasons: list[str]) -> None:
@@ -169,6 +178,11 @@ class DetailPane(Vertical):
             return _hint(
                 "Teams of the organization. Expand to list them; select one for its "
                 "members and their roles."
+            )
+        if isinstance(entry, SitesEntry):
+            return _hint(
+                "The organization's docs sites. Expand to list them; enter on one opens its "
+                "structure editor; n creates a site, d deletes the selected one (asks first)."
             )
         if isinstance(entry, DeletedEntry):
             return _hint(

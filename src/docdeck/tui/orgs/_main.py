@@ -59,6 +59,8 @@ BROWSER_ACTIONS = (
     "copy",
     "copy_choose",
     "open",
+    "new_site",
+    "delete_site",
 )
 """Actions whose availability depends on the selection and the caller's permissions."""
 
@@ -135,6 +137,9 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
             "Clear the tree filter, or go back to the tree from the pane",
         ),
         _b("r", "refresh", "Refresh", "Reload the selected item and what is under it"),
+        # On the Sites node n and d are the site's (`new_space`/`delete` do not apply there).
+        _b("n", "new_site", "New site", "Create a docs site showing spaces picked from a list"),
+        _b("d,delete", "delete_site", "Delete site", "Delete the selected site (asks first)"),
         _b("i", "review_inbox", "Inbox", "Open change requests I wrote or am asked to review"),
     ]
     BROWSER_ACTIONS = BROWSER_ACTIONS
@@ -209,6 +214,16 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         if action == "back":
             return self.back_applies()
         return True
+
+    def action_new_site(self) -> None:
+        from docdeck.tui.orgs._site_actions import new_site
+
+        new_site(self)
+
+    def action_delete_site(self) -> None:
+        from docdeck.tui.orgs._site_actions import delete_site
+
+        delete_site(self)
 
     def action_review_inbox(self) -> None:
         organization = organization_here(self)

@@ -24,12 +24,14 @@ from docdeck.tui.kit.entries import (
     LoadMoreEntry,
     MembersEntry,
     OrgEntry,
+    SiteEntry,
     SpaceEntry,
     TeamEntry,
     org_of,
+    trail_of,
 )
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
-from docdeck.tui.kit.navigation import OpenAdmin
+from docdeck.tui.kit.navigation import OpenAdmin, OpenSite
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._tree_edits import TreeEdits
 from docdeck.tui.orgs._tree_edits import insertion_index as _insertion_index
@@ -203,6 +205,10 @@ class OrgTree(ListKeys, TreeView):
             self.post_message(SpaceOpened(entry))
         elif isinstance(entry, AdminEntry) and (org := org_of(entry)) is not None:
             self.post_message(OpenAdmin(org.organization, entry.view))
+        elif isinstance(entry, SiteEntry):
+            org = org_of(entry)
+            if org is not None:
+                self.post_message(OpenSite(org.organization, entry.value, trail_of(entry)))
 
     @on(Tree.NodeExpanded)
     def _expanded(self, event: Tree.NodeExpanded[Entry]) -> None:

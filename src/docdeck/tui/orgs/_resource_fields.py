@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from docdeck.models import Collection, Organization, Space, Team
+from docdeck.models import Collection, Organization, Site, Space, Team
 from docdeck.tui.kit.formatting import RESTORE_WINDOW, datetime_text, emoji_text, role_text, yes_no
 from docdeck.tui.orgs._field_list import Field
 
-__all__ = ["collection_fields", "org_fields", "space_fields", "team_fields"]
+__all__ = ["collection_fields", "org_fields", "site_fields", "space_fields", "team_fields"]
 
 _VISIBILITY = {
     "public": "public — anyone, indexed by search engines",
@@ -99,4 +99,19 @@ def team_fields(team: Team) -> list[Field]:
         ("Spaces", str(team.spaces)),
         ("Created", datetime_text(team.createdAt)),
         ("You may", _can(team.permissions.model_dump())),
+    ]
+
+
+def site_fields(site: Site) -> list[Field]:
+    return [
+        ("Title", Text(site.title, style="bold")),
+        ("Visibility", _VISIBILITY.get(site.visibility, site.visibility)),
+        ("Published", yes_no(site.published)),
+        ("Site spaces", str(site.siteSpaces)),
+        ("Plan", site.type),
+        ("Basename", site.basename or "—"),
+        ("Created", datetime_text(site.createdAt)),
+        ("Published URL", _url(site.urls.published)),
+        ("App URL", _url(site.urls.app)),
+        ("Keys", Text("enter: edit its structure · d: delete", style="dim")),
     ]

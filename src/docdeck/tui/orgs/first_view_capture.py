@@ -9,6 +9,8 @@ from docdeck.tui.kit.entries import (
     LoadMoreEntry,
     MembersEntry,
     OrgEntry,
+    SiteEntry,
+    SitesEntry,
     SpaceEntry,
     TeamEntry,
     TeamsEntry,
@@ -29,7 +31,14 @@ def entry_key(entry: Entry) -> str | None:
         return f"space:{entry.space.id}"
     if isinstance(entry, TeamEntry) and entry.team is not None:
         return f"team:{entry.team.id}"
-    fixed = {MembersEntry: "members", TeamsEntry: "teams", DeletedEntry: "deleted"}
+    if isinstance(entry, SiteEntry) and entry.site is not None:
+        return f"site:{entry.site.id}"
+    fixed = {
+        MembersEntry: "members",
+        TeamsEntry: "teams",
+        DeletedEntry: "deleted",
+        SitesEntry: "sites",
+    }
     for kind, name in fixed.items():
         if isinstance(entry, kind) and parent is not None:
             owner = entry_key(parent)

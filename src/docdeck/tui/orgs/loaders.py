@@ -22,6 +22,8 @@ from docdeck.tui.kit.entries import (
     MembersEntry,
     OrgEntry,
     RootEntry,
+    SiteEntry,
+    SitesEntry,
     SpaceEntry,
     TeamEntry,
     TeamsEntry,
@@ -65,7 +67,7 @@ async def _load_org(client: Client, entry: OrgEntry) -> list[Entry]:
     ]
     children += _org_spaces(spaces)
     children += _more(spaces)
-    children += [MembersEntry(), TeamsEntry()]
+    children += [MembersEntry(), TeamsEntry(), SitesEntry()]
     if entry.organization.permissions.admin:
         # Listing deleted spaces is for admins: not offered to others rather than a 403.
         children.append(DeletedEntry())
@@ -111,6 +113,11 @@ async def load_children(client: Client, entry: Entry) -> list[Entry]:
         teams = await client.teams.list(org.organization.id, limit=PAGE_SIZE)
         children: list[Entry] = [TeamEntry(team=team) for team in teams.items]
         return children + _more(teams)
+    if isinstance(entry, SitesEntry):
+        org = entry.parent
+        assert isinstance(org, OrgEntry)
+        sites = await client.sites.list(org.organization.id, limit=PAGE_SIZE)
+        return [SiteEntry(site=site) for site in sites.items] + _more(sites)
     if isinstance(entry, DeletedEntry):
         org = entry.parent
         assert isinstance(org, OrgEntry)
@@ -135,4 +142,9 @@ async def load_more(client: Client, owner: Entry, more: LoadMoreEntry) -> list[E
         assert isinstance(org, OrgEntry)
         teams = await client.teams.list(org.organization.id, page=more.page, limit=PAGE_SIZE)
         return [TeamEntry(team=team) for team in teams.items] + _more(teams)
+    if isinstance(owner, SitesEntry):
+        org = owner.parent
+        assert isinstance(org, OrgEntry)
+        sites = await client.sites.list(org.organization.id, page=more.page, limit=PAGE_SIZE)
+        return [SiteEntry(site=site) for site in sites.items] + _more(sites)
     raise ValueError(f"{type(owner).__name__} has no paged children")

@@ -1,0 +1,143 @@
+"""The structure editor against the sandbox: each change checked through the API."""
+
+from __future__ import annotations
+
+from docdeck.gateway import Client
+from docdeck.tui.sites import SiteScreen
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, burst, dialog_input, type_text, wait_for_workers, wait_until
+from tui.sites.helpers import open_site, put_cursor, row_titles
+
+
+async def _structure_titles(app: object, screen: SiteScreen) -> list[str]:
+    client: Client = app.client  # type: ignore[attr-defined]
+    structure = await client.sites.structure.get(screen.org_id, screen.site.id)
+    titles: list[str] = []
+
+    def walk(items: list[object], depth: int) -> None:
+        for item in items:
+            titles.append("  " * depth + item.title)  # type: ignore[attr-defined]
+            children = getattr(item, "sections", None) or getattr(item, "siteSpaces", None) or []
+            walk(children, depth + 1)
+
+    walk(structure.structure, 0)  # type: ignore[union-attr]
+    return titles
+
+
+def _sorts(transport: RecordingTransport) -> list[str]:
+    return [request for request in transport.requests if request.endswith("/structure/sort")]
+
+
+async def test_thirty_moves_at_key_speed_are_one_sort_per_burst(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        top = [row.title for row in screen.view.model.top]
+        assert top == ["Build", "Operate", "Design"]
+        await put_cursor(pilot, screen, "Build")
+        # 30 moves down and up as fast as the keys come: Build ends one place down.
+        keys = ["J", "J"] + ["K", "J"] * 14
+        await burst(pilot, keys)
+        await wait_until(pilot, lambda: screen.sorts_sent == 1, "the burst was sent")
+        await wait_for_workers(pilot)
+        expected = ["Operate", "Design", "Build"]
+        assert [row.title for row in screen.view.model.top] == expected
+        assert len(_sorts(transport)) == 1
+        titles = await _structure_titles(app, screen)
+        assert [title for title in titles if not title.startswith(" ")] == expected
+        # A second burst, back up twice: one more request.
+        await burst(pilot, ["ctrl+k", "ctrl+k"])
+        await wait_until(pilot, lambda: screen.sorts_sent == 2, "the second burst was sent")
+        await wait_for_workers(pilot)
+        assert len(_sorts(transport)) == 2
+        titles = await _structure_titles(app, screen)
+        assert [title for title in titles if not title.startswith(" ")] == [
+            "Build",
+            "Operate",
+            "Design",
+        ]
+
+
+async def test_a_refused_sort_puts_the_row_back_and_says_why(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Build")
+        transport.failing = "/structure/sort"
+        await burst(pilot, ["J"])
+        await wait_until(pilot, lambda: screen.sorts_sent == 1, "the sort was sent")
+        await wait_for_workers(pilot)
+        assert [row.title for row in screen.view.model.top] == ["Build", "Operate", "Design"]
+        assert any("Moving" in (n.title or "") or "Moving" in n.message for n in app._notifications)
+
+
+async def test_a_refused_edit_keeps_the_tree_and_the_typed_text(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        before = row_titles(screen)
+        await put_cursor(pilot, screen, "Runbooks")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: bool(app.screen.query("#field-path")), "the form")
+        path = dialog_input(pilot, "path")
+        path.value = ""
+        path.focus()
+        await type_text(pilot, "releases")  # the path of another section: refused
+        await pilot.press("enter", "enter", "enter", "enter")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, SiteScreen)  # the dialog stays open
+        assert dialog_input(pilot, "path").value == "releases"
+        error = str(app.screen.query_one("#dialog-error").render())
+        assert "releases" in error
+        await pilot.press("escape")
+        await wait_for_workers(pilot)
+        assert row_titles(screen) == before
+
+
+async def test_a_path_change_offers_a_redirect_that_is_created(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Design")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: bool(app.screen.query("#field-path")), "the form")
+        path = dialog_input(pilot, "path")
+        path.value = "design-system"
+        await pilot.press("enter", "enter", "enter", "enter")
+        await wait_until(pilot, lambda: bool(app.screen.query("#field-source")), "the offer")
+        assert dialog_input(pilot, "source").value == "/design"
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
+        await wait_for_workers(pilot)
+        client: Client = app.client  # type: ignore[assignment]
+        resolved = await client.sites.redirects.resolve(screen.org_id, screen.site.id, "/design")
+        assert resolved.redirect.destination["kind"] == "site-section"
+        assert screen.view.current is not None and screen.view.current.path == "design-system"
+
+
+async def test_cut_and_paste_moves_a_section_across_groups(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "API")
+        await pilot.press("x")
+        await put_cursor(pilot, screen, "Runbooks")
+        await pilot.press("p")
+        # Two requests (into the group, then the sort): said first, then confirmed.
+        await wait_until(pilot, lambda: bool(app.screen.query("#dialog-question")), "the plan")
+        question = str(app.screen.query_one("#dialog-question").render())
+        assert "2 requests" in question
+        await pilot.press("y")
+        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
+        await wait_for_workers(pilot)
+        titles = await _structure_titles(app, screen)
+        groups = [title for title in titles if not title.startswith(" ")]
+        assert groups == ["Build", "Operate", "Design"]
+        operate = titles[titles.index("Operate") : titles.index("Design")]
+        in_operate = [title for title in operate if title.startswith("  ") and title[2] != " "]
+        assert in_operate == ["  Runbooks", "  API", "  Releases"]
+        assert row_titles(screen) == titles
