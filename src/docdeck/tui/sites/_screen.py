@@ -23,7 +23,6 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.in_flight import Subject, Write
-from docdeck.tui.kit.palette import BrowserCommands
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.kit.write_runner import WriteRunner
@@ -61,7 +60,6 @@ class SiteSubject:
 
 class SiteScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [*site_bindings()]
-    COMMANDS = {BrowserCommands}
     BROWSER_ACTIONS = tuple(item.action for item in SITE_ACTIONS if item.action != "back")
     FOOTER_PRIORITY = (
         "app.help",
