@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from docdeck.models import Collection, Member, Organization, Site, Space, Team, TeamMembership
+from docdeck.models import Collection, Member, Organization, Space, Team, TeamMembership
 from docdeck.tui.kit.formatting import emoji_text
 
 if TYPE_CHECKING:
     from textual.widgets.tree import TreeNode
+
+    from docdeck.models import Site  # its module is imported on first use, not with the browser
 
 __all__ = [
     "ADMIN_VIEWS",

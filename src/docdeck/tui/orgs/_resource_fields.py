@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from docdeck.models import Collection, Organization, Site, Space, Team
+from docdeck.models import Collection, Organization, Space, Team
+
+if TYPE_CHECKING:
+    from docdeck.models import Site  # imported on first use, not with the browser
 from docdeck.tui.kit.formatting import RESTORE_WINDOW, datetime_text, emoji_text, role_text, yes_no
 from docdeck.tui.orgs._field_list import Field
 
