@@ -24,7 +24,11 @@ from docdeck.server.http.params import CtxDep
 from docdeck.server.ids import to_db
 from docdeck.server.sites import adaptive
 from docdeck.server.sites.common import ST, ShareKey, site_reply, tree_for
-from docdeck.server.sites.customization import site_customization, site_space_customizations
+from docdeck.server.sites.customization import (
+    merge_override,
+    site_customization,
+    site_space_customizations,
+)
 from docdeck.server.sites.service import (
     checkout_session,
     load_site,
@@ -181,12 +185,16 @@ async def published_site(
         raise not_found(f"site {siteId!r} is not published; publish it first")
     with ctx.db.read() as conn:
         overrides = site_space_customizations(conn, siteId)
+    site_settings = site_customization(tree.site)
+    # A visitor's site space shows the site's settings with its override applied: the
+    # platform documents each entry as a whole customization, not the override alone.
+    effective = {key: merge_override(site_settings, patch) for key, patch in overrides.items()}
     return respond(
         {
             "object": "published-content-site",
             "site": site_json(ctx, tree.site, share_key=tree.share_key),
             "structure": tree.structure(),
-            "customizations": {"site": site_customization(tree.site), "siteSpaces": overrides},
+            "customizations": {"site": site_settings, "siteSpaces": effective},
             "scripts": [],
         }
     )
