@@ -533,13 +533,19 @@ class DocdeckApp(SessionApp):
         markup: bool = True,
     ) -> None:
         """As Textual's, except that a notification already on screen is not stacked again:
-        a key held at the end of a list ("This is the last page.") drew a column of copies."""
+        a key held at the end of a list ("This is the last page.") drew a column of copies.
+        The copy on screen is replaced by the new one, so it stays its whole time from the
+        latest key: a reason given again is seen again, not dropped as already said."""
         try:
-            shown = [(n.message, n.title, n.severity) for n in self._notifications]
+            same = [
+                n
+                for n in self._notifications
+                if (n.message, n.title, n.severity) == (message, title, severity)
+            ]
         except RuntimeError:  # called from a thread while the loop changed them: show it
-            shown = []
-        if (message, title, severity) in shown:
-            return
+            same = []
+        for notification in same:
+            self._unnotify(notification, refresh=False)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     # ----- keys before the tree is live --------------------------------------------------------
