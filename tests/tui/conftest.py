@@ -53,6 +53,28 @@ class RecordingTransport(httpx.ASGITransport):
         return await super().handle_async_request(request)
 
 
+NOTICE_SECONDS = 600.0
+"""How long a notification stays in a test: until the test has looked at it."""
+
+
+@pytest.fixture(autouse=True)
+def notices_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A notification stays until the test has read it (or cleared them).
+
+    The app's toasts time out after a few seconds (5, or the 3-8 a call asks). A test
+    reads them once the screen is quiet, which on a loaded machine (CI's 2 cores, several
+    workers) is later than that: the reason had been given and was already gone, and the
+    test failed. What is on screen is otherwise unchanged: an identical notice still
+    replaces its copy, and `clear_notifications` clears them."""
+    notify = DocdeckApp.notify
+
+    def staying(self: DocdeckApp, message: str, **options: object) -> None:
+        options["timeout"] = NOTICE_SECONDS
+        notify(self, message, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(DocdeckApp, "notify", staying)
+
+
 @pytest.fixture(autouse=True)
 def config_dir(tmp_path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """A config directory of the test's own: a theme picked in a test is saved there."""
