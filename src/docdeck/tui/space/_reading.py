@@ -222,7 +222,15 @@ class SpaceReading(Screen[None]):
         if cached:
             self.show(Location(page.id))
         else:
-            self._pause = self.set_timer(HIGHLIGHT_PAUSE, lambda: self.show(Location(page.id)))
+            self._pause = self.set_timer(HIGHLIGHT_PAUSE, lambda: self._show_highlighted(page))
+
+    def _show_highlighted(self, page: PageInfo) -> None:
+        """The pause after a highlight is over: show the page if the cursor is still on it.
+        A timer that fired as the cursor moved on (a filter typed further, a held arrow key)
+        is a callback already queued, which `stop` no longer cancels: showing its page then
+        took the cursor back, clearing the filter typed meanwhile."""
+        if page is self.page_tree.current:
+            self.show(Location(page.id))
 
     def on_rendered_page_link_clicked(self, message: RenderedPage.LinkClicked) -> None:
         message.stop()
