@@ -40,12 +40,16 @@ def review_cell(verdicts: dict[str, list[str]] | None) -> Text:
         return Text("…", style="dim")
     approved = len(verdicts.get("approved", []))
     changes = len(verdicts.get("changes-requested", []))
+    outdated = sum(len(names) for key, names in verdicts.items() if key.startswith("outdated"))
     text = Text()
     if approved:
         text.append(f"✔{approved}", style="green")
     if changes:
-        text.append(" " if approved else "")
+        text.append(" " if text else "")
         text.append(f"✘{changes}", style="red")
+    if outdated:  # a review of an older revision: not counted as an approval
+        text.append(" " if text else "")
+        text.append(f"○{outdated}", style="yellow")
     return text or Text("—", style="dim")
 
 

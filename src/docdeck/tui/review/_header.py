@@ -8,13 +8,26 @@ from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
 from docdeck.tui.review.content import base_revision
 
-__all__ = ["header_text", "review_state"]
+__all__ = ["header_text", "review_outdated", "review_state"]
 
 _STATUS_STYLE = {"open": "bold green", "draft": "bold yellow", "merged": "bold magenta"}
 
 
-def review_state(reviews: list[ChangeRequestReview]) -> dict[str, list[str]]:
-    """Each reviewer's latest verdict ('approved' or 'changes-requested'), with names."""
+def review_outdated(review: ChangeRequestReview, change_request: ChangeRequest | None) -> bool:
+    """The review no longer speaks for the change request: the platform says so
+    (`outdated`, 0.202.0), or, where the release lacks the field, it was made against a
+    revision the change request has since moved past."""
+    if review.outdated is not None:
+        return review.outdated
+    return change_request is not None and review.revision != change_request.revision
+
+
+def review_state(
+    reviews: list[ChangeRequestReview], change_request: ChangeRequest | None = None
+) -> dict[str, list[str]]:
+    """Each reviewer's latest verdict ('approved' or 'changes-requested'), with names; a
+    verdict that is outdated (`review_outdated`) is listed under 'outdated approved' or
+    'outdated changes-requested' instead: an approval of an older revision is not one."""
     latest: dict[str, ChangeRequestReview] = {}
     for review in reviews:
         key = review.reviewer.id
@@ -22,7 +35,12 @@ def review_state(reviews: list[ChangeRequestReview]) -> dict[str, list[str]]:
             latest[key] = review
     verdicts: dict[str, list[str]] = {}
     for review in latest.values():
-        verdicts.setdefault(review.status, []).append(review.reviewer.displayName)
+        key = (
+            f"outdated {review.status}"
+            if review_outdated(review, change_request)
+            else review.status
+        )
+        verdicts.setdefault(key, []).append(review.reviewer.displayName)
     return verdicts
 
 
@@ -56,13 +74,19 @@ def header_text(
     if reviews is None or requested is None:
         text.append(problem or "reading reviews…", style="red" if problem else "dim")
         return text
-    verdicts = review_state(reviews)
+    verdicts = review_state(reviews, cr)
     parts: list[Text] = []
     if verdicts.get("approved"):
         parts.append(Text(f"✔ approved: {', '.join(verdicts['approved'])}", style="green"))
     if verdicts.get("changes-requested"):
         names = ", ".join(verdicts["changes-requested"])
         parts.append(Text(f"✘ changes requested: {names}", style="red"))
+    earlier = [
+        *(f"{name} approved" for name in verdicts.get("outdated approved", [])),
+        *(f"{name} asked for changes" for name in verdicts.get("outdated changes-requested", [])),
+    ]
+    if earlier:
+        parts.append(Text(f"○ outdated: {', '.join(earlier)} (an older revision)", style="yellow"))
     asked = [r.user.displayName for r in requested if r.user is not None]
     if asked:
         parts.append(Text(f"asked: {', '.join(asked)}", style="cyan"))

@@ -23,6 +23,7 @@ from docdeck.models.change_requests import ChangeRequestRequestedReviewer, Chang
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
+from docdeck.tui.review._header import review_state
 from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result
 from docdeck.tui.review.conflicts import ConflictedPage
 
@@ -77,16 +78,21 @@ def readiness(
         blockers.append(why)
     else:
         lines.append((OK, "No unresolved conflicts."))
-    latest: dict[str, ChangeRequestReview] = {}
-    for review in reviews:  # oldest first: the last one of each reviewer stands
-        latest[review.reviewer.id] = review
-    approved = [r.reviewer.displayName for r in latest.values() if r.status == "approved"]
-    against = [r.reviewer.displayName for r in latest.values() if r.status != "approved"]
+    verdicts = review_state(reviews, change_request)
+    approved = verdicts.pop("approved", [])
+    outdated = verdicts.pop("outdated approved", []) + verdicts.pop(
+        "outdated changes-requested", []
+    )
+    against = [name for names in verdicts.values() for name in names]
     if approved:
         lines.append((OK, f"Approved by {', '.join(approved)}."))
     if against:
         lines.append((NOTE, f"Changes requested by {', '.join(against)}."))
-    if not latest:
+    if outdated:
+        lines.append(
+            (NOTE, f"Outdated review by {', '.join(outdated)}: made on an older revision.")
+        )
+    if not (approved or against or outdated):
         lines.append((NOTE, "No reviews yet."))
     waiting = [item.user.displayName for item in requested if item.user is not None]
     if waiting:

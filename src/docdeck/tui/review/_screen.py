@@ -115,7 +115,9 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
         self.show_diff_message("reading the changes…")
-        self.load(fresh=False)
+        # The change request as the server holds it now: the list or inbox it was opened
+        # from may hold an older revision (edited since, by the author or in $EDITOR).
+        self.load(fresh=True)
         self.diff_view.focus()
 
     def on_resize(self) -> None:
@@ -209,7 +211,10 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         self.keys_changed()
 
     def action_refresh(self) -> None:
+        """Everything the pane shows, read again: the change request, its diff, the reviews
+        and the threads (a reviewer's new thread shows without leaving the pane)."""
         self.reload()
+        self.refresh_threads()
 
     def action_copy(self) -> None:
         copy_value(self, CopyValue("Change request URL", self.change_request.urls.app))

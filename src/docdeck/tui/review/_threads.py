@@ -133,6 +133,13 @@ class ReviewThreads(Screen[None]):
         self.threads_panel.set_scope(self.review_scope())
         self._follow_page()
 
+    def refresh_threads(self) -> None:
+        """Read the threads again, the cursor staying on the comment it was on."""
+        if self.query("#review-threads"):
+            panel = self.threads_panel
+            item = panel.item
+            panel.load(keep=item.subject.id if item is not None else None)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in _CHECKED or not self.query("#review-threads"):
             return super().check_action(action, parameters)

@@ -76,7 +76,7 @@ class SpaceChangeRequests(SpaceReading):
                     ]
                 except Exception:
                     return  # the cell keeps its "…"; the review pane shows the failure
-                view.set_verdicts(cr.id, review_state(reviews))
+                view.set_verdicts(cr.id, review_state(reviews, cr))
 
         await asyncio.gather(*(verdicts(cr) for cr in items if cr.id not in view.verdicts))
 
