@@ -70,7 +70,10 @@ def _check_label(value: str) -> str:
 
 
 def _check_sso_url(value: str) -> str:
-    return check_http_url(value, "SSO URL")
+    problem = check_http_url(value, "SSO URL")
+    if "http:// or https://" in problem:
+        return "SSO URL: an http:// or https:// address, the identity provider's login URL."
+    return problem
 
 
 class SSOScreen(AdminScreen):
