@@ -230,6 +230,22 @@ async def _settings(pilot: Pilot[None]) -> None:
     await _admin(pilot, "Settings")
 
 
+async def _sso(pilot: Pilot[None]) -> None:
+    await _admin(pilot, "Single sign-on")
+
+
+async def _sso_form(pilot: Pilot[None]) -> None:
+    await _admin(pilot, "Single sign-on")
+    await pilot.press("enter")  # the demo provider's form
+    await _settle(pilot)
+
+
+async def _translations(pilot: Pilot[None]) -> None:
+    await _admin(pilot, "Translations")
+    await pilot.pause(5.5)  # the demo's translation stays pending: the screen says why
+    await _settle(pilot)
+
+
 async def _sites(pilot: Pilot[None]) -> None:
     await _goto(pilot, "Northwind Labs", expand=True)
     await _goto(pilot, "Sites", expand=True)
@@ -307,6 +323,11 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("admin-spec-content-160x50", (160, 50), _spec_content),
     ("admin-settings-80x24", (80, 24), _settings),
     ("admin-settings-160x50", (160, 50), _settings),
+    ("admin-sso-80x24", (80, 24), _sso),
+    ("admin-sso-160x50", (160, 50), _sso),
+    ("admin-sso-form-80x24", (80, 24), _sso_form),
+    ("admin-translations-80x24", (80, 24), _translations),
+    ("admin-translations-160x50", (160, 50), _translations),
 ]
 READ_ONLY = {
     "read-only-member-120x40": "freya@northwind.dev",

@@ -34,6 +34,8 @@ async def test_organizations_then_their_children(make_app: AppFactory) -> None:
             "  🚮 Recently deleted",
             "  ⚙ Settings",
             "  📜 OpenAPI specs",
+            "  🔐 Single sign-on",
+            "  🔤 Translations",
             "🏢 Lumen",
         ]
 

@@ -17,4 +17,12 @@ def admin_screen(organization: Organization, view: str) -> AdminScreen:
         from docdeck.tui.admin._settings_screen import SettingsScreen
 
         return SettingsScreen(organization)
+    if view == "sso":
+        from docdeck.tui.admin._sso_screen import SSOScreen
+
+        return SSOScreen(organization)
+    if view == "translations":
+        from docdeck.tui.admin._translations_screen import TranslationsScreen
+
+        return TranslationsScreen(organization)
     raise ValueError(f"no administration view {view!r}")

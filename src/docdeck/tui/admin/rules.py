@@ -6,10 +6,10 @@ footer dims a key that is not allowed, pressing it says why, and nothing is sent
 
 from __future__ import annotations
 
-from docdeck.models import OpenAPISpec, Organization
+from docdeck.models import OpenAPISpec, Organization, Translation
 from docdeck.tui.kit.availability import Availability
 
-__all__ = ["admin_only", "spec_create", "spec_edit"]
+__all__ = ["admin_only", "spec_create", "spec_edit", "translation_create", "translation_edit"]
 
 _ALLOWED = Availability(applies=True)
 _NOT_HERE = Availability(applies=False)
@@ -46,4 +46,27 @@ def admin_only(organization: Organization, what: str) -> Availability:
         return _ALLOWED
     return _forbidden(
         f"Only admins of “{organization.title}” may {what}.", "needs organization admin"
+    )
+
+
+def translation_create(organization: Organization) -> Availability:
+    """Translating needs the create role, as creating content does (`createContent`)."""
+    if organization.permissions.createContent:
+        return _ALLOWED
+    return _forbidden(
+        f"You may not translate spaces of “{organization.title}”: it needs the create role "
+        "or above in the organization.",
+        "needs the create role",
+    )
+
+
+def translation_edit(translation: Translation | None, verb: str) -> Availability:
+    if translation is None:
+        return _NOT_HERE
+    if translation.permissions.edit:
+        return _ALLOWED
+    return _forbidden(
+        f"You may not {verb} this translation: it needs the create role or above in the "
+        "organization.",
+        "needs the create role",
     )

@@ -350,6 +350,18 @@ ADMIN_VIEWS: dict[str, tuple[str, str, str]] = {
         "The organization's OpenAPI specs: their processing, versions and content. "
         "Enter opens them.",
     ),
+    "sso": (
+        "🔐",
+        "Single sign-on",
+        "The organization's SAML identity providers, what to give the identity provider "
+        "(ACS URL, entity ID) and the login entry points. Enter opens them.",
+    ),
+    "translations": (
+        "🔤",
+        "Translations",
+        "Translations of the organization's spaces into other languages: their status, "
+        "instructions and result spaces. Enter opens them.",
+    ),
 }
 """The administration views under an organization: icon, title and what the detail pane
 says of it (the screens are `docdeck.tui.admin`'s)."""

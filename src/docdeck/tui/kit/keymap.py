@@ -11,6 +11,7 @@ __all__ = ["ALIASES", "BINDING_IDS", "resolve_keymap"]
 
 BINDING_IDS: frozenset[str] = frozenset(
     {
+        "admin_form.save",
         "app.help",
         "app.quit",
         "browser.add_team_member",
@@ -168,6 +169,14 @@ BINDING_IDS: frozenset[str] = frozenset(
         "specs.new",
         "specs.refresh",
         "specs.visibility",
+        "sso.back",
+        "sso.copy_acs",
+        "sso.copy_entity",
+        "sso.copy_start",
+        "sso.delete",
+        "sso.edit",
+        "sso.new",
+        "sso.refresh",
         "threads.comment_block",
         "threads.comment_scope",
         "threads.delete_comment",
@@ -176,6 +185,13 @@ BINDING_IDS: frozenset[str] = frozenset(
         "threads.reply",
         "threads.resolve",
         "threads.thread_filter",
+        "translation_form.edit_instructions",
+        "translations.back",
+        "translations.delete",
+        "translations.instructions",
+        "translations.new",
+        "translations.open",
+        "translations.refresh",
         "tree.collapse",
         "tree.expand",
     }
