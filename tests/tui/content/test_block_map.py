@@ -93,3 +93,19 @@ def test_blocks_the_document_leaves_out_do_not_shift_the_rest() -> None:
 def test_an_empty_page_has_no_blocks() -> None:
     _, blocks = _map("")
     assert blocks.blocks == () and blocks.at_line(0) is None
+
+
+def test_task_items_and_an_alert_map_to_their_own_lines() -> None:
+    # The alert's text starts on the line after its marker; each task item has its line.
+    markdown = "- [x] done\n- [ ] to do\n\n> [!WARNING]\n> Careful.\n> Really.\n"
+    document, blocks = _map(markdown)
+    tasks, hint = document["nodes"]
+    assert tasks["type"] == "list-tasks" and hint["type"] == "hint"
+    todo = blocks.at_line(1)
+    assert todo is not None and todo.type == "paragraph" and todo.text == "to do"
+    assert (todo.start, todo.end) == (1, 2)
+    top = blocks.top_at_line(3)
+    assert top is not None and top.key == hint["key"] and (top.start, top.end) == (3, 6)
+    inside = blocks.at_line(4)
+    assert inside is not None and inside.type == "paragraph" and inside.text == "Careful. Really."
+    assert (inside.start, inside.end) == (4, 6)  # not the marker's line

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
+from docdeck.models.markdown import alert_title, task_box
 from docdeck.tui.content import PagePreview, RenderedPage, look_of
 from docdeck.tui.space import line_in_view
 from tui.helpers import screen_lines, wait_until
@@ -120,6 +121,34 @@ async def test_a_small_page_shows_headings_lists_tables_code_and_callouts() -> N
         assert "def verify(payload: bytes) -> bool:" in shown
         warning = next(i for i, line in enumerate(lines) if "⚠ Warning" in line)
         assert "▌" in lines[warning] and "Never log the secret." in lines[warning + 1]
+
+
+TASKS_AND_ALERTS = """# Launch
+
+- [x] Payment capture
+- [ ] Partial shipments
+
+> [!WARNING]
+> Never log the **secret**.
+
+> [!note] Not an alert: the marker has text after it.
+"""
+"""The page tests/server/test_task_lists_and_alerts.py renders as a document, HTML and PDF."""
+
+
+async def test_task_items_show_their_box_and_an_alert_its_title_as_every_output_does() -> None:
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = show(pilot, TASKS_AND_ALERTS)
+        await rendered(pilot, view)
+        lines = [line.strip() for line in screen_lines(pilot)]
+        assert f"{task_box(True)} Payment capture" in lines  # the box in place of the bullet
+        assert f"{task_box(False)} Partial shipments" in lines
+        assert not any("[x]" in line or "[ ]" in line for line in lines)
+        title = lines.index(f"▌ {alert_title('WARNING')}")
+        assert lines[title + 1] == "▌ Never log the secret."
+        assert "▌ [!note] Not an alert: the marker has text after it." in lines
+        assert not any("[!WARNING]" in line for line in lines)
 
 
 async def test_the_block_at_the_top_is_the_one_a_comment_is_on() -> None:

@@ -1,25 +1,34 @@
 """A change request's content as a PDF, laid out by fpdf2 (LGPL-3.0, used as a library).
 
-Markdown goes to HTML with markdown-it (tables enabled) and fpdf2's HTML renderer lays out
-headings, paragraphs, lists, code blocks and tables. Text is set in DejaVu Sans when the
-system has it (all of Unicode the font covers); otherwise in the PDF core font Helvetica,
-with characters outside Latin-1 replaced by `?` (the core fonts have no others).
+Markdown is read by the sandbox's one parser (`content/markdown.py`: tables, task lists,
+alerts) and rendered to the HTML fpdf2's HTML renderer lays out (headings, paragraphs,
+lists, code blocks), with render rules of its own for what fpdf2 cannot lay out: an image is
+its alt text, a table a monospaced grid, a task item starts with its box (`☑`, `☐`) and an
+alert is a quote under its title (`⚠ Warning`), as the TUI shows them. Text is set in DejaVu
+Sans when the system has it (all of Unicode the font covers); otherwise in the PDF core font
+Helvetica, with characters outside Latin-1 replaced by `?` (the core fonts have no others);
+a box or an icon the font cannot draw is written as `[x]`, `[ ]` or left out.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from html import escape, unescape
+from html import escape
 from pathlib import Path
+from typing import Any
 
 from fpdf import FPDF
 from fpdf.fonts import FontFace
-from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+from docdeck.models.markdown import alert_title, task_box
+from docdeck.server.content.markdown import parser
 
 _FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
-_IMAGE = re.compile(r"<img[^>]*alt=\"([^\"]*)\"[^>]*>", re.IGNORECASE)
-_ANY_IMAGE = re.compile(r"<img[^>]*>", re.IGNORECASE)
 _GITBOOK_TAG = re.compile(r"\{%.*?%\}")
 
 
@@ -37,34 +46,116 @@ def _unicode_font(pdf: FPDF) -> str | None:
     return None
 
 
-_CELL = re.compile(r"(<t[dh][^>]*>)(.*?)</t[dh]>", re.DOTALL)
-_TAG = re.compile(r"<[^>]+>")
+Drawable = Callable[[str], bool]
+"""Whether the PDF's font can draw every character of a text."""
 
 
-def _html(markdown: str) -> str:
-    rendered = MarkdownIt("commonmark").enable("table").render(_GITBOOK_TAG.sub("", markdown))
-    rendered = _IMAGE.sub(lambda m: f"<i>[{m.group(1) or 'image'}]</i>", rendered)
-    rendered = _ANY_IMAGE.sub("<i>[image]</i>", rendered)
-    return _TABLE.sub(lambda m: _grid(m.group(0)), rendered)
+def _latin1(text: str) -> bool:
+    return all(ord(char) < 256 for char in text)
 
 
-_TABLE = re.compile(r"<table>.*?</table>", re.DOTALL)
-_ROW = re.compile(r"<tr>(.*?)</tr>", re.DOTALL)
+class _PdfRenderer(RendererHTML):
+    """markdown-it's HTML renderer with rules for what fpdf2's HTML layout cannot show (a
+    table is made a grid before rendering, in `body_html`). `env["drawable"]` says which
+    symbols the PDF's font has."""
+
+    def image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return f"<i>[{escape(_cell_text(tokens[idx].children or []) or 'image')}]</i>"
+
+    def list_item_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        checked = tokens[idx].meta.get("checked")
+        if checked is None:
+            return "<li>"
+        box = task_box(bool(checked))
+        drawable: Drawable = env.get("drawable", _latin1)
+        return f"<li>{box if drawable(box) else '[x]' if checked else '[ ]'} "
+
+    def alert_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return "<blockquote>\n"
+
+    def alert_close(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return "</blockquote>\n"
+
+    def alert_title_open(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return "<p><b>"
+
+    def alert_title_close(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return "</b></p>\n"
 
 
-def _grid(table: str) -> str:
+def _cell_text(tokens: Sequence[Token]) -> str:
+    parts: list[str] = []
+    for token in tokens:
+        if token.type in ("text", "code_inline", "html_inline"):
+            parts.append(token.content)
+        elif token.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif token.type == "image":
+            parts.append(f"[{_cell_text(token.children or []) or 'image'}]")
+    return "".join(parts)
+
+
+def _grid(table: Sequence[Token]) -> str:
     """A table as an aligned monospaced grid: fpdf2's HTML tables refuse inline markup in
     cells and break on some nestings, and a grid reads well in any PDF viewer."""
-    rows = [
-        [unescape(_TAG.sub("", cell[1])).strip() for cell in _CELL.findall(row)]
-        for row in _ROW.findall(table)
-    ]
+    rows: list[list[str]] = []
+    for token in table:
+        if token.type == "tr_open":
+            rows.append([])
+        elif token.type == "inline" and rows:
+            rows[-1].append(_cell_text(token.children or []).strip())
     if not rows:
         return ""
     widths = [max(len(r[i]) if i < len(r) else 0 for r in rows) for i in range(len(rows[0]))]
     lines = [" | ".join(c.ljust(w) for c, w in zip(r, widths, strict=False)) for r in rows]
     lines.insert(1, "-+-".join("-" * w for w in widths))
     return f"<pre>{escape(chr(10).join(lines))}</pre>"
+
+
+_RENDERER = _PdfRenderer()
+
+
+def body_html(markdown: str, drawable: Drawable = _latin1) -> str:
+    """A page body as the HTML fpdf2 lays out; `drawable` says what the PDF's font can draw."""
+    tokens: list[Token] = []
+    parsed = parser().parse(_GITBOOK_TAG.sub("", markdown))
+    index = 0
+    while index < len(parsed):
+        token = parsed[index]
+        if token.type == "table_open":  # the whole table becomes one grid
+            end = next(i for i in range(index, len(parsed)) if parsed[i].type == "table_close")
+            grid = Token("html_block", "", 0, content=_grid(parsed[index : end + 1]) + "\n")
+            tokens.append(grid)
+            index = end + 1
+            continue
+        if token.type == "alert_open" and index + 2 < len(parsed):
+            kind = str(token.meta.get("kind", ""))
+            title = (
+                alert_title(kind) if drawable(alert_title(kind)) else alert_title(kind, icon=False)
+            )
+            parsed[index + 2].children = [Token("text", "", 0, content=title)]
+        tokens.append(token)
+        index += 1
+    env: dict[str, Any] = {"drawable": drawable}
+    return _RENDERER.render(tokens, parser().options, env)
+
+
+def _drawable(pdf: FPDF, family: str | None) -> Drawable:
+    if family is None:
+        return _latin1
+    fonts = [pdf.fonts[key] for key in (family.lower(), f"{family.lower()}B") if key in pdf.fonts]
+    cmaps = [getattr(font, "cmap", None) or {} for font in fonts]
+    return lambda text: all(all(ord(char) in cmap for cmap in cmaps) for char in text)
 
 
 def render_pdf(title: str, pages: list[tuple[str, str]], created: datetime) -> bytes:
@@ -82,9 +173,10 @@ def render_pdf(title: str, pages: list[tuple[str, str]], created: datetime) -> b
     pdf.set_font(family or "helvetica", size=11)
     if not pages:
         pages = [(title, "*This change request has no pages.*")]
+    drawable = _drawable(pdf, family)
     for page_title, markdown in pages:
         pdf.add_page()
-        html = f"<h1>{escape(page_title)}</h1>{_html(markdown)}"
+        html = f"<h1>{escape(page_title)}</h1>{body_html(markdown, drawable)}"
         if family is None:
             html = html.encode("latin-1", "replace").decode("latin-1")
         code = FontFace(family=mono)

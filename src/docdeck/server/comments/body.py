@@ -18,7 +18,6 @@ from docdeck.server.content.document_markdown import to_markdown
 from docdeck.server.content.markdown import parse
 from docdeck.server.errors import bad_request
 
-_TASK_CHECKBOX = '<input class="task-list-item-checkbox"'
 MAX_BODY = MAX_COMMENT_CHARS
 """Characters of markdown in one comment or reply (the type's limit)."""
 
@@ -54,8 +53,6 @@ def _html_spans(markdown: str) -> list[tuple[int, int, str]] | None:
             if child.type != "html_inline":
                 continue
             found = markdown.find(child.content, cursor, end)
-            if found < 0 and child.content.startswith(_TASK_CHECKBOX):
-                continue  # a task list's checkbox, made by the parser from `[x]`, not written
             if found < 0:
                 return None
             spans.append((found, found + len(child.content), child.content))

@@ -3,14 +3,21 @@
 Blocks get stable `key`s: a hash of the block's parent key, type and text, plus a counter for
 identical siblings, so the same markdown always gives the same keys and an edit elsewhere in
 the page leaves a block's key unchanged (comments target nodes by key). Callouts are written
-as GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!WARNING]`, `[!CAUTION]`) and become `hint` blocks.
+as GitHub alerts (`> [!NOTE]`, `[!TIP]`, `[!WARNING]`, `[!CAUTION]`) and become `hint` blocks;
+task lists (`- [x] done`) become `list-tasks`. Both are markdown-it-py's own tokens
+(`docdeck.models.markdown`).
+
+A key hashes the block's text as it was read when keys were first made, before the parser
+read alerts and task items itself: an alert's text starts with its marker as written
+(`[!NOTE]`), a task item's with the checkbox tag the former task-list plugin put in its
+text (`_KEY_CHECKBOX`), so the keys of existing pages, and the comments on them, stay.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from markdown_it.tree import SyntaxTreeNode
@@ -21,7 +28,6 @@ Node = dict[str, Any]
 Resolver = Callable[[str], dict[str, Any]]
 """href -> ContentRef (`{kind: page|anchor|file|url, ...}`)."""
 
-_ALERT = re.compile(r"^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.IGNORECASE)
 _HINT_STYLE = {
     "note": "info",
     "important": "info",
@@ -32,7 +38,13 @@ _HINT_STYLE = {
 _ESSENTIAL = {"paragraph", "heading-1", "heading-2", "heading-3", "list-ordered"}
 _ESSENTIAL |= {"list-unordered", "list-tasks", "divider"}
 _IN_LIST_ITEM = _ESSENTIAL | {"code", "hint", "blockquote", "table"}
-_CHECKBOX = re.compile(r"<input[^>]*checkbox[^>]*>", re.IGNORECASE)
+_KEY_CHECKBOX = (
+    '<input class="task-list-item-checkbox" disabled="disabled" type="checkbox">',
+    '<input class="task-list-item-checkbox" checked="checked" disabled="disabled" type="checkbox">',
+)
+"""The text a task item's box adds to its key (unchecked, checked): the tag the task-list
+plugin once wrote into the item's first paragraph, kept so the keys stay."""
+_TASK_GAP = re.compile(r"\[[ xX]\]([ \t]*)(\S?)")
 
 
 class _Keys:
@@ -46,15 +58,49 @@ class _Keys:
         return hashlib.blake2b(f"{base}|{count}".encode(), digest_size=6).hexdigest()
 
 
-def _text_of(node: SyntaxTreeNode) -> str:
+def _text_of(node: SyntaxTreeNode, lines: Sequence[str] = ()) -> str:
+    """The node's text as keys hash it (with `lines`, the page's: see the module's doc)."""
     if node.type in ("text", "code_inline", "html_inline", "fence", "code_block", "html_block"):
         return node.content
-    return "".join(_text_of(child) for child in node.children)
+    text = "".join(_text_of(child, lines) for child in node.children if child.type != "alert_title")
+    if not lines:
+        return text
+    if node.type == "alert" and node.map is not None:
+        line = lines[node.map[0]].rstrip() if node.map[0] < len(lines) else ""
+        marker = line[line.rfind("[!") :] if "[!" in line else f"[!{node.meta.get('kind', '')}]"
+        return marker + text
+    if node.type == "paragraph" and _first_of_task(node):
+        return _task_prefix(node, lines) + text
+    return text
+
+
+def _first_of_task(node: SyntaxTreeNode) -> bool:
+    item = node.parent
+    return (
+        item is not None
+        and item.type == "list_item"
+        and "checked" in item.meta
+        and item.children[0] is node
+    )
+
+
+def _task_prefix(paragraph: SyntaxTreeNode, lines: Sequence[str]) -> str:
+    """What the task-list plugin left before the item's text: its tag when a space follows
+    the `[x]` (none after a tab), then the blanks as written."""
+    item = paragraph.parent
+    at = item.map[0] if item is not None and item.map is not None else -1
+    found = _TASK_GAP.search(lines[at]) if 0 <= at < len(lines) else None
+    if found is None or not found.group(2):
+        return ""
+    gap = found.group(1)
+    checked = item is not None and bool(item.meta.get("checked"))
+    return (_KEY_CHECKBOX[checked] if gap.startswith(" ") else "") + gap
 
 
 class _Converter:
-    def __init__(self, resolve: Resolver) -> None:
+    def __init__(self, resolve: Resolver, lines: Sequence[str]) -> None:
         self.resolve = resolve
+        self.lines = lines
         self.keys = _Keys()
         self.anchors = Anchors()
 
@@ -74,8 +120,7 @@ class _Converter:
             for child in current.children:
                 kind = child.type
                 if kind in ("text", "html_inline"):
-                    content = _CHECKBOX.sub("", child.content) if kind == "html_inline" else None
-                    leaves.append(_leaf(child.content if content is None else content, marks))
+                    leaves.append(_leaf(child.content, marks))
                 elif kind == "code_inline":
                     leaves.append(_leaf(child.content, [*marks, "code"]))
                 elif kind == "softbreak":
@@ -150,6 +195,8 @@ class _Converter:
             return self.list_block(node, parent)
         if kind == "blockquote":
             return self.quote(node, parent)
+        if kind == "alert":
+            return self.hint(node, parent)
         if kind in ("fence", "code_block"):
             return self.code(node, parent)
         if kind == "hr":
@@ -196,7 +243,7 @@ class _Converter:
                 "data": {"align": "center"},
                 "nodes": images,
             }
-        key = self.keys.key(parent, "paragraph", _text_of(inline))
+        key = self.keys.key(parent, "paragraph", _text_of(node, self.lines))
         return {
             "object": "block",
             "type": "paragraph",
@@ -221,14 +268,14 @@ class _Converter:
 
     def list_block(self, node: SyntaxTreeNode, parent: str) -> Node:
         items = node.children
-        tasks = any("task-list-item" in str(i.attrs.get("class", "")) for i in items)
+        tasks = any("checked" in item.meta for item in items)
         kind = "list-ordered" if node.type == "ordered_list" else "list-unordered"
         if tasks and kind == "list-unordered":
             kind = "list-tasks"
-        key = self.keys.key(parent, kind, _text_of(node))
+        key = self.keys.key(parent, kind, _text_of(node, self.lines))
         nodes = []
         for item in items:
-            item_key = self.keys.key(key, "list-item", _text_of(item))
+            item_key = self.keys.key(key, "list-item", _text_of(item, self.lines))
             children = self.blocks(item.children, item_key)
             children = [c for c in children if c["type"] in _IN_LIST_ITEM]
             entry: Node = {
@@ -238,7 +285,7 @@ class _Converter:
                 "nodes": children or [self.text_paragraph("", item_key)],
             }
             if kind == "list-tasks":
-                entry["data"] = {"checked": _checked(item)}
+                entry["data"] = {"checked": bool(item.meta.get("checked", False))}
             nodes.append(entry)
         block: Node = {"object": "block", "type": kind, "key": key, "nodes": nodes}
         if kind == "list-ordered":
@@ -246,29 +293,33 @@ class _Converter:
             block["data"] = {"start": int(start)} if start is not None else {}
         return block
 
+    def hint(self, node: SyntaxTreeNode, parent: str) -> Node:
+        """An alert (`> [!NOTE]` on the quote's first line) as a hint of its style."""
+        key = self.keys.key(parent, "quote", _text_of(node, self.lines))
+        content = [c for c in node.children if c.type != "alert_title"]
+        first = content[0] if content else None
+        below = node.map[0] + 1 if node.map is not None else -1
+        if first is None or first.type != "paragraph" or first.map is None or first.map[0] != below:
+            # Keys were first made with the marker read as a paragraph of its own whenever no
+            # text follows it on the next line: that empty paragraph took its key.
+            self.keys.key(key, "paragraph", "")
+        children = self.blocks(content, key)
+        essentials = [self._essential(c, key) for c in children]
+        essentials = [
+            c
+            for c in essentials
+            if not (c["type"] == "paragraph" and c["nodes"] == _EMPTY_TEXT_NODES)
+        ]
+        return {
+            "object": "block",
+            "type": "hint",
+            "key": key,
+            "data": {"style": _HINT_STYLE.get(str(node.meta.get("kind", "")).lower(), "info")},
+            "nodes": essentials or [self.text_paragraph("", key)],
+        }
+
     def quote(self, node: SyntaxTreeNode, parent: str) -> Node:
-        first = node.children[0] if node.children else None
-        first_inline = first.children[0] if first is not None and first.children else None
-        text = _text_of(first_inline) if first_inline is not None else ""
-        match = _ALERT.match(text)
-        key = self.keys.key(parent, "quote", _text_of(node))
-        if match and first_inline is not None:
-            style = _HINT_STYLE[match.group(1).lower()]
-            _strip_alert(first_inline)
-            children = self.blocks(node.children, key)
-            essentials = [self._essential(c, key) for c in children]
-            essentials = [
-                c
-                for c in essentials
-                if not (c["type"] == "paragraph" and c["nodes"] == _EMPTY_TEXT_NODES)
-            ]
-            return {
-                "object": "block",
-                "type": "hint",
-                "key": key,
-                "data": {"style": style},
-                "nodes": essentials or [self.text_paragraph("", key)],
-            }
+        key = self.keys.key(parent, "quote", _text_of(node, self.lines))
         children = self.blocks(node.children, key)
         nodes = [c if c["type"] == "blockquote" else self._essential(c, key) for c in children]
         return {
@@ -359,25 +410,16 @@ class _Converter:
         }
 
 
+_NEWLINES = re.compile(r"\r\n?|\n")
 _EMPTY_TEXT_NODES = [{"object": "text", "leaves": [{"object": "leaf", "text": "", "marks": []}]}]
+
+
+def _empty_paragraph(block: Node) -> bool:
+    return bool(block["type"] == "paragraph" and block["nodes"] == _EMPTY_TEXT_NODES)
 
 
 def _leaf(text: str, marks: list[str]) -> Node:
     return {"object": "leaf", "text": text, "marks": [{"object": "mark", "type": m} for m in marks]}
-
-
-def _checked(item: SyntaxTreeNode) -> bool:
-    box = _CHECKBOX.search(_text_of(item))
-    return box is not None and "checked" in box.group(0).replace("checkbox", "")
-
-
-def _strip_alert(inline: SyntaxTreeNode) -> None:
-    """Removes the `[!NOTE]` marker (and the line break after it) from the first paragraph."""
-    children = inline.children
-    if children and children[0].type == "text":
-        children[0].token.content = _ALERT.sub("", children[0].content)  # type: ignore[union-attr]
-        if len(children) > 1 and children[1].type in ("softbreak", "hardbreak"):
-            del children[1]
 
 
 def _plain(block: Node) -> str:
@@ -390,6 +432,7 @@ def _plain(block: Node) -> str:
 def to_document(markdown: str, resolve: Resolver) -> dict[str, Any]:
     """The JSON document of a page body; `resolve` turns each link's href into a ref."""
     root = SyntaxTreeNode(parse(markdown))
-    converter = _Converter(resolve)
+    # The lines markdown-it numbers (it reads `\r\n` and `\r` as `\n`).
+    converter = _Converter(resolve, _NEWLINES.split(markdown))
     nodes = converter.blocks(root.children, "")
     return {"object": "document", "data": {}, "nodes": nodes}

@@ -1,7 +1,10 @@
-"""One markdown parser for every reader of page bodies (document format, links, search).
+"""One markdown parser for every reader of page bodies (document format, links, search, the
+published HTML, the PDF export).
 
-CommonMark with GitHub's tables, strikethrough and task lists, through markdown-it-py (the
-parser Textual already ships). Heading anchors are GitHub-style slugs, made unique within a
+The configuration is the one the TUI reads bodies with too (`docdeck.models.markdown`:
+CommonMark with GitHub's tables, strikethrough, task lists and alerts, through markdown-it-py);
+`parser()` is the sandbox's cached instance of it, and the only place it builds one. Heading
+anchors are GitHub-style slugs, made unique within a
 page, so `#anchor` links, the document format and search sections agree on them.
 """
 
@@ -14,14 +17,16 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
-from mdit_py_plugins.tasklists import tasklists_plugin
 
 from docdeck.models import anchor_slug
+from docdeck.models.markdown import markdown_parser
 
 
 @cache
-def parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(tasklists_plugin)
+def parser(*, html: bool = True) -> MarkdownIt:
+    """The sandbox's parser of page bodies; `html=False` (the published site) leaves raw HTML
+    as text. Shared: render with a renderer of your own rather than adding rules to it."""
+    return markdown_parser(html=html)
 
 
 def parse(markdown: str) -> list[Token]:
@@ -64,15 +69,15 @@ def analyse(markdown: str) -> dict[str, Any]:
     anchors = Anchors()
     sections: list[dict[str, Any]] = [{"anchor": "", "title": "", "text": []}]
     links: list[dict[str, Any]] = []
-    heading_open = False
+    heading_open = alert_title = False
     for token in tokens:
-        if token.type == "heading_open":
-            heading_open = True
+        if token.type in ("heading_open", "heading_close"):
+            heading_open = token.nesting == 1
             continue
-        if token.type == "heading_close":
-            heading_open = False
+        if token.type in ("alert_title_open", "alert_title_close"):
+            alert_title = token.nesting == 1  # the parser's title ("Note"), not the page's text
             continue
-        if token.type == "inline":
+        if token.type == "inline" and not alert_title:
             text = inline_text(token)
             if heading_open:
                 sections.append({"anchor": anchors.next(text), "title": text, "text": []})

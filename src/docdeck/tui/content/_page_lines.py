@@ -3,10 +3,13 @@
 Everything here is plain computation on values it is given (no widget, no app), so
 `RenderedPage` runs it in a worker thread: a 1 MB page is thousands of blocks, and
 rendering them on the event loop froze every frame. The page is parsed once with
-markdown-it; its top-level blocks (a heading, a paragraph, a whole list, a table, a code
+the TUI's markdown-it parser (`content/markdown.py`, the sandbox's configuration); its
+top-level blocks (a heading, a paragraph, a whole list, a table, a code
 fence) are cut from the token stream with the source lines markdown-it gives them, and
 each is rendered alone by Rich's markdown renderer. Each block's lines carry the block's
-first markdown line, which is what jumps (`goto_line`) and comments on a block use.
+first markdown line, which is what jumps (`goto_line`) and comments on a block use. A task
+item shows its box (`☑`, `☐`) for a bullet, an alert (`> [!WARNING]`) is a quote under its
+title (`⚠ Warning`): as the PDF and the published HTML show them (`docdeck.models.markdown`).
 
 The look comes from the app's theme (`look_of`, read on the loop): heading colours and
 styles are the theme's `markdown-h*` variables, links its accent, underlined. Rich
@@ -20,16 +23,18 @@ import io
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from rich import box
 from rich.color import Color as RichColor
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import (
+    BlockQuote,
     Heading,
     ListItem,
     Markdown,
+    MarkdownContext,
     MarkdownElement,
+    Paragraph,
     TableElement,
     TextElement,
 )
@@ -39,6 +44,9 @@ from rich.table import Table
 from rich.text import Text
 from rich.theme import Theme
 from textual.color import Color, ColorParseError
+
+from docdeck.models.markdown import alert_title, task_box
+from docdeck.tui.content.markdown import parser
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -124,17 +132,46 @@ class _Heading(Heading):
 
 
 class _ListItem(ListItem):
-    """Numbered items read `1.` (Rich writes `1`)."""
+    """Numbered items read `1.` (Rich writes `1`); a task item shows its box (`☑`, `☐`),
+    in place of the bullet or after the number."""
+
+    checked: bool | None = None
+
+    @classmethod
+    def create(cls, markdown: Markdown, token: Token) -> _ListItem:
+        item = cls()
+        if "checked" in token.meta:
+            item.checked = bool(token.meta["checked"])
+        return item
+
+    def _box(self) -> str:
+        return "" if self.checked is None else f"{task_box(self.checked)} "
+
+    def render_bullet(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.checked is None:
+            yield from super().render_bullet(console, options)
+            return
+        lines = console.render_lines(
+            self.elements, options.update(width=options.max_width - 3), style=self.style
+        )
+        style = console.get_style("markdown.item.bullet", default="none")
+        box = Segment(f" {self._box()}", style)
+        padding = Segment(" " * 3)
+        for first, line in enumerate(lines):
+            yield padding if first else box
+            yield from line
+            yield Segment.line()
 
     def render_number(
         self, console: Console, options: ConsoleOptions, number: int, last_number: int
     ) -> RenderResult:
-        width = len(str(last_number)) + 3
+        box = self._box()
+        width = len(str(last_number)) + 3 + len(box)
         lines = console.render_lines(
             self.elements, options.update(width=options.max_width - width), style=self.style
         )
         style = console.get_style("markdown.item.number", default="none")
-        numeral = Segment(f"{number}.".rjust(width - 1) + " ", style)
+        numeral = Segment(f"{number}.".rjust(width - 1 - len(box)) + " " + box, style)
         padding = Segment(" " * width)
         for first, line in enumerate(lines):
             yield numeral if first == 0 else padding
@@ -168,6 +205,31 @@ class _HtmlBlock(TextElement):
         yield Text(self.text.plain.rstrip("\n"), style=Style(dim=True), end="")
 
 
+class _AlertTitle(Paragraph):
+    """An alert's title line; its alert writes the words (the parser's are the bare kind)."""
+
+    @classmethod
+    def create(cls, markdown: Markdown, token: Token) -> _AlertTitle:
+        return cls(justify="left")
+
+
+class _Alert(BlockQuote):
+    """An alert (`> [!WARNING]`): a quote under its title (`⚠ Warning`)."""
+
+    kind = ""
+
+    @classmethod
+    def create(cls, markdown: Markdown, token: Token) -> _Alert:
+        alert = cls()
+        alert.kind = str(token.meta.get("kind", ""))
+        return alert
+
+    def on_child_close(self, context: MarkdownContext, child: MarkdownElement) -> bool:
+        if isinstance(child, _AlertTitle):
+            child.text = Text(alert_title(self.kind), style=Style(bold=True), justify="left")
+        return super().on_child_close(context, child)
+
+
 class _BlockMarkdown(Markdown):
     """Rich's markdown renderer over tokens already parsed (one block of the page)."""
 
@@ -177,6 +239,8 @@ class _BlockMarkdown(Markdown):
         "list_item_open": _ListItem,
         "table_open": _Table,
         "html_block": _HtmlBlock,
+        "alert_open": _Alert,
+        "alert_title_open": _AlertTitle,
     }
 
     def __init__(self, tokens: list[Token], code_theme: str) -> None:
@@ -202,13 +266,9 @@ class PageBlocks:
         return [start for start, _, _ in self.blocks]
 
 
-def _parser() -> MarkdownIt:
-    return MarkdownIt("commonmark").enable(["strikethrough", "table"])
-
-
 def parse_blocks(markdown: str) -> PageBlocks:
     """Parse the page and cut its token stream at top-level blocks."""
-    tokens = _parser().parse(markdown)
+    tokens = parser().parse(markdown)
     blocks: list[tuple[int, int, int]] = []
     index = 0
     last_line = 0

@@ -7,9 +7,9 @@ thread (`_page_lines`), a top-level block at a time, and handed over in batches 
 first screenful at once); a frame then costs only the lines on screen. A width change
 renders again in the thread, and the block at the top stays at the top.
 
-Before rendering, two things markdown renderers cannot show are rewritten, line for
-line (so line numbers still match the page): images become their file's name, type,
-size and dimensions, and GitHub callouts (`> [!NOTE]`) get a readable title.
+Before rendering, images (which a terminal cannot show) are rewritten, line for line (so
+line numbers still match the page), as their file's name, type, size and dimensions.
+GitHub alerts (`> [!NOTE]`) and task items are the parser's own, drawn by `_page_lines`.
 """
 
 from __future__ import annotations

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from markdown_it import MarkdownIt
 from markdown_it.tree import SyntaxTreeNode
+
+from docdeck.tui.content.markdown import parser
 
 __all__ = ["Block", "BlockMap", "block_map"]
 
@@ -32,6 +32,7 @@ _KEPT = {
     "bullet_list",
     "ordered_list",
     "blockquote",
+    "alert",
     "fence",
     "code_block",
     "hr",
@@ -39,7 +40,6 @@ _KEPT = {
     "html_block",
 }
 _SPACE = re.compile(r"\s+")
-_ALERT = re.compile(r"^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
 PREVIEW = 200
 
 
@@ -90,26 +90,15 @@ class BlockMap:
         return top[-1] if top else None
 
 
-@cache
-def _parser() -> MarkdownIt:
-    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
-    try:  # task lists only change a list's type, not its lines
-        from mdit_py_plugins.tasklists import tasklists_plugin
-
-        parser.use(tasklists_plugin)
-    except ImportError:  # pragma: no cover - Textual ships mdit-py-plugins
-        pass
-    return parser
-
-
 def _squash(text: str) -> str:
     return _SPACE.sub("", text)
 
 
 def _md_text(node: SyntaxTreeNode) -> str:
+    """The node's text as the document has it (an alert's title is the parser's, not text)."""
     if node.type in ("text", "code_inline", "html_inline", "fence", "code_block", "html_block"):
         return node.content
-    return "".join(_md_text(child) for child in node.children)
+    return "".join(_md_text(child) for child in node.children if child.type != "alert_title")
 
 
 def _doc_text(node: dict[str, Any]) -> str:
@@ -185,7 +174,7 @@ class _Builder:
             wanted = _squash(_doc_text(child))
             found = None
             for index in range(cursor[0], len(candidates)):
-                text = _squash(_ALERT.sub("", _md_text(candidates[index])))
+                text = _squash(_md_text(candidates[index]))
                 if text == wanted and candidates[index].map is not None:
                     found = index
                     break
@@ -202,7 +191,7 @@ class _Builder:
 
 def block_map(document: dict[str, Any], markdown: str) -> BlockMap:
     """The blocks of `document` (a page's JSON document) with their lines in `markdown`."""
-    root = SyntaxTreeNode(_parser().parse(markdown))
+    root = SyntaxTreeNode(parser().parse(markdown))
     md_top = [n for n in root.children if n.type in _KEPT and n.map is not None]
     doc_top = [n for n in document.get("nodes", []) if _is_block(n)]
     lines = markdown.split("\n")
@@ -219,7 +208,7 @@ def block_map(document: dict[str, Any], markdown: str) -> BlockMap:
             wanted = _squash(_doc_text(node))
             match = None
             for index in range(cursor, len(md_top)):
-                if _squash(_ALERT.sub("", _md_text(md_top[index]))) == wanted:
+                if _squash(_md_text(md_top[index])) == wanted:
                     match = index
                     break
             if match is not None:

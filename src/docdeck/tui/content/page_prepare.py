@@ -1,6 +1,6 @@
 """The page's markdown made readable before rendering, line for line (so line numbers
-still match the page): images become their file's name, type, size and dimensions, and
-GitHub callouts (`> [!NOTE]`) get a readable title.
+still match the page): images become their file's name, type, size and dimensions. (GitHub
+alerts, `> [!NOTE]`, are the parser's own: `_page_lines` draws them under their title.)
 """
 
 from __future__ import annotations
@@ -13,14 +13,6 @@ from docdeck.tui.content.page_tree import ASSETS
 __all__ = ["file_summary", "prepare", "size_text"]
 
 _IMAGE = re.compile(r"!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
-_CALLOUT = re.compile(r"^(\s*>\s*)\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$", re.IGNORECASE)
-_CALLOUT_TITLES = {
-    "NOTE": "ℹ Note",
-    "TIP": "✔ Tip",
-    "IMPORTANT": "❗ Important",
-    "WARNING": "⚠ Warning",
-    "CAUTION": "⛔ Caution",
-}
 
 
 def size_text(size: int) -> str:
@@ -39,7 +31,7 @@ def file_summary(file: RevisionFile) -> str:
 
 
 def prepare(markdown: str, files: list[RevisionFile]) -> str:
-    """The page's markdown with images and callouts made readable, line for line."""
+    """The page's markdown with images made readable, line for line."""
     by_name = {file.name: file for file in files}
 
     def image(match: re.Match[str]) -> str:
@@ -54,11 +46,5 @@ def prepare(markdown: str, files: list[RevisionFile]) -> str:
     for line in markdown.split("\n"):
         if "![" in line:
             line = _IMAGE.sub(image, line)
-        if "[!" in line:
-            match = _CALLOUT.match(line)
-            if match:
-                # Two trailing spaces: a hard break, the title on its own line.
-                title = _CALLOUT_TITLES[match.group(2).upper()]
-                line = f"{match.group(1)}**{title}**  "
         out.append(line)
     return "\n".join(out)

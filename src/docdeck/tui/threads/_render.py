@@ -7,25 +7,17 @@ any width, and the server has already escaped any HTML (docs/comments.md).
 
 from __future__ import annotations
 
-from functools import cache
-
-from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from rich.text import Text
 
 from docdeck.models.comments import Comment, CommentReply, EmojiReaction
+from docdeck.tui.content.markdown import parser
 from docdeck.tui.kit.formatting import datetime_text, emoji_text
 from docdeck.tui.threads._model import Me, Thread
 
 __all__ = ["body_text", "item_text", "reactions_text", "summary_text", "target_text"]
 
 _STYLES = {"strong": "bold", "em": "italic", "s": "strike", "link": "underline"}
-
-
-@cache
-def _inline_parser() -> MarkdownIt:
-    """CommonMark's inline rules (with ~~strike~~), as the rest of docdeck parses markdown."""
-    return MarkdownIt("commonmark").enable("strikethrough")
 
 
 def body_text(markdown: str | None, *, indent: str = "") -> Text:
@@ -46,7 +38,8 @@ def _line_text(line: str) -> Text:
     text = Text()
     if not line:
         return text
-    tokens = _inline_parser().parseInline(line)[0].children or []
+    # The inline rules of the parser the rest of docdeck reads markdown with (~~strike~~ too).
+    tokens = parser().parseInline(line)[0].children or []
     literal = _intraword_marks(tokens)
     styles: list[str] = []
     for index, token in enumerate(tokens):
