@@ -13,9 +13,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi import FastAPI
 
 from docdeck.server import create_app, mint_token
+from docdeck.server.store import Database, ServerKeyError
 from docdeck.server.store.server_key import key_path
 
 from ._support import ADMIN, DemoIds
@@ -186,3 +188,19 @@ async def test_links_from_before_the_migration_keep_working(sandbox_db: Path, id
         assert page.status_code == 200
     assert new_key.encode() not in _raw_bytes(sandbox_db)
     app.state.sandbox.db.close()
+
+
+def test_a_key_file_that_is_no_key_stops_the_server_with_its_name(tmp_path: Path) -> None:
+    db = tmp_path / "sandbox.db"
+    Database(db).close()
+    key_path(db).write_text("not a key\n", encoding="ascii")
+    with pytest.raises(ServerKeyError, match=r"sandbox\.db\.key: not a docdeck server key"):
+        Database(db)
+
+
+def test_a_file_that_is_no_database_gets_no_key_file(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"this is not sqlite" * 100)
+    with pytest.raises(sqlite3.DatabaseError):
+        Database(junk)
+    assert not key_path(junk).exists()

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from docdeck.server.store.schema import MIGRATIONS, SCHEMA_VERSION
-from docdeck.server.store.server_key import ServerKey, key_path, load_or_create
+from docdeck.server.store.server_key import ServerKey
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -73,9 +73,10 @@ def migrate(path: Path, key: ServerKey | None = None) -> None:
 
     Migrations run with `secure_delete` on and end with the write-ahead log truncated, so a
     secret one of them replaces by a digest is gone from the file and from its log. `key` is
-    the server's key (read from beside `path`, or made there, when not given)."""
+    the server's key (the one beside `path` when not given), used only if a migration needs
+    it."""
     if key is None:
-        key = ServerKey(load_or_create(key_path(path)))
+        key = ServerKey.beside(path)
     conn = _with_key(_connect(path), key)
     conn.create_function("seal_share_key", 2, key.seal)
     try:
@@ -126,9 +127,10 @@ class Database:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.key = ServerKey(load_or_create(key_path(self.path)))
+        self.key = ServerKey.beside(self.path)
         """The server's key (`sandbox.db.key` beside `sandbox.db`): share keys derive from it."""
         migrate(self.path, self.key)
+        self.key.load()  # the file is a sandbox database: its key is read, or made, now
         self._local = threading.local()
         self._write_lock = threading.Lock()
         self._all: list[sqlite3.Connection] = []

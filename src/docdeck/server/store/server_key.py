@@ -16,7 +16,7 @@ import hashlib
 import hmac
 import os
 import secrets
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 KEY_BYTES = 32
@@ -51,7 +51,12 @@ def load_or_create(path: Path) -> bytes:
     """The key in `path`, made there first if there is none."""
     with contextlib.suppress(FileNotFoundError):
         return _read(path)
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    import tempfile  # only on the first start
+
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        raise ServerKeyError(f"{path}: cannot create the server key ({error})") from error
     try:
         with os.fdopen(fd, "w", encoding="ascii") as file:
             file.write(secrets.token_hex(KEY_BYTES) + "\n")
@@ -81,15 +86,28 @@ def same_digest(stored: str, digest: str) -> bool:
 
 
 class ServerKey:
-    """What the server derives from its key file."""
+    """What the server derives from its key file, read (or made) by `load` when first needed:
+    `Database` loads it once the file has proved to be a sandbox database, so a command given
+    the wrong file leaves no key file beside it."""
 
-    __slots__ = ("_key",)
+    __slots__ = ("_key", "_loader")
 
-    def __init__(self, key: bytes) -> None:
-        self._key = key
+    def __init__(self, loader: Callable[[], bytes]) -> None:
+        self._loader = loader
+        self._key: bytes | None = None
+
+    @classmethod
+    def beside(cls, db_path: Path) -> ServerKey:
+        """The key of the database at `db_path`, in `key_path(db_path)`."""
+        return cls(lambda: load_or_create(key_path(db_path)))
+
+    def load(self) -> bytes:
+        if self._key is None:
+            self._key = self._loader()
+        return self._key
 
     def _mac(self, purpose: bytes, subject: str) -> bytes:
-        return hmac.new(self._key, purpose + b"\0" + subject.encode(), hashlib.sha256).digest()
+        return hmac.new(self.load(), purpose + b"\0" + subject.encode(), hashlib.sha256).digest()
 
     def share_key(self, link_id: str) -> str:
         """The key of the share link `link_id`: an HMAC of its id, so it is never stored."""
