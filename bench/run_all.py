@@ -18,6 +18,7 @@ import content
 import load
 import members
 import paging
+import slow_imports
 import tree_requests
 
 
@@ -74,6 +75,13 @@ def _summaries(results: dict[str, Any]) -> list[str]:
                 f"{run['links_after_one_page_change_ms']:.0f} ms, store "
                 f"{run['revision_store_to_content']}x content"
             )
+    if slow := results.get("slow_imports"):
+        lines.append(
+            f"a comment while {slow['imports']} slow imports run: p50 "
+            f"{slow['comment_busy_p50_ms']:.0f} ms, max {slow['comment_busy_max_ms']:.0f} ms "
+            f"(idle p50 {slow['comment_idle_p50_ms']:.0f} ms); the imports ended after "
+            f"{slow['all_imports_ended_s']:.1f} s (deadline {slow['deadline_s']:.0f} s)"
+        )
     return lines
 
 
@@ -86,6 +94,7 @@ def main() -> int:
         "big_org": lambda: big_org.main([]),
         "paging": lambda: paging.main([]),
         "content": lambda: content.main([]),
+        "slow_imports": lambda: slow_imports.main([]),
     }
     results: dict[str, Any] = {}
     failed: list[str] = []

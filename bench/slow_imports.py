@@ -105,12 +105,12 @@ async def _run(args: argparse.Namespace, db: Path, site: str) -> dict[str, Any]:
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--imports", type=int, default=45)
     parser.add_argument("--comments", type=int, default=10)
     parser.add_argument("--deadline", type=float, default=5.0)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     server = _Server(("127.0.0.1", 0), _Drip)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     site = f"http://127.0.0.1:{server.server_address[1]}/slow"
@@ -126,6 +126,7 @@ def main() -> None:
     for key, value in result.items():
         print(f"{key:>24}: {value}")
     write_result("slow_imports", result)
+    return result
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import pytest
 from fastapi import FastAPI
 
 from docdeck.server import DemoAccount, create_app, ensure_demo, mint_token
+from docdeck.server.store.server_key import key_path
 
 
 class Clock:
@@ -117,9 +118,11 @@ def _demo_template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list
 
 @pytest.fixture
 def sandbox_db(_demo_template: tuple[Path, list[DemoAccount]], tmp_path: Path) -> Path:
-    """Path of a private copy of a database holding the demo workspace."""
+    """Path of a private copy of a database holding the demo workspace, with its server key
+    (share links' keys derive from it)."""
     path = tmp_path / "sandbox.db"
     shutil.copyfile(_demo_template[0], path)
+    shutil.copyfile(key_path(_demo_template[0]), key_path(path))
     return path
 
 

@@ -13,6 +13,7 @@ from docdeck import __version__
 from docdeck.cli import main
 from docdeck.config import load_settings, read_config_file
 from docdeck.server import DemoAccount
+from docdeck.server.store.server_key import key_path
 
 TOKEN = "ddk_profile-secret"
 
@@ -240,6 +241,7 @@ async def test_token_create_prints_only_a_working_token(
         ("demo", "nobody@example.com", "no user with email 'nobody@example.com'"),
         ("missing", "ada@northwind.dev", "no sandbox database at"),
         ("garbage", "ada@northwind.dev", "is not a usable sandbox database"),
+        ("bad-key", "ada@northwind.dev", "sandbox.db.key: not a docdeck server key"),
     ],
 )
 def test_token_create_errors(
@@ -250,11 +252,11 @@ def test_token_create_errors(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    db = {"demo": sandbox_db, "missing": tmp_path / "none.db", "garbage": tmp_path / "junk.db"}[
-        make_db
-    ]
+    db = {"missing": tmp_path / "none.db", "garbage": tmp_path / "junk.db"}.get(make_db, sandbox_db)
     if make_db == "garbage":
         db.write_bytes(b"this is not sqlite" * 100)
+    if make_db == "bad-key":
+        key_path(db).write_text("0123", encoding="ascii")
 
     assert main(["token", "create", "--db", str(db), "--email", email]) == 2
 

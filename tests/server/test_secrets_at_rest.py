@@ -96,15 +96,17 @@ async def test_a_copy_of_the_database_does_not_open_a_preview(
 def test_the_migration_hashes_the_preview_tokens_stored_before(sandbox_db: Path) -> None:
     from docdeck.server.sites.service import preview_digest
     from docdeck.server.store import Database
-    from docdeck.server.store.schema import SCHEMA_VERSION
 
+    from .test_share_link_secrets import as_before_digests
+
+    as_before_digests(sandbox_db)  # the database as version 17 left it, but for the tokens
     conn = sqlite3.connect(sandbox_db)
     site = conn.execute("SELECT id FROM sites LIMIT 1").fetchone()[0]
     conn.execute(
         "INSERT INTO site_previews (token, site_id, expires_at) VALUES ('plain', ?, '9999')",
         (site,),
     )
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION - 1}")
+    conn.execute("PRAGMA user_version = 17")
     conn.commit()
     conn.close()
     Database(sandbox_db).close()

@@ -178,7 +178,7 @@ def _build(
 
     import_fastapi()
     from docdeck.server import create_app, ensure_demo, finish_demo, mint_token
-    from docdeck.server.store import SchemaTooNewError
+    from docdeck.server.store import SchemaTooNewError, ServerKeyError
 
     try:
         from docdeck.server.content.fetch import ImportPolicy
@@ -204,6 +204,8 @@ def _build(
             f"the database {db_path} was written by a newer docdeck; upgrade docdeck "
             "or give another --db path"
         ) from None
+    except ServerKeyError as error:
+        raise CLIError(str(error)) from None
     except sqlite3.Error as error:
         hint = ""
         if "unable to open" in str(error) or "readonly" in str(error):

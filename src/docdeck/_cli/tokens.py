@@ -22,7 +22,7 @@ def run_token_create(args: argparse.Namespace) -> int:
     import sqlite3
 
     from docdeck.server import UnknownUserError, mint_token
-    from docdeck.server.store import SchemaTooNewError
+    from docdeck.server.store import SchemaTooNewError, ServerKeyError
 
     try:
         token = mint_token(db_path, args.email)
@@ -32,6 +32,8 @@ def run_token_create(args: argparse.Namespace) -> int:
         raise CLIError(
             f"{db_path} was written by a newer docdeck; upgrade docdeck to use it"
         ) from None
+    except ServerKeyError as error:
+        raise CLIError(str(error)) from None
     except sqlite3.DatabaseError as error:
         raise CLIError(f"{db_path} is not a usable sandbox database: {error}") from None
     print(token, flush=True)

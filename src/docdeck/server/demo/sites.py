@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import json
-import secrets
 import sqlite3
 from datetime import datetime, timedelta
 
@@ -140,17 +139,12 @@ def load_sites(
         ),
     )
     for name, active, age in (("Partners", 1, 20), ("Old beta testers", 0, 60)):
+        link_id = new_id()
+        # The key is derived from the id with the server's key file; only its digest is kept.
         conn.execute(
-            """INSERT INTO site_share_links (id, site_id, name, secret, active, created_at)
-            VALUES (?, ?, ?, ?, ?, ?)""",
-            (
-                new_id(),
-                portal["id"],
-                name,
-                secrets.token_urlsafe(24),
-                active,
-                to_db(now - timedelta(days=age)),
-            ),
+            """INSERT INTO site_share_links (id, site_id, name, key_digest, active, created_at)
+            VALUES (?, ?, ?, share_link_digest(?), ?, ?)""",
+            (link_id, portal["id"], name, link_id, active, to_db(now - timedelta(days=age))),
         )
     beta = conn.execute(
         "SELECT id FROM site_spaces WHERE section_id = ? AND path = 'webhooks-beta'", (api,)

@@ -23,6 +23,7 @@ from docdeck.server.ids import new_id, to_db
 from docdeck.server.permissions import Membership, at_least
 from docdeck.server.spaces.ordering import end_position as space_end_position
 from docdeck.server.spaces.service import insert_space
+from docdeck.server.store.server_key import same_digest, secret_digest
 from docdeck.server.validation import check_title
 
 DEFAULT_TITLE = "Untitled site"
@@ -227,13 +228,27 @@ def preview_digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _share_link_of_key(conn: sqlite3.Connection, site_id: str, key: str) -> sqlite3.Row | None:
+    """The share link of the site whose key is `key`: found by the key's digest (only digests
+    are stored), which is then compared again in constant time. A key that is empty or not
+    ASCII is no key the server made: no link."""
+    digest = secret_digest(key)
+    if digest is None:
+        return None
+    row: sqlite3.Row | None = conn.execute(
+        "SELECT key_digest, active FROM site_share_links WHERE key_digest = ? AND site_id = ?",
+        (digest, site_id),
+    ).fetchone()
+    if row is None or not same_digest(row["key_digest"], digest):
+        return None
+    return row
+
+
 def share_key_active(conn: sqlite3.Connection, site_id: str, key: str | None) -> bool:
     """Whether `key` is the key of an active share link of the site."""
     if not key:
         return False
-    row = conn.execute(
-        "SELECT active FROM site_share_links WHERE site_id = ? AND secret = ?", (site_id, key)
-    ).fetchone()
+    row = _share_link_of_key(conn, site_id, key)
     return row is not None and bool(row["active"])
 
 
@@ -241,9 +256,7 @@ def share_key_site(conn: sqlite3.Connection, site_id: str, key: str | None) -> s
     """The share key if it opens the site; 400 when it is unknown or inactive."""
     if key is None:
         return None
-    row = conn.execute(
-        "SELECT active FROM site_share_links WHERE site_id = ? AND secret = ?", (site_id, key)
-    ).fetchone()
+    row = _share_link_of_key(conn, site_id, key)
     if row is None:
         raise bad_request("shareKey: no share link of this site has this key")
     if not row["active"]:

@@ -3,7 +3,6 @@ them is checked there, what a share key opens in `service.share_key_site`."""
 
 from __future__ import annotations
 
-import secrets
 import sqlite3
 
 from docdeck.server.errors import not_found
@@ -42,11 +41,13 @@ def list_share_links(
 
 
 def create_share_link(conn: sqlite3.Connection, ctx: Ctx, site_id: str, name: str | None) -> str:
+    """A new link; its key is derived from its id (`ServerKey.share_key`), only its digest is
+    stored."""
     link_id = new_id()
     conn.execute(
-        """INSERT INTO site_share_links (id, site_id, name, secret, active, created_at)
+        """INSERT INTO site_share_links (id, site_id, name, key_digest, active, created_at)
         VALUES (?, ?, ?, ?, 1, ?)""",
-        (link_id, site_id, name, secrets.token_urlsafe(24), to_db(ctx.now())),
+        (link_id, site_id, name, ctx.db.key.share_digest(link_id), to_db(ctx.now())),
     )
     return link_id
 

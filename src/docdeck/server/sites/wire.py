@@ -21,6 +21,7 @@ from docdeck.server.sites.customization import site_customization
 from docdeck.server.sites.order import ROOT, Level
 from docdeck.server.sites.service import FEATURES, PLAN_NAMES, has_feature
 from docdeck.server.spaces.wire import space_json
+from docdeck.server.store.server_key import same_digest, secret_digest
 from docdeck.server.wire import Json, wire_time
 
 SITE_SELECT = """SELECT s.*, o.hostname AS org_hostname,
@@ -87,14 +88,29 @@ def site_json(
     return data
 
 
+def _share_key(ctx: Ctx, row: sqlite3.Row) -> str | None:
+    """A share link's key, which the database does not hold: derived from the link's id with
+    the server's key, or opened from its seal (a key made before keys were derived). None when
+    this server's key file is not the one the link was made with (it was lost or replaced):
+    the link still opens the site, but its key cannot be shown."""
+    key, sealed = ctx.db.key, row["sealed_key"]
+    secret = key.share_key(row["id"]) if sealed is None else key.unseal(row["id"], sealed)
+    digest = None if secret is None else secret_digest(secret)
+    if digest is None or not same_digest(row["key_digest"], digest):
+        return None
+    return secret
+
+
 def share_link_json(ctx: Ctx, site: sqlite3.Row, row: sqlite3.Row) -> Json:
+    secret = _share_key(ctx, row)
+    urls = {} if secret is None else {"published": _with_key(site_root_url(ctx, site), secret)}
     return {
         "object": "share-link",
         "id": row["id"],
         "createdAt": wire_time(row["created_at"]),
         "name": row["name"],
         "active": bool(row["active"]),
-        "urls": {"published": _with_key(site_root_url(ctx, site), row["secret"])},
+        "urls": urls,
     }
 
 

@@ -9,11 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from docdeck.server.store.db import Database, SchemaTooNewError, migrate
+    from docdeck.server.store.server_key import ServerKeyError
 
-__all__ = ["Database", "SchemaTooNewError", "migrate"]
+__all__ = ["Database", "SchemaTooNewError", "ServerKeyError", "migrate"]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "ServerKeyError":
+        from docdeck.server.store import server_key
+
+        return server_key.ServerKeyError
     if name in __all__:
         from docdeck.server.store import db
 

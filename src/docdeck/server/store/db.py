@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from docdeck.server.store.schema import MIGRATIONS, SCHEMA_VERSION
+from docdeck.server.store.server_key import ServerKey
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -45,6 +46,13 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _with_key(conn: sqlite3.Connection, key: ServerKey) -> sqlite3.Connection:
+    """`conn` with the SQL functions of the server's key: `share_link_digest(id)`, the stored
+    digest of the key derived for a share link (store/server_key.py)."""
+    conn.create_function("share_link_digest", 1, key.share_digest, deterministic=True)
+    return conn
+
+
 def _statements(script: str) -> list[str]:
     """The statements of a migration, split where SQLite says one is complete (so a trigger's
     body, which holds semicolons, stays whole)."""
@@ -60,11 +68,20 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-def migrate(path: Path) -> None:
-    """Bring the file at `path` to the current schema, creating it if needed."""
-    conn = _connect(path)
+def migrate(path: Path, key: ServerKey | None = None) -> None:
+    """Bring the file at `path` to the current schema, creating it if needed.
+
+    Migrations run with `secure_delete` on and end with the write-ahead log truncated, so a
+    secret one of them replaces by a digest is gone from the file and from its log. `key` is
+    the server's key (the one beside `path` when not given), used only if a migration needs
+    it."""
+    if key is None:
+        key = ServerKey.beside(path)
+    conn = _with_key(_connect(path), key)
+    conn.create_function("seal_share_key", 2, key.seal)
     try:
         conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA secure_delete = ON")
         conn.execute("BEGIN IMMEDIATE")
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -81,6 +98,8 @@ def migrate(path: Path) -> None:
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        if version < SCHEMA_VERSION:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:
         conn.close()
 
@@ -108,7 +127,10 @@ class Database:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        migrate(self.path)
+        self.key = ServerKey.beside(self.path)
+        """The server's key (`sandbox.db.key` beside `sandbox.db`): share keys derive from it."""
+        migrate(self.path, self.key)
+        self.key.load()  # the file is a sandbox database: its key is read, or made, now
         self._local = threading.local()
         self._write_lock = threading.Lock()
         self._all: list[sqlite3.Connection] = []
@@ -117,7 +139,7 @@ class Database:
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = _connect(self.path)
+            conn = _with_key(_connect(self.path), self.key)
             self._local.conn = conn
             with self._all_lock:
                 self._all.append(conn)

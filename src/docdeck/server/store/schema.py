@@ -771,6 +771,17 @@ MIGRATIONS: tuple[str, ...] = (
     """
     UPDATE site_previews SET token = sha256_hex(token);
     """,
+    # 19: share links keep the SHA-256 digest of their key (`key_digest`), never the key: a
+    # link's key is an HMAC of its id under the server's key file (store/server_key.py), so
+    # a copy of the database opens no site. A key stored before cannot be derived: it keeps
+    # working (its digest) and is kept sealed with the server's key (`sealed_key`), so its
+    # URL is still shown. `migrate` runs with `secure_delete` and truncates the log after.
+    """
+    ALTER TABLE site_share_links ADD COLUMN sealed_key TEXT;
+    UPDATE site_share_links
+        SET sealed_key = seal_share_key(id, secret), secret = sha256_hex(secret);
+    ALTER TABLE site_share_links RENAME COLUMN secret TO key_digest;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
