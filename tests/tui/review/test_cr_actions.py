@@ -80,6 +80,14 @@ async def test_archive_asks_first(make_app: AppFactory) -> None:
         await pilot.press("D")
         await wait_for_workers(pilot)
         assert any("is archived" in n.message for n in app._notifications)
+        # archiving is not one-way: X on an archived one reopens it (asking first)
+        await pilot.press("X")
+        await wait_for_workers(pilot)
+        before = host.reloads
+        await pilot.press("y")
+        await reloaded(pilot, host, before)
+        assert host.change_request.status == "open"
+        assert (await client.change_requests.get(host.space.id, 2)).status == "open"
 
 
 async def test_pdf_link_is_copied(

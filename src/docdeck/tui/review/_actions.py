@@ -40,7 +40,7 @@ class ReviewActions(ReviewAuthoring):
         _b("m", "merge", "Merge", "Merge readiness, then merge into main"),
         _b("S", "edit_subject", "Subject", "Edit the change request's subject"),
         _b("D", "toggle_draft", "Draft/ready", "Mark the change request draft or ready"),
-        _b("X", "archive", "Archive", "Archive the change request"),
+        _b("X", "archive", "Archive", "Archive the change request, or reopen an archived one"),
         _b("P", "pdf", "PDF", "Export the change request as PDF: open or copy the link"),
     ]
 
@@ -132,6 +132,9 @@ class ReviewActions(ReviewAuthoring):
         self.send_cr_write("status", doing, request, applied=applied)
 
     def action_archive(self) -> None:
+        if self.change_request.status == "archived":
+            self._unarchive()
+            return
         if not self.allowed("edit", "archiving") or not self.writable("archiving"):
             return
         space_id, number = self.cr_ref
@@ -149,6 +152,29 @@ class ReviewActions(ReviewAuthoring):
             submit,
             doing="Archiving",
             action_label="Archive",
+        )
+        self.open_cr_write(dialog, "archive")
+
+    def _unarchive(self) -> None:
+        """An archived change request opened again for review and merge (the API allows any
+        status but merged to change): archiving is not one-way."""
+        if not self.allowed("edit", "reopening"):
+            return
+        space_id, number = self.cr_ref
+
+        async def submit() -> ChangeRequest:
+            return await self.client.change_requests.update(space_id, number, status="open")
+
+        question = (
+            f"Reopen #{number} “{self.change_request.subject}”? It is open for review and "
+            "merge again, with its content and comments."
+        )
+        dialog = ConfirmDialog(
+            "Reopen the change request",
+            question,
+            submit,
+            doing="Reopening",
+            action_label="Reopen",
         )
         self.open_cr_write(dialog, "archive")
 

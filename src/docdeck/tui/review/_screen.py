@@ -153,6 +153,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     def footer_label(self, binding: Binding) -> str | None:
         if binding.action == "toggle_layout":
             return "Unified" if self.diff_view.diff_layout == "split" else "Side by side"
+        if binding.action == "archive":
+            return "Reopen" if self.change_request.status == "archived" else "Archive"
         if binding.action == "toggle_rendered":
             return "Diff" if self.view == "rendered" else "Rendered"
         return binding.description
