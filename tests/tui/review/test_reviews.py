@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.widgets import Input, OptionList, Select
 
 from docdeck.gateway import Client
+from docdeck.tui.review._dialogs import RequestedReviewersScreen
 from tui.helpers import AppFactory, screen_lines, type_text, wait_for_workers, wait_until
 from tui.review.actions_helpers import open_host, reloaded
 
@@ -70,9 +71,15 @@ async def test_add_and_remove_a_requested_reviewer(make_app: AppFactory) -> None
         await wait_for_workers(pilot)
         picker = pilot.app.screen.query_one(OptionList)
         labels = [str(picker.get_option_at_index(i).prompt) for i in range(picker.option_count)]
-        dana = next(i for i, label in enumerate(labels) if label.startswith("Dana Kowalski"))
+        assert any(label.startswith("Dana Kowalski") for label in labels)
         assert not any(label.startswith("Chen Wei") for label in labels)  # the author
-        picker.highlighted = dana
+        # only who may review: not Emeka (comment role) nor Freya (read role)
+        assert not any(label.startswith(("Emeka", "Freya")) for label in labels), labels
+        # filtered as typed
+        await type_text(pilot, "dana")
+        await pilot.pause()
+        picker = pilot.app.screen.query_one(OptionList)
+        assert picker.option_count == 1
         await pilot.press("enter")
         await wait_for_workers(pilot)
         await wait_until(
@@ -89,3 +96,26 @@ async def test_add_and_remove_a_requested_reviewer(make_app: AppFactory) -> None
         before = host.reloads
         await pilot.press("escape")
         await reloaded(pilot, host, before)
+
+
+async def test_a_refused_reviewer_is_named_not_an_id(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_host(pilot, 2)
+        client: Client = app.client  # type: ignore[attr-defined]
+        await pilot.press("w")
+        await wait_for_workers(pilot)
+        dialog = pilot.app.screen
+        assert isinstance(dialog, RequestedReviewersScreen)
+        org = dialog.space.organization
+        members = (await client.members.list(org, limit=1000)).items
+        emeka = next(m.user for m in members if m.user.displayName == "Emeka Nwosu")
+        await pilot.press("a")  # the picker reads the members (and their names)
+        await wait_for_workers(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is dialog
+        dialog.request(emeka.id)  # a comment-role member (not offered): the server refuses
+        await wait_for_workers(pilot)
+        lines = "\n".join(screen_lines(pilot))
+        assert "Emeka Nwosu" in lines and emeka.id not in lines, lines

@@ -19,7 +19,7 @@ from docdeck.models.change_requests import (
     ChangeRequestReview,
     ChangeRequestReviewStatus,
 )
-from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavOptionList
@@ -27,6 +27,9 @@ from docdeck.tui.kit.workers import client_of
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 
 __all__ = ["APPROVE", "REQUEST_CHANGES", "RequestedReviewersScreen", "review_dialog"]
+
+CAN_REVIEW = ("review", "edit", "create", "admin")
+"""Organization roles that include reviewing (comment and read do not)."""
 
 APPROVE = "approve"
 REQUEST_CHANGES = "request changes"
@@ -76,6 +79,8 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
         super().__init__(space, change_request)
         self.reviewers: list[ChangeRequestRequestedReviewer] = []
         self.changed = False
+        self._names: dict[str, str] = {}
+        """User id -> name of the people shown, so an error can name them."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="pick"):
@@ -100,6 +105,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
         options.clear_options()
         for item in self.reviewers:
             assert item.user is not None
+            self._names[item.user.id] = item.user.displayName
             options.add_option(
                 Option(f"{item.user.displayName}  (asked by {item.requestedBy.displayName})")
             )
@@ -129,26 +135,42 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
             return
         asked = {item.user.id for item in self.reviewers if item.user is not None}
         author = self.change_request.createdBy.id
-        choices = [
-            (f"{member.user.displayName} · {member.role or 'guest'}", member.user.id)
-            for member in page.items
-            if member.user.id not in asked and member.user.id != author and not member.disabled
-        ]
+        choices: list[tuple[str, str]] = []
+        below = 0
+        for member in page.items:
+            user = member.user
+            if user.id in asked or user.id == author or member.disabled:
+                continue
+            self._names[user.id] = user.displayName
+            if member.role not in CAN_REVIEW:
+                below += 1  # reading or commenting only: the server would refuse them
+                continue
+            choices.append((f"{user.displayName} · {member.role}", user.id))
         if not choices:
-            self._set_error("Every member who could review is already asked.")
+            self._set_error("Every member who may review is already asked.")
             return
-        self.app.push_screen(ChooseDialog("Ask to review", choices), self._picked)
+        hint = "enter: ask · esc: close · type to filter"
+        if below:
+            hint += f" · {below} member(s) below the review role not listed"
+        self.app.push_screen(Chooser("Ask to review", choices, hint=hint), self._picked)
 
     def _picked(self, user_id: str | None) -> None:
         if user_id is not None:
             self.request(user_id)
+
+    def _named(self, message: str) -> str:
+        """An error names people, never a raw user id."""
+        for user_id, name in self._names.items():
+            message = message.replace(user_id, name)
+        return message
 
     @work(exclusive=True, group="reviewers-write", exit_on_error=False)
     async def request(self, user_id: str) -> None:
         try:
             await client_of(self).change_requests.requested_reviewers.request(*self._ref, [user_id])
         except APIError as error:
-            self._set_error(describe(error, "Asking for a review", in_dialog=True).message)
+            problem = describe(error, "Asking for a review", in_dialog=True)
+            self._set_error(self._named(problem.message))
             return
         self.changed = True
         self._set_error("")
@@ -171,7 +193,8 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
         try:
             await client_of(self).change_requests.requested_reviewers.remove(*self._ref, user_id)
         except APIError as error:
-            self._set_error(describe(error, "Removing the reviewer", in_dialog=True).message)
+            problem = describe(error, "Removing the reviewer", in_dialog=True)
+            self._set_error(self._named(problem.message))
             return
         self.changed = True
         self._set_error("")
