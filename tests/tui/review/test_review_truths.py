@@ -10,6 +10,7 @@ from docdeck.tui.review import MergeScreen, ReviewScreen
 from docdeck.tui.threads import ThreadsPanel
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_until
+from tui.review.actions_helpers import open_host
 from tui.review.helpers import (
     authored_change_request,
     diff_view,
@@ -129,3 +130,35 @@ async def test_an_approval_of_an_older_revision_is_not_an_approval(
         said = [text for _mark, text in merge.state.lines]  # type: ignore[attr-defined]
         assert not any(text.startswith("Approved by") for text in said), said
         assert any("Outdated review by" in text for text in said), said
+
+
+async def test_enter_on_a_thread_shows_its_block_in_the_diff(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(160, 50)) as pilot:
+        host = await open_host(pilot, 4)
+        panel = host.threads_panel
+        thread_list = panel.thread_list
+        index = next(
+            i
+            for i, item in enumerate(thread_list.items)
+            if item is not None and item.thread.node_id is not None
+        )
+        thread = thread_list.items[index].thread  # type: ignore[union-attr]
+        blocks = await host.page_blocks(thread.page_id or "")
+        block = blocks.by_key(thread.node_id or "")
+        assert block is not None
+        diff = host.diff_view
+        diff.move_cursor(len(diff.rows) - 1)  # elsewhere: the last line of the page shown
+        thread_list.focus()
+        thread_list.highlighted = index
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: diff.page_id == thread.page_id and host.focused is diff,
+            "the thread's page is shown, the diff focused",
+        )
+        await review_settled(pilot)
+        place = diff.cursor_line()
+        assert place is not None and place[0] == "change"
+        assert block.start <= place[1] <= block.last, (place, block)

@@ -128,11 +128,16 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
             return ("base", row.base.line)
         return None
 
-    def _cursor_to_line(self, side: str, line: int) -> None:
+    def show_line(self, side: str, line: int) -> None:
+        """The cursor on a line of one side (or the next shown after it), scrolled into view
+        near the top."""
+        self._cursor_to_line(side, line, top=True)
+
+    def _cursor_to_line(self, side: str, line: int, *, top: bool = False) -> None:
         for index, row in enumerate(self.rows):
             found = row.change if side == "change" else row.base
             if found is not None and found.line >= line and row.kind != "fold":
-                self.move_cursor(index)
+                self.move_cursor(index, top=top)
                 return
 
     # ----- hunks -----------------------------------------------------------------------------

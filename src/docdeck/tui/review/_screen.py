@@ -238,9 +238,32 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         if target.display:
             target.focus()
 
+    _land_on_line: tuple[str, int] | None = None
+    """(page id, line of the change side) the diff's cursor goes to once that page shows."""
+
+    def show_line(self, page_id: str, line: int) -> bool:
+        """Put the diff's cursor on a line of the change side of a changed page (showing
+        that page first if another is shown), the diff focused. False when the change
+        request does not change that page (there is no diff of it to show)."""
+        changes = self.changes
+        if changes is None or all(page.page_id != page_id for page in changes.pages):
+            return False
+        if self.view != "diff":
+            self.action_toggle_rendered()
+        if self.diff_view.page_id == page_id and self.diff_view.diff is not None:
+            self.diff_view.show_line("change", line)
+        else:
+            self._land_on_line = (page_id, line)
+            self.pages_list.select_page(page_id)
+        self.diff_view.focus()
+        return True
+
     def diff_shown(self) -> None:
         """After a page's diff arrives: land on its first or last hunk when `]`/`[` crossed
-        into it."""
+        into it, or on the line a thread's Enter asked for."""
+        target, self._land_on_line = self._land_on_line, None
+        if target is not None and target[0] == self.diff_view.page_id:
+            self.diff_view.show_line("change", target[1])
         land, self._land_on = self._land_on, ""
         if land == "last":
             starts = self.diff_view.hunk_starts()

@@ -252,6 +252,44 @@ class ReviewThreads(Screen[None]):
                     return ThreadItem(thread)
         return None
 
+    @on(OptionList.OptionSelected, "#thread-list")
+    def _thread_chosen(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a thread: the diff shows its block (the page's diff, cursor on it)."""
+        event.stop()
+        item = self.threads_panel.item
+        if item is not None:
+            self.run_worker(
+                self._go_to_thread(item.thread),
+                name="Finding the thread's block",
+                group="thread-cursor",
+                exclusive=True,
+                exit_on_error=False,
+            )
+
+    async def _go_to_thread(self, thread: Thread) -> None:
+        page_id, key = thread.page_id, thread.node_id
+        if page_id is None:
+            self.notify("This thread is on the whole change request.", title="Thread")
+            return
+        title = thread.comment.target.page.title if thread.comment.target.page else ""
+        line = 0
+        if key is not None and not thread.outdated:
+            try:
+                blocks = await self.page_blocks(page_id)
+            except Exception as error:
+                problem = describe(error, "Reading the page's blocks")
+                self.notify(problem.brief or problem.message, title=problem.title, severity="error")
+                return
+            block = blocks.by_key(key)
+            if block is not None:
+                line = block.start
+        if not self.show_line(page_id, line):  # type: ignore[attr-defined]
+            self.notify(
+                f"This change request does not change “{title or page_id}”: its thread is "
+                "listed here, with no diff to show it in.",
+                title="Thread",
+            )
+
     # ----- keys with the diff focused -----------------------------------------------------
 
     def _diff_focused(self) -> bool:
