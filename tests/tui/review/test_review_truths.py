@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from docdeck.gateway import Client
 from docdeck.tui.review import MergeScreen, ReviewScreen
 from docdeck.tui.threads import ThreadsPanel
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_until
-from tui.review.actions_helpers import open_host
+from tui.review.actions_helpers import open_host, page_id, reloaded
+from tui.review.editor import use_test_editor
 from tui.review.helpers import (
     authored_change_request,
     diff_view,
@@ -162,3 +165,22 @@ async def test_enter_on_a_thread_shows_its_block_in_the_diff(make_app: AppFactor
         place = diff.cursor_line()
         assert place is not None and place[0] == "change"
         assert block.start <= place[1] <= block.last, (place, block)
+
+
+async def test_after_an_edit_the_pane_shows_the_page_just_edited(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    use_test_editor(monkeypatch)
+    monkeypatch.setenv("DOCDECK_TEST_EDIT_WRITE", "# Rate limits\n\nRewritten in the pane.\n")
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_host(pilot, 2)
+        client: Client = app.client  # type: ignore[attr-defined]
+        rate = await page_id(client, host.space, 2, "Rate limits")
+        assert host.current_page_id() != rate  # another changed page is shown
+        before = host.reloads  # type: ignore[attr-defined]
+        host.edit_page(rate)
+        await reloaded(pilot, host, before)
+        await review_settled(pilot)
+        assert host.current_page_id() == rate
+        assert "Rewritten in the pane." in "\n".join(host.diff_view.diff.change)  # type: ignore[union-attr]

@@ -141,6 +141,7 @@ class ReviewAuthoring(ReviewActionsBase):
             self._offer_again(page_id, title, markdown, error)
             return
         self.notify(f"“{title}” saved in #{self.change_request.number}.", title="Page saved")
+        self.show_next = page_id  # the pane then shows the page just edited
         self.reload()
 
     def _offer_again(self, page_id: str, title: str, markdown: str, error: APIError) -> None:

@@ -34,6 +34,8 @@ class ReviewActionsBase(Screen[None]):
         def current_page_id(self) -> str | None: ...
 
     _cr_subject: ChangeRequestSubject | None = None
+    show_next: str | None = None
+    """The page the pane's next load shows (`ReviewLoading.show_next`)."""
 
     def on_mount(self) -> None:
         self.cr_runner  # noqa: B018 - mounts the runner before the first write

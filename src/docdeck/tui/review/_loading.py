@@ -107,7 +107,7 @@ class ReviewLoading(Screen[None]):
             )
             return
         self.changes = review_changes(changes)
-        keep = self.current_page_id()
+        keep, self.show_next = self.show_next or self.current_page_id(), None
         self.pages_list.show_changes(self.changes, keep)
         self.query_one("#review-counts", Static).update(Text(self.changes.summary(), style="bold"))
         page = self.pages_list.current
@@ -164,6 +164,9 @@ class ReviewLoading(Screen[None]):
         self.show_diff_message(message, error=True)
 
     # ----- one page ------------------------------------------------------------------------
+
+    show_next: str | None = None
+    """The page the next load shows (the page just edited), instead of the one shown."""
 
     asked: str | None = None
     """The page last asked for: the list's highlight event for a page already being shown
