@@ -78,6 +78,7 @@ async def test_add_and_remove_a_requested_reviewer(make_app: AppFactory) -> None
         # filtered as typed
         await type_text(pilot, "dana")
         await pilot.pause()
+        assert pilot.app.screen.query_one("#chooser-filter", Input).value == "dana"
         picker = pilot.app.screen.query_one(OptionList)
         assert picker.option_count == 1
         await pilot.press("enter")

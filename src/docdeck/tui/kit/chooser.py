@@ -58,7 +58,9 @@ class Chooser(ModalScreen[T | None], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chooser"):
             yield Static(Text(self.title_text, style="bold"))
-            yield Input(placeholder="filter", id="chooser-filter")
+            # Not selected on focus: the first letter typed in the list is put in the field
+            # and then focuses it; selected, it was replaced by the second letter.
+            yield Input(placeholder="filter", id="chooser-filter", select_on_focus=False)
             yield NavOptionList(id="chooser-list")
             yield Static(self.hint, id="chooser-hint")
 
