@@ -132,50 +132,45 @@ class ReviewActions(ReviewAuthoring):
         self.send_cr_write("status", doing, request, applied=applied)
 
     def action_archive(self) -> None:
+        """Archive the change request, or reopen an archived one (the API lets any status
+        but merged change: archiving is not one-way). Both ask first."""
+        number, subject = self.change_request.number, self.change_request.subject
         if self.change_request.status == "archived":
-            self._unarchive()
+            if self.allowed("edit", "reopening"):
+                self._set_status_asking(
+                    "open",
+                    "Reopen the change request",
+                    f"Reopen #{number} “{subject}”? It is open for review and merge again, "
+                    "with its content and comments.",
+                    doing="Reopening",
+                    label="Reopen",
+                )
             return
-        if not self.allowed("edit", "archiving") or not self.writable("archiving"):
-            return
+        if self.allowed("edit", "archiving") and self.writable("archiving"):
+            self._set_status_asking(
+                "archived",
+                "Archive the change request",
+                f"Archive #{number} “{subject}”? It is no longer open for review or merge; "
+                "its content and comments are kept.",
+                doing="Archiving",
+                label="Archive",
+            )
+
+    def _set_status_asking(
+        self,
+        status: Literal["open", "archived"],
+        title: str,
+        question: str,
+        *,
+        doing: str,
+        label: str,
+    ) -> None:
         space_id, number = self.cr_ref
 
         async def submit() -> ChangeRequest:
-            return await self.client.change_requests.update(space_id, number, status="archived")
+            return await self.client.change_requests.update(space_id, number, status=status)
 
-        question = (
-            f"Archive #{number} “{self.change_request.subject}”? It is no longer open for "
-            "review or merge; its content and comments are kept."
-        )
-        dialog = ConfirmDialog(
-            "Archive the change request",
-            question,
-            submit,
-            doing="Archiving",
-            action_label="Archive",
-        )
-        self.open_cr_write(dialog, "archive")
-
-    def _unarchive(self) -> None:
-        """An archived change request opened again for review and merge (the API allows any
-        status but merged to change): archiving is not one-way."""
-        if not self.allowed("edit", "reopening"):
-            return
-        space_id, number = self.cr_ref
-
-        async def submit() -> ChangeRequest:
-            return await self.client.change_requests.update(space_id, number, status="open")
-
-        question = (
-            f"Reopen #{number} “{self.change_request.subject}”? It is open for review and "
-            "merge again, with its content and comments."
-        )
-        dialog = ConfirmDialog(
-            "Reopen the change request",
-            question,
-            submit,
-            doing="Reopening",
-            action_label="Reopen",
-        )
+        dialog = ConfirmDialog(title, question, submit, doing=doing, action_label=label)
         self.open_cr_write(dialog, "archive")
 
     def action_pdf(self) -> None:
