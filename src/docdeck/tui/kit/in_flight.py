@@ -7,13 +7,16 @@ its end, whatever the user does meanwhile:
   mark on it (`Entry.busy`);
 - the same action on the same subject is ignored while one runs: a key pressed
   twice on a slow link sends one request, not two;
-- it runs in a worker of the screen, not of its dialog, so closing the dialog
-  (Escape) does not cancel a request the server may already have applied; the
-  dialog is read-only while it runs;
+- it runs in a worker of the app, not of its dialog or its screen, so closing
+  the dialog or leaving the screen (Escape) does not cancel a request the server
+  may already have applied; the dialog is read-only while it runs;
 - when it ends, the answer (the resource as the server stored it) is put in
   the model if it succeeded, even after the dialog was closed; the subject is
   read again from the server if it failed or its dialog was abandoned, so the
-  screen shows what the server has either way.
+  screen shows what the server has either way;
+- when it ends after its screen was closed, the user is told how it ended (a
+  notification) and the screen in front is told (`WriteLanded`), so a list it
+  shows can read what the write changed.
 
 A dialog still open when its write fails shows the reason inside and becomes
 editable again; otherwise the failure is one notification.
@@ -25,12 +28,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.worker import Worker, WorkerState
+from textual.message import Message
+from textual.notifications import SeverityLevel
+from textual.worker import Worker
 
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-__all__ = ["Subject", "Write", "WriteDialog", "Writes"]
+__all__ = ["Said", "Subject", "Write", "WriteDialog", "WriteLanded", "Writes"]
+
+Said = tuple[str, str, SeverityLevel]
+"""A notification: title, message, severity."""
 
 
 class Subject(Protocol):
@@ -64,20 +72,32 @@ class Write:
     """Reads the subject again after a failure or an abandoned dialog."""
     dialog: WriteDialog | None = field(default=None, repr=False)
     """The dialog still waiting for the answer; None once closed (or for a key's write)."""
+    said: Callable[[Any], Said] | None = None
+    """How a success is told once its screen is closed (default: "<doing>: done")."""
     worker: Worker[Any] | None = field(default=None, repr=False)
     abandoned: bool = False
     """Its dialog was closed while it ran: whatever the outcome, the subject is read again."""
 
 
+class WriteLanded(Message, bubble=False):
+    """Sent to the screen in front when a write ends after the screen that sent it was
+    closed: what it shows may have changed (a list row, a status)."""
+
+    def __init__(self, subject: Subject, action: str, error: BaseException | None) -> None:
+        super().__init__()
+        self.subject = subject
+        self.action = action
+        self.error = error
+
+
 class Writes:
-    """The writes running on one screen (its workers carry them)."""
+    """The writes one screen sent; they run on as workers of the app (see the module)."""
 
     def __init__(self, owner: Widget, changed: Callable[[Subject], None]) -> None:
         self._owner = owner
         self._changed = changed
         """Called when a subject becomes busy or idle (to redraw its mark)."""
         self._running: dict[tuple[int, str], Write] = {}
-        self._by_worker: dict[Worker[Any], Write] = {}
 
     def running(self, subject: Subject, action: str) -> bool:
         return (id(subject), action) in self._running
@@ -90,13 +110,13 @@ class Writes:
         self._running[key] = write
         write.subject.busy += 1
         self._changed(write.subject)
-        write.worker = self._owner.run_worker(
-            write.request(),
+        # exit_on_error: the request's own failure is caught and told; only a defect in
+        # what handles its end gets past, and that ends the app as any defect does.
+        write.worker = self._owner.app.run_worker(
+            self._carry(write),
             name=write.doing,
             group=f"write-{key[0]}-{write.action}",
-            exit_on_error=False,
         )
-        self._by_worker[write.worker] = write
         return True
 
     def abandon(self, write: Write) -> None:
@@ -104,34 +124,64 @@ class Writes:
         write.dialog = None
         write.abandoned = True
 
-    def handle(self, event: Worker.StateChanged) -> bool:
-        """Follow a worker's end; True when the worker was one of these writes."""
-        write = self._by_worker.get(event.worker)
-        if write is None:
+    async def _carry(self, write: Write) -> None:
+        try:
+            result = await write.request()
+        except Exception as error:  # a refusal, a lost connection: told, never raised
+            self._ended(write, None, error)
+        else:
+            self._ended(write, result, None)
+
+    def _shown(self) -> bool:
+        """The screen that sent the writes is still open (in the stack, maybe covered)."""
+        owner = self._owner
+        try:
+            return owner.is_attached and owner.screen in owner.app.screen_stack
+        except Exception:  # removed with its screen
             return False
-        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
-            return True
-        del self._by_worker[event.worker]
+
+    def _ended(self, write: Write, result: Any, error: BaseException | None) -> None:
         self._running.pop((id(write.subject), write.action), None)
         write.subject.busy = max(0, write.subject.busy - 1)
+        if not self._shown():
+            self._landed(write, result, error)
+            return
         self._changed(write.subject)
-        if event.state is WorkerState.SUCCESS:
+        if error is None:
             if write.applied is not None:
-                write.applied(event.worker.result)
+                write.applied(result)
             if write.dialog is not None:
                 write.dialog.write_succeeded()
             if write.abandoned:
                 self._reread(write)
-            return True
-        error = event.worker.error
-        if write.dialog is not None and error is not None:
+            return
+        if write.dialog is not None:
             write.dialog.write_failed(error)
-        elif error is not None:
-            report = getattr(self._owner.app, "report_error", None)
-            if report is not None:
-                report(error, write.doing)
+        else:
+            self._report(write, error)
         self._reread(write)
-        return True
+
+    def _landed(self, write: Write, result: Any, error: BaseException | None) -> None:
+        """The write ended after its screen was closed: tell the user, and the screen in
+        front, which may show what it changed."""
+        app = self._owner.app
+        if not app.is_running or not app.screen_stack:
+            return  # quitting
+        if error is not None:
+            self._report(write, error)
+        else:
+            title, message, severity = (
+                write.said(result)
+                if write.said is not None
+                else ("Done", f"{write.doing}: done.", "information")
+            )
+            app.notify(message, title=title, severity=severity, timeout=8)
+        app.screen.post_message(WriteLanded(write.subject, write.action, error))
+
+    def _report(self, write: Write, error: BaseException) -> None:
+        report = getattr(self._owner.app, "report_error", None)
+        if report is not None:
+            report(error, write.doing)
 
     def _reread(self, write: Write) -> None:
         if write.reread is None:

@@ -1,9 +1,9 @@
-"""An invisible widget that carries a screen's writes (`docdeck.tui.kit.in_flight.Writes`).
+"""An invisible widget that holds a screen's writes (`docdeck.tui.kit.in_flight.Writes`).
 
-A worker's state changes go to the node that runs it and do not bubble, so writes run by this
-widget end here: a screen that also reports its own failed reads (`report_worker_failure`)
-does not report a failed write a second time over the dialog that already shows it. Reads a
-mixin runs for its actions run here too, for the same reason. A mixin adds this widget to a
+The writes themselves run on the app (they outlive the screen) and tell their own end. Reads
+a mixin runs for its actions run here: a worker's state changes go to the node that runs it
+and do not bubble, so their failures are reported once, here, and not by the screen's own
+handler as well. A mixin adds this widget to a
 screen it does not compose (the review pane, the space screen).
 """
 
@@ -28,8 +28,7 @@ class WriteRunner(Widget):
         self.writes = Writes(self, changed or (lambda subject: None))
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """Writes end as `Writes` says; any other worker run here that fails is reported
-        once, through the app's one error handler."""
+        """A worker run here that fails (a read of these actions) is reported once,
+        through the app's one error handler; writes run on the app and tell their own end."""
         event.stop()
-        if not self.writes.handle(event):
-            report_worker_failure(self, event)
+        report_worker_failure(self, event)

@@ -426,8 +426,6 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         self.org_tree.refresh_entry(entry)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if self.writes.handle(event):
-            return
         report_worker_failure(self, event)
 
 

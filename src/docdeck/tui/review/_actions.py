@@ -19,6 +19,7 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.in_flight import Said
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.review._authoring import ReviewAuthoring
 from docdeck.tui.review._conflict_screen import ConflictScreen
@@ -73,13 +74,18 @@ class ReviewActions(ReviewAuthoring):
             result = await self.client.change_requests.update_from_main(space_id, number)
             return result.result
 
+        def said(result: str) -> Said:
+            return describe_result("update", result, number)
+
         def applied(result: str) -> None:
-            title, message, severity = describe_result("update", result, number)
+            title, message, severity = said(result)
             self.notify(message, title=title, severity=severity, timeout=8)
             if result == "conflicts":
                 self.open_conflicts()
 
-        self.send_cr_write("update", f"Updating #{number} from main", request, applied=applied)
+        self.send_cr_write(
+            "update", f"Updating #{number} from main", request, applied=applied, said=said
+        )
 
     def open_conflicts(self) -> None:
         self.app.push_screen(ConflictScreen(self.space, self.change_request), self._after_merge)

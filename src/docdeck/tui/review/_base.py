@@ -11,7 +11,7 @@ from textual.screen import Screen
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.dialogs.request import RequestDialog
-from docdeck.tui.kit.in_flight import Write, Writes
+from docdeck.tui.kit.in_flight import Said, Write, Writes
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.kit.write_runner import WriteRunner
 from docdeck.tui.review.change_request_subject import ChangeRequestSubject
@@ -130,8 +130,10 @@ class ReviewActionsBase(Screen[None]):
         request: Callable[[], Awaitable[Any]],
         *,
         applied: Callable[[Any], None] | None = None,
+        said: Callable[[Any], Said] | None = None,
     ) -> None:
-        """A write a key does at once; a second press while it runs is ignored."""
+        """A write a key does at once; a second press while it runs is ignored. `said` tells
+        its result when it ends after the pane was closed."""
 
         def done(result: Any) -> None:
             if applied is not None:
@@ -139,7 +141,13 @@ class ReviewActionsBase(Screen[None]):
             self.reload()
 
         write = Write(
-            self.cr_subject, action, doing, request, applied=done, reread=self._reload_after
+            self.cr_subject,
+            action,
+            doing,
+            request,
+            applied=done,
+            reread=self._reload_after,
+            said=said,
         )
         if not self.cr_writes.start(write):
             self.app.bell()

@@ -4,16 +4,21 @@ review pane.
 The list is one request (`GET {S}/change-requests` for the status and contributor asked
 for, every page of it); each listed change request's review state then arrives from its
 reviews, a few requests at a time, without holding the list up.
+
+The list is read again when the user comes back from a change request's pane (what was
+done there shows in its row) and when a write sent from a closed pane lands meanwhile
+(`WriteLanded`: an update from main that finished after Escape).
 """
 
 from __future__ import annotations
 
 import asyncio
 
-from textual import on
+from textual import events, on
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.navigation import OpenChangeRequest
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.review import ChangeRequestsView, review_state
@@ -38,7 +43,13 @@ class SpaceChangeRequests(SpaceReading):
         if not view.loaded:
             self.load_change_requests()
 
-    def load_change_requests(self) -> None:
+    _visited: str | None = None
+    """The change request whose pane was opened from the list, until the list is back."""
+
+    def load_change_requests(self, *, forget: str | None = None) -> None:
+        """Read the list; `forget`: a change request whose review state is read again."""
+        if forget is not None:
+            self.change_requests_view.verdicts.pop(forget, None)
         self.run_worker(
             self._load_change_requests(),
             name="Reading the space's change requests",
@@ -88,4 +99,18 @@ class SpaceChangeRequests(SpaceReading):
     @on(ChangeRequestsView.ChangeRequestChosen)
     def _change_request_chosen(self, event: ChangeRequestsView.ChangeRequestChosen) -> None:
         event.stop()
+        self._visited = event.change_request.id
         self.app.post_message(OpenChangeRequest(self.space, event.change_request))
+
+    @on(events.ScreenResume)
+    def _back_from_pane(self) -> None:
+        visited, self._visited = self._visited, None
+        if visited is not None and self.change_requests_view.loaded:
+            self.load_change_requests(forget=visited)
+
+    @on(WriteLanded)
+    def _write_landed(self, message: WriteLanded) -> None:
+        cr = getattr(message.subject, "change_request", None)
+        view = self.change_requests_view
+        if isinstance(cr, ChangeRequest) and any(c.id == cr.id for c in view.change_requests):
+            self.load_change_requests(forget=cr.id)

@@ -281,8 +281,6 @@ class ThreadsPanel(ThreadActions):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         event.stop()
-        if self.writes.handle(event):
-            return
         report_worker_failure(self, event)
 
 

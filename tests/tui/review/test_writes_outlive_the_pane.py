@@ -1,0 +1,74 @@
+"""A write sent from the review pane runs to its end after the pane is closed (Escape):
+the user is told how it ended, and the list the pane was opened from shows the result."""
+
+from __future__ import annotations
+
+import asyncio
+
+from docdeck.gateway import Client
+from docdeck.tui.review import ReviewScreen
+from docdeck.tui.space import SpaceScreen
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, wait_for_workers, wait_until
+from tui.review.actions_helpers import open_host
+
+
+async def test_an_update_ending_after_escape_is_told_and_the_list_shows_it(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_host(pilot, 2)
+        assert host.change_request.outdated
+        gate = asyncio.Event()
+        transport.held = ("/update", gate)
+        await pilot.press("u")
+        await wait_until(
+            pilot,
+            lambda: any(r.startswith("POST") and r.endswith("/update") for r in transport.requests),
+            "the update is sent",
+        )
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "back on the list")
+        space = app.screen
+        assert isinstance(space, SpaceScreen)
+        gate.set()
+        await wait_until(
+            pilot,
+            lambda: any("now has main's latest changes" in n.message for n in app._notifications),
+            "the update's end is told",
+        )
+        await wait_for_workers(pilot)
+        view = space.change_requests_view
+        listed = next(cr for cr in view.change_requests if cr.number == 2)
+        assert not listed.outdated, "the list still shows the change request before the update"
+        client: Client = app.client  # type: ignore[attr-defined]
+        assert not (await client.change_requests.get(space.space.id, 2)).outdated
+
+
+async def test_a_failed_write_ending_after_escape_is_told(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_host(pilot, 2)
+        gate = asyncio.Event()
+        transport.held = ("/update", gate)
+        await pilot.press("u")
+        await wait_until(
+            pilot,
+            lambda: any(r.startswith("POST") and r.endswith("/update") for r in transport.requests),
+            "the update is sent",
+        )
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen), "pane closed")
+        transport.failing = "/update"
+        gate.set()
+        await wait_until(
+            pilot,
+            lambda: any(
+                "Updating #2 from main" in (n.title or "") + n.message for n in app._notifications
+            ),
+            "the failure is told, naming the write",
+        )
+        await wait_for_workers(pilot)
