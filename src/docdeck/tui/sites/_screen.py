@@ -363,6 +363,11 @@ class SiteScreen(Screen[None]):
 
         _links.redirects(self)
 
+    def action_adaptive_schema(self) -> None:
+        from docdeck.tui.sites import _adaptive
+
+        _adaptive.adaptive_schema(self)
+
     def site_changed(self, site: Site) -> None:
         """The site as the server answered a write: the header follows."""
         self.site = site
