@@ -117,6 +117,7 @@ BINDING_IDS: frozenset[str] = frozenset(
         "site.back",
         "site.condition",
         "site.copy",
+        "site.customize",
         "site.cut",
         "site.delete",
         "site.edit",

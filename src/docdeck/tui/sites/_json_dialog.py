@@ -71,9 +71,12 @@ class JsonDialog(RequestDialog[Any]):
         doing: str,
         review: bool = False,
         read_only: str = "",
+        rebase: Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]] | None = None,
     ) -> None:
         """`stored`: what the server holds (None: nothing yet); `review`: open on the diff
-        (the text came from `$EDITOR`); `read_only`: why the user may not save ("" if may)."""
+        (the text came from `$EDITOR`); `read_only`: why the user may not save ("" if may);
+        `rebase(text's value, stored)`: what is sent for the text once `stored` is a fresher
+        copy than the one the text was edited from (the diff shows that)."""
         super().__init__(title, doing, submit)
         self.context = context
         self.stored = stored
@@ -81,6 +84,7 @@ class JsonDialog(RequestDialog[Any]):
         self.what = what
         self.review_on_open = review
         self.read_only_reason = read_only
+        self.rebase = rebase
         self.error_text = ""
         self.reviewing: dict[str, Any] | None = None
         """The checked value whose diff is shown (ctrl+s sends it); None while editing."""
@@ -144,6 +148,8 @@ class JsonDialog(RequestDialog[Any]):
             self.body.focus()
             self.body.move_cursor((value.line - 1, max(value.column - 1, 0)))
             return
+        if self.rebase is not None and self.stored is not None:
+            value = self.rebase(value, self.stored)
         if value == self.stored:
             self._set_error(f"Nothing to save: {self.what} is what the server has.")
             return

@@ -368,6 +368,11 @@ class SiteScreen(Screen[None]):
 
         _adaptive.adaptive_schema(self)
 
+    def action_customize(self) -> None:
+        from docdeck.tui.sites import _customization
+
+        _customization.customize(self)
+
     def site_changed(self, site: Site) -> None:
         """The site as the server answered a write: the header follows."""
         self.site = site

@@ -216,6 +216,14 @@ SITE_ACTIONS: tuple[SiteAction, ...] = (
         "The visitor claims conditions may use; edit them as JSON (ctrl+o: $EDITOR), "
         "with the diff before saving",
     ),
+    SiteAction(
+        "customize",
+        "C",
+        "Customize",
+        "The site's customization (or a site space's) as JSON in $EDITOR, the diff, then save "
+        "(read again first: changes made meanwhile are kept)",
+        _any("customize the site"),
+    ),
     SiteAction("refresh", "r", "Refresh", "Read the site's structure again"),
     SiteAction("copy", "y", "Copy", "Copy the highlighted row's published URL, or its id"),
 )
