@@ -128,6 +128,7 @@ BINDING_IDS: frozenset[str] = frozenset(
         "site.new_section",
         "site.paste",
         "site.publish",
+        "site.published",
         "site.redirects",
         "site.refresh",
         "site.settings",

@@ -373,6 +373,11 @@ class SiteScreen(Screen[None]):
 
         _customization.customize(self)
 
+    def action_published(self) -> None:
+        from docdeck.tui.sites import _published
+
+        _published.published_view(self)
+
     def site_changed(self, site: Site) -> None:
         """The site as the server answered a write: the header follows."""
         self.site = site

@@ -224,6 +224,13 @@ SITE_ACTIONS: tuple[SiteAction, ...] = (
         "(read again first: changes made meanwhile are kept)",
         _any("customize the site"),
     ),
+    SiteAction(
+        "published",
+        "v",
+        "Published view",
+        "The structure a visitor sees (sections, variants, paths), with or without a share "
+        "key; o opens the served page",
+    ),
     SiteAction("refresh", "r", "Refresh", "Read the site's structure again"),
     SiteAction("copy", "y", "Copy", "Copy the highlighted row's published URL, or its id"),
 )
