@@ -134,6 +134,9 @@ async def test_invalid_json_from_the_editor_is_kept_in_the_text_with_its_line(
         assert '"plan": {{' in dialog.query_one("#json-body", TextArea).text
         assert dialog.reviewing is None
         assert _puts(transport) == []
+        assert app.screen.focused is dialog.query_one("#json-body", TextArea)
+        await pilot.press("escape")  # one Escape closes, even from the text area
+        assert isinstance(app.screen, SiteScreen)
 
 
 async def test_a_reader_sees_the_schema_but_may_not_save_it(

@@ -97,6 +97,7 @@ class JsonDialog(RequestDialog[Any]):
                 self.initial,
                 language=None,
                 soft_wrap=False,
+                tab_behavior="focus",  # "indent" takes Escape (it moves focus): one closes
                 show_line_numbers=True,
                 read_only=bool(self.read_only_reason),
                 id="json-body",
