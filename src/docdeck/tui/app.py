@@ -65,11 +65,17 @@ def _screen_commands() -> type[Provider]:
     return ScreenCommands
 
 
+def _go_to_commands() -> type[Provider]:
+    from docdeck.tui.kit.palette import GoToCommands
+
+    return GoToCommands
+
+
 class DocdeckApp(SessionApp):
     CSS_PATH = "app.tcss"
     TITLE = "docdeck"
-    COMMANDS = SessionApp.COMMANDS | {_screen_commands}
-    """Textual's commands, and the actions of whichever screen is in front."""
+    COMMANDS = SessionApp.COMMANDS | {_screen_commands, _go_to_commands}
+    """Textual's commands, the actions of whichever screen is in front, and "Go to …"."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
         Binding(

@@ -29,3 +29,34 @@ async def test_sites_node_lists_sites_and_enter_opens_the_structure(
         await pilot.press("escape")
         assert not isinstance(app.screen, SiteScreen)
         assert tree_of(pilot).cursor_line == cursor_before
+
+
+async def test_the_palette_goes_to_any_site(make_app: AppFactory) -> None:
+    from textual.command import CommandPalette
+
+    from docdeck.gateway import Client
+    from docdeck.tui.kit.chooser import Chooser
+    from tui.helpers import open_northwind, type_text, wait_for_workers, wait_until
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: CommandPalette.is_open(app), "the palette")
+        await type_text(pilot, "go to site")
+        await wait_for_workers(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the sites")
+        await type_text(pilot, "handbook")
+        await pilot.press("enter")
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, SiteScreen) and app.screen.loaded,
+            "the site editor",
+        )
+        screen = app.screen
+        assert isinstance(screen, SiteScreen)
+        client: Client = app.client  # type: ignore[assignment]
+        site = await client.sites.get(screen.org_id, screen.site.id)
+        assert site.title == "Handbook"
+        assert row_titles(screen) == ["Onboarding", "Design System"]

@@ -18,10 +18,11 @@ from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
+from textual.screen import ModalScreen
 
 from docdeck.tui.kit.actions import screen_actions
 
-__all__ = ["ScreenCommands"]
+__all__ = ["GoToCommands", "ScreenCommands"]
 
 _NOT_LISTED = frozenset({"back", "app.quit", "quit"})
 """Textual's own commands already offer Quit; Back (escape) is no command to search for."""
@@ -83,3 +84,69 @@ class ScreenCommands(Provider):
                     text=command.name,
                     help=command.help,
                 )
+
+
+class GoToCommands(Provider):
+    """ "Go to site…": any site of the user's organizations, chosen from a filtered list,
+    opens in the site editor (a navigation message, so kit imports no job)."""
+
+    NAME = "Go to site…"
+    HELP = "Open the editor of any site of your organizations"
+
+    async def discover(self) -> Hits:
+        if not isinstance(self.screen, ModalScreen):
+            yield _RankedDiscoveryHit(self.NAME, self._go, text=self.NAME, help=self.HELP)
+
+    async def search(self, query: str) -> Hits:
+        if isinstance(self.screen, ModalScreen):
+            return
+        matcher = self.matcher(query)
+        score = matcher.match(self.NAME)
+        if score > 0:
+            yield Hit(score + 1.0, matcher.highlight(self.NAME), self._go, help=self.HELP)
+
+    def _go(self) -> None:
+        app = self.app
+        app.run_worker(
+            _choose_site(app),
+            name="Reading the sites",
+            group="go-to",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+
+async def _choose_site(app: Any) -> None:
+    import asyncio
+
+    from rich.text import Text
+
+    from docdeck.tui.kit.chooser import Chooser
+    from docdeck.tui.kit.navigation import OpenSite
+    from docdeck.tui.kit.workers import client_of
+
+    client = client_of(app)
+    orgs = (await client.orgs.list(limit=100)).items
+
+    async def sites_of(org: Any) -> list[Any]:
+        return [site async for site in client.sites.list(org.id)]
+
+    found = await asyncio.gather(*(sites_of(org) for org in orgs))
+    items: list[tuple[Text | str, Any]] = [
+        (
+            Text.assemble(site.title, (f"  {org.title} · {site.visibility}", "dim")),
+            (org, site),
+        )
+        for org, sites in zip(orgs, found, strict=True)
+        for site in sites
+    ]
+    if not items:
+        app.notify("None of your organizations has a site.", title="Go to site")
+        return
+
+    def chosen(value: Any) -> None:
+        if value is not None:
+            org, site = value
+            app.post_message(OpenSite(org, site, [org.title]))
+
+    app.push_screen(Chooser("Go to site", items), chosen)

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from docdeck.models import Space
+from docdeck.models import Space, TemplateCondition
 from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.dialogs.request import RequestDialog
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import Subject, Write
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.sites.moves import MovePlan, plan_paste
@@ -233,6 +234,8 @@ def edit(screen: SiteScreen) -> None:
 
 
 def condition(screen: SiteScreen) -> None:
+    """The condition's dialog, with the site's adaptive schema and template conditions read
+    first (a site without a schema, or a failed read, says so in their place)."""
     row = screen.view.current
     if row is None or row.kind == GROUP:
         return
@@ -245,9 +248,25 @@ def condition(screen: SiteScreen) -> None:
             return await client.sites.sections.update(org, site, row.id, condition=text)
         return await client.sites.site_spaces.update(org, site, row.id, condition=text)
 
-    dialog = FormDialog(
-        f"Condition of {row.describe()}",
-        [
+    async def read() -> None:
+        from docdeck.tui.sites._adaptive import read_schema, read_templates
+        from docdeck.tui.sites._condition import ConditionDialog
+        from docdeck.tui.sites.claims import claims_of
+
+        schema: dict[str, Any] | None = None
+        templates: list[TemplateCondition] = []
+        note = ""
+        try:
+            schema = await read_schema(screen)
+            if schema is None:
+                note = "The site has no adaptive schema (A adds one): any claim is accepted."
+            else:
+                templates = await read_templates(screen)
+        except Exception as error:
+            why = describe(error, "Reading the adaptive schema").message
+            note = f"The adaptive schema could not be read: {why}"
+        dialog = ConditionDialog(
+            f"Condition of {row.describe()}",
             FormField(
                 "condition",
                 "Shown to visitors when (empty: to everyone)",
@@ -255,12 +274,22 @@ def condition(screen: SiteScreen) -> None:
                 placeholder='visitor.claims.plan === "pro"',
                 max_length=1024,
                 check=check_condition,
-            )
-        ],
-        submit,
-        doing=f"Saving the condition of {row.describe()}",
+            ),
+            submit,
+            doing=f"Saving the condition of {row.describe()}",
+            claims=claims_of(schema),
+            templates=templates,
+            schema_note=note,
+        )
+        _open(screen, dialog, row, "condition")
+
+    screen.run_worker(
+        read(),
+        name="Reading the adaptive schema",
+        group="adaptive",
+        exclusive=True,
+        exit_on_error=False,
     )
-    _open(screen, dialog, row, "condition")
 
 
 def make_default(screen: SiteScreen) -> None:

@@ -363,6 +363,21 @@ class SiteScreen(Screen[None]):
 
         _links.redirects(self)
 
+    def action_adaptive_schema(self) -> None:
+        from docdeck.tui.sites import _adaptive
+
+        _adaptive.adaptive_schema(self)
+
+    def action_customize(self) -> None:
+        from docdeck.tui.sites import _customization
+
+        _customization.customize(self)
+
+    def action_published(self) -> None:
+        from docdeck.tui.sites import _published
+
+        _published.published_view(self)
+
     def site_changed(self, site: Site) -> None:
         """The site as the server answered a write: the header follows."""
         self.site = site

@@ -14,7 +14,14 @@ from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.sites.structure_model import GROUP, SECTION, SITE_SPACE, Row
 
-__all__ = ["SITE_ACTIONS", "SiteAction", "SiteContext", "site_availability", "site_bindings"]
+__all__ = [
+    "SITE_ACTIONS",
+    "SiteAction",
+    "SiteContext",
+    "site_availability",
+    "site_bindings",
+    "write_refusal",
+]
 
 _b = binder("site")
 
@@ -44,6 +51,15 @@ def _may_write(context: SiteContext, verb: str) -> Availability:
         reason=f"You may not {verb}: changing a site's structure {_CREATE}.",
         cause=_CREATE,
     )
+
+
+def write_refusal(organization: Organization, verb: str) -> str:
+    """Why the caller may not `verb` ("" when they may): for a dialog that shows a document
+    to everyone and saves it for writers only."""
+    permissions = organization.permissions
+    if permissions.createContent or permissions.admin:
+        return ""
+    return f"you may not {verb}: it {_CREATE}."
 
 
 def _on(kinds: tuple[str, ...], verb: str) -> Callable[[SiteContext], Availability]:
@@ -192,6 +208,28 @@ SITE_ACTIONS: tuple[SiteAction, ...] = (
         "Redirects",
         "List, add, edit, delete redirects, and look up a path",
         _any("change redirects"),
+    ),
+    SiteAction(
+        "adaptive_schema",
+        "A",
+        "Adaptive schema",
+        "The visitor claims conditions may use; edit them as JSON (ctrl+o: $EDITOR), "
+        "with the diff before saving",
+    ),
+    SiteAction(
+        "customize",
+        "C",
+        "Customize",
+        "The site's customization (or a site space's) as JSON in $EDITOR, the diff, then save "
+        "(read again first: changes made meanwhile are kept)",
+        _any("customize the site"),
+    ),
+    SiteAction(
+        "published",
+        "v",
+        "Published view",
+        "The structure a visitor sees (sections, variants, paths), with or without a share "
+        "key; o opens the served page",
     ),
     SiteAction("refresh", "r", "Refresh", "Read the site's structure again"),
     SiteAction("copy", "y", "Copy", "Copy the highlighted row's published URL, or its id"),
