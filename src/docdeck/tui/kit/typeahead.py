@@ -9,9 +9,11 @@ the space screen it opened was pushed only once the tree's message reached the a
 
 The app hands every key it reads to `KeyHold.route`. A key is delivered only when
 
-- the key before it has finished its way: a widget consumed it (stopped it), a priority
-  binding ran, or it came back to the app, whose bindings then ran (`returned`); and the
-  messages it set off on its way (the tree's "space opened" for its screen) are handled;
+- the key before it has finished its way: no node on its path holds or handles a message
+  (the key itself on its way up, or what it set off: a table's "row selected", the tree's
+  "space opened"), and it is not waiting in the app's queue for its bindings to run
+  (`returned` is called once they have). A stopped key is not a finished one: Textual
+  stops a key at the screen and still hands it to the app;
 - no screen is on its way: a navigation message (`kit/navigation.py`) posted to the app
   holds every key until the app has pushed its screen (`expect_screen`, `screen_opened`),
   and so does an action whose worker reads something before it opens a dialog (`c` reads
@@ -46,8 +48,9 @@ from textual.worker import Worker
 
 __all__ = ["HOLD_LIMIT", "LOAD_LIMIT", "KeyHold", "first_load_done", "opens_a_screen"]
 
-HOLD_LIMIT = 0.5
-"""Seconds a key's way holds the next keys back at most (a lost key's way)."""
+HOLD_LIMIT = 2.0
+"""Seconds a key's way holds the next keys back at most (a key lost with its widget, a
+widget kept busy). A key's way is followed exactly, so this is a bound, not a guess."""
 
 LOAD_LIMIT = 15.0
 """Seconds a screen's first load (or a screen on its way) holds keys back at most."""
@@ -88,6 +91,19 @@ def opens_a_screen(worker: Worker[Any]) -> Worker[Any]:
     if isinstance(hold, KeyHold):
         hold.expect_worker(worker)
     return worker
+
+
+def _busy(node: DOMNode) -> bool:
+    """`node` holds or is handling a message (a queued message counts until it is handled)."""
+    if node._closed or node._closing:
+        return False  # removed: what was sent to it goes nowhere
+    queue: Any = node._message_queue
+    return bool(getattr(queue, "_unfinished_tasks", queue.qsize()))
+
+
+def _queued(app: App[Any], event: events.Key) -> bool:
+    """`event` waits in the app's queue (it came back from the widgets)."""
+    return any(message is event for message in getattr(app._message_queue, "_queue", ()))
 
 
 def _on(node: DOMNode, screen: Screen[Any]) -> bool:
@@ -152,12 +168,18 @@ class KeyHold:
             await self._flush()
 
     def _way_done(self, now: float) -> bool:
-        key = self._in_flight
-        if key is not None and now - self._since < HOLD_LIMIT:
-            if not key._stop_propagation:
-                return False  # still on its way
-            if any(not node._message_queue.empty() for node in self._path):
-                return False  # what it set off is still being handled
+        """The key delivered last, and what it set off, have been handled.
+
+        Its path is idle (no node on it holds or handles a message: the key on its way up,
+        or a message it set off, such as a table's "row selected") and it is not waiting in
+        the app's queue to have its bindings run. Whether it was stopped says nothing here:
+        Textual stops a key at the screen and still hands it to the app.
+        """
+        if now - self._since < HOLD_LIMIT:
+            if self._in_flight is not None and _queued(self._app, self._in_flight):
+                return False  # back at the app, its bindings not yet run
+            if any(_busy(node) for node in self._path):
+                return False  # still on its way, or what it set off is being handled
         self._in_flight = None
         return True
 
@@ -165,9 +187,6 @@ class KeyHold:
         now = time.monotonic()
         if not self._way_done(now):
             return False
-        for node in self._path:
-            if not node._message_queue.empty() and now - self._since < HOLD_LIMIT:
-                return False  # the key came back; messages it set off are still on their way
         if self._expected and now - self._expected_since < LOAD_LIMIT:
             return False  # a screen is on its way
         if self._workers:

@@ -5,9 +5,15 @@ the page being read first. In the pages view `c` comments on the block under the
 the raw view's cursor line, or the block at the top of the rendered view; the block's key
 comes from the page's document (`docdeck.tui.content.block_map`), and the composer shows the
 block's text so the reader sees what the comment will be on.
+
+`c` comments on the page the tree's cursor is on, even while that page is still loading (a
+key typed right after `G` or `j`): it shows that page at once, waits for it, then reads its
+blocks; the keys typed after `c` wait meanwhile and become the comment's text.
 """
 
 from __future__ import annotations
+
+import contextlib
 
 from rich.text import Text
 from textual import events
@@ -15,9 +21,10 @@ from textual import events
 from docdeck.models import Space
 from docdeck.tui.content import RawPage, RenderedPage
 from docdeck.tui.content.block_map import Block
+from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.space._reading import SpaceReading
+from docdeck.tui.space._reading import Location, SpaceReading
 from docdeck.tui.threads import Scope, ThreadsPanel
 
 __all__ = ["COMMENT_ACTIONS", "SpaceComments", "line_in_view"]
@@ -62,7 +69,7 @@ class SpaceComments(SpaceReading):
     def check_comment_action(self, action: str) -> bool | None:
         if self.mode != "pages":
             return False
-        if self.preview.markdown is None and action == "comment_on_block":
+        if action == "comment_on_block" and self._page_at_cursor() is None:
             return False
         return True if self.space.permissions.comment and not self.older else None
 
@@ -102,13 +109,19 @@ class SpaceComments(SpaceReading):
         context.append(page.title or "(untitled)", style="bold")
         self._panel_ready().compose_thread(page.id, None, context)
 
+    def _page_at_cursor(self) -> PageInfo | None:
+        """The page `c` comments on: the tree's cursor, shown or still on its way."""
+        page = self.page_tree.current or self.current_page
+        return page if page is not None and page.readable else None
+
     def action_comment_on_block(self) -> None:
-        page, view = self.current_page, self.preview.view
-        if page is None or view is None:
+        page = self._page_at_cursor()
+        if page is None:
             return
-        line = line_in_view(view)
+        if self.current_page is not page:
+            self.show(Location(page.id))  # the highlight's pause cut short
         worker = self.run_worker(
-            self._comment_block(page.id, page.title, line),
+            self._comment_block(page.id, page.title),
             name=f"Reading the blocks of “{page.title}”",
             group="comment-block",
             exclusive=True,
@@ -116,7 +129,20 @@ class SpaceComments(SpaceReading):
         )
         opens_a_screen(worker)  # the composer: what is typed next is its text
 
-    async def _comment_block(self, page_id: str, title: str, line: int) -> None:
+    async def _page_shown(self, page_id: str) -> bool:
+        """Wait for the preview's load; True when it shows `page_id`'s markdown."""
+        for worker in list(self.app.workers):
+            if worker.group == "preview" and worker.node is self and not worker.is_finished:
+                with contextlib.suppress(Exception):
+                    await worker.wait()
+        preview = self.preview
+        return (
+            preview.markdown is not None and preview.page is not None and preview.page.id == page_id
+        )
+
+    async def _comment_block(self, page_id: str, title: str) -> None:
+        view = self.preview.view if await self._page_shown(page_id) else None
+        line = line_in_view(view) if view is not None else 0
         try:
             blocks = await self.content.blocks(page_id)
         except Exception as error:
