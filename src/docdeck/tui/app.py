@@ -493,13 +493,13 @@ class DocdeckApp(SessionApp):
         )
 
     def action_help(self) -> None:
-        from docdeck.tui.kit.help import HelpScreen, bindings_help
+        from docdeck.tui.kit.help import HelpScreen, bindings_help, intro_of
 
         if isinstance(self.screen, HelpScreen):
             return
         rows_of = getattr(self.screen, "help_rows", None)
         rows = rows_of() if rows_of is not None else bindings_help(self.screen)
-        self.push_screen(HelpScreen(rows, intro=getattr(self.screen, "help_intro", None)))
+        self.push_screen(HelpScreen(rows, intro=intro_of(self.screen)))
 
     def _handle_exception(self, error: Exception) -> None:
         """An internal error (a bug) ends the app with one line, as the CLI promises.

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -18,6 +17,7 @@ from docdeck.gateway import Client
 from docdeck.models import Organization
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.in_flight import Writes
 from docdeck.tui.kit.workers import client_of, report_worker_failure
@@ -34,7 +34,7 @@ class Subject:
         self.busy = 0
 
 
-class AdminScreen(Screen[None]):
+class AdminScreen(ExplainsKeys, Screen[None]):
     DEFAULT_CSS = """
     AdminScreen .admin-title { height: auto; padding: 0 1; background: $boost; }
     """
@@ -44,6 +44,14 @@ class AdminScreen(Screen[None]):
     ACTIONS: ClassVar[tuple[str, ...]] = ()
     """Actions whose availability depends on the caller's permissions (`availability_of`)."""
     heading = ""
+
+    @property
+    def help_intro(self) -> str:
+        return (
+            f"{self.heading} of {self.organization.title}, an administration screen of the "
+            "organization. r reads it again, Escape goes back to the tree. A key shown dimmed "
+            "is not allowed for your role here: pressing it says why.\n"
+        )
 
     def __init__(self, organization: Organization) -> None:
         super().__init__()
@@ -90,29 +98,11 @@ class AdminScreen(Screen[None]):
     def availability_of(self, action: str) -> Availability:
         return Availability(applies=True)
 
+    def explained_action(self, action: str) -> str | None:
+        return action if action in self.ACTIONS else None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.ACTIONS:
-            state = self.availability_of(action)
-            if not state.applies:
-                return False
-            return True if state.allowed else None
-        return True
-
-    def on_key(self, event: events.Key) -> None:
-        """A key whose action is disabled here says why instead of doing nothing."""
-        active = self.active_bindings.get(event.key)
-        if active is None or active.enabled:
-            return
-        if active.binding.action in self.ACTIONS:
-            self.explain(active.binding.action)
-
-    def explain(self, action: str) -> bool:
-        """Say why `action` is not allowed; True when it was not."""
-        state = self.availability_of(action)
-        if state.reason is not None:
-            self.notify(state.reason, title="Not allowed", severity="warning")
-            return True
-        return not state.applies
+        return self.check_explained(action)
 
     def action_back(self) -> None:
         self.dismiss()

@@ -1,4 +1,5 @@
-"""The help screen: every key, what it does, and whether it works on the current selection."""
+"""The help screen: the screen in front's own paragraph, then every key, what it does, whether
+it works on the current selection, and its keymap id (what a `[keymap]` entry remaps)."""
 
 from __future__ import annotations
 
@@ -25,18 +26,24 @@ class HelpRow:
     tooltip: str
     state: str = ""
     """Empty when available; otherwise why not, for the current selection."""
+    binding_id: str = ""
+    """The binding's id: `[keymap]` in the config file remaps the key by it."""
 
 
-INTRO = (
-    "The tree lists organizations; expand one (→, space or enter) to load its collections, "
-    "spaces, Members, Teams and Recently deleted; ← collapses or goes to the parent. Lists load "
-    "a page at a time: reaching “… load more” loads the next page. The pane on the right shows "
-    "the selected item; enter on Members or a team goes into its table, escape comes back, and "
-    "tab moves between the tree and the pane's table and filters. j/k, g/G, ctrl+d/ctrl+u, "
-    "home/end move in every list. y copies, o opens in the browser. Keys shown "
-    "dimmed in the footer are not allowed for you here; the pane's last line says why. "
-    "ctrl+p opens the command palette with every action.\n"
+KEYMAP_NOTE = (
+    "Each key's id (in brackets) is what a [keymap] entry in the config file remaps, "
+    'e.g. review.reply = "ctrl+r". '
 )
+
+
+def intro_of(screen: Screen[object]) -> str:
+    """The screen's own paragraph (`help_intro`), else one naming the screen: never another
+    screen's."""
+    own = getattr(screen, "help_intro", None)
+    if isinstance(own, str) and own:
+        return own
+    title = getattr(screen, "help_title", None) or type(screen).__name__.removesuffix("Screen")
+    return f"{title}: the keys below act here; keys marked not allowed say why.\n"
 
 
 def bindings_help(screen: Screen[object]) -> list[HelpRow]:
@@ -49,7 +56,13 @@ def bindings_help(screen: Screen[object]) -> list[HelpRow]:
             continue
         state = "" if action.enabled else (action.reason or "Not allowed here now.")
         rows.append(
-            HelpRow(action.keys, binding.description, binding.tooltip or binding.description, state)
+            HelpRow(
+                action.keys,
+                binding.description,
+                binding.tooltip or binding.description,
+                state,
+                binding.id or "",
+            )
         )
     return rows
 
@@ -66,10 +79,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("ctrl+u,pageup", "scroll('page_up')", show=False, id="help.page_up"),
     ]
 
-    def __init__(self, rows: list[HelpRow], *, intro: str | None = None) -> None:
+    def __init__(self, rows: list[HelpRow], *, intro: str) -> None:
         super().__init__()
         self.rows = rows
-        self.intro = INTRO if intro is None else intro
+        self.intro = intro + KEYMAP_NOTE if any(row.binding_id for row in rows) else intro
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="help"):
@@ -86,6 +99,8 @@ class HelpScreen(ModalScreen[None]):
         table.add_column("What it does", ratio=1)
         for row in self.rows:
             what = Text(row.tooltip)
+            if row.binding_id:
+                what.append(f" [{row.binding_id}]", style="dim")
             if row.state:
                 what.append(f"\n{row.state}", style="italic dim")
             table.add_row(row.key, row.description, what)

@@ -27,6 +27,7 @@ from docdeck.tui.kit.entries import (
     org_of,
     trail_of,
 )
+from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
@@ -71,7 +72,22 @@ _b = binder("browser")
 _TOGGLE = Binding("t", "toggle_team_role", "Owner/member")
 
 
-class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, ServerSearch):
+TREE_INTRO = (
+    "The tree lists organizations; expand one (→, space or enter) to load its collections, "
+    "spaces, Members, Teams and Recently deleted; ← collapses or goes to the parent. Lists load "
+    "a page at a time: reaching “… load more” loads the next page. The pane on the right shows "
+    "the selected item; enter on Members or a team goes into its table, escape comes back, and "
+    "tab moves between the tree and the pane's table and filters. j/k, g/G, ctrl+d/ctrl+u, "
+    "home/end move in every list. y copies, o opens in the browser. Keys shown "
+    "dimmed in the footer are not allowed for you here; the pane's last line says why. "
+    "ctrl+p opens the command palette with every action.\n"
+)
+"""The tree's paragraph in help (`?`)."""
+
+
+class MainScreen(
+    ExplainsKeys, ContentActions, PeopleActions, CopyOpenActions, FocusKeys, ServerSearch
+):
     BINDINGS: ClassVar[list[BindingType]] = [
         # The app's own keys, repeated here so the footer shows them first at any width.
         Binding(
@@ -143,6 +159,8 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
         _b("i", "review_inbox", "Inbox", "Open change requests I wrote or am asked to review"),
     ]
     BROWSER_ACTIONS = BROWSER_ACTIONS
+    EXPLAINED_ACTIONS = BROWSER_ACTIONS
+    help_intro = TREE_INTRO
     AUTO_FOCUS = "OrgTree"
 
     def __init__(self, account_label: str) -> None:
@@ -207,10 +225,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
 
     def _check_browser_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in BROWSER_ACTIONS:
-            state = self.availability_of(action)
-            if not state.applies:
-                return False
-            return True if state.allowed else None
+            return self.check_explained(action)
         if action == "back":
             return self.back_applies()
         return True
@@ -290,22 +305,8 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
             return
         self.app.post_message(OpenSpace(entry.value, trail_of(entry)))
 
-    def on_key(self, event: events.Key) -> None:
-        """A key whose action is disabled here says why instead of doing nothing."""
-        active = self.active_bindings.get(event.key)
-        if active is None or active.enabled:
-            return
-        action = active.binding.action
-        if action in BROWSER_ACTIONS:
-            self.explain(action)
-
     def why_unavailable(self, action: str) -> str | None:
         return self.availability_of(action).reason if action in BROWSER_ACTIONS else None
-
-    def explain(self, action: str) -> None:
-        state = self.availability_of(action)
-        if state.reason is not None:
-            self.notify(state.reason, title="Not allowed", severity="warning")
 
     def help_rows(self) -> list[HelpRow]:
         """One row per action of this screen and the app, with the keys the keymap gives it."""
@@ -331,7 +332,7 @@ class MainScreen(ContentActions, PeopleActions, CopyOpenActions, FocusKeys, Serv
                 elif available.reason is not None:
                     state = available.reason
             key = ", ".join(dict.fromkeys(keys[binding_id]))
-            rows.append(HelpRow(key, binding.description, binding.tooltip, state))
+            rows.append(HelpRow(key, binding.description, binding.tooltip, state, binding_id))
         rows.append(HelpRow("ctrl+p", "Palette", "Search and run any action by name"))
         return rows
 

@@ -34,6 +34,11 @@ _CHOSEN = {"main": "keeps main", "change": "keeps the change request", "edited":
 
 
 class ConflictScreen(ChangeRequestDialog[str | None]):
+    help_intro = (
+        "Conflicts: each block that main and the change request both changed. 1 keeps "
+        "main's side, 2 the change request's, e writes it yourself in $EDITOR; s saves the "
+        "resolved pages to the change request. Escape closes; nothing is saved until s.\n"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="conflicts.close", tooltip="Close"),
         Binding("1", "keep('main')", "Keep main", id="conflicts.main", tooltip="Keep main's"),

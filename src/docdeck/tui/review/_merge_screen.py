@@ -101,6 +101,11 @@ def readiness(
 
 
 class MergeScreen(ChangeRequestDialog[str | None]):
+    help_intro = (
+        "Merge: the checklist says whether the change request can merge (reviews, conflicts, "
+        "draft, your role) and why not. m merges into main, u first brings main's changes "
+        "in, c resolves conflicts. Escape closes without merging.\n"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="merge.close", tooltip="Close"),
         Binding("m", "merge", "Merge", id="merge.merge", tooltip="Merge into main"),

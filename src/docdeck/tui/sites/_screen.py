@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
@@ -20,6 +20,7 @@ from textual.widgets import Static
 from docdeck.models import Organization, Site
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.in_flight import Subject, Write
@@ -58,9 +59,10 @@ class SiteSubject:
     busy: int = 0
 
 
-class SiteScreen(Screen[None]):
+class SiteScreen(ExplainsKeys, Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [*site_bindings()]
     BROWSER_ACTIONS = tuple(item.action for item in SITE_ACTIONS if item.action != "back")
+    EXPLAINED_ACTIONS = BROWSER_ACTIONS
     FOOTER_PRIORITY = (
         "app.help",
         "back",
@@ -181,25 +183,7 @@ class SiteScreen(Screen[None]):
         return site_availability(action, self.context)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.BROWSER_ACTIONS:
-            state = self.availability_of(action)
-            if not state.applies:
-                return False
-            return True if state.allowed else None
-        return True
-
-    def on_key(self, event: events.Key) -> None:
-        """A key whose action is disabled here says why instead of doing nothing."""
-        active = self.active_bindings.get(event.key)
-        if active is None or active.enabled:
-            return
-        if active.binding.action in self.BROWSER_ACTIONS:
-            self.explain(active.binding.action)
-
-    def explain(self, action: str) -> None:
-        state = self.availability_of(action)
-        if state.reason is not None:
-            self.notify(state.reason, title="Not allowed", severity="warning")
+        return self.check_explained(action)
 
     async def run_or_explain(self, action: str) -> None:
         if action in self.BROWSER_ACTIONS and not self.availability_of(action).allowed:
@@ -221,7 +205,11 @@ class SiteScreen(Screen[None]):
                     state = available.reason
             rows.append(
                 HelpRow(
-                    self.app.get_key_display(binding), binding.description, binding.tooltip, state
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.tooltip,
+                    state,
+                    binding.id,
                 )
             )
         rows.append(HelpRow("ctrl+p", "Palette", "Search and run any action by name"))

@@ -64,6 +64,14 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
     """Keys typed ahead wait for the page tree and the first page (`kit/typeahead.py`)."""
+    help_intro = (
+        "A space: its page tree on the left, the highlighted page on the right. 1–6 switch "
+        "between pages, links, files, history, change requests and comments. In the pages "
+        "view n/p go to the next or previous page, t jumps to a heading, / searches, L "
+        "follows a link, v shows the raw markdown, z hides the tree for more room, c comments "
+        "on the block under the cursor. [ and ] go back and forward through the pages seen. "
+        "Enter on a change request (5) opens its review pane. Escape goes back to the tree.\n"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),

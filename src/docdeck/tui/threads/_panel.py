@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import ClassVar, Literal
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
@@ -24,8 +23,10 @@ from textual.widgets import Static
 from textual.worker import Worker
 
 from docdeck.gateway import Client
+from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.errors import describe
+from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.in_flight import Writes
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import client_of, report_worker_failure
@@ -64,7 +65,8 @@ class _ScopeSubject:
     busy: int = 0
 
 
-class ThreadsPanel(ThreadActions):
+class ThreadsPanel(ExplainsKeys, ThreadActions):
+    EXPLAINED_ACTIONS = THREAD_ACTIONS
     BINDINGS: ClassVar[list[BindingType]] = [
         _b("c", "comment_block", "Comment here", "A new thread on the highlighted thread's block"),
         _b("C", "comment_scope", "Comment…", "A new thread on the page or the whole scope"),
@@ -257,20 +259,8 @@ class ThreadsPanel(ThreadActions):
             return False
         return True if state.allowed else None
 
-    def explain(self, action: str) -> bool:
-        state = thread_availability(action, self.item, self.scope)
-        if state.applies and state.reason is not None:
-            self.notify(state.reason, title="Not allowed", severity="warning")
-            return True
-        return False
-
-    def on_key(self, event: events.Key) -> None:
-        """A thread key that is not allowed here says why instead of doing nothing."""
-        active = self.screen.active_bindings.get(event.key)
-        if active is None or active.enabled or active.binding.action not in THREAD_ACTIONS:
-            return
-        if self.explain(active.binding.action):
-            event.stop()
+    def availability_of(self, action: str) -> Availability:
+        return thread_availability(action, self.item, self.scope)
 
     def on_option_list_option_highlighted(self) -> None:
         self.screen.refresh_bindings()
