@@ -1,6 +1,8 @@
 """Change requests on a generated space (500 and 5,000 pages): author N changes in one call,
 list the change request's changes, update it from main and merge it, for N pages touched
-(5 and 50). The times should grow with the pages touched, not with the size of the space.
+(5 and 50). The times should grow with the pages touched, not with the size of the space
+(issue 29's goal: merging 5 pages into 5,000 costs <= 1.5x the same in 500). `--repeat N`
+runs N rounds of each, alternating the sizes, and the ratios are of the medians.
 
 Main is moved first by another change request that edits other blocks of the same pages, so
 the update and the merge are real three-way merges of every touched page. The sandbox app
@@ -11,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -81,51 +85,72 @@ async def _round(client: httpx.AsyncClient, space: str, pages: list[str], touche
     }
 
 
-async def measure(size: int, touched: list[int], seed: int = 11) -> dict[str, Any]:
+async def measure(sizes: list[int], touched: list[int], repeat: int = 1, seed: int = 11) -> list:
+    """Every size's space is built first; then the rounds alternate between the sizes
+    (500, 5,000, 500, ...), so a machine getting busier or quieter moves both sides."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        db_path = Path(tmp) / "bench.db"
-        ensure_demo(db_path)
-        space, ids = _generate(db_path, size, rng)
-        token = mint_token(db_path, "ada@northwind.dev")
-        app = create_app(db_path, public_url="http://bench.test")
-        async with httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app),
-            base_url="http://bench.test",
-            headers={"Authorization": f"Bearer {token}"},
-            timeout=300,
-        ) as client:
+        spaces = []
+        for size in sizes:
+            db_path = Path(tmp) / f"bench-{size}.db"
+            ensure_demo(db_path)
+            space, ids = _generate(db_path, size, rng)
+            token = mint_token(db_path, "ada@northwind.dev")
+            app = create_app(db_path, public_url="http://bench.test")
+            client = httpx.AsyncClient(
+                transport=httpx.ASGITransport(app=app),
+                base_url="http://bench.test",
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=300,
+            )
             await client.get(f"/v1/spaces/{space}/content/pages")  # warm the snapshot
-            leaves = ids[len(ids) // 2 :]
-            rounds = []
-            for count in touched:
-                rng.shuffle(leaves)
-                rounds.append(await _round(client, space, leaves, count))
-    return {"pages": size, "rounds": rounds}
+            spaces.append((size, space, ids[len(ids) // 2 :], client, []))
+        try:
+            for _ in range(repeat):
+                for count in touched:
+                    for _size, space, leaves, client, rounds in spaces:
+                        rng.shuffle(leaves)
+                        rounds.append(await _round(client, space, leaves, count))
+        finally:
+            for *_, client, _ in spaces:
+                await client.aclose()
+    return [{"pages": size, "rounds": rounds} for size, _, _, _, rounds in spaces]
 
 
 _TIMES = ("author_ms", "changes_ms", "update_ms", "merge_ms")
 
 
+def _median_round(rounds: list[dict[str, Any]], touched: int) -> dict[str, Any] | None:
+    """Each time's median over the rounds with `touched` pages touched."""
+    same = [r for r in rounds if r["pages_touched"] == touched]
+    if not same:
+        return None
+    return {t: statistics.median(r[t] for r in same) for t in _TIMES}
+
+
 def _growth(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Ratios that answer the issue's question: each time for the most pages touched against
-    the fewest (same space: should follow what changed), and for the largest space against
-    the smallest (same pages touched: should stay near 1)."""
+    """Ratios that answer the issue's question: each time (the median of the rounds) for the
+    most pages touched against the fewest (same space: should follow what changed), and for
+    the largest space against the smallest (same pages touched: should stay near 1)."""
     ratios: dict[str, dict[str, float]] = {}
     lines: list[str] = []
     for run in runs:
-        rounds = sorted(run["rounds"], key=lambda r: r["pages_touched"])
-        if len(rounds) > 1:
-            few, many = rounds[0], rounds[-1]
-            key = f"{run['pages']} pages: {many['pages_touched']} vs {few['pages_touched']} touched"
+        counts = sorted({r["pages_touched"] for r in run["rounds"]})
+        if len(counts) > 1:
+            few, many = (
+                _median_round(run["rounds"], counts[0]),
+                _median_round(run["rounds"], counts[-1]),
+            )
+            assert few is not None and many is not None
+            key = f"{run['pages']} pages: {counts[-1]} vs {counts[0]} touched"
             ratios[key] = {t: round(many[t] / max(few[t], 0.1), 2) for t in _TIMES}
     sizes = sorted(runs, key=lambda r: r["pages"])
     if len(sizes) > 1:
         small, large = sizes[0], sizes[-1]
         for touched in sorted({r["pages_touched"] for r in small["rounds"]}):
-            a = next(r for r in small["rounds"] if r["pages_touched"] == touched)
-            b = next((r for r in large["rounds"] if r["pages_touched"] == touched), None)
-            if b is not None:
+            a = _median_round(small["rounds"], touched)
+            b = _median_round(large["rounds"], touched)
+            if a is not None and b is not None:
                 key = f"{touched} touched: {large['pages']} vs {small['pages']} pages"
                 ratios[key] = {t: round(b[t] / max(a[t], 0.1), 2) for t in _TIMES}
     for key, row in ratios.items():
@@ -133,12 +158,28 @@ def _growth(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {"ratios": ratios, "lines": lines}
 
 
+def _paired_merge_ratios(runs: list[dict[str, Any]]) -> dict[int, list[float]]:
+    """The largest space's merge time over the smallest's, round by round: the two ran one
+    after the other, so each ratio saw the same machine load."""
+    sizes = sorted(runs, key=lambda r: r["pages"])
+    if len(sizes) < 2:
+        return {}
+    out: dict[int, list[float]] = {}
+    for small, large in zip(sizes[0]["rounds"], sizes[-1]["rounds"], strict=True):
+        out.setdefault(small["pages_touched"], []).append(
+            round(large["merge_ms"] / max(small["merge_ms"], 0.1), 2)
+        )
+    return out
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[500, 5000])
     parser.add_argument("--touched", type=int, nargs="+", default=[5, 50])
+    parser.add_argument("--repeat", type=int, default=1, help="rounds per size and count")
+    parser.add_argument("--name", default="change_requests", help="result file name")
     args = parser.parse_args(argv)
-    runs = [asyncio.run(measure(size, args.touched)) for size in args.sizes]
+    runs = asyncio.run(measure(args.sizes, args.touched, args.repeat))
     for run in runs:
         for r in run["rounds"]:
             print(
@@ -146,11 +187,32 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 f"{r['author_ms']} ms, changes {r['changes_ms']} ms, update {r['update_ms']} ms "
                 f"({r['update_result']}), merge {r['merge_ms']} ms ({r['merge_result']})"
             )
+    for run in runs:
+        for touched in sorted({r["pages_touched"] for r in run["rounds"]}):
+            merges = [r["merge_ms"] for r in run["rounds"] if r["pages_touched"] == touched]
+            print(
+                f"{run['pages']:>5} pages, {touched:>3} touched: merge min {min(merges)} ms,"
+                f" median {statistics.median(merges)} ms over {len(merges)} rounds"
+            )
+    paired = _paired_merge_ratios(runs)
+    for touched, ratios in paired.items():
+        print(
+            f"merge of {touched} touched, round by round (sizes alternated): median "
+            f"{statistics.median(ratios):.2f}x, min {min(ratios):.2f}x, max {max(ratios):.2f}x"
+        )
     growth = _growth(runs)
     for line in growth["lines"]:
         print(line)
-    result = {"runs": runs, "growth": growth["ratios"]}
-    path = write_result("change_requests", result)
+    load = os.getloadavg()[0]
+    print(f"load average {load:.1f}")
+    result = {
+        "runs": runs,
+        "growth": growth["ratios"],
+        "merge_paired_ratios": paired,
+        "goal": "merge of 5 pages: 5,000 vs 500 pages <= 1.5x",
+        "load_average_1min": load,
+    }
+    path = write_result(args.name, result)
     print(f"written to {path}")
     return result
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import base64
+import json
 import sqlite3
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -15,6 +19,7 @@ from fastapi import FastAPI
 from docdeck.server.http import answer_cache
 from docdeck.server.http.answer_cache import AnswerCache
 
+from ._content import _edit
 from ._support import ADMIN, GUEST, LUMEN_ADMIN, Api, DemoIds
 
 
@@ -175,3 +180,152 @@ def test_the_cache_can_be_turned_off(sandbox_db: Path) -> None:
     app = create_app(sandbox_db, answer_cache=False)
     app.build_middleware_stack()
     assert app.state.fast_lane.cache is None
+
+
+# The content reads kept like the others: a space's page tree, a page as markdown, a change
+# request's changes. Each is checked as kept, then made afresh after a write through the API,
+# after a write by another connection, and not kept when it read the clock.
+
+PNG = base64.b64encode(b"\x89PNG\r\n\x1a\nfake").decode()
+
+
+async def _new_change_request(admin: httpx.AsyncClient, space: str) -> str:
+    made = await admin.post(f"/v1/spaces/{space}/change-requests", json={"subject": "cache"})
+    assert made.status_code == 201, made.text
+    return f"/v1/spaces/{space}/change-requests/{made.json()['id']}"
+
+
+async def _author(admin: httpx.AsyncClient, cr: str, *changes: dict[str, Any]) -> None:
+    response = await admin.post(f"{cr}/content", json={"changes": list(changes)})
+    assert response.status_code == 200, response.text
+
+
+def _an_emoji(ids: DemoIds) -> dict[str, Any]:
+    return {"operation": "update_page", "page": ids.content["page"], "emoji": "🔧"}
+
+
+def _content_reads(ids: DemoIds, cr: str) -> dict[str, str]:
+    space = f"/v1/spaces/{ids.spaces['Webhooks Guide']}"
+    return {
+        "pages": f"{space}/content/pages",
+        "markdown": f"{space}/content/page/{ids.content['page']}?format=markdown",
+        "changes": f"{cr}/changes",
+    }
+
+
+async def test_the_content_reads_are_kept(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_app: FastAPI, statements: list[str]
+) -> None:
+    cr = await _new_change_request(admin, ids.spaces["Webhooks Guide"])
+    await _author(admin, cr, _an_emoji(ids))
+    for name, path in _content_reads(ids, cr).items():
+        first = await admin.get(path)
+        assert first.status_code == 200, (name, first.text)
+        statements.clear()
+        again = await admin.get(path)
+        assert statements == ["PRAGMA data_version"], name
+        assert (again.content, again.headers.raw) == (first.content, first.headers.raw), name
+    assert len(cache_of(sandbox_app)) == 3
+
+
+async def test_a_content_write_through_the_api_is_seen_by_the_next_get(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    cr = await _new_change_request(admin, ids.spaces["Webhooks Guide"])
+    reads = _content_reads(ids, cr)
+    before = {name: (await admin.get(path)).json() for name, path in reads.items()}
+    assert before["changes"]["changes"] == []
+    await _author(
+        admin,
+        cr,
+        {
+            "operation": "update_page",
+            "page": ids.content["page"],
+            "title": "Setting up",
+            "document": {"markdown": "# Setting up\n\nNew text.\n"},
+        },
+    )
+    changed = (await admin.get(reads["changes"])).json()["changes"]
+    assert [c["page"]["title"] for c in changed] == ["Setting up"]
+    merged = await admin.post(f"{cr}/merge")
+    assert merged.status_code == 200, merged.text
+    assert (await admin.get(reads["markdown"])).json()["markdown"] == "# Setting up\n\nNew text.\n"
+    pages = (await admin.get(reads["pages"])).json()["pages"]
+    assert "Setting up" in json.dumps(pages) and pages != before["pages"]["pages"]
+
+
+async def test_a_content_write_by_another_connection_is_seen_by_the_next_get(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
+) -> None:
+    space = ids.spaces["Webhooks Guide"]
+    cr = await _new_change_request(admin, space)
+    await _author(admin, cr, _an_emoji(ids))
+    reads = _content_reads(ids, cr)
+    before = {name: (await admin.get(path)).json() for name, path in reads.items()}
+    assert len(before["changes"]["changes"]) == 1
+
+    def rename(draft: Any) -> None:
+        draft.rename(ids.content["page"], "Renamed elsewhere")
+        draft.set_markdown(ids.content["page"], "Elsewhere.\n")
+
+    _edit(sandbox_db, space, rename)  # a new current revision, committed on its own connection
+    other = sqlite3.connect(sandbox_db)
+    with other:
+        other.execute(
+            "UPDATE change_requests SET revision_id = revision_initial WHERE id = ?",
+            (cr.rsplit("/", 1)[1],),
+        )
+    other.close()
+    assert (await admin.get(reads["changes"])).json()["changes"] == []
+    assert (await admin.get(reads["markdown"])).json()["markdown"] == "Elsewhere.\n"
+    assert "Renamed elsewhere" in (await admin.get(reads["pages"])).text
+
+
+async def test_a_connection_first_used_after_a_write_does_not_serve_an_older_answer(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_app: FastAPI, sandbox_db: Path
+) -> None:
+    """Each thread reads on its own connection, whose `data_version` and `total_changes`
+    start afresh: two connections can show the same two numbers across a commit, so the stamp
+    names the connection too."""
+    path = _content_reads(ids, "")["markdown"]
+    headers = dict(admin.headers)
+
+    def get_in_a_new_thread() -> str:
+        async def get() -> str:
+            transport = httpx.ASGITransport(app=sandbox_app)
+            async with httpx.AsyncClient(
+                transport=transport, base_url="http://sandbox.test", headers=headers
+            ) as client:
+                answer = await client.get(path)
+                assert answer.status_code == 200, answer.text
+                return str(answer.json()["markdown"])
+
+        return asyncio.run(get())
+
+    assert (await admin.get("/v1/orgs")).status_code == 200  # the lane is built
+    with ThreadPoolExecutor(1) as first:
+        before = first.submit(get_in_a_new_thread).result()
+
+    def rewrite(draft: Any) -> None:
+        draft.set_markdown(ids.content["page"], "Written meanwhile.\n")
+
+    _edit(sandbox_db, ids.spaces["Webhooks Guide"], rewrite)
+    with ThreadPoolExecutor(1) as second:
+        after = second.submit(get_in_a_new_thread).result()
+    assert before != after == "Written meanwhile.\n"
+
+
+async def test_changes_that_read_the_clock_are_made_afresh(
+    admin: httpx.AsyncClient, ids: DemoIds, clock: Any, statements: list[str]
+) -> None:
+    """A change request's changes that list a file carry its download link, which expires."""
+    cr = await _new_change_request(admin, ids.spaces["Webhooks Guide"])
+    picture = {"name": "flow.png", "ref": "flow", "contentType": "image/png", "base64": PNG}
+    await _author(admin, cr, {"operation": "insert_files", "files": [picture]})
+    path = f"{cr}/changes"
+    first = (await admin.get(path)).json()["changes"][0]["file"]["downloadURL"]
+    clock.advance(timedelta(minutes=30))
+    statements.clear()
+    later = (await admin.get(path)).json()["changes"][0]["file"]["downloadURL"]
+    assert len(statements) > 1
+    assert later != first

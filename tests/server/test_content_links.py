@@ -180,3 +180,46 @@ async def test_incremental_link_analysis_agrees_with_a_full_one(
     sandbox_app.state.fast_lane.cache.clear()  # nor the answer just given (`answer_cache`)
     full = (await admin.get(url, params={"limit": 1000})).json()
     assert full == incremental
+
+
+async def test_incremental_link_analysis_without_moved_anchors_agrees_with_a_full_one(
+    admin: httpx.AsyncClient,
+    ids: DemoIds,
+    sandbox_db: Path,
+    sandbox_app: FastAPI,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A body edit that keeps every heading: the other pages' links are reused as they are."""
+    from docdeck.server.content import snapshots
+
+    url = _space(ids) + "/links"
+    before = (await admin.get(url, params={"limit": 1000})).json()  # the parent's, in memory
+    lifecycle = (
+        await admin.get(_space(ids) + "/content/path/guides/orders/order-lifecycle")
+    ).json()
+    markdown = (
+        await admin.get(
+            _space(ids) + f"/content/page/{lifecycle['id']}", params={"format": "markdown"}
+        )
+    ).json()["markdown"]
+    _edit(
+        sandbox_db,
+        ids.spaces[API_DOCS],
+        lambda d: d.set_markdown(lifecycle["id"], markdown + "\nSee [nowhere](./no-such-page).\n"),
+    )
+    other = next(
+        where["page"]["id"]
+        for item in before["items"]
+        for where in item["locationReferences"]
+        if where["page"]["id"] != lifecycle["id"]
+    )
+    page_links = _space(ids) + f"/content/page/{other}/links"
+    incremental = (await admin.get(url, params={"limit": 1000})).json()
+    incremental_page = (await admin.get(page_links, params={"limit": 1000})).json()
+    assert incremental_page["items"]  # a page the edit did not touch keeps its links
+    assert incremental["stats"]["broken"]["total"] == before["stats"]["broken"]["total"] + 1
+    monkeypatch.setattr(snapshots, "_cache", snapshots._Cache(8))  # nothing derived in memory
+    sandbox_app.state.fast_lane.cache.clear()  # nor the answer just given (`answer_cache`)
+    full = (await admin.get(url, params={"limit": 1000})).json()
+    assert full == incremental
+    assert (await admin.get(page_links, params={"limit": 1000})).json() == incremental_page

@@ -16,7 +16,7 @@ from docdeck.server import create_app
 from docdeck.server.http.fast_routes import SLOW_APP
 
 from ._support import ADMIN, Api, DemoIds
-from .test_every_endpoint import ENDPOINTS, read_probes
+from .test_every_endpoint import ENDPOINTS, fill, read_probes
 
 READS = [path for method, path, _ in ENDPOINTS if method == "GET" and not path.endswith("/pdf")]
 QUERIES = [
@@ -109,3 +109,58 @@ async def test_a_missing_id_and_head_answer_the_same_on_both_paths(
             )
         _swap(slow_path, False, fast)
         assert answers[0] == answers[1], url
+
+
+CACHED_READS = (
+    "/v1/spaces/{space}/content/pages",
+    "/v1/spaces/{space}/content/page/{page}?format=markdown",
+    "/v1/spaces/{space}/content/page/{page}?format=markdown&evaluated=true",
+    "/v1/spaces/{space}/change-requests/{cr}/changes",
+    "/v1/spaces/{space}/change-requests/{cr}/changes?limit=1",
+    "/v1/spaces/{space}/change-requests/{cr}/content/pages",
+)
+
+
+async def test_kept_content_answers_are_what_fastapis_path_answers(
+    sandbox_db: Path, clock: Callable[[], datetime], api: Api, ids: DemoIds
+) -> None:
+    """The content reads the answer cache keeps: the kept answer (served the second time)
+    is byte for byte, headers included, what FastAPI's own path answers, for GET and HEAD."""
+    import httpx
+
+    app = create_app(sandbox_db, clock=clock, public_url="http://sandbox.test")
+    token = api(ADMIN).headers["Authorization"]
+    values = {"space": ids.spaces["Webhooks Guide"], "page": ids.content["page"], "cr": "1"}
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://sandbox.test", headers={"Authorization": token}
+    ) as client:
+        assert (await client.get("/v1/orgs")).status_code == 200  # the lane is built
+        lane = app.state.fast_lane
+        routes = [r for r in _gets(app) if hasattr(r, SLOW_APP)]
+        fast = {id(r): r.app for r in routes}
+        for template in CACHED_READS:
+            url = fill(template, values)
+            made = await client.get(url)
+            assert made.status_code == 200, (url, made.text)
+            seen: list[str] = []
+            conn = app.state.sandbox.db.connection()  # the routes' (this thread's)
+            conn.set_trace_callback(seen.append)
+            try:
+                kept = await client.get(url)
+                kept_head = await client.head(url)
+            finally:
+                conn.set_trace_callback(None)
+            assert seen == ["PRAGMA data_version"] * 2, url  # both from the kept answer
+            lane.enabled = False
+            _swap(routes, True, fast)
+            try:
+                slow = await client.get(url)
+                slow_head = await client.head(url)
+            finally:
+                _swap(routes, False, fast)
+                lane.enabled = True
+            for mine, theirs in ((made, slow), (kept, slow), (kept_head, slow_head)):
+                assert mine.status_code == theirs.status_code, url
+                assert mine.headers.raw == theirs.headers.raw, url
+                assert mine.content == theirs.content, url

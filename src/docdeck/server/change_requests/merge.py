@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docdeck.server.change_requests.blocks import conflict_block, merge_bodies
-from docdeck.server.content.snapshots import Entry, Snapshot, get_text
+from docdeck.server.content.snapshots import Entry, Key, Snapshot, changed_keys, get_text
 from docdeck.server.content.tree import unique_slug
 
 DELETED_IN_CR = "*(This page was deleted in the change request.)*\n"
@@ -40,12 +40,8 @@ class Merged:
     """Page ids with a conflict."""
 
 
-def _changed_fast(base: Snapshot, side: Snapshot, kind: str) -> set[str]:
-    """Keys whose hash differs; compares the two hash maps once (dict views are C-speed)."""
-    if base.hashes is side.hashes:
-        return set()
-    diff = set(base.hashes.items()) ^ set(side.hashes.items())
-    return {i for k, i in (key for key, _ in diff) if k == kind}
+def _changed(changed: set[Key], kind: str) -> set[str]:
+    return {item_id for k, item_id in changed if k == kind}
 
 
 class _PageMerge:
@@ -128,9 +124,11 @@ def merge_snapshots(
     `main`): its untouched entries stay the same objects, so committing re-hashes only what
     the merge changed."""
     out = Merged(dict(onto.pages), dict(onto.files), dict(onto.variables))
-    cr_pages, main_pages = _changed_fast(base, cr, "page"), _changed_fast(base, main, "page")
+    cr_changed, main_changed = changed_keys(conn, base, cr), changed_keys(conn, base, main)
+    cr_pages, main_pages = _changed(cr_changed, "page"), _changed(main_changed, "page")
     pages = _PageMerge(conn, base, cr, main, number, keep_cr)
     touched: set[str] = set()
+    removed: set[str] = set()
     for page_id in cr_pages | main_pages:
         if cr.hashes.get(("page", page_id)) == main.hashes.get(("page", page_id)):
             entry = cr.pages.get(page_id)
@@ -142,12 +140,13 @@ def merge_snapshots(
             entry = pages.one(page_id, out)
         if entry is None:
             out.pages.pop(page_id, None)
+            removed.add(page_id)
         elif onto.pages.get(page_id) is not entry:
             out.pages[page_id] = entry
             touched.add(page_id)
-    _repair_tree(out, touched)
-    cr_files = _changed_fast(base, cr, "file")
-    for file_id in cr_files | _changed_fast(base, main, "file"):
+    _repair_tree(out, touched, onto, removed)
+    cr_files = _changed(cr_changed, "file")
+    for file_id in cr_files | _changed(main_changed, "file"):
         side = cr if file_id in cr_files else main
         found = side.files.get(file_id)
         if found is None:
@@ -164,18 +163,39 @@ def merge_snapshots(
     return out
 
 
-def _repair_tree(out: Merged, touched: set[str]) -> None:
+def _orphan(entry: Entry, pages: dict[str, Entry]) -> bool:
+    parent = entry.get("parent")
+    return parent is not None and parent not in pages
+
+
+def _repair_tree(out: Merged, touched: set[str], onto: Snapshot, removed: set[str]) -> None:
     """A page whose parent the other side deleted goes to the top level; a slug taken twice
     among siblings (both sides added or moved a page there) is made unique on the page the
-    merge brought."""
-    for page_id, entry in list(out.pages.items()):
-        parent = entry.get("parent")
-        if parent is not None and parent not in out.pages:
-            out.pages[page_id] = {**entry, "parent": None}
-            touched.add(page_id)
-    if not touched:
+    merge brought.
+
+    Only what the merge changed is looked at (`onto`, a revision, has neither orphans nor
+    twice-taken slugs): the pages it brought, the children of the pages it removed, and the
+    siblings of a page it added, moved or gave another slug."""
+    orphans = [p for p in touched if _orphan(out.pages[p], out.pages)]
+    if removed:  # their children on `onto`'s side (one pass; a deletion is the rare case)
+        orphans += [
+            p for p, e in out.pages.items() if e.get("parent") in removed and p not in touched
+        ]
+    for page_id in orphans:
+        out.pages[page_id] = {**out.pages[page_id], "parent": None}
+        touched.add(page_id)
+    placed = ("parent", "slug")
+    parents = {
+        entry.get("parent")
+        for page_id in touched
+        if (entry := out.pages.get(page_id)) is not None
+        and (
+            (before := onto.pages.get(page_id)) is None
+            or any(entry.get(key) != before.get(key) for key in placed)
+        )
+    }
+    if not parents:
         return
-    parents = {out.pages[p].get("parent") for p in touched if p in out.pages}
     by_parent: dict[str | None, list[str]] = {}
     for page_id, entry in out.pages.items():
         if entry.get("parent") in parents:

@@ -17,7 +17,7 @@ from docdeck.server.change_requests.service import (
 from docdeck.server.content.edits import Draft
 from docdeck.server.content.snapshots import (
     Snapshot,
-    changed_pages,
+    changed_keys,
     get_text,
     load_snapshot,
 )
@@ -76,7 +76,8 @@ def update(conn: sqlite3.Connection, ctx: Actor, cr: ChangeRequestAccess) -> Out
 
 def _marked_pages(conn: sqlite3.Connection, base: Snapshot, ours: Snapshot) -> list[str]:
     titles = []
-    for page_id in sorted(changed_pages(base, ours)):
+    changed = {item_id for kind, item_id in changed_keys(conn, base, ours) if kind == "page"}
+    for page_id in sorted(changed):
         entry = ours.pages.get(page_id)
         if entry and entry.get("body") and has_markers(get_text(conn, entry["body"])):
             titles.append(f"{entry['title']!r} ({page_id})")

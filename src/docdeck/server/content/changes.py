@@ -110,9 +110,10 @@ def semantic_changes(
     space_id = snapshot.info.space_id
     for file_id, entry in sorted(snapshot.files.items()):
         before = old_files.get(file_id)
-        shown = _changed_file(conn, view, space_id, entry)
         if before is None:
-            changes.append({"type": "file_created", "file": shown})
+            changes.append(
+                {"type": "file_created", "file": _changed_file(conn, view, space_id, entry)}
+            )
             continue
         attributes = {
             ("downloadURL" if name == "blob" else name): _attribute(
@@ -121,13 +122,17 @@ def semantic_changes(
             for name in _FILE_ATTRIBUTES
             if before.get(name) != entry.get(name)
         }
+        if not attributes:
+            continue
+        # A file's link is signed with the reading time: only a changed file's is made, so
+        # an answer listing none does not depend on the clock (the answer cache keeps it).
+        shown = _changed_file(conn, view, space_id, entry)
         if "downloadURL" in attributes:
             attributes["downloadURL"] = _attribute(
                 _changed_file(conn, view, space_id, before)["downloadURL"],
                 shown["downloadURL"],
             )
-        if attributes:
-            changes.append({"type": "file_edited", "file": shown, "attributes": attributes})
+        changes.append({"type": "file_edited", "file": shown, "attributes": attributes})
     for file_id, entry in sorted(old_files.items()):
         if file_id not in snapshot.files:
             shown = _changed_file(conn, view, space_id, entry)

@@ -25,7 +25,7 @@ from docdeck.server.content.markdown import analysis_of
 from docdeck.server.content.snapshots import (
     Snapshot,
     cached_snapshot,
-    changed_pages,
+    changed_keys,
     get_text,
 )
 from docdeck.server.content.tree import PageTree, normalize_path, same_tree, tree_of
@@ -77,7 +77,7 @@ def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str
     parent = _parent(snapshot, "analyses")
     if parent is not None:
         result = dict(parent.derived["analyses"])
-        wanted = changed_pages(parent, snapshot)
+        wanted = _changed_pages(conn, parent, snapshot)
         for page_id in wanted:
             result.pop(page_id, None)
     else:
@@ -95,6 +95,10 @@ def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str
         result[page_id] = stored[digest]
     snapshot.derived["analyses"] = result
     return result
+
+
+def _changed_pages(conn: sqlite3.Connection, old: Snapshot, new: Snapshot) -> set[str]:
+    return {item_id for kind, item_id in changed_keys(conn, old, new) if kind == "page"}
 
 
 def _parent(snapshot: Snapshot, derived_key: str) -> Snapshot | None:
@@ -169,7 +173,7 @@ def anchor_sets(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, set[s
     parent = _parent(snapshot, "anchor-sets")
     if parent is not None:
         result = dict(parent.derived["anchor-sets"])
-        for page_id in changed_pages(parent, snapshot):
+        for page_id in _changed_pages(conn, parent, snapshot):
             result.pop(page_id, None)
             if page_id in bodies:
                 result[page_id] = set(bodies[page_id]["anchors"])
@@ -197,20 +201,26 @@ def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None)
     parent = _parent(snapshot, cache_key)
     recheck: set[str] = set(tree.order)
     incremental = False
-    if parent is not None and parent.files == snapshot.files and same_tree(parent, snapshot):
-        incremental = "anchor-sets" in parent.derived
+    changed: set[str] = set()
+    if parent is not None and parent.files == snapshot.files:
+        changed = _changed_pages(conn, parent, snapshot)
+        if same_tree(parent, snapshot, changed):
+            incremental = "anchor-sets" in parent.derived
     if incremental and parent is not None:
-        changed = changed_pages(parent, snapshot)
         old_anchors = parent.derived["anchor-sets"]
         moved = {p for p in changed if anchors.get(p) != old_anchors.get(p)}
         recheck = set(changed)
-        for source, links in parent.derived[cache_key].items():
-            if source in changed:
-                continue
-            if any((lk.target.page or lk.target.ref) in moved for lk in links):
-                recheck.add(source)
-            else:
-                by_source[source] = links
+        old_links: dict[str, list[Link]] = parent.derived[cache_key]
+        if not moved:  # no anchor moved: every other page's links stay as they were
+            by_source = {s: links for s, links in old_links.items() if s not in changed}
+        else:
+            for source, links in old_links.items():
+                if source in changed:
+                    continue
+                if any((lk.target.page or lk.target.ref) in moved for lk in links):
+                    recheck.add(source)
+                else:
+                    by_source[source] = links
     for page_id in recheck:
         links = []
         for raw in bodies.get(page_id, {}).get("links", []):

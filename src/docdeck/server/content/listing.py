@@ -42,14 +42,16 @@ def page_of(
     the SQL lists' (`pagination.encode_cursor`), with the database's cursor secret."""
     scope = cursor_scope(request.list_id, scope)
     secret = cursor_secret(conn)
-    keys = [list(key(item)) for item in items]
+    # Keys are made only for the items the binary search and the cursor look at, so a page
+    # of a long list costs its length, not the list's.
     start = 0
-    if request.page is not None and keys:
-        after = decode_cursor(secret, scope, request.page, len(keys[0]))
-        start = bisect.bisect_right(keys, after)
+    if request.page is not None and items:
+        after = decode_cursor(secret, scope, request.page, len(key(items[0])))
+        start = bisect.bisect_right(items, after, key=lambda item: list(key(item)))
     if request.limit == 0:
         return ItemPage([], len(items), None)
     chosen = list(items[start : start + request.limit])
     more = start + request.limit < len(items)
-    next_page = encode_cursor(secret, scope, keys[start + request.limit - 1]) if more else None
+    last = start + request.limit - 1
+    next_page = encode_cursor(secret, scope, list(key(items[last]))) if more else None
     return ItemPage(chosen, len(items), next_page)

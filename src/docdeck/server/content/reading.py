@@ -31,7 +31,7 @@ class Content:
 
 
 def view_of(ctx: Ctx) -> View:
-    return View(ctx.base_url, ctx.caller.user_id, ctx.now(), urlsplit(ctx.base_url).netloc)
+    return View(ctx.base_url, ctx.caller.user_id, ctx.now, urlsplit(ctx.base_url).netloc)
 
 
 def content_of(

@@ -154,6 +154,65 @@ def changed_pages(old: Snapshot, new: Snapshot) -> set[str]:
     return {i for i in ids if old.hashes.get(("page", i)) != new.hashes.get(("page", i))}
 
 
+DELTA_STEPS = 1_000
+"""Revisions walked at most, looking for where two revisions' chains of deltas meet."""
+
+
+def _listed_between(conn: sqlite3.Connection, old_id: str, new_id: str) -> set[Key] | None:
+    """Every key the deltas list from where the two revisions' chains of deltas meet (each
+    revision's base, its base's base, ... short of a checkpoint) up to each of them: a key
+    whose entry differs between the two is among them. None when the chains do not meet
+    within `DELTA_STEPS` revisions."""
+    paths: tuple[list[str], list[str]] = ([old_id], [new_id])
+    seen: tuple[set[str], set[str]] = ({old_id}, {new_id})
+    ends: list[str | None] = [old_id, new_id]
+    meet = old_id if old_id in seen[1] else None
+    for _ in range(DELTA_STEPS):
+        if meet is not None or (ends[0] is None and ends[1] is None):
+            break
+        for side in (0, 1):
+            end = ends[side]
+            if end is None:
+                continue
+            row = conn.execute("SELECT base_id FROM revisions WHERE id = ?", (end,)).fetchone()
+            ends[side] = base = None if row is None else row[0]
+            if base is None:
+                continue
+            paths[side].append(base)
+            seen[side].add(base)
+            if base in seen[1 - side]:
+                meet = base
+                break
+    if meet is None:
+        return None
+    listed: set[Key] = set()
+    for path in paths:
+        for revision_id in path[: path.index(meet)] if meet in path else ():
+            listed.update(
+                (kind, item_id)
+                for kind, item_id in conn.execute(
+                    "SELECT kind, item_id FROM revision_entries WHERE revision_id = ?",
+                    (revision_id,),
+                )
+            )
+    return listed
+
+
+def changed_keys(conn: sqlite3.Connection, old: Snapshot, new: Snapshot) -> set[Key]:
+    """Entries (pages, files, variables) added, removed or changed from `old` to `new`.
+
+    When the two revisions' chains of deltas meet (a change request's revisions and main's
+    since its base, a draft's commit and its base), only the entries the deltas since that
+    revision list are compared, so the cost follows what changed, not the size of the space;
+    otherwise every entry's hash is compared."""
+    if old.hashes is new.hashes or old.info.id == new.info.id:
+        return set()
+    listed = _listed_between(conn, old.info.id, new.info.id)
+    if listed is None:
+        listed = {k for k, _ in set(old.hashes.items()) ^ set(new.hashes.items())}
+    return {k for k in listed if old.hashes.get(k) != new.hashes.get(k)}
+
+
 def revision_info(conn: sqlite3.Connection, revision_id: str) -> RevisionInfo | None:
     row = conn.execute("SELECT * FROM revisions WHERE id = ?", (revision_id,)).fetchone()
     return None if row is None else _info(row)
@@ -237,21 +296,30 @@ def commit(
     `base` is the revision it is computed from (its first parent); `new_objects` are the
     hashes of bodies and bytes the entries point to, recorded as belonging to the space.
     """
-    entries: dict[Key, str] = {}
+    # Start from the base's hashes and visit only what differs from it: an entry that is
+    # still the base's own object is untouched, and removed ids come from one set difference.
+    old = base.hashes if base is not None else {}
+    entries: dict[Key, str] = dict(old)
+    changes: dict[Key, str | None] = {}
     for kind, items, before in (
         ("page", pages, base.pages if base else {}),
         ("file", files, base.files if base else {}),
     ):
+        for item_id in before.keys() - items.keys():
+            del entries[(kind, item_id)]
+            changes[(kind, item_id)] = None
         for item_id, entry in items.items():
-            if base is not None and before.get(item_id) is entry:  # untouched: same object
-                entries[(kind, item_id)] = base.hashes[(kind, item_id)]
-            else:
-                entries[(kind, item_id)] = put_object(conn, encode_entry(entry))
+            if before.get(item_id) is not entry:
+                key = (kind, item_id)
+                digest = put_object(conn, encode_entry(entry))
+                entries[key] = digest
+                if old.get(key) != digest:
+                    changes[key] = digest
+    entries.pop(("vars", ""), None)
     if variables:
         entries[("vars", "")] = put_object(conn, encode_entry(dict(variables)))
-    old = base.hashes if base is not None else {}
-    changes: dict[Key, str | None] = {k: h for k, h in entries.items() if old.get(k) != h}
-    changes.update({k: None for k in old if k not in entries})
+    if old.get(("vars", "")) != entries.get(("vars", "")):
+        changes[("vars", "")] = entries.get(("vars", ""))
     size = len(entries)
     chain = (base.info.chain_rows if base is not None else 0) + len(changes)
     checkpoint = base is None or chain > 2 * size + CHECKPOINT_SLACK

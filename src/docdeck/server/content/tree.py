@@ -74,12 +74,16 @@ def build_tree(pages: dict[str, Entry]) -> PageTree:
 _PLACE = ("parent", "slug", "type", "position")
 
 
-def same_tree(old: Snapshot, new: Snapshot) -> bool:
+def same_tree(old: Snapshot, new: Snapshot, changed: set[str] | None = None) -> bool:
     """True when the two snapshots have the same pages in the same places with the same
-    slugs (only bodies, titles and other fields differ), so their trees are equal."""
+    slugs (only bodies, titles and other fields differ), so their trees are equal.
+    `changed`, when known, holds at least every page whose entry differs."""
     if old.pages.keys() != new.pages.keys():
         return False
-    changed = [p for p in new.pages if old.hashes.get(("page", p)) != new.hashes.get(("page", p))]
+    if changed is None:
+        changed = {
+            p for p in new.pages if old.hashes.get(("page", p)) != new.hashes.get(("page", p))
+        }
     return all(
         tuple(old.pages[p].get(k) for k in _PLACE) == tuple(new.pages[p].get(k) for k in _PLACE)
         for p in changed

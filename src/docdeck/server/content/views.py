@@ -43,7 +43,7 @@ from docdeck.server.pagination import PageRequest
 from docdeck.server.permissions import owns_a_team
 from docdeck.server.search import index as full_text
 from docdeck.server.spaces.wire import space_json
-from docdeck.server.wire import Json, encode, respond
+from docdeck.server.wire import Json, JsonBody, encode, respond
 
 MetadataQuery = Annotated[
     bool, Query(description="false leaves out mutable git metadata (the sandbox has none)")
@@ -72,7 +72,9 @@ def merged_from(conn: sqlite3.Connection, ctx: Ctx, revision_id: str) -> Json:
 
 
 def _json(body: bytes) -> Response:
-    return Response(body, media_type="application/json")
+    """An answer encoded here as a `JsonBody` (the same bytes and headers as a plain
+    `Response` with the JSON media type), which the answer cache may keep."""
+    return JsonBody(body)
 
 
 def revision(ctx: Ctx, space_id: str, revision_id: str | None) -> Response:

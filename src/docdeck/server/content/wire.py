@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from docdeck.server.content.document import to_document
@@ -25,12 +27,21 @@ _VARIABLE = re.compile(r"\{\{\s*space\.vars\.([A-Za-z_][\w-]*)\s*\}\}")
 
 @dataclass(frozen=True)
 class View:
-    """Who reads and how: the request's base URL, the caller, the time, the app host."""
+    """Who reads and how: the request's base URL, the caller, the time, the app host.
+
+    The time is read from `clock` on first use only (a file's signed link is all that needs
+    it): an answer that never reads it does not depend on it, so the answer cache may keep it
+    (`server/http/answer_cache.py` keeps no answer made while the clock was read)."""
 
     base_url: str
     user_id: str
-    now: datetime
+    clock: Callable[[], datetime]
     app_host: str | None
+
+    @cached_property
+    def now(self) -> datetime:
+        """The clock read once per view, so every link of one answer has the same expiry."""
+        return self.clock()
 
 
 def page_app_url(view: View, space_id: str, page_id: str) -> str:

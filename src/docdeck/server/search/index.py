@@ -17,7 +17,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from docdeck.server.content.markdown import analyse
-from docdeck.server.content.snapshots import Snapshot, get_text
+from docdeck.server.content.snapshots import Snapshot, changed_keys, get_text
 
 QUERY_MAX = 512
 MAX_PAGES = 1000
@@ -38,11 +38,7 @@ def index_revision(
         forget_sections(conn, "space_id = ?", (space_id,))
         changed = set(new.pages)
     else:
-        changed = {
-            pid
-            for pid in set(old.pages) | set(new.pages)
-            if old.hashes.get(("page", pid)) != new.hashes.get(("page", pid))
-        }
+        changed = {pid for kind, pid in changed_keys(conn, old, new) if kind == "page"}
         for page_id in changed:
             forget_sections(conn, "space_id = ? AND page_id = ?", (space_id, page_id))
     rows = []
