@@ -72,3 +72,22 @@ async def test_a_failed_write_ending_after_escape_is_told(
             "the failure is told, naming the write",
         )
         await wait_for_workers(pilot)
+
+
+async def test_closing_the_pane_while_its_footer_refits_is_not_a_crash(
+    make_app: AppFactory,
+) -> None:
+    """The footer's refit runs after the next refresh; when the pane was closed meanwhile,
+    its parts are already gone and asking its keys' state found no thread list (a crash)."""
+    from docdeck.tui.kit.footer import BrowserFooter
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await open_host(pilot, 2)
+        for footer in pane.query(BrowserFooter):
+            footer.refit()
+        pane.query_one("#review-threads").remove_children()
+        app.pop_screen()
+        await pilot.pause()
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, SpaceScreen)

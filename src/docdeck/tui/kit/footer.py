@@ -82,8 +82,8 @@ class BrowserFooter(Footer):
 
     async def _refit(self) -> None:
         self._refit_pending = False
-        if not self.is_attached:
-            return
+        if not self.is_attached or self.screen not in self.app.screen_stack:
+            return  # its screen is being taken down: its parts may already be gone
         shown, palette = self.fitted()
         if self._signature(shown, palette) != self._shown:
             await self.recompose()

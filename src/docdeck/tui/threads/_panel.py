@@ -132,7 +132,8 @@ class ThreadsPanel(ExplainsKeys, ThreadActions):
 
     @property
     def item(self) -> ThreadItem | None:
-        return self.thread_list.highlighted_item if self.is_mounted else None
+        found = self.query(ThreadList)  # none while the panel is composed or taken down
+        return found.first().highlighted_item if found else None
 
     # ----- scope and loading -------------------------------------------------------------
 
