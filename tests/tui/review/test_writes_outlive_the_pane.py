@@ -6,11 +6,28 @@ from __future__ import annotations
 import asyncio
 
 from docdeck.gateway import Client
-from docdeck.tui.review import ReviewScreen
 from docdeck.tui.space import SpaceScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, wait_for_workers, wait_until
 from tui.review.actions_helpers import open_host
+
+
+async def _update_sent_then_escape(pilot, transport: RecordingTransport) -> asyncio.Event:  # type: ignore[no-untyped-def]
+    """#2 (outdated) in the pane, `u` sent and held at the server's door, then Escape: the
+    list is in front. Setting the returned event lets the update through."""
+    host = await open_host(pilot, 2)
+    assert host.change_request.outdated
+    gate = asyncio.Event()
+    transport.held = ("/update", gate)
+    await pilot.press("u")
+    await wait_until(
+        pilot,
+        lambda: any(r.startswith("POST") and r.endswith("/update") for r in transport.requests),
+        "the update is sent",
+    )
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, SpaceScreen), "back on the list")
+    return gate
 
 
 async def test_an_update_ending_after_escape_is_told_and_the_list_shows_it(
@@ -18,18 +35,7 @@ async def test_an_update_ending_after_escape_is_told_and_the_list_shows_it(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        host = await open_host(pilot, 2)
-        assert host.change_request.outdated
-        gate = asyncio.Event()
-        transport.held = ("/update", gate)
-        await pilot.press("u")
-        await wait_until(
-            pilot,
-            lambda: any(r.startswith("POST") and r.endswith("/update") for r in transport.requests),
-            "the update is sent",
-        )
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "back on the list")
+        gate = await _update_sent_then_escape(pilot, transport)
         space = app.screen
         assert isinstance(space, SpaceScreen)
         gate.set()
@@ -51,17 +57,7 @@ async def test_a_failed_write_ending_after_escape_is_told(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_host(pilot, 2)
-        gate = asyncio.Event()
-        transport.held = ("/update", gate)
-        await pilot.press("u")
-        await wait_until(
-            pilot,
-            lambda: any(r.startswith("POST") and r.endswith("/update") for r in transport.requests),
-            "the update is sent",
-        )
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: not isinstance(app.screen, ReviewScreen), "pane closed")
+        gate = await _update_sent_then_escape(pilot, transport)
         transport.failing = "/update"
         gate.set()
         await wait_until(
