@@ -42,6 +42,11 @@ def _lowered(choices: tuple[str, ...]) -> set[str]:
 class FormDialog(RequestDialog[T]):
     """Enter in the last field (or the button) sends; escape cancels."""
 
+    # A field's list of choices (a page's parent among a space's pages) opens under the
+    # field; Textual's 12 rows ran over the dialog and the footer at 80x24. Typing a
+    # letter in the list moves to the choices that start with it.
+    DEFAULT_CSS = "FormDialog Select > SelectOverlay { max-height: 8; }"
+
     def __init__(
         self,
         title: str,
