@@ -1,5 +1,5 @@
-"""The shared $EDITOR helper: the text comes back edited, unchanged is None, a failure is
-reported and loses nothing."""
+"""The shared $EDITOR helper: the text comes back edited, unchanged is None (and said), a
+failure is reported and loses nothing."""
 
 from __future__ import annotations
 
@@ -24,15 +24,18 @@ async def test_the_edited_text_comes_back(monkeypatch: pytest.MonkeyPatch) -> No
         assert await edit_text(app, "hello world\n") == "hello editor\n"
 
 
-async def test_unchanged_text_is_none_and_nothing_is_reported(
+async def test_unchanged_text_is_none_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """An editor closed without a change is said once (it never looks like nothing
+    happened), and is not an error."""
     use_test_editor(monkeypatch)
     app = _Bare()
     async with app.run_test() as pilot:
         assert await edit_text(app, "hello\n") is None
         await pilot.pause()
-        assert not app._notifications
+        [note] = list(app._notifications)
+        assert note.title == "No change" and note.severity == "information"
 
 
 async def test_a_missing_editor_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -106,12 +106,15 @@ async def _run(app: App[Any], argv: list[str]) -> int:
 
 
 async def edit_text(app: App[Any], text: str, suffix: str = ".md") -> str | None:
-    """The edited text, or None when it is unchanged or the editor failed (reported here).
+    """The edited text, or None when it is unchanged or the editor failed (either is said
+    here, so an editor closed without a change never looks like nothing happened).
 
     On a failure the caller still has `text`; an edit the editor saved before failing is
     kept in its file, named in the notification.
     """
     outcome = await run_editor(app, text, suffix)
+    if outcome.text is None and not outcome.error:
+        app.notify("The editor closed without a change.", title="No change", timeout=5)
     if outcome.error:
         where = f" Your edit is kept in {outcome.kept}." if outcome.kept else ""
         app.notify(

@@ -70,8 +70,7 @@ def _edit(screen: SiteScreen, site_space: Row | None) -> None:
         base = settings_of(await read())
         edited = await edit_text(screen.app, dump(base), suffix=".json")
         if edited is None:
-            screen.notify(f"Nothing changed in {what}; nothing was sent.", title="Customize")
-            return
+            return  # unchanged (said by edit_text) or the editor failed (reported)
         dialog: JsonDialog | None = None
 
         async def submit(value: dict[str, Any]) -> SiteCustomizationSettings:
