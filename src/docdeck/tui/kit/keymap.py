@@ -100,6 +100,7 @@ BINDING_IDS: frozenset[str] = frozenset(
         "review.review",
         "review.reviewers",
         "review.switch_focus",
+        "review.toggle_diff_only",
         "review.toggle_draft",
         "review.toggle_layout",
         "review.toggle_rendered",

@@ -220,7 +220,12 @@ class ReviewLoading(Screen[None]):
         """Refresh the footer only when what it offers changed: each refresh recomposes it,
         which costs more than showing the diff."""
         diff = self.diff_view.diff
-        state = (self.view, self.diff_view.diff_layout, bool(diff and diff.hunks))
+        state = (
+            self.view,
+            self.diff_view.diff_layout,
+            bool(diff and diff.hunks),
+            self.has_class("-diff-only"),
+        )
         if state != self._keys_state:
             self._keys_state = state
             self.refresh_bindings()

@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.worker import Worker
 
@@ -48,11 +49,30 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen #review-page-head { height: auto; max-height: 6; padding: 0 1;
         background: $boost; }
     ReviewScreen #review-diff-message { height: 1fr; padding: 1 2; }
+    ReviewScreen #review-views { height: 1fr; }
     ReviewScreen.-narrow #review-body { layout: vertical; }
     ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
         border-bottom: hkey $foreground 20%; }
-    ReviewScreen.-short #review-side { height: 5; }
-    ReviewScreen.-short #review-threads { height: 6; }
+    /* Short (80x24): the diff keeps at least 12 rows, and the list that has the focus
+       gets 5; the other list shrinks to make room (its status line stays). The page's
+       head line and the threads' status line (both $boost) stand in for borders. */
+    ReviewScreen.-short #review-header { max-height: 3; }
+    ReviewScreen.-short #review-page-head { max-height: 2; }
+    ReviewScreen.-short.-pages-focused #review-page-head { max-height: 1; }
+    ReviewScreen.-short.-threads-focused #review-page-head { max-height: 1; }
+    ReviewScreen.-short.-diff-only #review-page-head { max-height: 6; }
+    ReviewScreen.-short.-narrow #review-side { height: 4; border-bottom: none; }
+    ReviewScreen.-short.-narrow.-pages-focused #review-side { height: 6; }
+    ReviewScreen.-short.-narrow.-threads-focused #review-side { height: 1; }
+    ReviewScreen.-short.-narrow.-threads-focused #review-pages { display: none; }
+    ReviewScreen.-short #review-threads { height: 2; border-top: none; }
+    ReviewScreen.-short.-pages-focused #review-threads { height: 1; }
+    ReviewScreen.-short.-threads-focused #review-threads { height: 6; }
+    ReviewScreen.-short #review-threads.-empty { height: auto; }
+    /* `z`: the diff (or the rendered page) alone, with its head line and the footer. */
+    ReviewScreen.-diff-only #review-header { display: none; }
+    ReviewScreen.-diff-only #review-side { display: none; }
+    ReviewScreen.-diff-only #review-threads { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
@@ -64,6 +84,12 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         _b("left_curly_bracket", "previous_page", "Prev page", "The previous changed page"),
         _b("d", "toggle_layout", "Side by side", "Unified or side-by-side diff"),
         _b("v", "toggle_rendered", "Rendered", "The page as rendered, or back to the diff"),
+        _b(
+            "z",
+            "toggle_diff_only",
+            "Diff only",
+            "The diff alone on the screen (no header, pages or threads), or every part back",
+        ),
         _b("r", "refresh", "Refresh", "Read the change request and its diff again"),
         _b("y", "copy", "Copy URL", "Copy the change request's app URL"),
         _b("o", "open", "Open", "Open the change request in the browser (or copy its URL)"),
@@ -75,6 +101,7 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         "merge",
         "next_hunk",
         "next_page",
+        "toggle_diff_only",
         "toggle_layout",
         "toggle_rendered",
         "previous_hunk",
@@ -89,7 +116,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     (`kit/typeahead.py`)."""
     NARROW_BELOW = 110
     SHORT_BELOW = 32
-    """Below this height (80x24) the list and the threads give the diff more rows."""
+    """Below this height (80x24) the list and the threads give the diff more rows: the
+    diff keeps at least 12, the focused list 5 (`-pages-focused`, `-threads-focused`)."""
 
     def __init__(self, space: Space, change_request: ChangeRequest) -> None:
         super().__init__()
@@ -119,10 +147,26 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         # from may hold an older revision (edited since, by the author or in $EDITOR).
         self.load(fresh=True)
         self.diff_view.focus()
+        self.watch(self, "focused", self._focus_room)
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+
+    def _focus_room(self, focused: Widget | None) -> None:
+        """The list with the focus gets the rows (on a short terminal, the CSS above)."""
+        threads = self.query("#review-threads")
+        in_threads = (
+            bool(threads)
+            and focused is not None
+            and threads.first()
+            in (
+                focused,
+                *focused.ancestors,
+            )
+        )
+        self.set_class(focused is self.pages_list, "-pages-focused")
+        self.set_class(in_threads, "-threads-focused")
 
     # ----- the interface other parts of the pane use ---------------------------------------
 
@@ -157,6 +201,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             return "Reopen" if self.change_request.status == "archived" else "Archive"
         if binding.action == "toggle_rendered":
             return "Diff" if self.view == "rendered" else "Rendered"
+        if binding.action == "toggle_diff_only":
+            return "All parts" if self.diff_only else "Diff only"
         return binding.description
 
     def action_back(self) -> None:
@@ -210,6 +256,19 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
 
     def action_toggle_rendered(self) -> None:
         self.switch_view("diff" if self.view == "rendered" else "rendered")
+        self.keys_changed()
+
+    @property
+    def diff_only(self) -> bool:
+        return self.has_class("-diff-only")
+
+    def action_toggle_diff_only(self) -> None:
+        """The diff (or rendered page) alone, as the space screen's `z` hides its tree; the
+        focus moves to it from a list that is hidden."""
+        self.toggle_class("-diff-only")
+        if self.diff_only:
+            target = self.diff_view if self.view == "diff" else self.preview
+            target.focus()
         self.keys_changed()
 
     def action_refresh(self) -> None:
