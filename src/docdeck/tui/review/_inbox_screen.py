@@ -1,5 +1,7 @@
-"""The review inbox screen (`i` on the organization tree, or the palette): what waits for me
-in an organization. Enter opens the review pane; Escape goes back to the tree; `O` cycles
+"""The review inbox screen (`i` on the organization tree, or the palette): the open change
+requests of every organization I belong to, in three views: `1` what waits for me (I wrote
+it or am asked to review it), `2` what I reviewed, `3` everything I am involved in
+(`inbox.INBOX_VIEWS`). Enter opens the review pane; Escape goes back to the tree; `O` cycles
 the order. The subject takes the width the other columns leave; a cell too long for its
 column ends in "…"."""
 
@@ -24,7 +26,7 @@ from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.review.columns import cut, fit_widths, next_order, sort_by
-from docdeck.tui.review.inbox import Inbox, InboxItem, gather_inbox
+from docdeck.tui.review.inbox import INBOX_VIEWS, Inbox, InboxItem, gather_inbox
 
 __all__ = ["ReviewInboxScreen"]
 
@@ -55,14 +57,34 @@ class ReviewInboxScreen(Screen[None]):
         _b("r", "refresh", "Refresh", "Gather the inbox again"),
         _b("y", "copy", "Copy URL", "Copy the highlighted change request's app URL"),
         _b("O", "sort", "Sort", "Order by updated, created, number or subject"),
+        _b("1", "show_waiting", "Waiting", "What waits for me: I wrote it or am asked to review"),
+        _b("2", "show_reviewed", "Reviewed", "Change requests I reviewed"),
+        _b(
+            "3",
+            "show_involved",
+            "Involved",
+            "Change requests I wrote, am asked to review, reviewed or commented on",
+        ),
     ]
-    FOOTER_PRIORITY = ("app.help", "back", "refresh", "sort", "copy")
+    FOOTER_PRIORITY = (
+        "app.help",
+        "back",
+        "show_waiting",
+        "show_reviewed",
+        "show_involved",
+        "refresh",
+        "sort",
+        "copy",
+    )
     KEYS_WAIT_FOR = ("inbox",)
     """Keys typed ahead (`i`, `j`, Enter) wait for the inbox's rows (`kit/typeahead.py`)."""
 
     def __init__(self, organization: Organization) -> None:
+        """`organization`: where the inbox was opened; it gathers from every organization
+        of mine (a reviewer of two organizations has one inbox)."""
         super().__init__()
         self.organization = organization
+        self.view = "waiting"
         self.inbox: Inbox | None = None
         self.me: str | None = None
         self.order = "updated"
@@ -88,10 +110,10 @@ class ReviewInboxScreen(Screen[None]):
         gone and must be added again)."""
         narrow = self.narrow
         fixed = [
-            ("space", 12 if narrow else 24),
+            ("space", 11 if narrow else 24),
             ("number", 3),
             ("author", 10 if narrow else 16),
-            ("why", 9 if narrow else 16),
+            ("why", 10 if narrow else 18),
             ("updated", 10 if narrow else 16),
         ]
         widths = fit_widths(self.app.size.width, fixed, "subject")
@@ -114,13 +136,18 @@ class ReviewInboxScreen(Screen[None]):
 
     def _title(self, state: str, *, error: bool = False) -> None:
         text = Text()
-        text.append(f"Review inbox · {self.organization.title}", style="bold")
-        text.append("  open change requests I wrote or am asked to review, newest first")
+        text.append("Review inbox", style="bold")
+        organizations = self.inbox.organizations if self.inbox is not None else 0
+        if organizations > 1:
+            text.append(f" · {organizations} organizations")
+        elif self.inbox is None or organizations == 1:
+            text.append(f" · {self.organization.title}")
+        text.append(f"  {INBOX_VIEWS[self.view]}")
         text.append(f"\n{state}", style="red" if error else "dim")
         self.query_one("#inbox-title", Static).update(text)
 
     def gather(self) -> None:
-        self._title("gathering from the organization's spaces…")
+        self._title("gathering from the organizations' spaces…")
         self.run_worker(
             self._gather(),
             name=f"Gathering the review inbox of {self.organization.title}",
@@ -134,7 +161,7 @@ class ReviewInboxScreen(Screen[None]):
         try:
             if self.me is None:
                 self.me = (await client.users.me()).id
-            inbox = await gather_inbox(client, self.organization.id, self.me)
+            inbox = await gather_inbox(client, self.me)
         except Exception as error:
             problem = describe(error, "Gathering the review inbox")
             self._title(
@@ -149,13 +176,17 @@ class ReviewInboxScreen(Screen[None]):
         table = self.table
         keep = _key(self.highlighted) if self.highlighted is not None else None
         table.clear()
-        self.shown = sort_by(inbox.items, self.order, lambda item: item.change_request)
+        view = self.view
+        self.shown = sort_by(inbox.view(view), self.order, lambda item: item.change_request)
         widths, narrow = self.widths, self.narrow
         for item in self.shown:
             cr = item.change_request
-            why = Text(item.why, style="cyan" if item.why != "author" else "")
+            why = Text(item.says(view), style="cyan" if item.roles != ("author",) else "")
+            where = item.space.title
+            if inbox.organizations > 1 and not narrow:
+                where = f"{item.organization.title} › {where}"
             cells: list[Any] = [
-                cut(item.space.title, widths["space"]),
+                cut(where, widths["space"]),
                 str(cr.number),
                 cut(cr.subject or "(no subject)", widths["subject"]),
                 cut(cr.createdBy.displayName, widths["author"]),
@@ -166,10 +197,14 @@ class ReviewInboxScreen(Screen[None]):
         keys = [_key(item) for item in self.shown]
         if keep in keys:
             table.move_cursor(row=keys.index(keep), animate=False)
-        count = len(inbox.items)
+        count = len(self.shown)
         state = f"{count} change request{'s' if count != 1 else ''} in {inbox.spaces} spaces"
         if not count:
-            state = f"Nothing waits for you ({inbox.spaces} spaces with open change requests)."
+            state = {
+                "waiting": "Nothing waits for you",
+                "reviewed": "You reviewed none of them",
+                "involved": "You are involved in none of them",
+            }[view] + f" ({inbox.spaces} spaces with open change requests; 1 2 3 switch views)."
         state += f" · sort: {self.order} (O)"
         if inbox.problems:
             state += " · not read: " + "; ".join(inbox.problems) + inbox.retry_note
@@ -195,6 +230,28 @@ class ReviewInboxScreen(Screen[None]):
 
     def action_refresh(self) -> None:
         self.gather()
+
+    def footer_label(self, binding: Binding) -> str | None:
+        if binding.action == f"show_{self.view}":
+            return f"•{binding.description}"
+        return binding.description
+
+    def _show_view(self, view: str) -> None:
+        self.view = view
+        if self.inbox is not None:
+            self.show(self.inbox)
+        else:
+            self._title("gathering from the organizations' spaces…")
+        self.refresh_bindings()
+
+    def action_show_waiting(self) -> None:
+        self._show_view("waiting")
+
+    def action_show_reviewed(self) -> None:
+        self._show_view("reviewed")
+
+    def action_show_involved(self) -> None:
+        self._show_view("involved")
 
     def action_sort(self) -> None:
         """The next order (`columns.CR_ORDERS`), the cursor staying on its change request."""
