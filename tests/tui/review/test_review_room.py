@@ -12,10 +12,11 @@ from tui.review.helpers import review_settled
 
 
 def shown_rows(widget: Widget) -> int:
-    """The rows of the widget on screen: its region clipped by every container's."""
+    """The rows of the widget's content on screen (inside its border), clipped by every
+    container's region."""
     if not widget.display or any(not a.display for a in widget.ancestors if isinstance(a, Widget)):
         return 0
-    region = widget.region
+    region = widget.content_region
     for ancestor in widget.ancestors:
         if isinstance(ancestor, Widget) and ancestor is not widget.screen:
             region = region.intersection(ancestor.region)
@@ -53,6 +54,13 @@ async def test_at_80x24_the_diff_and_the_focused_list_have_room(make_app: AppFac
             shown_rows(threads),
             shown_rows(diff),
         )
+        # tab goes round every part: from the threads to the changed pages, then the diff.
+        await pilot.press("tab")
+        await pilot.pause()
+        assert host.focused is pages and shown_rows(pages) >= 5, shown_rows(pages)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert host.focused is diff
 
         await _focus(pilot, diff)
         assert shown_rows(diff) >= 12

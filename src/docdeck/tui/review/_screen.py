@@ -64,7 +64,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen.-short.-narrow #review-side { height: 4; border-bottom: none; }
     ReviewScreen.-short.-narrow.-pages-focused #review-side { height: 6; }
     ReviewScreen.-short.-narrow.-threads-focused #review-side { height: 1; }
-    ReviewScreen.-short.-narrow.-threads-focused #review-pages { display: none; }
+    ReviewScreen.-short #review-pages:focus { border: none; }
+    ReviewScreen.-short #review-threads ThreadList:focus { border: none; }
     ReviewScreen.-short #review-threads { height: 2; border-top: none; }
     ReviewScreen.-short.-pages-focused #review-threads { height: 1; }
     ReviewScreen.-short.-threads-focused #review-threads { height: 6; }
