@@ -108,6 +108,7 @@ BINDING_IDS: frozenset[str] = frozenset(
         "review.toggle_draft",
         "review.toggle_layout",
         "review.toggle_rendered",
+        "review.toggle_viewed",
         "review.update_from_main",
         "reviewers.add",
         "reviewers.close",
