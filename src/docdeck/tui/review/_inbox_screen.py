@@ -110,7 +110,8 @@ class ReviewInboxScreen(Screen[None]):
         gone and must be added again)."""
         narrow = self.narrow
         fixed = [
-            ("space", 11 if narrow else 24),
+            # Wide enough to name the organization too (`Lumen › Handbook`).
+            ("space", 11 if narrow else 24 if self.app.size.width < 150 else 36),
             ("number", 3),
             ("author", 10 if narrow else 16),
             ("why", 10 if narrow else 18),
@@ -181,7 +182,10 @@ class ReviewInboxScreen(Screen[None]):
         widths, narrow = self.widths, self.narrow
         for item in self.shown:
             cr = item.change_request
-            why = Text(item.says(view), style="cyan" if item.roles != ("author",) else "")
+            says = item.says(view)
+            if narrow and says == "review requested":
+                says = "asked"  # as the involved view says it: the column is 10 wide
+            why = Text(says, style="cyan" if item.roles != ("author",) else "")
             where = item.space.title
             if inbox.organizations > 1 and not narrow:
                 where = f"{item.organization.title} › {where}"
