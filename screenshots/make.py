@@ -179,6 +179,13 @@ async def _review_split(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _review_diff_only(pilot: Pilot[None]) -> None:
+    """`z`: the code block edit's diff alone on the screen."""
+    await _review_code(pilot)
+    await pilot.press("z")
+    await _settle(pilot)
+
+
 async def _inbox(pilot: Pilot[None]) -> None:
     await _goto(pilot, "Northwind Labs", expand=True)
     await pilot.press("i")
@@ -313,6 +320,7 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("review-unified-80x24", (80, 24), _review_code),
     ("review-split-120x40", (120, 40), _review_split),
     ("review-split-80x24", (80, 24), _review_split),
+    ("review-diff-only-80x24", (80, 24), _review_diff_only),
     ("review-first-diff-160x50", (160, 50), _review),
     ("review-inbox-120x40", (120, 40), _inbox),
     ("review-threads-120x40", (120, 40), _review_threads),

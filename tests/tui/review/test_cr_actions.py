@@ -98,7 +98,12 @@ async def test_pdf_link_is_copied(
         await open_host(pilot, 4)
         await pilot.press("P")
         await wait_until(
-            pilot, lambda: isinstance(pilot.app.screen, ChooseDialog), "the PDF is ready"
+            pilot,
+            lambda: (
+                isinstance(pilot.app.screen, ChooseDialog)
+                and bool(pilot.app.screen.query(OptionList))
+            ),
+            "the PDF is ready (its choices composed)",
         )
         pilot.app.screen.query_one(OptionList).highlighted = 1  # copy the link
         await pilot.press("enter")

@@ -2,7 +2,9 @@
 review state and an outdated marker.
 
 `s` cycles the status asked for (the API lists one status at a time, open by default),
-`c` cycles the contributor (anyone, then each author seen), `f` filters the rows by text.
+`c` cycles the contributor (anyone, then each author seen), `f` filters the rows by text,
+`O` cycles the order (updated, created, number, subject). The subject takes the width the
+other columns leave, and a cell too long for its column ends in "…".
 Enter asks the screen to open the review pane (`ChangeRequestChosen`). The review state
 column fills in as each change request's reviews arrive.
 """
@@ -23,12 +25,24 @@ from textual.widgets import DataTable, Input, Static
 
 from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestStatus
+from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.review.columns import cut, fit_widths, next_order, sort_by
 
 __all__ = ["CR_STATUSES", "ChangeRequestsView", "review_cell"]
 
 CR_STATUSES: tuple[ChangeRequestStatus, ...] = ("open", "draft", "merged", "archived")
 _STATUS_STYLE = {"open": "green", "draft": "yellow", "merged": "magenta", "archived": "dim"}
+_COLUMNS = (
+    ("number", "#"),
+    ("subject", "Subject"),
+    ("status", "Status"),
+    ("author", "Author"),
+    ("updated", "Updated"),
+    ("comments", "Cmts"),
+    ("reviews", "Reviews"),
+)
+_b = binder("space")
 
 
 def _when(value: datetime, *, narrow: bool) -> str:
@@ -76,6 +90,12 @@ class ChangeRequestsView(Vertical):
             id="space.cr_filter",
             tooltip="Filter the change requests by subject, author or number",
         ),
+        _b(
+            "O",
+            "cr_sort",
+            "Sort",
+            "Order the change requests by updated, created, number or subject",
+        ),
     ]
     DEFAULT_CSS = """
     ChangeRequestsView { height: 1fr; }
@@ -104,8 +124,10 @@ class ChangeRequestsView(Vertical):
         """Every author seen in this space so far, id to name (the contributor choices)."""
         self.verdicts: dict[str, dict[str, list[str]]] = {}
         self.text = ""
+        self.order = "updated"
         self.loaded = False
         self.problem = ""
+        self.widths: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("reading the change requests…", id="cr-state")
@@ -113,15 +135,38 @@ class ChangeRequestsView(Vertical):
         yield NavDataTable(id="cr-table", cursor_type="row", zebra_stripes=True)
 
     def on_mount(self) -> None:
+        self._lay_columns()
+
+    @property
+    def narrow(self) -> bool:
+        return self.app.size.width < 110
+
+    def _lay_columns(self) -> bool:
+        """Columns for the width the table has now (True when they changed: the rows are
+        then gone and must be added again)."""
+        narrow = self.narrow
+        fixed = [
+            ("number", 4),
+            ("status", 8 if narrow else 16),
+            ("author", 10 if narrow else 16),
+            ("updated", 10 if narrow else 16),
+            ("comments", 4),
+            ("reviews", 7),
+        ]
+        width = self.table.size.width or self.size.width or self.app.size.width
+        widths = fit_widths(width, fixed, "subject")
+        if widths == self.widths:
+            return False
+        self.widths = widths
         table = self.table
-        narrow = self.app.size.width < 110
-        table.add_column("#", key="number", width=4)
-        table.add_column("Subject", key="subject", width=14 if narrow else 36)
-        table.add_column("Status", key="status", width=16)
-        table.add_column("Author", key="author", width=10 if narrow else 16)
-        table.add_column("Updated", key="updated", width=10 if narrow else 16)
-        table.add_column("Cmts", key="comments", width=4)
-        table.add_column("Reviews", key="reviews", width=7)
+        table.clear(columns=True)
+        for key, label in _COLUMNS:
+            table.add_column(label, key=key, width=widths[key])
+        return True
+
+    def on_resize(self) -> None:
+        if self._lay_columns():
+            self.refill()
 
     @property
     def table(self) -> NavDataTable:
@@ -160,17 +205,19 @@ class ChangeRequestsView(Vertical):
         table = self.table
         keep = self.highlighted.id if self.highlighted is not None else None
         table.clear()
-        self.shown = [cr for cr in self.change_requests if self.matches(cr)]
+        shown = [cr for cr in self.change_requests if self.matches(cr)]
+        self.shown = sort_by(shown, self.order, lambda cr: cr)
+        widths, narrow = self.widths, self.narrow
         for cr in self.shown:
             status = Text(cr.status, style=_STATUS_STYLE.get(cr.status, ""))
             if cr.outdated:
-                status.append(" ⚠ outdated", style="yellow")
+                status.append(" ⚠" if narrow else " ⚠ outdated", style="yellow")
             cells: list[Any] = [
                 str(cr.number),
-                cr.subject or "(no subject)",
-                status,
-                cr.createdBy.displayName,
-                _when(cr.updatedAt, narrow=self.app.size.width < 110),
+                cut(cr.subject or "(no subject)", widths["subject"]),
+                cut(status, widths["status"]),
+                cut(cr.createdBy.displayName, widths["author"]),
+                _when(cr.updatedAt, narrow=narrow),
                 str(cr.comments) if cr.comments else "",
                 review_cell(self.verdicts.get(cr.id)),
             ]
@@ -188,6 +235,8 @@ class ChangeRequestsView(Vertical):
         text.append(self.contributor[1] if self.contributor else "anyone", style="bold")
         if self.text:
             text.append(f"  text: “{self.text}”", style="bold")
+        text.append("  sort: ", style="dim")
+        text.append(self.order, style="bold")
         if self.problem:
             text.append(f"\n{self.problem}", style="red")
         elif self.loaded:
@@ -223,6 +272,12 @@ class ChangeRequestsView(Vertical):
         self.loaded = False
         self._state()
         self.post_message(self.FiltersChanged())
+
+    def action_cr_sort(self) -> None:
+        """The next order; the rows are sorted here (the API has one order), the cursor
+        staying on its change request."""
+        self.order = next_order(self.order)
+        self.refill()
 
     def action_cr_filter(self) -> None:
         self.field.add_class("-shown")

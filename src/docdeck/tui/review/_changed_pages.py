@@ -1,5 +1,7 @@
 """The changed pages of a change request, with their counts; files and variables after
-them (listed, not selectable: they have no markdown to diff)."""
+them (listed, not selectable: they have no markdown to diff). Each page says whether I
+marked it viewed (`✓ viewed`), whether it changed since I did (`● changed since viewed`),
+and whether it changed since my last review (`● new since your review`)."""
 
 from __future__ import annotations
 
@@ -22,17 +24,39 @@ class ChangedPagesList(NavOptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.changes: ReviewChanges | None = None
+        self.viewed: set[str] = set()
+        self.lapsed: set[str] = set()
+        """Pages marked viewed whose markdown changed since."""
+        self.since_review: set[str] = set()
+
+    def _label(self, page: ChangedPage) -> Text:
+        label = Text()
+        label.append(f"{page.mark} ", style=_MARK_STYLE[page.mark])
+        label.append(page.title or "(untitled)")
+        what = ", ".join(page.kinds)
+        label.append(f"  {what}", style="dim")
+        if page.page_id in self.since_review:
+            label.append("  ● new since your review", style="yellow")
+        if page.page_id in self.viewed:
+            label.append("  ✓ viewed", style="green")
+        elif page.page_id in self.lapsed:
+            label.append("  ● changed since viewed", style="yellow")
+        return label
+
+    def set_marks(self, viewed: set[str], lapsed: set[str], since_review: set[str]) -> None:
+        """Redraw the pages' labels in place (the highlight and the diff stay)."""
+        self.viewed, self.lapsed, self.since_review = viewed, lapsed, since_review
+        if self.changes is None:
+            return
+        for index, page in enumerate(self.changes.pages):
+            if index < self.option_count:
+                self.replace_option_prompt_at_index(index, self._label(page))
 
     def show_changes(self, changes: ReviewChanges, keep: str | None = None) -> None:
         self.changes = changes
         self.clear_options()
         for page in changes.pages:
-            label = Text()
-            label.append(f"{page.mark} ", style=_MARK_STYLE[page.mark])
-            label.append(page.title or "(untitled)")
-            what = ", ".join(page.kinds)
-            label.append(f"  {what}", style="dim")
-            self.add_option(Option(label, id=page.page_id))
+            self.add_option(Option(self._label(page), id=page.page_id))
         for index, other in enumerate(changes.others):
             label = Text.assemble((f"{other.mark} ", _MARK_STYLE.get(other.mark, "")), other.text)
             self.add_option(Option(label, id=f"other-{index}", disabled=True))

@@ -1,5 +1,9 @@
-"""The review inbox screen (`i` on the organization tree, or the palette): what waits for me
-in an organization. Enter opens the review pane; Escape goes back to the tree."""
+"""The review inbox screen (`i` on the organization tree, or the palette): the open change
+requests of every organization I belong to, in three views: `1` what waits for me (I wrote
+it or am asked to review it), `2` what I reviewed, `3` everything I am involved in
+(`inbox.INBOX_VIEWS`). Enter opens the review pane; Escape goes back to the tree; `O` cycles
+the order. The subject takes the width the other columns leave; a cell too long for its
+column ends in "…"."""
 
 from __future__ import annotations
 
@@ -21,12 +25,25 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of, report_worker_failure
-from docdeck.tui.review.inbox import Inbox, InboxItem, gather_inbox
+from docdeck.tui.review.columns import cut, fit_widths, next_order, sort_by
+from docdeck.tui.review.inbox import INBOX_VIEWS, Inbox, InboxItem, gather_inbox
 
 __all__ = ["ReviewInboxScreen"]
 
 
 _b = binder("inbox")
+_COLUMNS = (
+    ("space", "Space"),
+    ("number", "#"),
+    ("subject", "Subject"),
+    ("author", "Author"),
+    ("why", "Why"),
+    ("updated", "Updated"),
+)
+
+
+def _key(item: InboxItem) -> str:
+    return f"{item.space.id}/{item.change_request.id}"
 
 
 class ReviewInboxScreen(Screen[None]):
@@ -39,16 +56,40 @@ class ReviewInboxScreen(Screen[None]):
         _b("escape", "back", "Back", "Back to the organization tree"),
         _b("r", "refresh", "Refresh", "Gather the inbox again"),
         _b("y", "copy", "Copy URL", "Copy the highlighted change request's app URL"),
+        _b("O", "sort", "Sort", "Order by updated, created, number or subject"),
+        _b("1", "show_waiting", "Waiting", "What waits for me: I wrote it or am asked to review"),
+        _b("2", "show_reviewed", "Reviewed", "Change requests I reviewed"),
+        _b(
+            "3",
+            "show_involved",
+            "Involved",
+            "Change requests I wrote, am asked to review, reviewed or commented on",
+        ),
     ]
-    FOOTER_PRIORITY = ("app.help", "back", "refresh", "copy")
+    FOOTER_PRIORITY = (
+        "app.help",
+        "back",
+        "show_waiting",
+        "show_reviewed",
+        "show_involved",
+        "refresh",
+        "sort",
+        "copy",
+    )
     KEYS_WAIT_FOR = ("inbox",)
     """Keys typed ahead (`i`, `j`, Enter) wait for the inbox's rows (`kit/typeahead.py`)."""
 
     def __init__(self, organization: Organization) -> None:
+        """`organization`: where the inbox was opened; it gathers from every organization
+        of mine (a reviewer of two organizations has one inbox)."""
         super().__init__()
         self.organization = organization
+        self.view = "waiting"
         self.inbox: Inbox | None = None
         self.me: str | None = None
+        self.order = "updated"
+        self.shown: list[InboxItem] = []
+        self.widths: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("", id="inbox-title")
@@ -56,16 +97,39 @@ class ReviewInboxScreen(Screen[None]):
         yield BrowserFooter()
 
     def on_mount(self) -> None:
-        table = self.table
-        narrow = self.app.size.width < 110
-        table.add_column("Space", key="space", width=14 if narrow else 24)
-        table.add_column("#", key="number", width=3)
-        table.add_column("Subject", key="subject", width=18 if narrow else 36)
-        table.add_column("Author", key="author", width=10 if narrow else 16)
-        table.add_column("Why", key="why", width=9 if narrow else 16)
-        table.add_column("Updated", key="updated", width=10 if narrow else 16)
-        table.focus()
+        self._lay_columns()
+        self.table.focus()
         self.gather()
+
+    @property
+    def narrow(self) -> bool:
+        return self.app.size.width < 110
+
+    def _lay_columns(self) -> bool:
+        """Columns for the width there is now (True when they changed: the rows are then
+        gone and must be added again)."""
+        narrow = self.narrow
+        fixed = [
+            # Wide enough to name the organization too (`Lumen › Handbook`).
+            ("space", 11 if narrow else 24 if self.app.size.width < 150 else 36),
+            ("number", 3),
+            ("author", 10 if narrow else 16),
+            ("why", 10 if narrow else 18),
+            ("updated", 10 if narrow else 16),
+        ]
+        widths = fit_widths(self.app.size.width, fixed, "subject")
+        if widths == self.widths:
+            return False
+        self.widths = widths
+        table = self.table
+        table.clear(columns=True)
+        for key, label in _COLUMNS:
+            table.add_column(label, key=key, width=widths[key])
+        return True
+
+    def on_resize(self) -> None:
+        if self._lay_columns() and self.inbox is not None:
+            self.show(self.inbox)
 
     @property
     def table(self) -> NavDataTable:
@@ -73,13 +137,18 @@ class ReviewInboxScreen(Screen[None]):
 
     def _title(self, state: str, *, error: bool = False) -> None:
         text = Text()
-        text.append(f"Review inbox · {self.organization.title}", style="bold")
-        text.append("  open change requests I wrote or am asked to review, newest first")
+        text.append("Review inbox", style="bold")
+        organizations = self.inbox.organizations if self.inbox is not None else 0
+        if organizations > 1:
+            text.append(f" · {organizations} organizations")
+        elif self.inbox is None or organizations == 1:
+            text.append(f" · {self.organization.title}")
+        text.append(f"  {INBOX_VIEWS[self.view]}")
         text.append(f"\n{state}", style="red" if error else "dim")
         self.query_one("#inbox-title", Static).update(text)
 
     def gather(self) -> None:
-        self._title("gathering from the organization's spaces…")
+        self._title("gathering from the organizations' spaces…")
         self.run_worker(
             self._gather(),
             name=f"Gathering the review inbox of {self.organization.title}",
@@ -93,7 +162,7 @@ class ReviewInboxScreen(Screen[None]):
         try:
             if self.me is None:
                 self.me = (await client.users.me()).id
-            inbox = await gather_inbox(client, self.organization.id, self.me)
+            inbox = await gather_inbox(client, self.me)
         except Exception as error:
             problem = describe(error, "Gathering the review inbox")
             self._title(
@@ -106,30 +175,48 @@ class ReviewInboxScreen(Screen[None]):
     def show(self, inbox: Inbox) -> None:
         self.inbox = inbox
         table = self.table
+        keep = _key(self.highlighted) if self.highlighted is not None else None
         table.clear()
-        for item in inbox.items:
+        view = self.view
+        self.shown = sort_by(inbox.view(view), self.order, lambda item: item.change_request)
+        widths, narrow = self.widths, self.narrow
+        for item in self.shown:
             cr = item.change_request
-            why = Text(item.why, style="cyan" if item.why != "author" else "")
+            says = item.says(view)
+            if narrow and says == "review requested":
+                says = "asked"  # as the involved view says it: the column is 10 wide
+            why = Text(says, style="cyan" if item.roles != ("author",) else "")
+            where = item.space.title
+            if inbox.organizations > 1 and not narrow:
+                where = f"{item.organization.title} › {where}"
             cells: list[Any] = [
-                item.space.title,
+                cut(where, widths["space"]),
                 str(cr.number),
-                cr.subject or "(no subject)",
-                cr.createdBy.displayName,
-                why,
-                cr.updatedAt.strftime("%Y-%m-%d %H:%M"),
+                cut(cr.subject or "(no subject)", widths["subject"]),
+                cut(cr.createdBy.displayName, widths["author"]),
+                cut(why, widths["why"]),
+                cr.updatedAt.strftime("%Y-%m-%d" if narrow else "%Y-%m-%d %H:%M"),
             ]
-            table.add_row(*cells, key=f"{item.space.id}/{cr.id}")
-        count = len(inbox.items)
+            table.add_row(*cells, key=_key(item))
+        keys = [_key(item) for item in self.shown]
+        if keep in keys:
+            table.move_cursor(row=keys.index(keep), animate=False)
+        count = len(self.shown)
         state = f"{count} change request{'s' if count != 1 else ''} in {inbox.spaces} spaces"
         if not count:
-            state = f"Nothing waits for you ({inbox.spaces} spaces with open change requests)."
+            state = {
+                "waiting": "Nothing waits for you",
+                "reviewed": "You reviewed none of them",
+                "involved": "You are involved in none of them",
+            }[view] + f" ({inbox.spaces} spaces with open change requests; 1 2 3 switch views)."
+        state += f" · sort: {self.order} (O)"
         if inbox.problems:
             state += " · not read: " + "; ".join(inbox.problems) + inbox.retry_note
         self._title(state, error=bool(inbox.problems))
 
     @property
     def highlighted(self) -> InboxItem | None:
-        items = self.inbox.items if self.inbox else []
+        items = self.shown
         row = self.table.cursor_row
         return items[row] if items and 0 <= row < len(items) else None
 
@@ -147,6 +234,34 @@ class ReviewInboxScreen(Screen[None]):
 
     def action_refresh(self) -> None:
         self.gather()
+
+    def footer_label(self, binding: Binding) -> str | None:
+        if binding.action == f"show_{self.view}":
+            return f"•{binding.description}"
+        return binding.description
+
+    def _show_view(self, view: str) -> None:
+        self.view = view
+        if self.inbox is not None:
+            self.show(self.inbox)
+        else:
+            self._title("gathering from the organizations' spaces…")
+        self.refresh_bindings()
+
+    def action_show_waiting(self) -> None:
+        self._show_view("waiting")
+
+    def action_show_reviewed(self) -> None:
+        self._show_view("reviewed")
+
+    def action_show_involved(self) -> None:
+        self._show_view("involved")
+
+    def action_sort(self) -> None:
+        """The next order (`columns.CR_ORDERS`), the cursor staying on its change request."""
+        self.order = next_order(self.order)
+        if self.inbox is not None:
+            self.show(self.inbox)
 
     def action_copy(self) -> None:
         item = self.highlighted

@@ -110,6 +110,7 @@ class ReviewLoading(Screen[None]):
         keep, self.show_next = self.show_next or self.current_page_id(), None
         self.pages_list.show_changes(self.changes, keep)
         self.query_one("#review-counts", Static).update(Text(self.changes.summary(), style="bold"))
+        self.marks_may_change()
         page = self.pages_list.current
         if page is None:
             self.show_page_head(None)
@@ -146,6 +147,7 @@ class ReviewLoading(Screen[None]):
                 f"reviews not read: {problem.brief or problem.message}{problem.retry_note}"
             )
         self.show_header()
+        self.marks_may_change()
 
     def show_header(self) -> None:
         self.query_one("#review-header", Static).update(
@@ -220,13 +222,22 @@ class ReviewLoading(Screen[None]):
         """Refresh the footer only when what it offers changed: each refresh recomposes it,
         which costs more than showing the diff."""
         diff = self.diff_view.diff
-        state = (self.view, self.diff_view.diff_layout, bool(diff and diff.hunks))
+        state = (
+            self.view,
+            self.diff_view.diff_layout,
+            bool(diff and diff.hunks),
+            self.has_class("-diff-only"),
+        )
         if state != self._keys_state:
             self._keys_state = state
             self.refresh_bindings()
 
     def diff_shown(self) -> None:
         """Called after a page's diff is on screen."""
+
+    def marks_may_change(self) -> None:
+        """Called when the changed pages or the reviews arrive (the viewed marks and what
+        changed since my review follow them)."""
 
     async def _show_rendered(self, page: ChangedPage, content: ChangeRequestContent) -> None:
         if not page.in_change:

@@ -13,18 +13,23 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
+from docdeck.models.change_requests import ChangeRequestReview
 from docdeck.tui.content import PagePreview
+from docdeck.tui.content.revision_cache import RevisionContent
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.review._actions import ReviewActions
@@ -32,6 +37,8 @@ from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._loading import ReviewLoading
 from docdeck.tui.review._threads import ReviewThreads
+from docdeck.tui.review.changes import ChangedPage, ReviewChanges
+from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
 
 __all__ = ["ReviewScreen"]
 
@@ -48,11 +55,31 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen #review-page-head { height: auto; max-height: 6; padding: 0 1;
         background: $boost; }
     ReviewScreen #review-diff-message { height: 1fr; padding: 1 2; }
+    ReviewScreen #review-views { height: 1fr; }
     ReviewScreen.-narrow #review-body { layout: vertical; }
     ReviewScreen.-narrow #review-side { width: 1fr; height: 6; border-right: none;
         border-bottom: hkey $foreground 20%; }
-    ReviewScreen.-short #review-side { height: 5; }
-    ReviewScreen.-short #review-threads { height: 6; }
+    /* Short (80x24): the diff keeps at least 12 rows, and the list that has the focus
+       gets 5; the other list shrinks to make room (its status line stays). The page's
+       head line and the threads' status line (both $boost) stand in for borders. */
+    ReviewScreen.-short #review-header { max-height: 3; }
+    ReviewScreen.-short #review-page-head { max-height: 2; }
+    ReviewScreen.-short.-pages-focused #review-page-head { max-height: 1; }
+    ReviewScreen.-short.-threads-focused #review-page-head { max-height: 1; }
+    ReviewScreen.-short.-diff-only #review-page-head { max-height: 6; }
+    ReviewScreen.-short.-narrow #review-side { height: 4; border-bottom: none; }
+    ReviewScreen.-short.-narrow.-pages-focused #review-side { height: 6; }
+    ReviewScreen.-short.-narrow.-threads-focused #review-side { height: 1; }
+    ReviewScreen.-short #review-pages:focus { border: none; }
+    ReviewScreen.-short #review-threads ThreadList:focus { border: none; }
+    ReviewScreen.-short #review-threads { height: 2; border-top: none; }
+    ReviewScreen.-short.-pages-focused #review-threads { height: 1; }
+    ReviewScreen.-short.-threads-focused #review-threads { height: 6; }
+    ReviewScreen.-short #review-threads.-empty { height: auto; }
+    /* `z`: the diff (or the rendered page) alone, with its head line and the footer. */
+    ReviewScreen.-diff-only #review-header { display: none; }
+    ReviewScreen.-diff-only #review-side { display: none; }
+    ReviewScreen.-diff-only #review-threads { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
@@ -64,6 +91,13 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         _b("left_curly_bracket", "previous_page", "Prev page", "The previous changed page"),
         _b("d", "toggle_layout", "Side by side", "Unified or side-by-side diff"),
         _b("v", "toggle_rendered", "Rendered", "The page as rendered, or back to the diff"),
+        _b(
+            "z",
+            "toggle_diff_only",
+            "Diff only",
+            "The diff alone on the screen (no header, pages or threads), or every part back",
+        ),
+        _b("V", "toggle_viewed", "Viewed", "Mark the changed page shown viewed, or not"),
         _b("r", "refresh", "Refresh", "Read the change request and its diff again"),
         _b("y", "copy", "Copy URL", "Copy the change request's app URL"),
         _b("o", "open", "Open", "Open the change request in the browser (or copy its URL)"),
@@ -75,8 +109,10 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         "merge",
         "next_hunk",
         "next_page",
+        "toggle_diff_only",
         "toggle_layout",
         "toggle_rendered",
+        "toggle_viewed",
         "previous_hunk",
         "previous_page",
         "switch_focus",
@@ -89,7 +125,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     (`kit/typeahead.py`)."""
     NARROW_BELOW = 110
     SHORT_BELOW = 32
-    """Below this height (80x24) the list and the threads give the diff more rows."""
+    """Below this height (80x24) the list and the threads give the diff more rows: the
+    diff keeps at least 12, the focused list 5 (`-pages-focused`, `-threads-focused`)."""
 
     def __init__(self, space: Space, change_request: ChangeRequest) -> None:
         super().__init__()
@@ -119,10 +156,26 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         # from may hold an older revision (edited since, by the author or in $EDITOR).
         self.load(fresh=True)
         self.diff_view.focus()
+        self.watch(self, "focused", self._focus_room)
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+
+    def _focus_room(self, focused: Widget | None) -> None:
+        """The list with the focus gets the rows (on a short terminal, the CSS above)."""
+        threads = self.query("#review-threads")
+        in_threads = (
+            bool(threads)
+            and focused is not None
+            and threads.first()
+            in (
+                focused,
+                *focused.ancestors,
+            )
+        )
+        self.set_class(focused is self.pages_list, "-pages-focused")
+        self.set_class(in_threads, "-threads-focused")
 
     # ----- the interface other parts of the pane use ---------------------------------------
 
@@ -157,6 +210,11 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             return "Reopen" if self.change_request.status == "archived" else "Archive"
         if binding.action == "toggle_rendered":
             return "Diff" if self.view == "rendered" else "Rendered"
+        if binding.action == "toggle_viewed":
+            page = self.current_page_id()
+            return "Not viewed" if page in self.pages_list.viewed else "Viewed"
+        if binding.action == "toggle_diff_only":
+            return "All parts" if self.diff_only else "Diff only"
         return binding.description
 
     def action_back(self) -> None:
@@ -211,6 +269,143 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     def action_toggle_rendered(self) -> None:
         self.switch_view("diff" if self.view == "rendered" else "rendered")
         self.keys_changed()
+
+    @property
+    def diff_only(self) -> bool:
+        return self.has_class("-diff-only")
+
+    def action_toggle_diff_only(self) -> None:
+        """The diff (or rendered page) alone, as the space screen's `z` hides its tree; the
+        focus moves to it from a list that is hidden."""
+        self.toggle_class("-diff-only")
+        if self.diff_only:
+            target = self.diff_view if self.view == "diff" else self.preview
+            target.focus()
+        self.keys_changed()
+
+    # ----- viewed marks, and what changed since my review ------------------------------------
+
+    @property
+    def viewed_marks(self) -> ViewedMarks:
+        marks = session_of(self).cache(ViewedMarks)
+        marks.use(viewed_path(getattr(self.app, "first_view_path", None)))
+        return marks
+
+    _marks_asked = False
+
+    def marks_may_change(self) -> None:
+        """Read the marks once after this refresh: the changes and the reviews often arrive
+        together, and a worker replaced before it starts leaves its coroutine unawaited."""
+        if not self._marks_asked:
+            self._marks_asked = True
+            self.call_after_refresh(self._read_marks_now)
+
+    def _read_marks_now(self) -> None:
+        self._marks_asked = False
+        self.run_worker(
+            self._read_marks(),
+            name="Reading what changed since viewed",
+            group="review-marks",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _markdown_digest(self, page: ChangedPage) -> str:
+        content, _base = self.sides()
+        return digest(await content.markdown(page.page_id) if page.in_change else "")
+
+    async def _read_marks(self) -> None:
+        """Which marks still hold at this revision (the page's markdown is the one marked),
+        and which pages changed since my latest review, when it was made on an older
+        revision (the platform's outdated review, and the revision it was made on)."""
+        changes, cr = self.changes, self.change_request
+        if changes is None:
+            return
+        marks = self.viewed_marks.of(self.space.id, cr.id)
+        viewed: set[str] = set()
+        lapsed: set[str] = set()
+        for page in changes.pages:
+            mark = marks.get(page.page_id)
+            if mark is None:
+                continue
+            held = mark.revision == cr.revision or mark.digest == await self._markdown_digest(page)
+            (viewed if held else lapsed).add(page.page_id)
+        since = await self._changed_since_my_review(changes)
+        self.pages_list.set_marks(viewed, lapsed, since)
+        self._show_counts()
+        self.refresh_bindings()
+
+    async def _my_review(self) -> ChangeRequestReview | None:
+        if not self.reviews:
+            return None
+        session = session_of(self)
+        if session.me.user_id is None:
+            session.me.user_id = (await self.client.users.me()).id
+        mine = [r for r in self.reviews if r.reviewer.id == session.me.user_id]
+        return max(mine, key=lambda r: r.updatedAt) if mine else None
+
+    async def _changed_since_my_review(self, changes: ReviewChanges) -> set[str]:
+        try:
+            review = await self._my_review()
+        except Exception:
+            return set()  # who I am is unknown: nothing to compare
+        if review is None or review.revision == self.change_request.revision:
+            self.since_review_revision = None
+            return set()
+        self.since_review_revision = review.revision
+        then = RevisionContent(self.client, self.space.id, review.revision)
+        changed: set[str] = set()
+        for page in changes.pages:
+            if not page.in_change:
+                continue  # deleted: no markdown to compare (see docs/tui.md)
+            try:
+                before = digest(await then.markdown(page.page_id))
+            except Exception:
+                before = ""  # not in that revision (or unreadable): new since
+            if before != await self._markdown_digest(page):
+                changed.add(page.page_id)
+        return changed
+
+    since_review_revision: str | None = None
+    """The revision of my latest review when the change request has moved past it."""
+
+    def _show_counts(self) -> None:
+        if self.changes is None:
+            return
+        text = Text(self.changes.summary(), style="bold")
+        pages = self.pages_list
+        total = len(self.changes.pages)
+        if pages.viewed or pages.lapsed:
+            text.append(f" · {len(pages.viewed)}/{total} viewed", style="green")
+        if self.since_review_revision is not None:
+            count = len(pages.since_review)
+            text.append(f" · {count} new since your review", style="yellow")
+        self.query_one("#review-counts", Static).update(text)
+
+    def action_toggle_viewed(self) -> None:
+        page = self.pages_list.current
+        if page is None:
+            self.notify("No changed page is shown.", title="Viewed")
+            return
+        self.run_worker(
+            self._toggle_viewed(page),
+            name=f"Marking “{page.title}” viewed",
+            group="review-viewed",
+            exit_on_error=False,
+        )
+
+    async def _toggle_viewed(self, page: ChangedPage) -> None:
+        marks, cr, pages = self.viewed_marks, self.change_request, self.pages_list
+        if page.page_id in pages.viewed:
+            marks.unmark(self.space.id, cr.id, page.page_id)
+            viewed = pages.viewed - {page.page_id}
+        else:
+            mark = Mark(cr.revision, await self._markdown_digest(page))
+            marks.mark(self.space.id, cr.id, page.page_id, mark)
+            viewed = pages.viewed | {page.page_id}
+        pages.set_marks(viewed, pages.lapsed - {page.page_id}, pages.since_review)
+        self._show_counts()
+        self.refresh_bindings()
 
     def action_refresh(self) -> None:
         """Everything the pane shows, read again: the change request, its diff, the reviews
