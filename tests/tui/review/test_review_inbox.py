@@ -129,3 +129,27 @@ async def test_a_reviewer_keeps_what_they_reviewed_across_organizations(
         await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane")
         await review_settled(pilot)
         assert "#4 Document partial refunds" in "\n".join(screen_lines(pilot))
+
+
+async def test_coming_back_from_a_pane_the_inbox_shows_what_was_done_there(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """Ada opens #4 from "waiting", reviews it (here through the API, as the pane's `a`
+    does), and Escape: #4 has left "waiting" without an `r`."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        inbox = await _open_inbox(pilot, app)
+        assert [i.change_request.number for i in inbox.shown] == [4]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane")
+        await review_settled(pilot)
+        async with Client("http://sandbox", admin_token, transport=transport) as ada:
+            space = await space_titled(ada, "Public API Reference")
+            await ada.change_requests.reviews.submit(space.id, 4, status="changes-requested")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is inbox, "back on the inbox")
+        await wait_until(
+            pilot,
+            lambda: 4 not in [i.change_request.number for i in inbox.shown],
+            "the inbox gathered again",
+        )

@@ -3,14 +3,18 @@ requests of every organization I belong to, in three views: `1` what waits for m
 it or am asked to review it), `2` what I reviewed, `3` everything I am involved in
 (`inbox.INBOX_VIEWS`). Enter opens the review pane; Escape goes back to the tree; `O` cycles
 the order. The subject takes the width the other columns leave; a cell too long for its
-column ends in "…"."""
+column ends in "…".
+
+Coming back from a pane gathers again (what was done there moves the change request
+between the views), and so does a write that lands after its pane was closed
+(`WriteLanded`)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -22,6 +26,7 @@ from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of, report_worker_failure
@@ -227,7 +232,22 @@ class ReviewInboxScreen(Screen[None]):
         if item is not None:
             from docdeck.tui.review._screen import ReviewScreen
 
+            self._visited = True
             self.app.push_screen(ReviewScreen(item.space, item.change_request))
+
+    _visited = False
+    """A pane was opened from here: gather again when the inbox is back in front."""
+
+    @on(events.ScreenResume)
+    def _back_from_pane(self) -> None:
+        if self._visited:
+            self._visited = False
+            self.gather()
+
+    @on(WriteLanded)
+    def _write_landed(self, message: WriteLanded) -> None:
+        if getattr(message.subject, "change_request", None) is not None:
+            self.gather()
 
     def action_back(self) -> None:
         self.dismiss()
