@@ -280,6 +280,18 @@ async def _site_condition(pilot: Pilot[None]) -> None:
     await _settle(pilot)
 
 
+async def _site_settings(pilot: Pilot[None]) -> None:
+    await _site_structure(pilot)
+    await pilot.press("S")
+    await _settle(pilot)
+
+
+async def _site_schema(pilot: Pilot[None]) -> None:
+    await _site_structure(pilot)
+    await pilot.press("A")
+    await _settle(pilot)
+
+
 async def _site_move(pilot: Pilot[None]) -> None:
     await _site_structure(pilot)
     await pilot.press("k", "x", "j", "j", "j", "j", "j", "j", "j")
@@ -293,6 +305,9 @@ SHOTS: list[tuple[str, tuple[int, int], Callable[[Pilot[None]], Awaitable[None]]
     ("site-structure-160x50", (160, 50), _site_structure),
     ("site-condition-80x24", (80, 24), _site_condition),
     ("site-condition-160x50", (160, 50), _site_condition),
+    ("site-settings-80x24", (80, 24), _site_settings),
+    ("site-settings-160x50", (160, 50), _site_settings),
+    ("site-schema-80x24", (80, 24), _site_schema),
     ("site-cut-80x24", (80, 24), _site_move),
     ("site-read-only-80x24", (80, 24), _site_structure),
     ("main-80x24", (80, 24), _browse),
