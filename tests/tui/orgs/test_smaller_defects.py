@@ -60,6 +60,20 @@ def test_advice_in_a_dialog_says_send_again_once() -> None:
     assert "then then" not in message
 
 
+def test_correct_the_input_only_where_there_was_input() -> None:
+    """A 400 answering a key (merge, archive) carried nothing typed: it says the server
+    refused it and why; in a dialog it still asks to correct the fields."""
+    from docdeck.gateway import BadRequestError
+
+    error = BadRequestError(
+        "Change request is not mergeable", method="POST", path="/x/merge", status_code=400
+    )
+    key = describe(error, "Merging").message
+    assert "Correct the input" not in key
+    assert "Change request is not mergeable" in key and "refused it as sent" in key
+    assert "Correct the input" in describe(error, "Renaming", in_dialog=True).message
+
+
 async def test_demoting_a_teams_only_owner_asks_first(
     make_app: AppFactory, transport: RecordingTransport
 ) -> None:

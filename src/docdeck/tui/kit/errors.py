@@ -109,6 +109,10 @@ def describe(error: BaseException, doing: str, *, in_dialog: bool = False) -> Pr
     `in_dialog`: the advice is read inside an open dialog, where `r` types a letter.
     """
     advice, fatal = _advice(error)
+    if isinstance(error, BadRequestError) and not in_dialog:
+        # A key's request carries nothing the user typed: "correct the input" would send
+        # them looking for a field there is not. The server's reason (above) says what.
+        advice = "The server refused it as sent; nothing was changed."
     if in_dialog:
         for browser, dialog in _IN_DIALOG.items():
             if browser in advice:
