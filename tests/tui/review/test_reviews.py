@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList, Select, TextArea
 
 from docdeck.gateway import Client
 from docdeck.tui.review._dialogs import RequestedReviewersScreen
@@ -14,9 +14,12 @@ async def _review(pilot, verdict: str, comment: str) -> None:  # type: ignore[no
     await pilot.press("a")
     await wait_for_workers(pilot)
     pilot.app.screen.query_one("#field-verdict", Select).value = verdict
-    pilot.app.screen.query_one("#field-comment", Input).focus()
-    await type_text(pilot, comment)
-    await pilot.press("enter")
+    pilot.app.screen.query_one("#field-comment", TextArea).focus()
+    for number, line in enumerate(comment.split("\n")):
+        if number:
+            await pilot.press("enter")  # a new line of the comment, not a send
+        await type_text(pilot, line)
+    await pilot.press("ctrl+s")
     await wait_for_workers(pilot)
 
 
@@ -25,7 +28,7 @@ async def test_approve_with_a_comment(make_app: AppFactory) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         host = await open_host(pilot, 2)
         before = host.reloads
-        await _review(pilot, "approve", "Reads well")
+        await _review(pilot, "approve", "Reads well.\nOne nit: the header.")
         await reloaded(pilot, host, before)
         assert pilot.app.screen is host
         client: Client = app.client  # type: ignore[attr-defined]
@@ -33,6 +36,9 @@ async def test_approve_with_a_comment(make_app: AppFactory) -> None:
         last = reviews[-1]
         assert last.status == "approved"
         assert last.reviewer.displayName == "Ada Okafor"
+        found = client.comments.list(host.space.id, change_request=2)
+        posted = [c.body.markdown async for c in found]
+        assert "Reads well.\nOne nit: the header." in posted, posted
 
 
 async def test_request_changes(make_app: AppFactory) -> None:
@@ -56,7 +62,7 @@ async def test_the_author_cannot_approve_and_the_dialog_keeps_the_comment(
         await _review(pilot, "approve", "Mine is fine")
         lines = "\n".join(screen_lines(pilot))
         assert "failed" in lines.lower() or "403" in lines
-        assert pilot.app.screen.query_one("#field-comment", Input).value == "Mine is fine"
+        assert pilot.app.screen.query_one("#field-comment", TextArea).text == "Mine is fine"
 
 
 async def test_add_and_remove_a_requested_reviewer(make_app: AppFactory) -> None:

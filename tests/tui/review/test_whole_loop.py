@@ -4,7 +4,7 @@ step checked against the sandbox through the API."""
 
 from __future__ import annotations
 
-from textual.widgets import Button, Input, Select
+from textual.widgets import Button, Select, TextArea
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.chooser import Chooser
@@ -74,9 +74,9 @@ async def test_open_comment_reply_react_resolve_approve_update_merge(
         await pilot.press("a")
         await wait_for_workers(pilot)
         app.screen.query_one("#field-verdict", Select).value = "approve"
-        app.screen.query_one("#field-comment", Input).focus()
+        app.screen.query_one("#field-comment", TextArea).focus()
         await type_text(pilot, "Loop: approved")
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         await reloaded(pilot, host, before)
         reviews = [r async for r in api.change_requests.reviews.list(space, 2)]
         assert reviews[-1].status == "approved"

@@ -53,6 +53,7 @@ BINDING_IDS: frozenset[str] = frozenset(
         "dialog.deny",
         "dialog.quit",
         "diff.ignore_l",
+        "form.send",
         "help.close",
         "help.down",
         "help.first",

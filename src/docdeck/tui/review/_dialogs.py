@@ -57,7 +57,12 @@ def review_dialog(
         f"Review #{number} “{change_request.subject}”",
         [
             FormField("verdict", "Verdict", choices=(APPROVE, REQUEST_CHANGES)),
-            FormField("comment", "Comment (optional, markdown)", placeholder="Looks good"),
+            FormField(
+                "comment",
+                "Comment (optional, markdown; several lines; posted as a comment on the change "
+                "request). ctrl+s sends",
+                multiline=True,
+            ),
         ],
         submit,
         doing="Sending the review",

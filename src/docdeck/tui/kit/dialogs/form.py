@@ -1,15 +1,17 @@
-"""A dialog of text fields (titles, emoji, emails) whose values go into one request."""
+"""A dialog of text fields (titles, emoji, emails, a comment of several lines) whose values go
+into one request."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static, TextArea
 
 from docdeck.tui.kit.dialogs.request import RequestDialog
 
@@ -32,6 +34,8 @@ class FormField:
     """When given, the field is a picker of these values (no free text to mistype)."""
     check: Callable[[str], str] | None = None
     """A check of the trimmed value done before sending: "" when fine, else what is wrong."""
+    multiline: bool = False
+    """Several lines (a comment): Enter starts a new line, ctrl+s sends the dialog."""
 
 
 def _lowered(choices: tuple[str, ...]) -> set[str]:
@@ -40,7 +44,11 @@ def _lowered(choices: tuple[str, ...]) -> set[str]:
 
 
 class FormDialog(RequestDialog[T]):
-    """Enter in the last field (or the button) sends; escape cancels."""
+    """Enter in the last field (or the button) sends, ctrl+s from any field; escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send_form", "Send", id="form.send", tooltip="Send the dialog"),
+    ]
 
     # A field's list of choices (a page's parent among a space's pages) opens under the
     # field; Textual's 12 rows ran over the dialog and the footer at 80x24. Typing a
@@ -74,6 +82,11 @@ class FormDialog(RequestDialog[T]):
                         id=f"field-{field.name}",
                     )
                     continue
+                if field.multiline:
+                    area = TextArea(field.value, id=f"field-{field.name}", soft_wrap=True)
+                    area.styles.height = 5
+                    yield area
+                    continue
                 yield Input(
                     value=field.value,
                     placeholder=field.placeholder,
@@ -87,11 +100,19 @@ class FormDialog(RequestDialog[T]):
     def on_mount(self) -> None:
         self._set_error("")
 
+    def _read_only(self, read_only: bool) -> None:
+        super()._read_only(read_only)
+        for area in self.query(TextArea):
+            area.read_only = read_only
+
     @property
     def values(self) -> dict[str, str]:
         values: dict[str, str] = {}
         for field in self.fields:
             widget = self.query_one(f"#field-{field.name}")
+            if isinstance(widget, TextArea):
+                values[field.name] = widget.text
+                continue
             value = widget.value if isinstance(widget, Input | Select) else ""
             values[field.name] = value if isinstance(value, str) else ""
         return values
@@ -149,6 +170,9 @@ class FormDialog(RequestDialog[T]):
 
     @on(Button.Pressed, "#dialog-ok")
     def _ok(self) -> None:
+        self._confirm()
+
+    def action_send_form(self) -> None:
         self._confirm()
 
     @on(Button.Pressed, "#dialog-cancel")
