@@ -40,7 +40,7 @@ _b = binder("review")
 
 class ReviewAuthoring(ReviewActionsBase):
     BINDINGS: ClassVar[list[BindingType]] = [
-        _b("E", "edit_page", "Edit", "Edit this page's markdown in $EDITOR (or pick a page)"),
+        _b("E", "edit_page", "Edit page", "Edit this page's markdown in $EDITOR (or pick a page)"),
         _b("N", "add_page", "Add page", "Add a page to the change request"),
         _b("K", "delete_page", "Delete page", "Delete this page in the change request"),
         _b("U", "revert_page", "Revert", "Discard the change request's changes to this page"),

@@ -71,7 +71,7 @@ class ThreadsPanel(ExplainsKeys, ThreadActions):
         _b("c", "comment_block", "Comment here", "A new thread on the highlighted thread's block"),
         _b("C", "comment_scope", "Comment…", "A new thread on the page or the whole scope"),
         _b("R", "reply", "Reply", "Reply to the highlighted thread"),
-        _b("e", "edit_comment", "Edit", "Edit your comment or reply"),
+        _b("e", "edit_comment", "Edit comment", "Edit your comment or reply"),
         _b("delete", "delete_comment", "Delete", "Delete your comment or reply (asks first)"),
         _b("plus", "react", "React", "Add a reaction, or remove yours"),
         _b("x", "resolve", "Resolve", "Resolve the thread, or reopen it"),
