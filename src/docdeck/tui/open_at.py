@@ -12,19 +12,25 @@ from textual.app import App
 from docdeck.gateway import APIStatusError
 from docdeck.models import Space
 from docdeck.tui.kit.open_target import OpenTarget
+from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of
 
 __all__ = ["open_target"]
 
 
 def open_target(app: App[None], target: OpenTarget) -> None:
-    """Open the target's screen once the tree is live (a site: the site editor)."""
-    app.run_worker(
-        _open_site(app, target) if target.site else _open(app, target),
-        name=f"Opening {target.site or target.space}",
-        group="open-target",
-        exclusive=True,
-        exit_on_error=False,
+    """Open the target's screen once the tree is live (a site: the site editor).
+
+    Keys typed meanwhile (and those typed before the tree was live) wait for the screen
+    it opens, as after Enter on the tree: `docdeck open URL` then `G` is the page's `G`."""
+    opens_a_screen(
+        app.run_worker(
+            _open_site(app, target) if target.site else _open(app, target),
+            name=f"Opening {target.site or target.space}",
+            group="open-target",
+            exclusive=True,
+            exit_on_error=False,
+        )
     )
 
 
@@ -62,7 +68,15 @@ async def _open(app: App[None], target: OpenTarget) -> None:
                 title="Page not found",
                 severity="warning",
             )
-    app.push_screen(SpaceScreen(space, trail, revision=target.revision, page_id=page_id))
+    app.push_screen(
+        SpaceScreen(
+            space,
+            trail,
+            revision=target.revision,
+            page_id=page_id,
+            read=page_id is not None and not target.change_request,
+        )
+    )
     if target.change_request:
         await _open_change_request(app, space, target.change_request)
 

@@ -6,11 +6,13 @@ import pytest
 
 from docdeck.cli import main
 from docdeck.gateway import Client
+from docdeck.tui.content import RenderedPage
+from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.open_target import OpenTarget, TargetError, parse_target
-from docdeck.tui.space import SpaceScreen
+from docdeck.tui.space import PageTree, SpaceScreen
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, screen_lines, wait_for_organizations
-from tui.space.helpers import preview_text, settle
+from tui.helpers import AppFactory, burst, screen_lines, wait_for_organizations, wait_until
+from tui.space.helpers import page_tree, preview_text, settle
 
 
 @pytest.mark.parametrize(
@@ -81,6 +83,9 @@ async def test_open_at_a_page_url(
             in (screen_lines(pilot)[0])
         )
         assert "Northwind sends an HTTP POST" in preview_text(pilot)
+        await pilot.press("escape")  # from the page to the page tree, as after Enter on a page
+        await settle(pilot)
+        assert isinstance(app.focused, PageTree)
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, SpaceScreen)  # the tree is underneath
@@ -104,3 +109,73 @@ async def _space_titled(client: Client, title: str):  # type: ignore[no-untyped-
             if space.title == title:
                 return space
     raise AssertionError(f"no space {title!r}")
+
+
+async def _webhooks(admin_token: str, transport: RecordingTransport) -> tuple[str, str]:
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await _space_titled(client, "Public API Reference")
+        pages = await client.content.pages(space.id)
+        page = pages.by_path("guides/webhooks")
+        assert page is not None and page.urls.app  # type: ignore[union-attr]
+        return space.id, page.urls.app  # type: ignore[union-attr]
+
+
+async def test_a_page_url_puts_the_focus_on_the_page(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """`G`, `t` and `/` act on the page opened, not on the page tree beside it."""
+    _, url = await _webhooks(admin_token, transport)
+    app = make_app(open_at=parse_target(url))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_organizations(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "the space opens")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SpaceScreen)
+        view = screen.preview.view
+        assert isinstance(view, RenderedPage)
+        assert app.focused is view, app.focused
+        assert view.max_scroll_y > 0  # the page is longer than the screen
+        tree_page = page_tree(pilot).current
+        await pilot.press("G")
+        await settle(pilot)
+        assert view.scroll_y == view.max_scroll_y  # the page went to its end
+        assert page_tree(pilot).current is tree_page  # and the tree's cursor did not move
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, Chooser)
+        assert "Contents of “Webhooks”" in preview_text(pilot)
+
+
+async def test_keys_typed_while_a_page_url_opens_act_on_the_page(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    _, url = await _webhooks(admin_token, transport)
+    transport.delay = 0.05
+    app = make_app(open_at=parse_target(url))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await burst(pilot, ["G"])  # typed at once, before the tree is live
+        await wait_for_organizations(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "the space opens")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SpaceScreen)
+        view = screen.preview.view
+        assert isinstance(view, RenderedPage) and app.focused is view
+        await wait_until(
+            pilot, lambda: view.scroll_y == view.max_scroll_y > 0, "the page is at its end"
+        )
+        assert page_tree(pilot).current is not None
+        assert page_tree(pilot).current.title == "Webhooks"  # type: ignore[union-attr]
+
+
+async def test_a_space_url_keeps_the_focus_on_the_page_tree(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    space_id, _ = await _webhooks(admin_token, transport)
+    app = make_app(open_at=parse_target(f"http://sandbox/app/spaces/{space_id}"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_organizations(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "the space opens")
+        await settle(pilot)
+        assert isinstance(app.focused, PageTree), app.focused

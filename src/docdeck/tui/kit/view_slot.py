@@ -17,6 +17,8 @@ from __future__ import annotations
 from textual.containers import Vertical
 from textual.widget import Widget
 
+from docdeck.tui.kit.focus import focus_now
+
 __all__ = ["ViewSlot"]
 
 
@@ -33,6 +35,7 @@ class ViewSlot(Vertical):
         self._mounted_view: Widget | None = view
         self._pending = False
         self._swapping = False
+        self._focus_next: Widget | None = None
 
     @property
     def view(self) -> Widget | None:
@@ -50,6 +53,16 @@ class ViewSlot(Vertical):
         self._view = view
         self._pending = True
         self._start()
+
+    def focus_when_shown(self, view: Widget) -> None:
+        """Focus `view` as soon as it is mounted (at once if it is); forgotten if another view
+        replaces it first. `focus()` on a view still being swapped in did nothing: it had no
+        screen yet when Textual's scheduled call ran."""
+        if view is self._mounted_view and view.is_mounted and not self._pending:
+            self._focus_next = None
+            focus_now(view)
+        else:
+            self._focus_next = view
 
     def on_mount(self) -> None:
         self._start(mounting=True)  # a swap asked for before the slot was on screen
@@ -82,5 +95,8 @@ class ViewSlot(Vertical):
                 if wanted is not None:
                     await self.mount(wanted)
                     self._mounted_view = wanted
+                    if self._focus_next is wanted and not self._pending:
+                        self._focus_next = None
+                        focus_now(wanted)
         finally:
             self._swapping = False

@@ -57,6 +57,9 @@ class SpaceReading(Screen[None]):
         self.back_stack: list[Location] = []
         self.forward_stack: list[Location] = []
         self._pause: Timer | None = None
+        self.read_on_arrival: Location | None = None
+        """A page to focus once it is shown (`docdeck open` at a page): `G`, `t` and `/`
+        then act on it. Any other page shown first cancels it."""
 
     @property
     def page_tree(self) -> PageTree:
@@ -147,6 +150,7 @@ class SpaceReading(Screen[None]):
         markdown = self.content.cached(("markdown", page.id))
         if markdown is not None:
             preview.show_page(page, markdown, self._files(), line=self._line_of(location, markdown))
+            self._arrived(location)
             return
         preview.show_loading(page)
         self.run_worker(
@@ -172,6 +176,12 @@ class SpaceReading(Screen[None]):
             self.preview.show_page(
                 page, markdown, self._files(), line=self._line_of(location, markdown)
             )
+            self._arrived(location)
+
+    def _arrived(self, location: Location) -> None:
+        wanted, self.read_on_arrival = self.read_on_arrival, None
+        if wanted == location:
+            self.focus_preview()
 
     def _files(self) -> list:  # type: ignore[type-arg]
         return self.pages.files if self.pages is not None else []
@@ -248,7 +258,7 @@ class SpaceReading(Screen[None]):
     def focus_preview(self) -> None:
         view = self.preview.view
         if view is not None:
-            view.focus()
+            self.preview.slot.focus_when_shown(view)
 
     # ----- back and forward, next and previous -----------------------------------------------
 

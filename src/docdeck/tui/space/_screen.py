@@ -137,7 +137,10 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         revision: str | None = None,
         page_id: str | None = None,
         anchor: str | None = None,
+        read: bool = False,
     ) -> None:
+        """`read`: focus the page `page_id` once shown (not the page tree), as `docdeck open`
+        at a page does: the keys typed next are for the page."""
         super().__init__()
         self.space = space
         self.trail = trail
@@ -145,6 +148,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         self.older = revision is not None and revision != space.revision
         self._start = Location(page_id, anchor=anchor) if page_id else None
         self.init_reading()
+        self._read_start = read
 
     def compose(self) -> ComposeResult:
         yield Static("", id="breadcrumb")
@@ -196,14 +200,27 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         self.page_tree.show_pages(pages)
         start = self._start
         self._start = None
-        if start is None or start.page_id not in pages.by_id:
+        read, self._read_start = self._read_start, False
+        if start is not None and start.page_id not in pages.by_id:
+            read = False
+            self.notify(
+                f"The page {start.page_id} is not in {self.space.title} any more (deleted or "
+                "moved out); showing its first page.",
+                title="Page not found",
+                severity="warning",
+            )
+            start = None
+        if start is None:
             first = pages.first_readable() or (pages.order[0] if pages.order else None)
             if first is None:
                 self.preview.show_message(None, "This space has no pages yet.")
                 return
             start = Location(first.id)
+        read = read and pages.by_id[start.page_id].readable and self.mode == "pages"
+        if read:
+            self.read_on_arrival = start
         self.show(start, record=False)
-        if self.mode == "pages":
+        if self.mode == "pages" and not read:
             self.page_tree.focus()
         if not self.older:
             self.load_link_stats()  # the broken count on the breadcrumb
