@@ -37,6 +37,7 @@ from docdeck.tui.kit.navigation import (
 )
 from docdeck.tui.kit.session import SessionApp
 from docdeck.tui.kit.typeahead import KeyHold
+from docdeck.tui.last_place import Place, load_place, place_of, place_path, save_place
 from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
 
@@ -113,6 +114,17 @@ class DocdeckApp(SessionApp):
         self.first_view_path = first_view
         self.first_view: FirstView | None = load_first_view(first_view)
         """The last session's first view, painted until the live organizations arrive."""
+        self.place_path = place_path(first_view)
+        saved = load_place(self.place_path) if open_at is None else None
+        self._saved_place: Place | None = saved
+        """Where the user was last time (`docdeck.tui.last_place`), then where they are as
+        last written: `docdeck open` wins over it (nothing is restored then)."""
+        self._resume = saved if saved is not None and saved.kind != "tree" else None
+        self.resume_node = saved.node if saved is not None else None
+        """The org tree's cursor last time: the tree puts it back as the entry arrives."""
+        self._place_kept = False
+        """True once the saved place has been restored (or there was none to restore): from
+        then on where the user is replaces it."""
         self.sandbox_log = sandbox_log
         self._early_keys: list[events.Key] | None = []
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
@@ -185,6 +197,9 @@ class DocdeckApp(SessionApp):
         self._apply_theme_setting()
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self.place_path is not None:  # this account keeps its place
+            self.screen_change_signal.subscribe(self, self._keep_place)
+            self.set_interval(PLACE_EVERY_S, self._keep_place, name="place keeper")
 
     # ----- navigation: a screen pushed for a message; keys typed meanwhile wait for it --------
 
@@ -353,6 +368,10 @@ class DocdeckApp(SessionApp):
         return task
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "open-target" and event.worker.is_finished:
+            self._place_kept = True  # opened (or not): where the user is now counts
+            self._keep_place()
+            return
         if event.worker.group != "connect":
             return
         if event.state is WorkerState.SUCCESS:
@@ -444,6 +463,13 @@ class DocdeckApp(SessionApp):
 
             target, self.open_at = self.open_at, None
             open_target(self, target)
+        elif self._resume is not None:
+            from docdeck.tui.open_at import resume_place
+
+            place, self._resume = self._resume, None
+            resume_place(self, place)
+        elif not self._place_kept and not any(w.group == "open-target" for w in self.workers):
+            self._place_kept = True
         if self._ready_reported:
             return
         self._ready_reported = True
@@ -590,6 +616,33 @@ class DocdeckApp(SessionApp):
     def _drop_early_keys(self) -> None:
         self._early_keys = None
 
+    # ----- where the user is, for the next start (`docdeck.tui.last_place`) -------------------
+
+    def _keep_place(self, *_: object) -> None:
+        """Write where the user is when it changed (the screen in front, the page read, the
+        tree's cursor): so a crash or a kill keeps it too."""
+        if self.place_path is None or not self._place_kept or self.browser is None:
+            return
+        try:
+            stack = list(self.screen_stack)
+        except Exception:  # no screens any more (shutting down)
+            return
+        if self.browser not in stack:
+            return  # the connection screen, or the shell: not a place
+        from docdeck.tui.orgs.first_view_capture import entry_key
+
+        current = self.browser.org_tree.current
+        node = entry_key(current) if current is not None else None
+        place = place_of(stack, node)
+        if place != self._saved_place:
+            self._saved_place = place
+            save_place(self.place_path, place)
+
+    async def _shutdown(self) -> None:
+        # Before Textual closes the screens: where the user was is read from them.
+        self._keep_place()
+        await super()._shutdown()
+
     # ----- exit --------------------------------------------------------------------------------
 
     def _save_first_view(self) -> None:
@@ -609,6 +662,10 @@ class DocdeckApp(SessionApp):
             client, self.client = self.client, None
             await client.aclose()
 
+
+PLACE_EVERY_S = 2.0
+"""How often where the user is (the page read changes without a screen change) is looked at;
+written only when it changed."""
 
 _NEVER_HELD = frozenset({"q", "ctrl+c", "ctrl+q"})
 _NEVER_KEPT = frozenset({"ctrl+c", "ctrl+q"})

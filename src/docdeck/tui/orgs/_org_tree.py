@@ -92,6 +92,7 @@ class OrgTree(ListKeys, TreeView):
         cached: FirstView | None = getattr(self.app, "first_view", None)
         self._cached = cached
         self._loader.restore = cached.expanded_keys() if cached is not None else set()
+        self._loader.cursor = getattr(self.app, "resume_node", None)
         self.render_children(self.model)  # the cached view or "loading…" while the app connects
 
     # ----- loading and edits in place (`_tree_loading`, `_tree_edits`) -------------------------

@@ -29,6 +29,10 @@ class TreeLoading:
         self.tree = tree
         self.restore: set[str] = set()
         """Entries expanded last time, expanded again as the live ones arrive (once)."""
+        self.cursor: str | None = None
+        """The entry the cursor was on last time (`entry_key`): it goes back there when it
+        arrives, unless the user has moved the cursor meanwhile."""
+        self._cursor_at: Entry | None = None
 
     def mark_unreachable(self) -> None:
         """The connection failed before the organizations came: say so where they would be."""
@@ -105,6 +109,8 @@ class TreeLoading:
             self.tree.clear_stale(entry)
             reopened = self._reopen(message.children)
             self.tree.render_children(entry)
+            if self.cursor is not None:
+                self._restore_cursor(message.children)
             for child in reopened:
                 self.load(child)
             for child in refreshed:
@@ -148,6 +154,18 @@ class TreeLoading:
                 if child.children is None:
                     reopened.append(child)
         return reopened
+
+    def _restore_cursor(self, children: list[Entry]) -> None:
+        current = self.tree.current
+        if self._cursor_at is not None and current is not self._cursor_at:
+            self.cursor = None  # the user has moved it: it stays where they put it
+            return
+        for child in children:
+            if entry_key(child) == self.cursor:
+                self.cursor = None
+                self.tree.select_entry(child)
+                return
+        self._cursor_at = self.tree.current  # not there yet: perhaps under an entry reopening
 
     def _first_organizations_shown(self) -> None:
         notify = getattr(self.tree.app, "organizations_shown", None)

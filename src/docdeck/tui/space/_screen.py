@@ -225,6 +225,17 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         if not self.older:
             self.load_link_stats()  # the broken count on the breadcrumb
 
+    def resume_place(self) -> dict[str, object]:
+        """Where the user is, for the next start (`docdeck.tui.last_place.Place`'s fields)."""
+        location = self.location or self._start
+        view = self.preview.view if self.composed else None
+        return {
+            "kind": "space",
+            "space": self.space.id,
+            "page": location.page_id if location is not None else None,
+            "reading": view is not None and self.focused is view,
+        }
+
     # ----- breadcrumb ------------------------------------------------------------------------
 
     def page_changed(self) -> None:
