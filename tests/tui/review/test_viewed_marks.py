@@ -73,9 +73,17 @@ async def test_viewed_marks_last_and_lapse_when_the_page_changes(
         }
         await chen.change_requests.content.update(space.id, 4, [change])
 
+    # Relaunched on the same profile: docdeck returns to the pane the reviewer left.
     app = make_app(first_view=first_view)
     async with app.run_test(size=(120, 40)) as pilot:
-        host = await open_host(pilot, 4)
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, ReviewScreen) and app.screen.change_request.number == 4,
+            "the pane on #4 is back",
+        )
+        host = app.screen
+        assert isinstance(host, ReviewScreen)
+        await review_settled(pilot)
         await wait_until(
             pilot, lambda: "changed since viewed" in _label(host, "Rate limits"), "lapsed"
         )
