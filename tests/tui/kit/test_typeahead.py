@@ -229,5 +229,5 @@ async def test_a_comment_typed_ahead_of_its_composer_is_stored_whole(
         assert isinstance(screen, SpaceScreen), screen
         async with Client("http://sandbox", admin_token, transport=transport) as api:
             posted = [c.body.markdown async for c in api.comments.list(screen.space.id)]
-        assert text in posted, posted
+        assert text in posted, [*posted, *app._key_hold.trace]
         assert tree_of(pilot).cursor_node is not None  # the tree behind is untouched

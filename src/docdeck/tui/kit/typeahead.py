@@ -9,11 +9,13 @@ the space screen it opened was pushed only once the tree's message reached the a
 
 The app hands every key it reads to `KeyHold.route`. A key is delivered only when
 
-- the key before it has finished its way: no node on its path holds or handles a message
-  (the key itself on its way up, or what it set off: a table's "row selected", the tree's
-  "space opened"), and it is not waiting in the app's queue for its bindings to run
-  (`returned` is called once they have). A stopped key is not a finished one: Textual
-  stops a key at the screen and still hands it to the app;
+- the key before it has finished its way: its bindings have run (`returned`), or a node
+  on its path handled it and it went no further (a field took it: each node's message
+  signal says when it has handled a message). Until then it waits in a queue (a busy
+  widget's, the app's) or is being handled, however long that takes on a loaded machine.
+  And no node on its path holds what it set off (a table's "row selected", the tree's
+  "space opened"). A stopped key is not a finished one: Textual stops a key at the screen
+  and still hands it to the app;
 - no screen is on its way: a navigation message (`kit/navigation.py`) posted to the app
   holds every key until the app has pushed its screen (`expect_screen`, `screen_opened`),
   and so does an action whose worker reads something before it opens a dialog (`c` reads
@@ -27,15 +29,17 @@ The app hands every key it reads to `KeyHold.route`. A key is delivered only whe
 Keys that must wait are kept in order and delivered as soon as all hold, from the app's
 own message loop, to the screen in front at that moment: never to the screen below, never
 dropped. A key whose way is lost (its widget removed meanwhile) holds the others back
-`HOLD_LIMIT` seconds at most; a first load `LOAD_LIMIT` seconds at most (then the keys go,
+`HOLD_LIMIT` seconds at most (a key seen waiting in a queue, `LOAD_LIMIT`); a first load `LOAD_LIMIT` seconds at most (then the keys go,
 and an action that cannot run yet says so); Escape waiting behind a load lets the keys
 before it go at once (the user chose to stop waiting). A screen is never given keys before
-it is composed.
+it is composed. `KeyHold.trace` keeps the last steps (each key, where it went, each limit
+reached), for a report of a key that went astray.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -57,6 +61,9 @@ LOAD_LIMIT = 15.0
 
 POLL = 0.004
 """How often held keys look again when nothing else happens."""
+
+TRACE_LENGTH = 200
+"""How many of the hold's last steps `KeyHold.trace` keeps (for a report of a lost key)."""
 
 _READY = "_docdeck_keys_ready"
 """Set on a screen once its first load is done: later loads (a refresh) hold no keys."""
@@ -93,17 +100,30 @@ def opens_a_screen(worker: Worker[Any]) -> Worker[Any]:
     return worker
 
 
+def _gone(node: DOMNode) -> bool:
+    return node._closed or node._closing
+
+
 def _busy(node: DOMNode) -> bool:
-    """`node` holds or is handling a message (a queued message counts until it is handled)."""
-    if node._closed or node._closing:
+    """`node` holds messages it has not handled yet."""
+    if _gone(node):
         return False  # removed: what was sent to it goes nowhere
+    return node._message_queue.qsize() > 0
+
+
+def _waiting(node: DOMNode) -> Iterable[object]:
+    """The messages in `node`'s queue (Textual's own queue keeps them in `values`)."""
     queue: Any = node._message_queue
-    return bool(getattr(queue, "_unfinished_tasks", queue.qsize()))
+    return getattr(queue, "values", None) or getattr(queue, "_queue", None) or ()
 
 
-def _queued(app: App[Any], event: events.Key) -> bool:
-    """`event` waits in the app's queue (it came back from the widgets)."""
-    return any(message is event for message in getattr(app._message_queue, "_queue", ()))
+def _waits_in(node: DOMNode, event: events.Key) -> bool:
+    """`event` waits in `node`'s queue to be handled."""
+    return any(message is event for message in _waiting(node))
+
+
+def _name(key: events.Key | None) -> str:
+    return "no key" if key is None else repr(key.key)
 
 
 def _on(node: DOMNode, screen: Screen[Any]) -> bool:
@@ -119,10 +139,16 @@ class KeyHold:
     def __init__(self, app: App[Any], deliver: Callable[[events.Key], Awaitable[None]]) -> None:
         self._app = app
         self._deliver = deliver
+        self._started = time.monotonic()
         self._held: list[events.Key] = []
         self._in_flight: events.Key | None = None
         self._path: list[DOMNode] = []
         """The nodes the key in flight was sent through: what it set off is handled there."""
+        self._ended = False
+        """The key in flight was handled by a node and went no further (a field took it)."""
+        self._watched: list[DOMNode] = []
+        """The nodes whose message signal tells when they have handled the key in flight.
+        (The app subscribes to them; nothing else in docdeck subscribes the app there.)"""
         self._since = 0.0
         """When the key in flight was delivered, or the screen began to be waited for."""
         self._expected = 0
@@ -134,6 +160,13 @@ class KeyHold:
         self._waiting_since = 0.0
         """The screen in front whose first load is waited for, and since when."""
         self._timer: Timer | None = None
+        self.trace: deque[str] = deque(maxlen=TRACE_LENGTH)
+        """The last steps: each key delivered (to which screen and widget), each key back
+        from its bindings, each screen or worker waited for, each limit reached."""
+
+    def note(self, step: str) -> None:
+        """Add a step to `trace`, with the time since the app started."""
+        self.trace.append(f"{time.monotonic() - self._started:8.3f} {step}")
 
     @property
     def holding(self) -> int:
@@ -144,14 +177,17 @@ class KeyHold:
         """A screen is on its way (a navigation message was posted): hold keys for it."""
         self._expected += 1
         self._expected_since = time.monotonic()
+        self.note(f"a screen is on its way ({self._expected})")
 
     def expect_worker(self, worker: Worker[Any]) -> None:
         """A screen may be pushed when `worker` ends: hold keys until it has ended."""
         self._workers.append((worker, time.monotonic()))
+        self.note(f"worker {worker.name!r} may open a screen")
 
     def screen_opened(self) -> None:
         """The app has handled a navigation message (pushed its screen, or declined)."""
         self._expected = max(0, self._expected - 1)
+        self.note(f"the screen on its way is handled ({self._expected} left)")
         if self._held:
             self._app.call_later(self._flush)
 
@@ -163,33 +199,81 @@ class KeyHold:
     async def returned(self, event: events.Key) -> None:
         """A key came back to the app and its bindings have run: the next one may go."""
         if event is self._in_flight:
-            self._in_flight = None
+            self.note(f"{_name(event)} back from its bindings")
+            self._done()
             self._since = time.monotonic()
             await self._flush()
 
     def _way_done(self, now: float) -> bool:
         """The key delivered last, and what it set off, have been handled.
 
-        Its path is idle (no node on it holds or handles a message: the key on its way up,
-        or a message it set off, such as a table's "row selected") and it is not waiting in
-        the app's queue to have its bindings run. Whether it was stopped says nothing here:
+        The key itself waits in no queue on its way (a widget's, behind a slow message it
+        is handling, or the app's, for its bindings to run); and its path is idle (no node
+        on it holds or handles a message: the key between two queues, or a message it set
+        off, such as a table's "row selected"). Whether it was stopped says nothing here:
         Textual stops a key at the screen and still hands it to the app.
+
+        A key seen waiting in a queue is not lost, however long its widget is busy (a big
+        page rendering on a loaded machine): it holds the next keys up to `LOAD_LIMIT`.
+        Only a path kept busy without the key on it is given up after `HOLD_LIMIT`.
         """
-        if now - self._since < HOLD_LIMIT:
-            if self._in_flight is not None and _queued(self._app, self._in_flight):
-                return False  # back at the app, its bindings not yet run
-            if any(_busy(node) for node in self._path):
-                return False  # still on its way, or what it set off is being handled
-        self._in_flight = None
+        key = self._in_flight
+        elapsed = now - self._since
+        if key is not None and not self._ended:
+            if any(_waits_in(node, key) for node in (*self._path, self._app)):
+                if elapsed < LOAD_LIMIT:
+                    return False  # in a queue, behind what that node is doing
+            elif all(_gone(node) for node in self._path):
+                pass  # lost with its widgets
+            elif elapsed < HOLD_LIMIT:
+                return False  # a node is handling it
+            self.note(f"gave up on the way of {_name(key)} after {elapsed:.2f}s")
+        if elapsed < HOLD_LIMIT and any(_busy(node) for node in self._path):
+            return False  # what it set off (a table's "row selected") waits to be handled
+        self._done()
         return True
+
+    def _done(self) -> None:
+        """The key in flight has gone its way: stop following it."""
+        self._in_flight = None
+        self._ended = False
+        for node in self._watched:
+            node.message_signal.unsubscribe(self._app)
+        self._watched = []
+
+    def _follow(self, event: events.Key) -> None:
+        """Follow `event` along its path: each node that handles it says so (its message
+        signal), so a key a field took is known to have ended there at once."""
+        self._done()
+        self._in_flight = event
+        for node in self._path:
+            if node.is_running and not _gone(node):
+                node.message_signal.subscribe(self._app, self._handled, immediate=True)
+                self._watched.append(node)
+
+    def _handled(self, message: object) -> None:
+        """A node on the path has handled `message`: if it is the key in flight and no
+        queue on its way holds it now, it went no further."""
+        key = self._in_flight
+        if message is not key or key is None:
+            return
+        if not any(_waits_in(node, key) for node in (*self._path, self._app)):
+            self._ended = True
+            self.note(f"{_name(key)} went no further")
 
     def _ready(self) -> bool:
         now = time.monotonic()
         if not self._way_done(now):
             return False
-        if self._expected and now - self._expected_since < LOAD_LIMIT:
-            return False  # a screen is on its way
+        if self._expected:
+            if now - self._expected_since < LOAD_LIMIT:
+                return False  # a screen is on its way
+            self.note("gave up waiting for the screen on its way")
+            self._expected = 0
         if self._workers:
+            for worker, since in self._workers:
+                if not worker.is_finished and now - since >= LOAD_LIMIT:
+                    self.note(f"gave up waiting for worker {worker.name!r}")
             self._workers = [
                 (w, t) for w, t in self._workers if not w.is_finished and now - t < LOAD_LIMIT
             ]
@@ -204,6 +288,7 @@ class KeyHold:
         if self._waiting is not screen:
             self._waiting, self._waiting_since = screen, now
         if now - self._waiting_since > LOAD_LIMIT:
+            self.note(f"gave up waiting for the first load of {type(screen).__name__}")
             return True
         return any(key.key == "escape" for key in self._held)  # stop waiting
 
@@ -215,6 +300,12 @@ class KeyHold:
         focused = screen.focused
         return list(focused.ancestors_with_self) if focused is not None else [screen, self._app]
 
+    def _where(self) -> str:
+        screen = self._app.screen
+        focused = screen.focused
+        shown = type(focused).__name__ if focused is not None else "no focus"
+        return f"{type(screen).__name__} ({shown})"
+
     async def _flush(self) -> None:
         if not self._app.is_running or not self._app.screen_stack:
             return  # quitting: nothing to deliver to
@@ -222,9 +313,11 @@ class KeyHold:
             event = self._held.pop(0)
             self._path = [node for node in self._path_of() if node is not self._app]
             self._since = time.monotonic()
+            self.note(f"{_name(event)} to {self._where()}")
+            self._follow(event)
             await self._deliver(event)
-            if event.is_forwarded:
-                self._in_flight = event  # on its way through the widgets
+            if not event.is_forwarded and self._in_flight is event:
+                self._done()  # a priority binding ran it: not on its way through widgets
             self._since = time.monotonic()
         if self._held and self._timer is None:
             self._timer = self._app.set_interval(POLL, self._tick, name="typeahead")

@@ -1,0 +1,123 @@
+"""`KeyHold` follows a key's way exactly, however long a widget on it is busy.
+
+A key that waits in a busy widget's queue (a big page rendering on a loaded machine, a
+slow handler) is not lost: the keys after it wait until its bindings have run, so a key
+that opens a screen still gets the next keys to that screen. `HOLD_LIMIT` only gives up on
+a path kept busy without the key on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+import pytest
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Input
+
+from docdeck.tui.kit import typeahead
+from tui.helpers import AppFactory, burst, wait_until
+
+BUSY = 0.8
+"""Seconds the widget is busy: several times the shortened `HOLD_LIMIT`."""
+
+
+class Busy(Message):
+    """Keeps the widget's queue busy: it is handled slowly."""
+
+
+class Slow(Widget, can_focus=True):
+    """Handles `a` by setting off a slow message; records the keys it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def on_key(self, event: events.Key) -> None:
+        self.keys.append(event.key)
+        if event.key == "a":
+            self.post_message(Busy())
+
+    async def on_busy(self, message: Busy) -> None:
+        await asyncio.sleep(BUSY)
+
+
+class Target(Screen[None]):
+    """The screen `b` opens: records the keys it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Widget()
+
+    def on_key(self, event: events.Key) -> None:
+        self.keys.append(event.key)
+
+
+class Front(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("b", "open_target", "Open")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.target = Target()
+
+    def compose(self) -> ComposeResult:
+        yield Slow()
+
+    def on_mount(self) -> None:
+        self.query_one(Slow).focus()
+
+    def action_open_target(self) -> None:
+        self.app.push_screen(self.target)
+
+
+async def test_a_key_waiting_behind_a_busy_widget_keeps_the_next_keys_for_its_screen(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Shortened so the widget stays busy for several times the limit, as a loaded machine
+    # makes a page render outlast the real one.
+    monkeypatch.setattr(typeahead, "HOLD_LIMIT", BUSY / 4)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        front = Front()
+        await app.push_screen(front)
+        await wait_until(pilot, lambda: isinstance(app.screen.focused, Slow), "focus on Slow")
+        slow = front.query_one(Slow)
+        # `a` sets the widget busy; `b` waits in its queue behind that; `x` is for the
+        # screen `b` opens.
+        await burst(pilot, ["a", "b", "x"])
+        await wait_until(pilot, lambda: app._key_hold.holding == 0, "every key is delivered")
+        await wait_until(pilot, lambda: app.screen is front.target, "b opened its screen")
+        await wait_until(pilot, lambda: "x" in front.target.keys or "x" in slow.keys, "x lands")
+        trace = "\n".join(app._key_hold.trace)
+        assert slow.keys == ["a", "b"], trace
+        assert front.target.keys == ["x"], trace
+
+
+class Field(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Input(id="field")
+
+
+async def test_keys_a_field_takes_end_there_and_hold_nothing_back(make_app: AppFactory) -> None:
+    """Every letter typed into a field is known to end in it (no limit waited out)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Field()
+        await app.push_screen(screen)
+        await wait_until(pilot, lambda: isinstance(app.screen.focused, Input), "focus on field")
+        text = "typed fast into a field"
+        await burst(pilot, ["space" if c == " " else c for c in text])
+        await wait_until(pilot, lambda: app._key_hold.holding == 0, "every key is delivered")
+        field = screen.query_one(Input)
+        await wait_until(pilot, lambda: field.value == text, "the field holds every letter")
+        trace = list(app._key_hold.trace)
+        assert not [step for step in trace if "gave up" in step], "\n".join(trace)
+        assert sum("went no further" in step for step in trace) == len(text), "\n".join(trace)
