@@ -166,7 +166,8 @@ async def test_keys_typed_while_a_page_url_opens_act_on_the_page(
             pilot,
             lambda: view.scroll_y == view.max_scroll_y > 0,
             f"the page is at its end (at {view.scroll_y} of {view.max_scroll_y}; "
-            f"org tree line {app.browser.org_tree.cursor_line if app.browser else None})",
+            f"org tree line {app.browser.org_tree.cursor_line if app.browser else None})\n"
+            + "\n".join(app._key_hold.trace),
         )
         assert page_tree(pilot).current is not None
         assert page_tree(pilot).current.title == "Webhooks"  # type: ignore[union-attr]

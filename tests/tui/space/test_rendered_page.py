@@ -244,3 +244,44 @@ async def test_another_theme_renders_the_lines_again_in_its_colours() -> None:
         await wait_until(pilot, lambda: view.complete and title_color() != dark, "restyled")
         assert title_color() == look_of(app).styles["markdown.h1"].color  # the light theme's
         assert "Webhooks" in text(pilot)  # the same page, at the top
+
+
+async def test_the_end_g_asked_for_stays_through_a_width_change() -> None:
+    """G, then the width changes before the scroll is drawn (a scrollbar appears as the
+    page grows): the view is at the page's end, not back at its top block."""
+    markdown = big_page(40)
+    app = Host()
+    async with app.run_test(size=(120, 30)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view)
+        view.focus()
+        await pilot.pause()
+        wide_lines = view.line_count
+        view.action_scroll_end()  # the scroll waits for the next refresh
+        await pilot.resize_terminal(90, 30)  # the width changes first
+        await wait_until(pilot, lambda: view.line_count > wide_lines, "the page is re-wrapped")
+        await rendered(pilot, view)
+        await wait_until(
+            pilot,
+            lambda: view.scroll_y == view.max_scroll_y > 0,
+            f"at the end (at {view.scroll_y} of {view.max_scroll_y})",
+        )
+
+
+async def test_g_before_the_view_is_laid_out_again_still_reaches_the_end() -> None:
+    """G while the view has no scrollbar yet (the page fitted, its size changed and the
+    layout has not caught up): the key is not skipped, and the view lands on the end."""
+    markdown = big_page(20)
+    app = Host()
+    async with app.run_test(size=(120, 400)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view)
+        view.styles.height = view.line_count + 5  # it all fits: nothing to scroll
+        await wait_until(pilot, lambda: view.max_scroll_y == 0, "the page fits")
+        view.styles.height = 10  # smaller, laid out at the next refresh
+        view.action_scroll_end()  # before that refresh
+        await wait_until(
+            pilot,
+            lambda: view.scroll_y == view.max_scroll_y > 0,
+            f"at the end (at {view.scroll_y} of {view.max_scroll_y})",
+        )

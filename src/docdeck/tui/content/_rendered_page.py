@@ -196,8 +196,8 @@ class RenderedPage(ScrollView, can_focus=True):
 
     def _render_again(self, width: int) -> None:
         """Render the page at `width`; what is shown stays until the new lines reach the
-        block at the top (which then is at the top again)."""
-        if self._shown.lines and self._anchor is None:
+        block at the top (which then is at the top again), or the end, after G."""
+        if self._shown.lines and self._anchor is None and not self._follow_end:
             self._anchor = self.top_line
         self._generation += 1
         self._next = _Rendering(width)
@@ -295,7 +295,9 @@ class RenderedPage(ScrollView, can_focus=True):
                 self._anchor = None
                 self.scroll_to(y=shown.block_y[block], animate=False, force=True)
         if self._follow_end:
-            self.scroll_to(y=self.max_scroll_y, animate=False, force=True)
+            # The end is worked out after the next layout, not now: the view may not have
+            # its size yet (just mounted), and then the end now is not the end drawn.
+            self.scroll_end(animate=False, force=True)
             self._follow_end = not self.complete
 
     def render_lines(self, crop: Region) -> list[Strip]:
@@ -337,9 +339,16 @@ class RenderedPage(ScrollView, can_focus=True):
     # Keys: G keeps following the end while the rest renders; any other move stops it.
 
     def action_scroll_end(self) -> None:
+        # Followed until the next lines land (`_land`), even on a page rendered whole: the
+        # scroll waits for a refresh, and a width change before it renders the page again.
+        # Not Textual's own action: it skips the key while the view has no scrollbar yet
+        # (just shown, not laid out), and animates; the end is worked out after the layout.
         self._anchor = None
-        self._follow_end = not self.complete
-        super().action_scroll_end()
+        self._follow_end = True
+        self.scroll_end(animate=False, force=True)
+
+    def on_mouse_scroll_up(self) -> None:
+        self._stop_following()
 
     def _stop_following(self) -> None:
         self._follow_end = False
