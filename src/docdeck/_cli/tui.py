@@ -25,9 +25,11 @@ from docdeck.cli import EXIT_OK, CLIError
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Mapping
 
     from docdeck.config import Account
     from docdeck.launcher import Connect, EmbeddedSandbox
+    from docdeck.tui.kit.profiles import SwitchProfile
 
 __all__ = ["run_tui"]
 
@@ -68,6 +70,21 @@ def run_tui(args: argparse.Namespace) -> int:
 
 
 def _start(flags: dict[str, str | None], args: argparse.Namespace) -> int:
+    outcome = _first_run(flags, args)
+    # "Switch profile…" in the palette: the app ended asking for another account, opened
+    # here as `docdeck --profile NAME` would (the environment and flags no longer apply:
+    # the user chose), or the sandbox.
+    while not isinstance(outcome, int):
+        outcome = _run(
+            {"base_url": None, "token": None, "profile": outcome.profile},
+            None,
+            environ={},
+            to_sandbox=outcome.profile is None,
+        )
+    return outcome
+
+
+def _first_run(flags: dict[str, str | None], args: argparse.Namespace) -> int | SwitchProfile:
     from docdeck.launcher import EmbeddedSandbox
 
     # Look for (or start) the sandbox first when nothing can name another account: a
@@ -91,16 +108,24 @@ def _sandbox_cache(remember: bool) -> str | None:
 
 
 def _run(
-    flags: dict[str, str | None], early: EmbeddedSandbox | None, open_at: object | None = None
-) -> int:
+    flags: dict[str, str | None],
+    early: EmbeddedSandbox | None,
+    open_at: object | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    to_sandbox: bool = False,
+) -> int | SwitchProfile:
+    """Run the app on the account `flags` and `environ` name (the sandbox: `to_sandbox`)."""
     from docdeck.launcher import open_account, sandbox_connect
+
+    environ = os.environ if environ is None else environ
 
     if importlib.util.find_spec("docdeck.tui.app") is None:
         raise CLIError(
             "the terminal UI is not part of this build yet; "
             "run the sandbox API with: docdeck serve --demo"
         )
-    if early is not None and nothing_configured(os.environ):
+    if early is not None and nothing_configured(environ):
         # Every setting is at its default: no need to load the settings model (pydantic)
         # before the first frame.
         launch = _Launch(
@@ -109,10 +134,14 @@ def _run(
         launch.open_at = open_at
         return _run_app(sandbox_connect(early), launch)
 
-    from docdeck.config import load_settings, resolve_account
+    from docdeck.config import Account, load_settings, resolve_account
 
     settings = load_settings()
-    account = resolve_account(**flags, environ=os.environ, settings=settings)
+    if to_sandbox:
+        remember = settings.sandbox.remember_first_view
+        account = Account(SANDBOX_LABEL, "sandbox", remember_first_view=remember)
+    else:
+        account = resolve_account(**flags, environ=environ, settings=settings)
     launch = _Launch(account.label, dict(settings.keymap), settings.ui.theme)
     launch.source = account.source
     launch.mouse = settings.ui.mouse
@@ -158,7 +187,7 @@ def _require_terminal() -> None:
         )
 
 
-def _run_app(connect: Connect, launch: _Launch) -> int:
+def _run_app(connect: Connect, launch: _Launch) -> int | SwitchProfile:
     _require_terminal()
     from docdeck.tui.app import DocdeckApp
 
@@ -174,4 +203,8 @@ def _run_app(connect: Connect, launch: _Launch) -> int:
         mouse=launch.mouse,
     )
     app.run()
+    from docdeck.tui.kit.profiles import SwitchProfile
+
+    if isinstance(app.return_value, SwitchProfile):
+        return app.return_value
     return app.return_code or EXIT_OK

@@ -72,11 +72,18 @@ def _go_to_commands() -> type[Provider]:
     return GoToCommands
 
 
+def _profile_commands() -> type[Provider]:
+    from docdeck.tui.kit.profiles import ProfileCommands
+
+    return ProfileCommands
+
+
 class DocdeckApp(SessionApp):
     CSS_PATH = "app.tcss"
     TITLE = "docdeck"
-    COMMANDS = SessionApp.COMMANDS | {_screen_commands, _go_to_commands}
-    """Textual's commands, the actions of whichever screen is in front, and "Go to …"."""
+    COMMANDS = SessionApp.COMMANDS | {_screen_commands, _go_to_commands, _profile_commands}
+    """Textual's commands, the actions of whichever screen is in front, "Go to site…" and
+    "Switch profile…"."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
         Binding(

@@ -23,8 +23,10 @@ __all__ = ["QuickExitDriver"]
 
 class QuickExitDriver(LinuxDriver):
     def disable_input(self) -> None:
-        if getattr(self._app, "_running", True) or self.exit_event.is_set():
-            super().disable_input()  # suspending (or already stopped): wait for the reader
+        if getattr(self._app, "_running", True) or self.exit_event.is_set() or _relaunch(self._app):
+            # Suspending, already stopped, or another app comes next in this process (a
+            # profile switch): wait for the reader, so it reads no key meant for that app.
+            super().disable_input()
             return
         try:
             signal.signal(signal.SIGWINCH, signal.SIG_DFL)
@@ -34,3 +36,9 @@ class QuickExitDriver(LinuxDriver):
                 termios.tcflush(self.fileno, termios.TCIFLUSH)
         except Exception:
             super().disable_input()
+
+
+def _relaunch(app: object) -> bool:
+    from docdeck.tui.kit.profiles import SwitchProfile
+
+    return isinstance(getattr(app, "return_value", None), SwitchProfile)

@@ -35,7 +35,16 @@ from textual.worker import Worker
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-__all__ = ["Said", "Subject", "Write", "WriteDialog", "WriteLanded", "Writes"]
+__all__ = [
+    "WRITE_GROUP",
+    "Said",
+    "Subject",
+    "Write",
+    "WriteDialog",
+    "WriteLanded",
+    "Writes",
+    "running_writes",
+]
 
 Said = tuple[str, str, SeverityLevel]
 """A notification: title, message, severity."""
@@ -90,6 +99,19 @@ class WriteLanded(Message, bubble=False):
         self.error = error
 
 
+WRITE_GROUP = "write-"
+"""The worker group's prefix every write runs under (one group per subject and action)."""
+
+
+def running_writes(app: Any) -> list[str]:
+    """What the writes still on their way are doing ("Posting the comment"), in order."""
+    return [
+        worker.name
+        for worker in app.workers
+        if worker.group.startswith(WRITE_GROUP) and not worker.is_finished
+    ]
+
+
 class Writes:
     """The writes one screen sent; they run on as workers of the app (see the module)."""
 
@@ -115,7 +137,7 @@ class Writes:
         write.worker = self._owner.app.run_worker(
             self._carry(write),
             name=write.doing,
-            group=f"write-{key[0]}-{write.action}",
+            group=f"{WRITE_GROUP}{key[0]}-{write.action}",
         )
         return True
 

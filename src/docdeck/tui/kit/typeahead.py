@@ -29,9 +29,10 @@ The app hands every key it reads to `KeyHold.route`. A key is delivered only whe
 Keys that must wait are kept in order and delivered as soon as all hold, from the app's
 own message loop, to the screen in front at that moment: never to the screen below, never
 dropped. A key whose way is lost (its widget removed meanwhile) holds the others back
-`HOLD_LIMIT` seconds at most (a key seen waiting in a queue, `LOAD_LIMIT`); a first load `LOAD_LIMIT` seconds at most (then the keys go,
-and an action that cannot run yet says so); Escape waiting behind a load lets the keys
-before it go at once (the user chose to stop waiting). A screen is never given keys before
+`HOLD_LIMIT` seconds at most (a key seen waiting in a queue, `LOAD_LIMIT`); a first load
+`LOAD_LIMIT` seconds at most (then the keys go, and an action that cannot run yet says
+so); Escape waiting behind a load lets the keys before it go at once (the user chose to
+stop waiting). A screen is never given keys before
 it is composed. `KeyHold.trace` keeps the last steps (each key, where it went, each limit
 reached), for a report of a key that went astray.
 """
