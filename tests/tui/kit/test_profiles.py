@@ -72,15 +72,13 @@ async def test_choosing_a_profile_ends_the_session_with_it(
         await _switch_profile(pilot)
         chooser = app.screen
         assert isinstance(chooser, Chooser)
-        assert [value for _, value in chooser.items][0] == SwitchProfile("home")
+        assert next(value for _, value in chooser.items) == SwitchProfile("home")
         await pilot.press(*"work", "enter")
         await wait_until(pilot, lambda: not app.is_running, "the app ends")
     assert app.return_value == SwitchProfile("work")
 
 
-async def test_a_write_on_its_way_holds_the_switch_back(
-    make_app: AppFactory, config: Path
-) -> None:
+async def test_a_write_on_its_way_holds_the_switch_back(make_app: AppFactory, config: Path) -> None:
     app = make_app()
     async with app.run_test(size=(100, 30), notifications=True) as pilot:
         await wait_for_organizations(pilot)

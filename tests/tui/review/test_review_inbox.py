@@ -93,8 +93,22 @@ async def test_a_reviewer_keeps_what_they_reviewed_across_organizations(
         lumen = next(org for org in orgs if org.title != "Northwind Labs")
         lumen_space = (await hana.spaces.list(lumen.id)).items[0]
         elsewhere = await hana.change_requests.create(lumen_space.id, subject="Lumen roadmap")
+        thread = await hana.comments.post(
+            lumen_space.id, "Is the roadmap page right?", change_request=elsewhere.number
+        )
+        replied_on = await hana.change_requests.create(lumen_space.id, subject="Lumen logo")
+        other_thread = await hana.comments.post(
+            lumen_space.id, "Which logo?", change_request=replied_on.number
+        )
     async with Client("http://sandbox", admin_token, transport=transport) as ada:
         await ada.comments.post(lumen_space.id, "Looks good", change_request=elsewhere.number)
+        await ada.comments.replies.post(
+            lumen_space.id, thread.id, "Yes", change_request=elsewhere.number
+        )
+        # A reply in another's thread, and no thread of her own: she commented there too.
+        await ada.comments.replies.post(
+            lumen_space.id, other_thread.id, "The round one", change_request=replied_on.number
+        )
         space = await space_titled(ada, "Public API Reference")
         await ada.change_requests.reviews.submit(space.id, 4, status="changes-requested")
         asked = [r async for r in ada.change_requests.requested_reviewers.list(space.id, 4)]
@@ -121,6 +135,7 @@ async def test_a_reviewer_keeps_what_they_reviewed_across_organizations(
         found = {(i.space.title, i.change_request.number): i.roles for i in inbox.shown}
         assert "reviewed" in found[("Public API Reference", 4)]
         assert found[(lumen_space.title, elsewhere.number)] == ("commented",)
+        assert found[(lumen_space.title, replied_on.number)] == ("commented",)
         text = "\n".join(screen_lines(pilot))
         assert f"{lumen.title} › {lumen_space.title}"[:20] in text, text
 

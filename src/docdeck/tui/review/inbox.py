@@ -135,11 +135,25 @@ async def gather_inbox(client: Client, me: str, *, concurrency: int = INBOX_CONC
         return max(mine, key=lambda r: r.updatedAt) if mine else None
 
     async def commented(space: Space, cr: ChangeRequest) -> bool:
+        """A thread I started, or a reply of mine in another's thread. The API filters
+        threads by author, not replies: the threads with replies are each asked for theirs
+        (one request a thread, only when no thread of mine was found)."""
         async with limit:
             page = await client.comments.list(
                 space.id, change_request=cr.number, authors=[me], limit=1
             )
-            return bool(page.items)
+            if page.items:
+                return True
+            found = client.comments.list(space.id, change_request=cr.number, limit=100)
+            answered = [thread async for thread in found if thread.replies]
+        for thread in answered:
+            async with limit:
+                replies = client.comments.replies.list(
+                    space.id, thread.id, change_request=cr.number, limit=100
+                )
+                if any([reply.postedBy.id == me async for reply in replies]):
+                    return True
+        return False
 
     async def one_change_request(org: Organization, space: Space, cr: ChangeRequest) -> None:
         if cr.createdBy.id == me:
