@@ -18,8 +18,6 @@ from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.formatting import quoted
 from docdeck.tui.space._change_requests import SpaceChangeRequests
 from docdeck.tui.space._comments import SpaceComments
-from docdeck.tui.space._files import SpaceFiles
-from docdeck.tui.space._history import SpaceHistory
 from docdeck.tui.space._links_view import LinksView
 from docdeck.tui.space._reading import Location
 from docdeck.tui.space._search_view import SearchView
@@ -35,7 +33,7 @@ TEXT_PAGES = 40
 """Pages whose markdown is read to show the text of their broken and in-app links."""
 
 
-class SpaceModes(SpaceFiles, SpaceHistory, SpaceChangeRequests, SpaceComments):
+class SpaceModes(SpaceChangeRequests, SpaceComments):
     older: bool
     space: Space
     broken_count: int | None = None

@@ -18,8 +18,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input, Static
 from textual.worker import Worker
 
-from docdeck.models import Space
+from docdeck.models import RevisionFile, Space
 from docdeck.tui.content import PagePreview
+from docdeck.tui.content.page_text import links
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
@@ -160,8 +161,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
                 yield PagePreview(id="preview")
             yield LinksView(id="links-mode")
             yield SearchView(id="search-mode")
-            yield FilesView(id="files-mode")
-            yield HistoryView(id="history-mode")
+            yield FilesView(self, id="files-mode")
+            yield HistoryView(self, id="history-mode")
             yield ChangeRequestsView(id="change_requests-mode")
             yield ThreadsPanel(id="comments-mode")
         yield BrowserFooter()
@@ -270,6 +271,62 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
                 text.append(" › ")
                 text.append(part.title or "(untitled)")
         return text
+
+    # ----- files ---------------------------------------------------------------------------
+
+    @property
+    def files_view(self) -> FilesView:
+        return self.query_one(FilesView)
+
+    def enter_files(self) -> None:
+        self.files_view.enter()
+
+    def show_file(self, file_id: str) -> None:
+        self.action_mode("files")
+        self.files_view.select(file_id)
+
+    @on(FilesView.BacklinkChosen)
+    def _backlink_chosen(self, message: FilesView.BacklinkChosen) -> None:
+        self.action_mode("pages")
+        self.run_worker(
+            self._open_at_file_link(message.page_id, message.file),
+            name="Opening the page",
+            group="preview",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
+        line = None
+        if self.pages is not None:
+            source = self.pages.by_id.get(page_id)
+            try:
+                markdown = await self.content.markdown(page_id)
+            except Exception:
+                markdown = ""
+            for link in links(markdown):
+                target = self.pages.resolve(source, link.href) if source else None
+                if target is not None and target.file is not None and target.file.id == file.id:
+                    line = link.line
+                    break
+        self.show(Location(page_id, line=line))
+        self.focus_preview()
+
+    # ----- history -------------------------------------------------------------------------
+
+    @property
+    def history_view(self) -> HistoryView:
+        return self.query_one(HistoryView)
+
+    def enter_history(self) -> None:
+        self.history_view.enter()
+
+    @on(HistoryView.RevisionChosen)
+    def _revision_chosen(self, message: HistoryView.RevisionChosen) -> None:
+        page_id = message.page_id
+        if page_id is None and self.location is not None:
+            page_id = self.location.page_id
+        self.open_revision(message.revision.id, page_id)
 
     # ----- keys ------------------------------------------------------------------------------
 
@@ -418,11 +475,11 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             self.refresh_comments()
             return
         if self.mode == "history" and self.history_view.highlighted is not None:
-            self.post_message(HistoryView.RevisionHighlighted(self.history_view.highlighted))
+            self.history_view.load_changes(self.history_view.highlighted)
             return
         file = self.files_view.highlighted
         if self.mode == "files" and file is not None:
-            self.load_backlinks(file)
+            self.files_view.load_backlinks(file)
             return
         if self.mode == "change_requests":
             self.change_requests_view.verdicts.clear()
