@@ -32,14 +32,15 @@ from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.review import ChangeRequestsView
 from docdeck.tui.space._change_request import SpaceChangeRequest
-from docdeck.tui.space._comments import COMMENT_ACTIONS
+from docdeck.tui.space._change_requests import SpaceChangeRequests
+from docdeck.tui.space._comments import COMMENT_ACTIONS, SpaceComments
 from docdeck.tui.space._files_view import FilesView
 from docdeck.tui.space._history_view import HistoryView
 from docdeck.tui.space._links_view import LinksView
-from docdeck.tui.space._modes import SpaceModes
 from docdeck.tui.space._page_tree import PageTree
 from docdeck.tui.space._reading import Location
 from docdeck.tui.space._search_view import SearchView
+from docdeck.tui.space.link_rows import LinkRow, find_link
 from docdeck.tui.threads import THREAD_FOOTER, ThreadsPanel
 
 __all__ = ["SpaceScreen"]
@@ -60,7 +61,7 @@ _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
 typed right after them are the field's; in a text field they are typed, not run."""
 
 
-class SpaceScreen(SpaceChangeRequest, SpaceModes):
+class SpaceScreen(SpaceChangeRequest, SpaceChangeRequests, SpaceComments):
     AUTO_FOCUS = "#page-tree"
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
@@ -159,8 +160,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
                     yield Input(placeholder="filter pages by title", id="page-filter")
                     yield PageTree(id="page-tree")
                 yield PagePreview(id="preview")
-            yield LinksView(id="links-mode")
-            yield SearchView(id="search-mode")
+            yield LinksView(self, id="links-mode")
+            yield SearchView(self, id="search-mode")
             yield FilesView(self, id="files-mode")
             yield HistoryView(self, id="history-mode")
             yield ChangeRequestsView(id="change_requests-mode")
@@ -224,7 +225,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         if self.mode == "pages" and not read:
             self.page_tree.focus()
         if not self.older:
-            self.load_link_stats()  # the broken count on the breadcrumb
+            self.links_view.count_broken()  # the broken count on the breadcrumb
 
     def resume_place(self) -> dict[str, object]:
         """Where the user is, for the next start (`docdeck.tui.last_place.Place`'s fields)."""
@@ -253,9 +254,10 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         """organization › collections › space › pages; the marks (an older revision, the
         broken count) come first so a narrow terminal cuts the titles, not them."""
         text = Text()
-        if self.broken_count:
-            plural = "s" if self.broken_count != 1 else ""
-            text.append(f"⚠ {self.broken_count} broken link{plural} ", style="bold red")
+        broken = self.links_view.broken_count
+        if broken:
+            plural = "s" if broken != 1 else ""
+            text.append(f"⚠ {broken} broken link{plural} ", style="bold red")
         if self.older:
             text.append(f"@ revision {self.revision_id} ", style="italic")
         if with_trail:
@@ -271,6 +273,63 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
                 text.append(" › ")
                 text.append(part.title or "(untitled)")
         return text
+
+    # ----- the views ---------------------------------------------------------------------
+
+    def enter_pages(self) -> None:
+        if self.page_tree.display:
+            self.page_tree.focus()
+
+    @property
+    def links_view(self) -> LinksView:
+        return self.query_one(LinksView)
+
+    def enter_links(self) -> None:
+        self.links_view.enter()
+
+    @on(LinksView.BrokenCounted)
+    def _broken_counted(self) -> None:
+        self.page_changed()
+
+    @on(LinksView.LinkChosen)
+    def _link_chosen(self, message: LinksView.LinkChosen) -> None:
+        self.open_at_link(message.row)
+
+    def open_at_link(self, row: LinkRow) -> None:
+        self.action_mode("pages")
+        self.run_worker(
+            self._open_at_link(row),
+            name=f"Opening “{row.source_title}”",
+            group="preview",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _open_at_link(self, row: LinkRow) -> None:
+        line = None
+        if self.pages is not None:
+            try:
+                markdown = await self.content.markdown(row.source_id)
+            except Exception:
+                markdown = None  # showing the page reports the failure in place
+            link = find_link(row, markdown, self.pages) if markdown is not None else None
+            line = link.line if link is not None else None
+        self.show(Location(row.source_id, line=line))
+        self.focus_preview()
+
+    @property
+    def search_view(self) -> SearchView:
+        return self.query_one(SearchView)
+
+    def enter_search(self) -> None:
+        self.search_view.enter()
+
+    @on(SearchView.SearchHitChosen)
+    def _search_hit(self, message: SearchView.SearchHitChosen) -> None:
+        hit = message.hit
+        self.action_mode("pages")
+        self.show(Location(hit.page_id, anchor=hit.anchor))
+        self.focus_preview()
 
     # ----- files ---------------------------------------------------------------------------
 
@@ -486,7 +545,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
             self.load_change_requests()
             return
         if self.mode == "links" and not self.links_view.loaded:
-            self.load_links()
+            self.links_view.load_links()
             return
         page = self.current_page
         if self.preview.markdown is None and page is not None:
