@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,11 +28,11 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.heap import keep_long_lived
+from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import client_of, report_worker_failure
-from docdeck.tui.review import ChangeRequestsView
 from docdeck.tui.space._change_request import SpaceChangeRequest
-from docdeck.tui.space._change_requests import SpaceChangeRequests
+from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
 from docdeck.tui.space._comments import COMMENT_ACTIONS, SpaceComments
 from docdeck.tui.space._files_view import FilesView
 from docdeck.tui.space._history_view import HistoryView
@@ -61,7 +61,7 @@ _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
 typed right after them are the field's; in a text field they are typed, not run."""
 
 
-class SpaceScreen(SpaceChangeRequest, SpaceChangeRequests, SpaceComments):
+class SpaceScreen(SpaceChangeRequest, SpaceComments):
     AUTO_FOCUS = "#page-tree"
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
@@ -164,7 +164,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceChangeRequests, SpaceComments):
             yield SearchView(self, id="search-mode")
             yield FilesView(self, id="files-mode")
             yield HistoryView(self, id="history-mode")
-            yield ChangeRequestsView(id="change_requests-mode")
+            yield ChangeRequestsOfSpace(self, id="change_requests-mode")
             yield ThreadsPanel(id="comments-mode")
         yield BrowserFooter()
 
@@ -330,6 +330,23 @@ class SpaceScreen(SpaceChangeRequest, SpaceChangeRequests, SpaceComments):
         self.action_mode("pages")
         self.show(Location(hit.page_id, anchor=hit.anchor))
         self.focus_preview()
+
+    @property
+    def change_requests_view(self) -> ChangeRequestsOfSpace:
+        return self.query_one(ChangeRequestsOfSpace)
+
+    def enter_change_requests(self) -> None:
+        self.change_requests_view.enter()
+
+    @on(events.ScreenResume)
+    def _back_from_pane(self) -> None:
+        for view in self.query(ChangeRequestsOfSpace):  # none before the first compose
+            view.back_from_pane()
+
+    @on(WriteLanded)
+    def _write_landed(self, message: WriteLanded) -> None:
+        for view in self.query(ChangeRequestsOfSpace):
+            view.write_landed(message)
 
     # ----- files ---------------------------------------------------------------------------
 
@@ -541,8 +558,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceChangeRequests, SpaceComments):
             self.files_view.load_backlinks(file)
             return
         if self.mode == "change_requests":
-            self.change_requests_view.verdicts.clear()
-            self.load_change_requests()
+            self.change_requests_view.reload()
             return
         if self.mode == "links" and not self.links_view.loaded:
             self.links_view.load_links()
