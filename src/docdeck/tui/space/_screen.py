@@ -31,7 +31,7 @@ from docdeck.tui.kit.heap import keep_long_lived
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import client_of, report_worker_failure
-from docdeck.tui.space._change_request import SpaceChangeRequest
+from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
 from docdeck.tui.space._comments import COMMENT_ACTIONS, SpaceComments
 from docdeck.tui.space._files_view import FilesView
@@ -61,7 +61,7 @@ _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
 typed right after them are the field's; in a text field they are typed, not run."""
 
 
-class SpaceScreen(SpaceChangeRequest, SpaceComments):
+class SpaceScreen(SpaceComments):
     AUTO_FOCUS = "#page-tree"
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
@@ -75,6 +75,22 @@ class SpaceScreen(SpaceChangeRequest, SpaceComments):
         "Enter on a change request (5) opens its review pane. Escape goes back to the tree.\n"
     )
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "N",
+            "new_change_request",
+            "New CR",
+            show=False,
+            id="space.new_change_request",
+            tooltip="Create a change request of this space and open it",
+        ),
+        Binding(
+            "E",
+            "edit_in_change_request",
+            "Edit in CR",
+            show=False,
+            id="space.edit_in_change_request",
+            tooltip="Edit this page in $EDITOR in a change request (an open one or a new one)",
+        ),
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
         Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
@@ -167,6 +183,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceComments):
             yield ChangeRequestsOfSpace(self, id="change_requests-mode")
             yield ThreadsPanel(id="comments-mode")
         yield BrowserFooter()
+        yield ChangeRequestStarter(self)
 
     def on_mount(self) -> None:
         keep_long_lived("space screen")  # its modules (markdown, syntax) are imported now
@@ -330,6 +347,12 @@ class SpaceScreen(SpaceChangeRequest, SpaceComments):
         self.action_mode("pages")
         self.show(Location(hit.page_id, anchor=hit.anchor))
         self.focus_preview()
+
+    def action_new_change_request(self) -> None:
+        self.query_one(ChangeRequestStarter).new()
+
+    def action_edit_in_change_request(self) -> None:
+        self.query_one(ChangeRequestStarter).edit(self.current_page)
 
     @property
     def change_requests_view(self) -> ChangeRequestsOfSpace:
