@@ -8,6 +8,7 @@ the app's per-revision cache, so nothing is fetched twice for the same view.
 
 from __future__ import annotations
 
+import contextlib
 from typing import ClassVar
 
 from rich.text import Text
@@ -18,9 +19,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ContentSwitcher, Input, Static
 from textual.worker import Worker
 
-from docdeck.models import RevisionFile, Space
+from docdeck.models import Space
 from docdeck.tui.content import PagePreview
-from docdeck.tui.content.page_text import links
+from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
@@ -30,18 +31,18 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.heap import keep_long_lived
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
-from docdeck.tui.space._comments import COMMENT_ACTIONS, SpaceComments
+from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._files_view import FilesView
 from docdeck.tui.space._history_view import HistoryView
 from docdeck.tui.space._links_view import LinksView
 from docdeck.tui.space._page_tree import PageTree
-from docdeck.tui.space._reading import Location
+from docdeck.tui.space._reading import Location, SpaceReading
 from docdeck.tui.space._search_view import SearchView
-from docdeck.tui.space.link_rows import LinkRow, find_link
-from docdeck.tui.threads import THREAD_FOOTER, ThreadsPanel
+from docdeck.tui.threads import THREAD_FOOTER, Scope, ThreadsPanel
 
 __all__ = ["SpaceScreen"]
 
@@ -61,7 +62,7 @@ _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
 typed right after them are the field's; in a text field they are typed, not run."""
 
 
-class SpaceScreen(SpaceComments):
+class SpaceScreen(SpaceReading):
     AUTO_FOCUS = "#page-tree"
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
@@ -312,28 +313,6 @@ class SpaceScreen(SpaceComments):
     def _link_chosen(self, message: LinksView.LinkChosen) -> None:
         self.open_at_link(message.row)
 
-    def open_at_link(self, row: LinkRow) -> None:
-        self.action_mode("pages")
-        self.run_worker(
-            self._open_at_link(row),
-            name=f"Opening “{row.source_title}”",
-            group="preview",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _open_at_link(self, row: LinkRow) -> None:
-        line = None
-        if self.pages is not None:
-            try:
-                markdown = await self.content.markdown(row.source_id)
-            except Exception:
-                markdown = None  # showing the page reports the failure in place
-            link = find_link(row, markdown, self.pages) if markdown is not None else None
-            line = link.line if link is not None else None
-        self.show(Location(row.source_id, line=line))
-        self.focus_preview()
-
     @property
     def search_view(self) -> SearchView:
         return self.query_one(SearchView)
@@ -386,30 +365,7 @@ class SpaceScreen(SpaceComments):
 
     @on(FilesView.BacklinkChosen)
     def _backlink_chosen(self, message: FilesView.BacklinkChosen) -> None:
-        self.action_mode("pages")
-        self.run_worker(
-            self._open_at_file_link(message.page_id, message.file),
-            name="Opening the page",
-            group="preview",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
-        line = None
-        if self.pages is not None:
-            source = self.pages.by_id.get(page_id)
-            try:
-                markdown = await self.content.markdown(page_id)
-            except Exception:
-                markdown = ""
-            for link in links(markdown):
-                target = self.pages.resolve(source, link.href) if source else None
-                if target is not None and target.file is not None and target.file.id == file.id:
-                    line = link.line
-                    break
-        self.show(Location(page_id, line=line))
-        self.focus_preview()
+        self.open_at_file_link(message.page_id, message.file)
 
     # ----- history -------------------------------------------------------------------------
 
@@ -426,6 +382,123 @@ class SpaceScreen(SpaceComments):
         if page_id is None and self.location is not None:
             page_id = self.location.page_id
         self.open_revision(message.revision.id, page_id)
+
+    # ----- comments ------------------------------------------------------------------------
+
+    @property
+    def threads_panel(self) -> ThreadsPanel:
+        return self.query_one(ThreadsPanel)
+
+    @property
+    def comment_scope(self) -> Scope:
+        return Scope(self.space.id, can_comment=self.space.permissions.comment)
+
+    def _panel_ready(self) -> ThreadsPanel:
+        panel = self.threads_panel
+        panel.set_scope(self.comment_scope)
+        page = self.current_page
+        panel.set_page(page.id if page else None, page.title if page else "")
+        return panel
+
+    def enter_comments(self) -> None:
+        panel = self._panel_ready()
+        panel.thread_list.focus()
+
+    def refresh_comments(self) -> None:
+        self.threads_panel.load()
+
+    def check_comment_action(self, action: str) -> bool | None:
+        if self.mode != "pages":
+            return False
+        if action == "comment_on_block" and self._page_at_cursor() is None:
+            return False
+        return True if self.space.permissions.comment and not self.older else None
+
+    def explain_comment_action(self) -> bool:
+        if self.older:
+            self.notify(
+                "This is an older revision: comments are on the space's current content.",
+                title="Not here",
+                severity="warning",
+            )
+            return True
+        if not self.space.permissions.comment:
+            self.notify(
+                f"You may not comment in “{self.space.title}”: it needs the comment role "
+                "in the space.",
+                title="Not allowed",
+                severity="warning",
+            )
+            return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        """c or C where commenting is not allowed says why instead of doing nothing."""
+        if event.key not in ("c", "C", "shift+c"):
+            return  # active_bindings checks every binding: not for every key pressed
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or active.binding.action not in COMMENT_ACTIONS:
+            return
+        if self.mode == "pages" and self.explain_comment_action():
+            event.stop()
+
+    def action_comment_on_page(self) -> None:
+        page = self.current_page
+        if page is None:
+            return
+        context = Text("A new thread on the page ")
+        context.append(page.title or "(untitled)", style="bold")
+        self._panel_ready().compose_thread(page.id, None, context)
+
+    def _page_at_cursor(self) -> PageInfo | None:
+        """The page `c` comments on: the tree's cursor, shown or still on its way."""
+        page = self.page_tree.current or self.current_page
+        return page if page is not None and page.readable else None
+
+    def action_comment_on_block(self) -> None:
+        page = self._page_at_cursor()
+        if page is None:
+            return
+        if self.current_page is not page:
+            self.show(Location(page.id))  # the highlight's pause cut short
+        worker = self.run_worker(
+            self._comment_block(page.id, page.title),
+            name=f"Reading the blocks of “{page.title}”",
+            group="comment-block",
+            exclusive=True,
+            exit_on_error=False,
+        )
+        opens_a_screen(worker)  # the composer: what is typed next is its text
+
+    async def _page_shown(self, page_id: str) -> bool:
+        """Wait for the preview's load; True when it shows `page_id`'s markdown."""
+        for worker in list(self.app.workers):
+            if worker.group == "preview" and worker.node is self and not worker.is_finished:
+                with contextlib.suppress(Exception):
+                    await worker.wait()
+        preview = self.preview
+        return (
+            preview.markdown is not None and preview.page is not None and preview.page.id == page_id
+        )
+
+    async def _comment_block(self, page_id: str, title: str) -> None:
+        view = self.preview.view if await self._page_shown(page_id) else None
+        line = line_in_view(view) if view is not None else 0
+        try:
+            blocks = await self.content.blocks(page_id)
+        except Exception as error:
+            problem = describe(error, f"Reading the blocks of “{title}”")
+            self.notify(
+                f"{problem.brief or problem.message} (c tries again; C comments on the page)",
+                title=problem.title,
+                severity="error",
+            )
+            return
+        block = blocks.at_line(line)
+        if block is None:
+            self.action_comment_on_page()
+            return
+        self._panel_ready().compose_thread(page_id, block.key, block_context(title, block))
 
     # ----- keys ------------------------------------------------------------------------------
 
