@@ -19,9 +19,11 @@ from textual import on
 from textual.worker import Worker
 
 from docdeck.models import ChangeRequest
+from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.navigation import OpenChangeRequest
+from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.review import ChangeRequestsView, review_state
 from docdeck.tui.space._source import SpaceSource
@@ -59,10 +61,23 @@ class ChangeRequestsOfSpace(ChangeRequestsView):
             exit_on_error=False,
         )
 
-    def reload(self) -> None:
+    def reload(self) -> bool:
         """`r`: the list and every review state read again."""
         self.verdicts.clear()
         self.load()
+        return True
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted change request's URL."""
+        cr = self.highlighted
+        if cr is not None:
+            copy_value(self.screen, CopyValue("Change request URL", cr.urls.app))
+
+    def open_highlighted(self) -> None:
+        """`o`: the highlighted change request in the browser."""
+        cr = self.highlighted
+        if cr is not None:
+            open_url(self.screen, cr.urls.app, "Change request URL")
 
     async def _load(self) -> None:
         client = client_of(self)

@@ -22,9 +22,11 @@ from textual.worker import Worker
 from docdeck.gateway import OperationUnavailableError
 from docdeck.models import ContentLocation, ContentLocationPage, RevisionFile
 from docdeck.tui.content.page_prepare import size_text
+from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.save import SaveDialog
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 
@@ -136,6 +138,20 @@ class FilesView(Horizontal):
         event.stop()
         if self._backlinks:
             self.query_one("#backlinks", NavOptionList).focus()
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted file's id."""
+        file = self.highlighted
+        if file is not None:
+            copy_value(self.screen, CopyValue("File id", file.id))
+
+    def reload(self) -> bool:
+        """`r`: the highlighted file's backlinks read again (False: no file to read them of)."""
+        file = self.highlighted
+        if file is None:
+            return False
+        self.load_backlinks(file)
+        return True
 
     def load_backlinks(self, file: RevisionFile) -> None:
         self.run_worker(

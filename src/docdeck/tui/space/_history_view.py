@@ -28,9 +28,11 @@ from docdeck.models import (
     VariablesEdited,
 )
 from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 
@@ -167,6 +169,20 @@ class HistoryView(Horizontal):
             self.add_revision(revision)
             self._next = revision.parents[0] if revision.parents else None
         self.complete = self._next is None
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted revision's id."""
+        revision = self.highlighted
+        if revision is not None:
+            copy_value(self.screen, CopyValue("Revision id", revision.id))
+
+    def reload(self) -> bool:
+        """`r`: what the highlighted revision changed, read again (False: none highlighted)."""
+        revision = self.highlighted
+        if revision is None:
+            return False
+        self.load_changes(revision)
+        return True
 
     def load_changes(self, revision: Revision) -> None:
         """What `revision` changed, beside the list (and more revisions at the list's end)."""

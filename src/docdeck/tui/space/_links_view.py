@@ -22,8 +22,10 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
 from docdeck.gateway import OperationUnavailableError
+from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 from docdeck.tui.space.link_rows import LinkRow, find_link, link_rows
@@ -93,6 +95,19 @@ class LinksView(Vertical):
         self.table.focus()
         if not self.loaded:
             self.load_links()
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted link's target."""
+        row = self.highlighted
+        if row is not None:
+            copy_value(self.screen, CopyValue("Link target", row.target_url or row.target))
+
+    def reload(self) -> bool:
+        """`r`: the links read again if they could not be (False: they are shown)."""
+        if self.loaded:
+            return False
+        self.load_links()
+        return True
 
     def load_links(self) -> None:
         self.run_worker(

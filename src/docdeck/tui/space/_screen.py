@@ -9,7 +9,7 @@ the app's per-revision cache, so nothing is fetched twice for the same view.
 from __future__ import annotations
 
 import contextlib
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from rich.text import Text
 from textual import events, on
@@ -45,6 +45,17 @@ from docdeck.tui.space._search_view import SearchView
 from docdeck.tui.threads import THREAD_FOOTER, Scope, ThreadsPanel
 
 __all__ = ["SpaceScreen"]
+
+
+class ListView(Protocol):
+    """What `y` and `r` do in a list view: it knows what its rows are."""
+
+    def copy_highlighted(self) -> None: ...
+
+    def reload(self) -> bool:
+        """Read again what `r` reads here; False: nothing, the pages' `r` applies."""
+        ...
+
 
 _COPY_LABELS = {"links": "Copy target", "files": "Copy id", "history": "Copy id"}
 
@@ -587,26 +598,24 @@ class SpaceScreen(SpaceReading):
         else:
             self.page_tree.focus()
 
+    @property
+    def list_view(self) -> ListView | None:
+        """The view shown when it is one of the lists (links, files, history, change requests)."""
+        mode = self.mode
+        if mode == "links":
+            return self.links_view
+        if mode == "files":
+            return self.files_view
+        if mode == "history":
+            return self.history_view
+        if mode == "change_requests":
+            return self.change_requests_view
+        return None
+
     def action_copy(self) -> None:
-        if self.mode == "change_requests":
-            cr = self.change_requests_view.highlighted
-            if cr is not None:
-                copy_value(self, CopyValue("Change request URL", cr.urls.app))
-            return
-        if self.mode == "files":
-            file = self.files_view.highlighted
-            if file is not None:
-                copy_value(self, CopyValue("File id", file.id))
-            return
-        if self.mode == "history":
-            revision = self.history_view.highlighted
-            if revision is not None:
-                copy_value(self, CopyValue("Revision id", revision.id))
-            return
-        if self.mode == "links":
-            row = self.links_view.highlighted
-            if row is not None:
-                copy_value(self, CopyValue("Link target", row.target_url or row.target))
+        view = self.list_view
+        if view is not None:
+            view.copy_highlighted()
             return
         page = self.current_page
         if page is None:
@@ -617,9 +626,7 @@ class SpaceScreen(SpaceReading):
 
     def action_open(self) -> None:
         if self.mode == "change_requests":
-            cr = self.change_requests_view.highlighted
-            if cr is not None:
-                open_url(self, cr.urls.app, "Change request URL")
+            self.change_requests_view.open_highlighted()
             return
         if self.mode == "links":
             row = self.links_view.highlighted
@@ -646,18 +653,8 @@ class SpaceScreen(SpaceReading):
         if self.mode == "comments":
             self.refresh_comments()
             return
-        if self.mode == "history" and self.history_view.highlighted is not None:
-            self.history_view.load_changes(self.history_view.highlighted)
-            return
-        file = self.files_view.highlighted
-        if self.mode == "files" and file is not None:
-            self.files_view.load_backlinks(file)
-            return
-        if self.mode == "change_requests":
-            self.change_requests_view.reload()
-            return
-        if self.mode == "links" and not self.links_view.loaded:
-            self.links_view.load_links()
+        view = self.list_view
+        if view is not None and view.reload():
             return
         page = self.current_page
         if self.preview.markdown is None and page is not None:
