@@ -10,10 +10,9 @@ if TYPE_CHECKING:
     from docdeck.tui.space._files_view import FilesView
     from docdeck.tui.space._history_view import HistoryView, merged_name
     from docdeck.tui.space._links_view import LinksView
-    from docdeck.tui.space._modes import SEARCH_PAUSE
     from docdeck.tui.space._page_tree import PageTree
     from docdeck.tui.space._screen import SpaceScreen
-    from docdeck.tui.space._search_view import SearchView
+    from docdeck.tui.space._search_view import SEARCH_PAUSE, SearchView
 
 __all__ = [
     "SEARCH_PAUSE",
@@ -32,7 +31,7 @@ _LAZY: dict[str, str] = {
     "HistoryView": "docdeck.tui.space._history_view",
     "LinksView": "docdeck.tui.space._links_view",
     "PageTree": "docdeck.tui.space._page_tree",
-    "SEARCH_PAUSE": "docdeck.tui.space._modes",
+    "SEARCH_PAUSE": "docdeck.tui.space._search_view",
     "SearchView": "docdeck.tui.space._search_view",
     "SpaceScreen": "docdeck.tui.space._screen",
     "line_in_view": "docdeck.tui.space._comments",

@@ -5,10 +5,7 @@ draft one, or a new one), through the review pane's authoring."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
-
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
+from typing import TYPE_CHECKING
 
 from docdeck.models import ChangeRequest
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
@@ -20,10 +17,11 @@ from docdeck.tui.kit.write_runner import WriteRunner
 if TYPE_CHECKING:
     from docdeck.models import Space
     from docdeck.tui.content.page_tree import PageInfo
+    from docdeck.tui.space._source import SpaceSource
 
 _NEW = "new"
 
-__all__ = ["SpaceChangeRequest"]
+__all__ = ["ChangeRequestStarter"]
 
 
 @dataclass(eq=False)
@@ -32,41 +30,17 @@ class _SpaceSubject:
     busy: int = 0
 
 
-class SpaceChangeRequest(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "N",
-            "new_change_request",
-            "New CR",
-            show=False,
-            id="space.new_change_request",
-            tooltip="Create a change request of this space and open it",
-        ),
-        Binding(
-            "E",
-            "edit_in_change_request",
-            "Edit in CR",
-            show=False,
-            id="space.edit_in_change_request",
-            tooltip="Edit this page in $EDITOR in a change request (an open one or a new one)",
-        ),
-    ]
+class ChangeRequestStarter(WriteRunner):
+    """Runs `N` and `E` for the screen, which binds them (they work wherever focus is), and
+    holds the create's write (`Writes`: a second `N` while one is sent rings the bell)."""
 
-    if TYPE_CHECKING:
-        space: Space
+    def __init__(self, source: SpaceSource) -> None:
+        super().__init__()
+        self.source = source
 
-        @property
-        def current_page(self) -> PageInfo | None: ...
-
-    _new_cr_subject: _SpaceSubject | None = None
-
-    def _cr_runner(self) -> WriteRunner:
-        runners = self.query(WriteRunner)
-        if runners:
-            return runners.first()
-        runner = WriteRunner()
-        self.mount(runner)
-        return runner
+    @property
+    def space(self) -> Space:
+        return self.source.space
 
     def _may_create(self) -> bool:
         if self.space.permissions.edit:
@@ -80,7 +54,9 @@ class SpaceChangeRequest(Screen[None]):
         )
         return False
 
-    def action_new_change_request(self, then_edit: str | None = None) -> None:
+    _new_cr_subject: _SpaceSubject | None = None
+
+    def new(self, then_edit: str | None = None) -> None:
         """N (and E's "New change request…", which then edits `then_edit` in it)."""
         if not self._may_create():
             return
@@ -99,7 +75,7 @@ class SpaceChangeRequest(Screen[None]):
             doing="Creating the change request",
             action_label="Create",
         )
-        writes = self._cr_runner().writes
+        writes = self.writes
         if writes.running(self._new_cr_subject, "create-cr"):
             self.app.bell()
             return
@@ -112,16 +88,15 @@ class SpaceChangeRequest(Screen[None]):
             )
         )
 
-    def action_edit_in_change_request(self) -> None:
+    def edit(self, page: PageInfo | None) -> None:
         """E: the page shown, edited in a change request: pick an open or draft one, or a
         new one; the review pane opens on it and runs the editor."""
-        page = self.current_page
         if page is None or not page.readable:
             self.notify("Open a document page first.", title="Nothing to edit", severity="warning")
             return
         if not self._may_create():
             return
-        self._cr_runner().run_worker(
+        self.run_worker(
             self._pick_change_request(page.id),
             name="Reading the change requests",
             group="space-edit-cr",
@@ -141,7 +116,7 @@ class SpaceChangeRequest(Screen[None]):
 
         def chosen(choice: ChangeRequest | str | None) -> None:
             if choice == _NEW:
-                self.action_new_change_request(then_edit=page_id)
+                self.new(then_edit=page_id)
             elif isinstance(choice, ChangeRequest):
                 self._created(choice, page_id)
 
@@ -159,4 +134,4 @@ class SpaceChangeRequest(Screen[None]):
 
         # After the dialog has closed (it closes right after this): pushed now, the pane
         # would be the top screen the dialog's dismissal pops.
-        self.call_after_refresh(open_pane)
+        self.screen.call_after_refresh(open_pane)

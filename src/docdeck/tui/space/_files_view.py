@@ -1,9 +1,12 @@
 """The space's files: name, type, size, dimensions; the pages that link to the highlighted
-one (its backlinks) beside them. The screen loads the backlinks (`show_backlinks`)."""
+one (its backlinks) beside them, read as the cursor moves; `s` saves the file to a path.
+Enter on a backlink asks the screen to open that page at the link (`BacklinkChosen`)."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -14,12 +17,24 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
+from docdeck.gateway import OperationUnavailableError
 from docdeck.models import ContentLocation, ContentLocationPage, RevisionFile
 from docdeck.tui.content.page_prepare import size_text
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.dialogs.save import SaveDialog
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.space._source import SpaceSource
 
 __all__ = ["FilesView"]
+
+LINK_ANALYSIS = "link analysis"
+"""The name `OPTIONAL_OPERATIONS` gives the backlinks' operation."""
+_NO_LINK_ANALYSIS = "linked from: unknown, this server does not offer link analysis"
 
 
 class FilesView(Horizontal):
@@ -43,20 +58,13 @@ class FilesView(Horizontal):
     """
 
     @dataclass
-    class FileHighlighted(Message):
-        file: RevisionFile
-
-    @dataclass
     class BacklinkChosen(Message):
         page_id: str
         file: RevisionFile
 
-    @dataclass
-    class SaveAsked(Message):
-        file: RevisionFile
-
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, source: SpaceSource, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.source = source
         self.files: list[RevisionFile] = []
         self.loaded = False
         self._backlinks: list[str] = []
@@ -96,6 +104,13 @@ class FilesView(Horizontal):
         if not self.files:
             self.query_one("#backlinks-title", Static).update("This revision has no files.")
 
+    def enter(self) -> None:
+        """Shown (`3`): the revision's files, once its page tree is read."""
+        pages = self.source.pages
+        if not self.loaded and pages is not None:
+            self.show_files(pages.files)
+        self.table.focus()
+
     def select(self, file_id: str) -> None:
         for index, file in enumerate(self.files):
             if file.id == file_id:
@@ -116,13 +131,57 @@ class FilesView(Horizontal):
                 Text.assemble((file.name, "bold"), "\nlinked from: loading…")
             )
             self.query_one("#backlinks", NavOptionList).clear_options()
-            self.post_message(self.FileHighlighted(file))
+            self.load_backlinks(file)
 
     @on(DataTable.RowSelected)
     def _selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         if self._backlinks:
             self.query_one("#backlinks", NavOptionList).focus()
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted file's id."""
+        file = self.highlighted
+        if file is not None:
+            copy_value(self.screen, CopyValue("File id", file.id))
+
+    def reload(self) -> bool:
+        """`r`: the highlighted file's backlinks read again (False: no file to read them of)."""
+        file = self.highlighted
+        if file is None:
+            return False
+        self.load_backlinks(file)
+        return True
+
+    def load_backlinks(self, file: RevisionFile) -> None:
+        self.run_worker(
+            self._load_backlinks(file),
+            name=f"Reading the backlinks of {file.name}",
+            group="backlinks",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_backlinks(self, file: RevisionFile) -> None:
+        content = self.source.content
+        if LINK_ANALYSIS in content.client.transport.unavailable:
+            self.show_backlinks(file, None, _NO_LINK_ANALYSIS)
+            return
+        try:
+            found = await content.backlinks(file.id)
+        except OperationUnavailableError:
+            # Said in place, for every file alike: not a notification per file highlighted.
+            self.show_backlinks(file, None, _NO_LINK_ANALYSIS)
+            return
+        except Exception as error:
+            problem = describe(error, f"Reading the backlinks of {file.name}")
+            words = f"linked from: could not be read{problem.retry_note}"
+            self.show_backlinks(file, None, words)
+            raise  # reported once, by the worker's failure
+        self.show_backlinks(file, found)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
 
     def show_backlinks(
         self,
@@ -162,5 +221,41 @@ class FilesView(Horizontal):
 
     def action_save(self) -> None:
         file = self.highlighted
-        if file is not None:
-            self.post_message(self.SaveAsked(file))
+        if file is None:
+            return
+        default = str(Path.cwd() / file.name)
+
+        async def save(path: str) -> str:
+            return await self.save_file(file, path)
+
+        def saved(path: str | None) -> None:
+            if path:
+                self.notify(f"{file.name} → {path}", title="Saved")
+
+        self.app.push_screen(SaveDialog(f"Save {file.name} to", default, save), saved)
+
+    async def save_file(self, file: RevisionFile, path_text: str) -> str:
+        """Write the file to `path_text`; why not, or "" when it is written."""
+        text = path_text.strip()
+        if not text:
+            return "Type a path to save to."
+        path = Path(os.path.expanduser(text))
+        if path.is_dir():
+            path = path / file.name
+        if path.exists():
+            return f"{path} exists: choose another name (nothing is replaced)."
+        if not path.parent.is_dir():
+            return f"The folder {path.parent} does not exist."
+        partial = path.with_name(path.name + ".part")
+        try:
+            with partial.open("xb") as out:
+                await self.source.content.client.content.download(file, out.write)
+            partial.rename(path)
+        except OSError as error:
+            partial.unlink(missing_ok=True)
+            return f"Could not write {path}: {error.strerror or error}."
+        except Exception as error:
+            partial.unlink(missing_ok=True)
+            problem = describe(error, f"Downloading {file.name}")
+            return f"{problem.title}: {problem.brief or problem.message}"
+        return ""

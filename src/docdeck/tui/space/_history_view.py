@@ -1,5 +1,6 @@
-"""The space's revisions, newest first (following `parents`), and what the highlighted one
-changed. Enter asks the screen to open the space as it was at that revision."""
+"""The space's revisions, newest first (following `parents`, read a few at a time as the
+cursor nears the end), and what the highlighted one changed. Enter asks the screen to open
+the space as it was at that revision (`RevisionChosen`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Static
+from textual.worker import Worker
 
 from docdeck.models import (
     FileCreated,
@@ -25,10 +27,19 @@ from docdeck.models import (
     RevisionSemanticChanges,
     VariablesEdited,
 )
+from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.space._source import SpaceSource
 
-__all__ = ["HistoryView", "change_lines", "merged_name"]
+__all__ = ["HISTORY_STEP", "HistoryView", "change_lines", "merged_name"]
+
+HISTORY_STEP = 10
+"""Revisions read at a time while walking `parents` (each read is a whole revision)."""
 
 
 def merged_name(revision: Revision) -> str:
@@ -97,18 +108,19 @@ class HistoryView(Horizontal):
     """
 
     @dataclass
-    class RevisionHighlighted(Message):
-        revision: Revision
-
-    @dataclass
     class RevisionChosen(Message):
         revision: Revision
+        page_id: str | None
+        """The first page it created, edited or moved (None: the screen keeps its page)."""
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, source: SpaceSource, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.source = source
         self.revisions: list[Revision] = []
         self.loaded = False
         self.complete = False
+        self._next: str | None = None
+        """The parent of the last revision read: the next to read."""
 
     def compose(self) -> ComposeResult:
         yield NavDataTable(id="history-table", cursor_type="row", zebra_stripes=True)
@@ -125,6 +137,83 @@ class HistoryView(Horizontal):
     @property
     def table(self) -> NavDataTable:
         return self.query_one("#history-table", NavDataTable)
+
+    def enter(self) -> None:
+        """Shown (`4`): the newest revisions, read once."""
+        self.table.focus()
+        if not self.loaded:
+            self._next = None
+            self.load_history()
+
+    def load_history(self) -> None:
+        self.run_worker(
+            self._load_history(),
+            name="Reading the space's revisions",
+            group="history",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_history(self) -> None:
+        cache = content_cache(self)
+        content = self.source.content
+        for _ in range(HISTORY_STEP):
+            if not self.revisions:
+                revision = await content.revision()
+            elif self._next is not None:
+                parent = cache.get(content.client, self.source.space.id, self._next)
+                revision = await parent.revision()
+            else:
+                self.complete = True
+                return
+            self.add_revision(revision)
+            self._next = revision.parents[0] if revision.parents else None
+        self.complete = self._next is None
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted revision's id."""
+        revision = self.highlighted
+        if revision is not None:
+            copy_value(self.screen, CopyValue("Revision id", revision.id))
+
+    def reload(self) -> bool:
+        """`r`: what the highlighted revision changed, read again (False: none highlighted)."""
+        revision = self.highlighted
+        if revision is None:
+            return False
+        self.load_changes(revision)
+        return True
+
+    def load_changes(self, revision: Revision) -> None:
+        """What `revision` changed, beside the list (and more revisions at the list's end)."""
+        if revision is self.revisions[-1] and not self.complete:
+            self.load_history()
+        self.run_worker(
+            self._load_changes(revision),
+            name=f"Reading what revision {revision.id} changed",
+            group="changes",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_changes(self, revision: Revision) -> None:
+        content = content_cache(self).get(
+            self.source.content.client, self.source.space.id, revision.id
+        )
+        try:
+            changes = await content.changes()
+        except Exception as error:
+            problem = describe(error, "Reading what the revision changed")
+            self.show_changes(
+                revision,
+                None,
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}",
+            )
+            return
+        self.show_changes(revision, changes)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
 
     def add_revision(self, revision: Revision) -> None:
         self.loaded = True
@@ -168,11 +257,21 @@ class HistoryView(Horizontal):
         revision = self.highlighted
         if revision is not None:
             self.show_changes(revision, None)
-            self.post_message(self.RevisionHighlighted(revision))
+            self.load_changes(revision)
 
     @on(DataTable.RowSelected)
     def _selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         revision = self.highlighted
         if revision is not None:
-            self.post_message(self.RevisionChosen(revision))
+            self.post_message(self.RevisionChosen(revision, self._changed_page(revision)))
+
+    def _changed_page(self, revision: Revision) -> str | None:
+        content = content_cache(self).get(
+            self.source.content.client, self.source.space.id, revision.id
+        )
+        for change in getattr(content.cached("changes"), "changes", []):
+            changed = getattr(change, "page", None)
+            if changed is not None and getattr(change, "type", "") != "page_deleted":
+                return str(changed.id)
+        return None

@@ -1,7 +1,10 @@
 """Every link in the space: status, the page it is in (and its text), where it points.
 
 `s` cycles the status shown (all, broken, in-app, ok); the stats line counts them all.
-Enter asks the screen to open the page at the link (`LinkChosen`).
+The view reads the links when first shown, then the text of the broken and in-app ones
+from their pages' markdown; it also counts the broken links for the breadcrumb, from the
+start (`count_broken`, `BrokenCounted`). Enter asks the screen to open the page at the
+link (`LinkChosen`).
 """
 
 from __future__ import annotations
@@ -16,11 +19,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Static
+from textual.worker import Worker
 
+from docdeck.gateway import OperationUnavailableError
+from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavDataTable
-from docdeck.tui.space.link_rows import LinkRow
+from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.space._source import SpaceSource
+from docdeck.tui.space.link_rows import LinkRow, find_link, link_rows
 
-__all__ = ["STATUSES", "LinksView"]
+__all__ = ["STATUSES", "TEXT_PAGES", "LinksView"]
+
+TEXT_PAGES = 40
+"""Pages whose markdown is read to show the text of their broken and in-app links."""
 
 STATUSES = ("all", "broken", "in-app", "ok")
 _STYLE = {"broken": "bold red", "in-app": "yellow", "ok": "green"}
@@ -46,8 +59,14 @@ class LinksView(Vertical):
     class LinkChosen(Message):
         row: LinkRow
 
-    def __init__(self, *, id: str | None = None) -> None:
+    class BrokenCounted(Message):
+        """`broken_count` is known (or changed)."""
+
+    def __init__(self, source: SpaceSource, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.source = source
+        self.broken_count: int | None = None
+        """The space's broken links (None: not counted)."""
         self.rows: list[LinkRow] = []
         self.shown: list[LinkRow] = []
         self.status = "all"
@@ -70,6 +89,98 @@ class LinksView(Vertical):
     @property
     def table(self) -> NavDataTable:
         return self.query_one(NavDataTable)
+
+    def enter(self) -> None:
+        """Shown (`2`): the links, read once."""
+        self.table.focus()
+        if not self.loaded:
+            self.load_links()
+
+    def copy_highlighted(self) -> None:
+        """`y`: the highlighted link's target."""
+        row = self.highlighted
+        if row is not None:
+            copy_value(self.screen, CopyValue("Link target", row.target_url or row.target))
+
+    def reload(self) -> bool:
+        """`r`: the links read again if they could not be (False: they are shown)."""
+        if self.loaded:
+            return False
+        self.load_links()
+        return True
+
+    def load_links(self) -> None:
+        self.run_worker(
+            self._load_links(),
+            name="Loading the space's links",
+            group="links",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def count_broken(self) -> None:
+        """Count the broken links alone (for the breadcrumb), before the links are read."""
+        self.run_worker(
+            self._count_broken(),
+            name="Counting the space's broken links",
+            group="link-stats",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _count_broken(self) -> None:
+        try:
+            stats = (await self.source.content.link_stats()).stats
+        except OperationUnavailableError:
+            return  # the links view says so once, in words, when it is opened
+        self._counted(stats.broken.total)
+
+    def _counted(self, broken: int) -> None:
+        self.broken_count = broken
+        self.post_message(self.BrokenCounted())
+
+    async def _load_links(self) -> None:
+        content = self.source.content
+        try:
+            usages, first = await content.links()
+        except Exception as error:
+            problem = describe(error, "Loading the space's links")
+            if isinstance(error, OperationUnavailableError):
+                self.show_error(f"{error.message}; the rest of the space works as usual.")
+                return
+            self.show_error(
+                f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}"
+            )
+            if problem.fatal:
+                self.app.report_error(error, "Loading the links")  # type: ignore[attr-defined]
+            return
+        rows = link_rows(usages)
+        self._counted(first.stats.broken.total)
+        self.show_rows(rows, first.stats.total, first.stats.broken.total)
+        await self._fill_link_texts(rows)
+
+    async def _fill_link_texts(self, rows: list[LinkRow]) -> None:
+        """The text of broken and in-app links (the API gives targets, not texts)."""
+        pages = self.source.pages
+        if pages is None:
+            return
+        content = self.source.content
+        wanted = [r for r in rows if r.status != "ok"]
+        sources = list(dict.fromkeys(r.source_id for r in wanted))[:TEXT_PAGES]
+        for source in sources:
+            try:
+                markdown = await content.markdown(source)
+            except Exception:
+                continue  # the text is a nicety: the row still says page and target
+            for row in wanted:
+                if row.source_id == source:
+                    link = find_link(row, markdown, pages)
+                    if link is not None:
+                        self.set_text(row, link.text)
+        self.refill()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
 
     def show_error(self, message: str) -> None:
         self.query_one("#links-stats", Static).update(Text(message, style="red"))

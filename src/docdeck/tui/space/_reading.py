@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import ContentSwitcher
 
+from docdeck.models import RevisionFile
 from docdeck.tui.content import PagePreview, RenderedPage
 from docdeck.tui.content.page_prepare import file_summary
 from docdeck.tui.content.page_text import PageLink, headings, links
@@ -27,6 +28,7 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.space._page_tree import PageTree
+from docdeck.tui.space.link_rows import LinkRow, find_link
 
 __all__ = ["HIGHLIGHT_PAUSE", "Location", "SpaceReading"]
 
@@ -138,6 +140,56 @@ class SpaceReading(Screen[None]):
             return
         self._load(page, location)
         self.page_changed()
+
+    def open_at_link(self, row: LinkRow) -> None:
+        """The page a link is in, at the link (a row of the links view)."""
+        self.action_mode("pages")
+        self.run_worker(
+            self._open_at_link(row),
+            name=f"Opening “{row.source_title}”",
+            group="preview",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _open_at_link(self, row: LinkRow) -> None:
+        line = None
+        if self.pages is not None:
+            try:
+                markdown = await self.content.markdown(row.source_id)
+            except Exception:
+                markdown = None  # showing the page reports the failure in place
+            link = find_link(row, markdown, self.pages) if markdown is not None else None
+            line = link.line if link is not None else None
+        self.show(Location(row.source_id, line=line))
+        self.focus_preview()
+
+    def open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
+        """The page `page_id` at its link to `file` (a backlink chosen)."""
+        self.action_mode("pages")
+        self.run_worker(
+            self._open_at_file_link(page_id, file),
+            name="Opening the page",
+            group="preview",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
+        line = None
+        if self.pages is not None:
+            source = self.pages.by_id.get(page_id)
+            try:
+                markdown = await self.content.markdown(page_id)
+            except Exception:
+                markdown = ""
+            for link in links(markdown):
+                target = self.pages.resolve(source, link.href) if source else None
+                if target is not None and target.file is not None and target.file.id == file.id:
+                    line = link.line
+                    break
+        self.show(Location(page_id, line=line))
+        self.focus_preview()
 
     def page_changed(self) -> None:
         """The breadcrumb and keys follow the page (the screen fills this in)."""

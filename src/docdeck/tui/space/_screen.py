@@ -8,10 +8,11 @@ the app's per-revision cache, so nothing is fetched twice for the same view.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import contextlib
+from typing import ClassVar, Protocol
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -20,6 +21,7 @@ from textual.worker import Worker
 
 from docdeck.models import Space
 from docdeck.tui.content import PagePreview
+from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
@@ -27,21 +29,33 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.heap import keep_long_lived
+from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, report_worker_failure
-from docdeck.tui.review import ChangeRequestsView
-from docdeck.tui.space._change_request import SpaceChangeRequest
-from docdeck.tui.space._comments import COMMENT_ACTIONS
+from docdeck.tui.space._change_request import ChangeRequestStarter
+from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
+from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._files_view import FilesView
 from docdeck.tui.space._history_view import HistoryView
 from docdeck.tui.space._links_view import LinksView
-from docdeck.tui.space._modes import SpaceModes
 from docdeck.tui.space._page_tree import PageTree
-from docdeck.tui.space._reading import Location
+from docdeck.tui.space._reading import Location, SpaceReading
 from docdeck.tui.space._search_view import SearchView
-from docdeck.tui.threads import THREAD_FOOTER, ThreadsPanel
+from docdeck.tui.threads import THREAD_FOOTER, Scope, ThreadsPanel
 
 __all__ = ["SpaceScreen"]
+
+
+class ListView(Protocol):
+    """What `y` and `r` do in a list view: it knows what its rows are."""
+
+    def copy_highlighted(self) -> None: ...
+
+    def reload(self) -> bool:
+        """Read again what `r` reads here; False: nothing, the pages' `r` applies."""
+        ...
+
 
 _COPY_LABELS = {"links": "Copy target", "files": "Copy id", "history": "Copy id"}
 
@@ -59,7 +73,7 @@ _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
 typed right after them are the field's; in a text field they are typed, not run."""
 
 
-class SpaceScreen(SpaceChangeRequest, SpaceModes):
+class SpaceScreen(SpaceReading):
     AUTO_FOCUS = "#page-tree"
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
@@ -73,6 +87,22 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         "Enter on a change request (5) opens its review pane. Escape goes back to the tree.\n"
     )
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "N",
+            "new_change_request",
+            "New CR",
+            show=False,
+            id="space.new_change_request",
+            tooltip="Create a change request of this space and open it",
+        ),
+        Binding(
+            "E",
+            "edit_in_change_request",
+            "Edit in CR",
+            show=False,
+            id="space.edit_in_change_request",
+            tooltip="Edit this page in $EDITOR in a change request (an open one or a new one)",
+        ),
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
         Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
@@ -158,13 +188,14 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
                     yield Input(placeholder="filter pages by title", id="page-filter")
                     yield PageTree(id="page-tree")
                 yield PagePreview(id="preview")
-            yield LinksView(id="links-mode")
-            yield SearchView(id="search-mode")
-            yield FilesView(id="files-mode")
-            yield HistoryView(id="history-mode")
-            yield ChangeRequestsView(id="change_requests-mode")
+            yield LinksView(self, id="links-mode")
+            yield SearchView(self, id="search-mode")
+            yield FilesView(self, id="files-mode")
+            yield HistoryView(self, id="history-mode")
+            yield ChangeRequestsOfSpace(self, id="change_requests-mode")
             yield ThreadsPanel(id="comments-mode")
         yield BrowserFooter()
+        yield ChangeRequestStarter(self)
 
     def on_mount(self) -> None:
         keep_long_lived("space screen")  # its modules (markdown, syntax) are imported now
@@ -223,7 +254,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         if self.mode == "pages" and not read:
             self.page_tree.focus()
         if not self.older:
-            self.load_link_stats()  # the broken count on the breadcrumb
+            self.links_view.count_broken()  # the broken count on the breadcrumb
 
     def resume_place(self) -> dict[str, object]:
         """Where the user is, for the next start (`docdeck.tui.last_place.Place`'s fields)."""
@@ -252,9 +283,10 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         """organization › collections › space › pages; the marks (an older revision, the
         broken count) come first so a narrow terminal cuts the titles, not them."""
         text = Text()
-        if self.broken_count:
-            plural = "s" if self.broken_count != 1 else ""
-            text.append(f"⚠ {self.broken_count} broken link{plural} ", style="bold red")
+        broken = self.links_view.broken_count
+        if broken:
+            plural = "s" if broken != 1 else ""
+            text.append(f"⚠ {broken} broken link{plural} ", style="bold red")
         if self.older:
             text.append(f"@ revision {self.revision_id} ", style="italic")
         if with_trail:
@@ -270,6 +302,214 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
                 text.append(" › ")
                 text.append(part.title or "(untitled)")
         return text
+
+    # ----- the views ---------------------------------------------------------------------
+
+    def enter_pages(self) -> None:
+        if self.page_tree.display:
+            self.page_tree.focus()
+
+    @property
+    def links_view(self) -> LinksView:
+        return self.query_one(LinksView)
+
+    def enter_links(self) -> None:
+        self.links_view.enter()
+
+    @on(LinksView.BrokenCounted)
+    def _broken_counted(self) -> None:
+        self.page_changed()
+
+    @on(LinksView.LinkChosen)
+    def _link_chosen(self, message: LinksView.LinkChosen) -> None:
+        self.open_at_link(message.row)
+
+    @property
+    def search_view(self) -> SearchView:
+        return self.query_one(SearchView)
+
+    def enter_search(self) -> None:
+        self.search_view.enter()
+
+    @on(SearchView.SearchHitChosen)
+    def _search_hit(self, message: SearchView.SearchHitChosen) -> None:
+        hit = message.hit
+        self.action_mode("pages")
+        self.show(Location(hit.page_id, anchor=hit.anchor))
+        self.focus_preview()
+
+    def action_new_change_request(self) -> None:
+        self.query_one(ChangeRequestStarter).new()
+
+    def action_edit_in_change_request(self) -> None:
+        self.query_one(ChangeRequestStarter).edit(self.current_page)
+
+    @property
+    def change_requests_view(self) -> ChangeRequestsOfSpace:
+        return self.query_one(ChangeRequestsOfSpace)
+
+    def enter_change_requests(self) -> None:
+        self.change_requests_view.enter()
+
+    @on(events.ScreenResume)
+    def _back_from_pane(self) -> None:
+        for view in self.query(ChangeRequestsOfSpace):  # none before the first compose
+            view.back_from_pane()
+
+    @on(WriteLanded)
+    def _write_landed(self, message: WriteLanded) -> None:
+        for view in self.query(ChangeRequestsOfSpace):
+            view.write_landed(message)
+
+    # ----- files ---------------------------------------------------------------------------
+
+    @property
+    def files_view(self) -> FilesView:
+        return self.query_one(FilesView)
+
+    def enter_files(self) -> None:
+        self.files_view.enter()
+
+    def show_file(self, file_id: str) -> None:
+        self.action_mode("files")
+        self.files_view.select(file_id)
+
+    @on(FilesView.BacklinkChosen)
+    def _backlink_chosen(self, message: FilesView.BacklinkChosen) -> None:
+        self.open_at_file_link(message.page_id, message.file)
+
+    # ----- history -------------------------------------------------------------------------
+
+    @property
+    def history_view(self) -> HistoryView:
+        return self.query_one(HistoryView)
+
+    def enter_history(self) -> None:
+        self.history_view.enter()
+
+    @on(HistoryView.RevisionChosen)
+    def _revision_chosen(self, message: HistoryView.RevisionChosen) -> None:
+        page_id = message.page_id
+        if page_id is None and self.location is not None:
+            page_id = self.location.page_id
+        self.open_revision(message.revision.id, page_id)
+
+    # ----- comments ------------------------------------------------------------------------
+
+    @property
+    def threads_panel(self) -> ThreadsPanel:
+        return self.query_one(ThreadsPanel)
+
+    @property
+    def comment_scope(self) -> Scope:
+        return Scope(self.space.id, can_comment=self.space.permissions.comment)
+
+    def _panel_ready(self) -> ThreadsPanel:
+        panel = self.threads_panel
+        panel.set_scope(self.comment_scope)
+        page = self.current_page
+        panel.set_page(page.id if page else None, page.title if page else "")
+        return panel
+
+    def enter_comments(self) -> None:
+        panel = self._panel_ready()
+        panel.thread_list.focus()
+
+    def refresh_comments(self) -> None:
+        self.threads_panel.load()
+
+    def check_comment_action(self, action: str) -> bool | None:
+        if self.mode != "pages":
+            return False
+        if action == "comment_on_block" and self._page_at_cursor() is None:
+            return False
+        return True if self.space.permissions.comment and not self.older else None
+
+    def explain_comment_action(self) -> bool:
+        if self.older:
+            self.notify(
+                "This is an older revision: comments are on the space's current content.",
+                title="Not here",
+                severity="warning",
+            )
+            return True
+        if not self.space.permissions.comment:
+            self.notify(
+                f"You may not comment in “{self.space.title}”: it needs the comment role "
+                "in the space.",
+                title="Not allowed",
+                severity="warning",
+            )
+            return True
+        return False
+
+    def on_key(self, event: events.Key) -> None:
+        """c or C where commenting is not allowed says why instead of doing nothing."""
+        if event.key not in ("c", "C", "shift+c"):
+            return  # active_bindings checks every binding: not for every key pressed
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or active.binding.action not in COMMENT_ACTIONS:
+            return
+        if self.mode == "pages" and self.explain_comment_action():
+            event.stop()
+
+    def action_comment_on_page(self) -> None:
+        page = self.current_page
+        if page is None:
+            return
+        context = Text("A new thread on the page ")
+        context.append(page.title or "(untitled)", style="bold")
+        self._panel_ready().compose_thread(page.id, None, context)
+
+    def _page_at_cursor(self) -> PageInfo | None:
+        """The page `c` comments on: the tree's cursor, shown or still on its way."""
+        page = self.page_tree.current or self.current_page
+        return page if page is not None and page.readable else None
+
+    def action_comment_on_block(self) -> None:
+        page = self._page_at_cursor()
+        if page is None:
+            return
+        if self.current_page is not page:
+            self.show(Location(page.id))  # the highlight's pause cut short
+        worker = self.run_worker(
+            self._comment_block(page.id, page.title),
+            name=f"Reading the blocks of “{page.title}”",
+            group="comment-block",
+            exclusive=True,
+            exit_on_error=False,
+        )
+        opens_a_screen(worker)  # the composer: what is typed next is its text
+
+    async def _page_shown(self, page_id: str) -> bool:
+        """Wait for the preview's load; True when it shows `page_id`'s markdown."""
+        for worker in list(self.app.workers):
+            if worker.group == "preview" and worker.node is self and not worker.is_finished:
+                with contextlib.suppress(Exception):
+                    await worker.wait()
+        preview = self.preview
+        return (
+            preview.markdown is not None and preview.page is not None and preview.page.id == page_id
+        )
+
+    async def _comment_block(self, page_id: str, title: str) -> None:
+        view = self.preview.view if await self._page_shown(page_id) else None
+        line = line_in_view(view) if view is not None else 0
+        try:
+            blocks = await self.content.blocks(page_id)
+        except Exception as error:
+            problem = describe(error, f"Reading the blocks of “{title}”")
+            self.notify(
+                f"{problem.brief or problem.message} (c tries again; C comments on the page)",
+                title=problem.title,
+                severity="error",
+            )
+            return
+        block = blocks.at_line(line)
+        if block is None:
+            self.action_comment_on_page()
+            return
+        self._panel_ready().compose_thread(page_id, block.key, block_context(title, block))
 
     # ----- keys ------------------------------------------------------------------------------
 
@@ -358,26 +598,24 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         else:
             self.page_tree.focus()
 
+    @property
+    def list_view(self) -> ListView | None:
+        """The view shown when it is one of the lists (links, files, history, change requests)."""
+        mode = self.mode
+        if mode == "links":
+            return self.links_view
+        if mode == "files":
+            return self.files_view
+        if mode == "history":
+            return self.history_view
+        if mode == "change_requests":
+            return self.change_requests_view
+        return None
+
     def action_copy(self) -> None:
-        if self.mode == "change_requests":
-            cr = self.change_requests_view.highlighted
-            if cr is not None:
-                copy_value(self, CopyValue("Change request URL", cr.urls.app))
-            return
-        if self.mode == "files":
-            file = self.files_view.highlighted
-            if file is not None:
-                copy_value(self, CopyValue("File id", file.id))
-            return
-        if self.mode == "history":
-            revision = self.history_view.highlighted
-            if revision is not None:
-                copy_value(self, CopyValue("Revision id", revision.id))
-            return
-        if self.mode == "links":
-            row = self.links_view.highlighted
-            if row is not None:
-                copy_value(self, CopyValue("Link target", row.target_url or row.target))
+        view = self.list_view
+        if view is not None:
+            view.copy_highlighted()
             return
         page = self.current_page
         if page is None:
@@ -388,9 +626,7 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
 
     def action_open(self) -> None:
         if self.mode == "change_requests":
-            cr = self.change_requests_view.highlighted
-            if cr is not None:
-                open_url(self, cr.urls.app, "Change request URL")
+            self.change_requests_view.open_highlighted()
             return
         if self.mode == "links":
             row = self.links_view.highlighted
@@ -417,19 +653,8 @@ class SpaceScreen(SpaceChangeRequest, SpaceModes):
         if self.mode == "comments":
             self.refresh_comments()
             return
-        if self.mode == "history" and self.history_view.highlighted is not None:
-            self.post_message(HistoryView.RevisionHighlighted(self.history_view.highlighted))
-            return
-        file = self.files_view.highlighted
-        if self.mode == "files" and file is not None:
-            self.load_backlinks(file)
-            return
-        if self.mode == "change_requests":
-            self.change_requests_view.verdicts.clear()
-            self.load_change_requests()
-            return
-        if self.mode == "links" and not self.links_view.loaded:
-            self.load_links()
+        view = self.list_view
+        if view is not None and view.reload():
             return
         page = self.current_page
         if self.preview.markdown is None and page is not None:

@@ -1,8 +1,9 @@
 """Search as you type: results grouped by page, each with its matching sections.
 
-The view only shows; the screen runs the search (debounced, in an exclusive worker
-so a newer query cancels the request of an older one) and calls `show_results`.
-Enter on a section asks the screen to open the page there (`SearchHitChosen`).
+The view runs the search as the query is typed (after a pause, in an exclusive worker
+so a newer query cancels the request of an older one), and reads the next page of
+results when the cursor reaches the end. Enter on a section asks the screen to open the
+page there (`SearchHitChosen`).
 """
 
 from __future__ import annotations
@@ -16,15 +17,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
+from textual.worker import Worker
 
 from docdeck.models import ListPage, SearchPageResult
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.formatting import quoted
 from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.space._source import SpaceSource
 
-__all__ = ["SearchHit", "SearchView"]
+__all__ = ["SEARCH_PAUSE", "SearchHit", "SearchView"]
+
+SEARCH_PAUSE = 0.25
+"""Seconds of no typing before the search is sent."""
 
 SECTIONS_SHOWN = 3
 """Matching sections listed under a page; a line says how many more it has (a long page
@@ -57,15 +66,10 @@ class SearchView(Vertical):
     class SearchHitChosen(Message):
         hit: SearchHit
 
-    @dataclass
-    class MoreWanted(Message):
-        """The reader reached the end of the results and there are more."""
-
-        query: str
-        page: str
-
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, source: SpaceSource, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.source = source
+        self._timer: Timer | None = None
         self.hits: list[SearchHit] = []
         """What each option opens (the "… more results" line, last, opens nothing)."""
         self.query_text = ""
@@ -88,6 +92,53 @@ class SearchView(Vertical):
     @property
     def results(self) -> NavOptionList:
         return self.query_one("#search-results", NavOptionList)
+
+    def enter(self) -> None:
+        """Shown (`/`): the keys typed right after it are the query's."""
+        focus_now(self.field)
+        if self.source.older:
+            self.status("Search looks in the space's current content, not this revision.")
+
+    @on(Input.Changed, "#search-input")
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        if self._timer is not None:
+            self._timer.stop()
+        query = event.value.strip()
+        if not query:
+            self.workers.cancel_group(self, "search")
+            self.clear()
+            return
+        self.status(f"searching for {quoted(query)}…")
+        self._timer = self.set_timer(SEARCH_PAUSE, lambda: self.search(query))
+
+    def search(self, query: str, page: str | None = None) -> None:
+        """Read the results of `query` (`page`: the next page of them)."""
+        self.run_worker(
+            self._search(query, page),
+            name=(
+                f"Reading more results for {quoted(query)}"
+                if page is not None
+                else f"Searching for {quoted(query)}"
+            ),
+            group="search",
+            exclusive=True,  # a newer query cancels this one's request
+            exit_on_error=False,
+        )
+
+    async def _search(self, query: str, page: str | None = None) -> None:
+        try:
+            found = await self.source.content.search(query, page)
+        except Exception as error:
+            problem = describe(error, f"Searching for {quoted(query)}")
+            self.loading_more = False
+            self.status(f"{problem.title}: {problem.brief or problem.message}", error=True)
+            return
+        if self.field.value.strip() == query:
+            self.show_results(query, found, more=page is not None)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
 
     def status(self, text: str, *, error: bool = False) -> None:
         self.query_one("#search-status", Static).update(Text(text, style="red" if error else ""))
@@ -164,7 +215,7 @@ class SearchView(Vertical):
         ):
             self.loading_more = True
             self.status(f"{quoted(self.query_text)}: reading more results…")
-            self.post_message(self.MoreWanted(self.query_text, self.next_page))
+            self.search(self.query_text, self.next_page)
 
     def clear(self) -> None:
         self.hits, self.pages, self.sections = [], 0, 0
