@@ -8,13 +8,17 @@ preview pane); here it is hosted alone so each case can give it the page it need
 from __future__ import annotations
 
 import random
+import threading
 from types import SimpleNamespace
+from typing import Any
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from docdeck.models.markdown import alert_title, task_box
 from docdeck.tui.content import PagePreview, RenderedPage, look_of
+from docdeck.tui.content import _rendered_page as rendered_page_module
 from docdeck.tui.space import line_in_view
 from tui.helpers import screen_lines, wait_until
 
@@ -285,3 +289,77 @@ async def test_g_before_the_view_is_laid_out_again_still_reaches_the_end() -> No
             lambda: view.scroll_y == view.max_scroll_y > 0,
             f"at the end (at {view.scroll_y} of {view.max_scroll_y})",
         )
+
+
+class Gate:
+    """Holds the rendering from the top at a block until released, as a slow machine
+    would; the window's blocks (the end, or from a heading) are let through."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, held: range) -> None:
+        self.held = held
+        self.open = threading.Event()
+        real = rendered_page_module.render_block
+
+        def render_block(page: Any, number: int, console: Any, look: Any) -> Any:
+            if number in self.held:
+                self.open.wait(60)
+            return real(page, number, console, look)
+
+        monkeypatch.setattr(rendered_page_module, "render_block", render_block)
+
+
+async def test_g_on_a_big_page_shows_its_end_before_the_rest_is_rendered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last blocks are rendered first (a window at an estimated line), while the
+    rendering from the top goes on; once that reaches them, the page is the one a
+    rendering from the top alone gives, line for line, and the view is still at its end."""
+    markdown = big_page(400)
+    gate = Gate(monkeypatch, range(100, 700))
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view, complete=False)
+        view.focus()
+        await pilot.press("G")
+        await wait_until(pilot, lambda: "Part 399" in text(pilot), "the end is on screen")
+        last_words = markdown.rsplit("\n", 1)[-1].split()[-3:]
+        assert " ".join(last_words) in " ".join(text(pilot).split()), text(pilot)
+        assert view.blocks_rendered <= 100 and not view.complete
+        await pilot.press("g")
+        await pilot.pause()
+        assert "Part 0" in text(pilot) and "Part 399" not in text(pilot)
+        await pilot.press("G")
+        gate.open.set()
+        await rendered(pilot, view)
+        await wait_until(pilot, lambda: view.scroll_y == view.max_scroll_y, "at the end")
+        assert "Part 399" in text(pilot)
+        joined = view.text_lines()
+    alone = Host()
+    async with alone.run_test(size=(120, 40)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view)
+        assert joined == view.text_lines()
+
+
+async def test_a_heading_far_down_shows_before_the_rest_is_rendered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A jump to a heading not rendered yet renders from it first; the heading stays at
+    the top when the rendering from the top reaches it and the estimate is corrected."""
+    markdown = big_page(400)
+    gate = Gate(monkeypatch, range(100, 600))
+    app = Host()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = show(pilot, markdown)
+        await rendered(pilot, view, complete=False)
+        part = heading_line(markdown, "## Part 350")
+        await view.goto_line(part)
+        await wait_until(pilot, lambda: line_in_view(view) == part, "the heading at the top")
+        assert screen_lines(pilot)[1].strip().startswith("Part 350")
+        assert view.blocks_rendered <= 100 and not view.complete
+        gate.open.set()
+        await rendered(pilot, view)
+        await pilot.pause()
+        assert line_in_view(view) == part
+        assert screen_lines(pilot)[1].strip().startswith("Part 350")

@@ -15,7 +15,7 @@ GitHub alerts (`> [!NOTE]`) and task items are the parser's own, drawn by `_page
 from __future__ import annotations
 
 import time
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -75,8 +75,22 @@ class _Rendering:
     complete: bool = False
 
 
+@dataclass
+class _Window:
+    """The page from one block to its end (the last blocks after G, or from a heading
+    jumped to), rendered by a thread of its own while the rendering from the top catches
+    up; drawn at an estimated line until that rendering reaches it, then joined to it."""
+
+    first: int
+    """The first block in it."""
+    rendering: _Rendering
+    """Its lines; `block_y` counts from its own first line."""
+    top: int = 0
+    """The view's line its first line is drawn at (estimated from the lines per block so far)."""
+
+
 class _Batch(Message):
-    """Lines the rendering thread hands to the loop."""
+    """Lines a rendering thread hands to the loop."""
 
     def __init__(
         self,
@@ -86,6 +100,8 @@ class _Batch(Message):
         owners: list[int],
         block_y: list[int],
         done: bool,
+        *,
+        window: int | None = None,
     ) -> None:
         super().__init__()
         self.generation = generation
@@ -94,6 +110,8 @@ class _Batch(Message):
         self.owners = owners
         self.block_y = block_y
         self.done = done
+        self.window = window
+        """For the window's thread: the window's first block (else None: from the top)."""
 
 
 class RenderedPage(ScrollView, can_focus=True):
@@ -121,6 +139,17 @@ class RenderedPage(ScrollView, can_focus=True):
         self._anchor: int | None = line
         """A markdown line whose block goes to the top as soon as it is rendered."""
         self._follow_end = False
+        self._end_wanted = False
+        """A scroll to the end waits for the next refresh (`_scroll_to_end`)."""
+        self._window: _Window | None = None
+        """The page's end, or from a block jumped to, while the rest renders (see `_Window`)."""
+        self._joined: int | None = None
+        """Once the window is joined: the line it starts on (its later lines go after it)."""
+        self._shift: tuple[int, int] | None = None
+        """The window's first line moved from one line to another since the last batch."""
+        self._main_stop: int | None = None
+        """The block the rendering from the top stops before (the window's first; read by
+        its thread)."""
         self._strips: dict[int, Strip] = {}
         self._frame: tuple[Style, int] = (Style(), 0)
         self._strips_key: tuple[object, ...] = ()
@@ -164,19 +193,27 @@ class RenderedPage(ScrollView, can_focus=True):
         """The markdown line of the block at the top of the view (what `c` comments on)."""
         shown = self._shown
         y = int(self.scroll_y)
+        window = self._window
+        if window is not None and y >= window.top:
+            owners = window.rendering.owners
+            if y - window.top < len(owners):
+                return self._starts[owners[y - window.top]]
         if not shown.owners or y >= len(shown.owners):
             return self._anchor if self._anchor is not None else 0
         return self._starts[shown.owners[y]]
 
     def text_lines(self) -> list[str]:
         """Every line rendered so far, as text (for tests and copying)."""
-        return ["".join(segment.text for segment in line) for line in self._shown.lines]
+        window = self._window.rendering.lines if self._window is not None else []
+        return ["".join(segment.text for segment in line) for line in (*self._shown.lines, *window)]
 
     async def goto_line(self, line: int) -> None:
         """Scroll so the block holding `line` (of the page's markdown) is at the top; if it
-        is not rendered yet, as soon as it is."""
+        is not rendered yet, it is rendered first (`_Window`), the rest meanwhile."""
         self._anchor = line
-        self._follow_end = False
+        self._follow_end = self._end_wanted = False
+        if self._starts and not self._has_block(self._anchor_block()):
+            self._open_window(self._anchor_block())
         self._land()
 
     # Rendering (the thread) and receiving its lines (the loop).
@@ -199,6 +236,7 @@ class RenderedPage(ScrollView, can_focus=True):
         block at the top (which then is at the top again), or the end, after G."""
         if self._shown.lines and self._anchor is None and not self._follow_end:
             self._anchor = self.top_line
+        self._close_window()
         self._generation += 1
         self._next = _Rendering(width)
         self._render_lines(self._generation, width, self.size.height, look_of(self.app))
@@ -208,10 +246,65 @@ class RenderedPage(ScrollView, can_focus=True):
 
     @work(thread=True, exclusive=True, group="render-page")
     def _render_lines(self, generation: int, width: int, height: int, look: Look) -> None:
-        worker = get_current_worker()
         page = self._page
         if page is None:
             page = parse_blocks(prepare(self._markdown, self._files))
+        self._render_blocks(generation, page, width, height, look, 0, None)
+
+    @work(thread=True, exclusive=True, group="render-window")
+    def _render_window(
+        self, generation: int, page: PageBlocks, width: int, height: int, look: Look, first: int
+    ) -> None:
+        """The window's thread: from block `first` to the end; or, with `first` -1, the
+        last blocks back from the end until they fill the first batch's screens."""
+        if first >= 0:
+            self._render_blocks(generation, page, width, height, look, first, first)
+            return
+        worker = get_current_worker()
+        console = console_for(width, look)
+        floor = len(self._shown.block_y)
+        tail: list[tuple[int, list[Line]]] = []
+        filled = 0
+        number = len(page.blocks) - 1
+        while number >= floor and filled < height * FIRST_BATCH_SCREENS:
+            if worker.is_cancelled:
+                return
+            time.sleep(0)
+            strips = render_block(page, number, console, look)
+            tail.append((number, strips))
+            filled += len(strips) + 1
+            number -= 1
+        if not tail:
+            return
+        tail.reverse()
+        blank: Line = (Segment(" " * width),)
+        lines: list[Line] = []
+        owners: list[int] = []
+        block_y: list[int] = []
+        for number, strips in tail:
+            if number:
+                lines.append(blank)
+                owners.append(number)
+            block_y.append(len(lines))
+            lines.extend(strips)
+            owners.extend([number] * len(strips))
+        first = tail[0][0]
+        self._hand_over(_Batch(generation, page, lines, owners, block_y, True, window=first))
+
+    def _render_blocks(
+        self,
+        generation: int,
+        page: PageBlocks,
+        width: int,
+        height: int,
+        look: Look,
+        first: int,
+        window: int | None,
+    ) -> None:
+        """Render blocks `first`.. in order, handing them over in batches: the first once
+        it fills two screens, then every `BATCH_SECONDS`. The rendering from the top
+        (`window` None) stops before the window's first block, once there is one."""
+        worker = get_current_worker()
         console = console_for(width, look)
         blank: Line = (Segment(" " * width),)
         lines: list[Line] = []
@@ -220,9 +313,12 @@ class RenderedPage(ScrollView, can_focus=True):
         handed = 0
         first_handed = False
         last = time.monotonic()
-        for number in range(len(page.blocks)):
+        for number in range(first, len(page.blocks)):
             if worker.is_cancelled:
                 return
+            stop = self._main_stop if window is None else None
+            if stop is not None and number >= stop:
+                break  # the window has the rest
             # Let go of the GIL after each block (well under a millisecond): a thread that
             # only gives it up when asked holds it 5 ms at a time, and the loop, busy
             # drawing or mounting meanwhile, got half the CPU and twice the frame time.
@@ -238,12 +334,13 @@ class RenderedPage(ScrollView, can_focus=True):
             if (not first_handed and len(lines) >= height * FIRST_BATCH_SCREENS) or (
                 first_handed and now - last >= BATCH_SECONDS
             ):
-                if not self._hand_over(_Batch(generation, page, lines, owners, block_y, False)):
+                batch = _Batch(generation, page, lines, owners, block_y, False, window=window)
+                if not self._hand_over(batch):
                     return
                 handed += len(lines)
                 lines, owners, block_y = [], [], []
                 first_handed, last = True, now
-        self._hand_over(_Batch(generation, page, lines, owners, block_y, True))
+        self._hand_over(_Batch(generation, page, lines, owners, block_y, True, window=window))
 
     def _hand_over(self, batch: _Batch) -> bool:
         """Post a batch to the loop (a message: never waits on the loop, which may be
@@ -260,17 +357,130 @@ class RenderedPage(ScrollView, can_focus=True):
         if self._page is None:
             self._page = batch.page
             self._starts = batch.page.starts()
+        if batch.window is not None:
+            self._take_window(batch)
+        else:
+            self._take_main(batch)
+        self._size_up()
+        self._land()
+        self.refresh()
+
+    def _take_main(self, batch: _Batch) -> None:
+        if self._joined is not None:
+            return  # the window took over from its first block
         rendering = self._next or self._shown
+        lines, owners, block_y = batch.lines, batch.owners, batch.block_y
+        window = self._window
+        reached = False
+        if window is not None:
+            # Only what comes before the window (its thread may not have seen the stop yet).
+            wanted = window.first - len(rendering.block_y)
+            reached = len(block_y) >= wanted
+            cut = bisect_left(owners, window.first)
+            lines, owners, block_y = lines[:cut], owners[:cut], block_y[: max(wanted, 0)]
+        rendering.lines.extend(lines)
+        rendering.owners.extend(owners)
+        rendering.block_y.extend(block_y)
+        rendering.complete = batch.done and window is None
+        if self._next is not None and (batch.done or self._covers_anchor(self._next)):
+            self._shown, self._next = self._next, None
+        if reached:
+            self._join()
+
+    def _take_window(self, batch: _Batch) -> None:
+        shown = self._shown
+        if self._joined is not None:  # its later lines, after the rendering from the top
+            shown.lines.extend(batch.lines)
+            shown.owners.extend(batch.owners)
+            shown.block_y.extend(self._joined + y for y in batch.block_y)
+            shown.complete = batch.done
+            return
+        window = self._window
+        if window is None:
+            assert batch.window is not None
+            if self._next is not None or batch.window < len(shown.block_y) or shown.complete:
+                return  # the rendering from the top got there first
+            window = self._window = _Window(batch.window, _Rendering(shown.width))
+            self._main_stop = window.first
+        rendering = window.rendering
         rendering.lines.extend(batch.lines)
         rendering.owners.extend(batch.owners)
         rendering.block_y.extend(batch.block_y)
         rendering.complete = batch.done
-        if self._next is not None and (batch.done or self._covers_anchor(self._next)):
-            self._shown, self._next = self._next, None
+        if len(shown.block_y) >= window.first:
+            self._join()
+
+    def _join(self) -> None:
+        """The rendering from the top has reached the window: one rendering again, the
+        window's lines after the others; what is on screen stays where it is."""
+        window, shown = self._window, self._shown
+        assert window is not None
+        start = len(shown.lines)
+        shown.lines.extend(window.rendering.lines)
+        shown.owners.extend(window.rendering.owners)
+        shown.block_y.extend(start + y for y in window.rendering.block_y)
+        shown.complete = window.rendering.complete
+        self._window, self._joined = None, start
+        self._shift = (window.top, start)
+
+    def _size_up(self) -> None:
+        """The view's height: the lines so far, and while a window is out, an estimate of
+        the blocks between (from the lines a block took so far) and the window's lines."""
+        shown, window = self._shown, self._window
         more = 0 if self.complete else 1  # the line that says the rest is coming
-        self.virtual_size = Size(self._shown.width, len(self._shown.lines) + more)
-        self._land()
-        self.refresh()
+        height = len(shown.lines) + more
+        if window is not None:
+            blocks = len(shown.block_y) + len(window.rendering.block_y)
+            lines = len(shown.lines) + len(window.rendering.lines)
+            between = window.first - len(shown.block_y)
+            top = len(shown.lines) + max(1, round(lines / max(blocks, 1) * between))
+            if window.top and window.top != top:
+                self._shift = (window.top, top)
+            window.top = top
+            height = top + len(window.rendering.lines) + (0 if window.rendering.complete else 1)
+        self.virtual_size = Size(shown.width, height)
+        if self._shift is not None:
+            # The window's lines moved (the estimate above it corrected, or joined): a view
+            # on them moves with them, so what is on screen stays.
+            (old, new), self._shift = self._shift, None
+            if self.scroll_y >= old and not self._follow_end:
+                self.scroll_to(
+                    y=self.scroll_y + new - old, animate=False, force=True, immediate=True
+                )
+
+    def _has_block(self, block: int) -> bool:
+        """The block's lines are there to be shown (from the top or in the window)."""
+        if block < len(self._shown.block_y):
+            return True
+        window = self._window
+        return window is not None and 0 <= block - window.first < len(window.rendering.block_y)
+
+    def _block_top(self, block: int) -> int:
+        if block < len(self._shown.block_y):
+            return self._shown.block_y[block]
+        window = self._window
+        assert window is not None
+        return window.top + window.rendering.block_y[block - window.first]
+
+    def _open_window(self, first: int) -> None:
+        """Render from block `first` (-1: the last blocks) in a thread of its own, unless a
+        window is out already, the page is rendered whole, or a width change is on."""
+        page = self._page
+        if (
+            page is None
+            or self._window is not None
+            or self._joined is not None
+            or self._next is not None
+            or self.complete
+            or not self.is_mounted
+        ):
+            return
+        width, height = self._shown.width, max(self.size.height, 1)
+        self._render_window(self._generation, page, width, height, look_of(self.app), first)
+
+    def _close_window(self) -> None:
+        self._window, self._joined, self._main_stop = None, None, None
+        self.workers.cancel_group(self, "render-window")
 
     def _anchor_block(self) -> int:
         assert self._anchor is not None
@@ -286,19 +496,28 @@ class RenderedPage(ScrollView, can_focus=True):
 
     def _land(self) -> None:
         """Take the view to where it was asked to be, once the lines for it are there."""
-        shown = self._shown
         if self._next is not None:
             return  # a rendering at the new width is coming: the anchor is for it
         if self._anchor is not None and self._starts:
             block = self._anchor_block()
-            if block < len(shown.block_y):
+            if self._has_block(block):
                 self._anchor = None
-                self.scroll_to(y=shown.block_y[block], animate=False, force=True)
+                self.scroll_to(y=self._block_top(block), animate=False, force=True)
         if self._follow_end:
-            # The end is worked out after the next layout, not now: the view may not have
-            # its size yet (just mounted), and then the end now is not the end drawn.
-            self.scroll_end(animate=False, force=True)
+            self._scroll_to_end()
             self._follow_end = not self.complete
+
+    def _scroll_to_end(self) -> None:
+        """To the end, worked out after the next layout, not now: the view may not have its
+        size yet (just mounted), and then the end now is not the end drawn. A move made
+        meanwhile (g, k, a jump) wins: the scroll is not made then."""
+        self._end_wanted = True
+        self.call_after_refresh(self._end_now)
+
+    def _end_now(self) -> None:
+        if self._end_wanted:
+            self._end_wanted = False
+            self.scroll_to(y=self.max_scroll_y, animate=False, force=True, immediate=True)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # The widget's style and width, worked out once a frame, not once a line (the
@@ -311,19 +530,36 @@ class RenderedPage(ScrollView, can_focus=True):
         index = scroll_y + y
         style, width = self._frame
         lines = self._shown.lines
-        if index >= len(lines):
+        window = self._window
+        at = index
+        window_lines: list[Line] = []
+        if window is not None and index >= window.top:
+            # The window: its own lines, then a note while it still renders.
+            window_lines, at = window.rendering.lines, index - window.top
+            if at >= len(window_lines):
+                if at == len(window_lines) and not window.rendering.complete:
+                    return self._note("… rendering the end of this page", scroll_x, width, style)
+                return Strip.blank(width, style)
+            lines = window_lines
+        elif index >= len(lines):
             if index == len(lines) and not self.complete and self.is_attached:
                 note = (
                     f"… rendering the rest of this page "
                     f"({self.blocks_rendered} of {self.block_count} blocks)"
                 )
-                strip = Strip([Segment(note, Style(dim=True, italic=True))])
-                return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+                return self._note(note, scroll_x, width, style)
             return Strip.blank(width, style)
         # A scroll redraws every line on screen, most of them drawn the frame before:
         # strips are kept for the lines met last (a few screens), made again only when
-        # the width, the style or the lines themselves change.
-        key = (width, scroll_x, style, id(lines))
+        # the width, the style or the lines themselves (or where the window is) change.
+        key = (
+            width,
+            scroll_x,
+            style,
+            id(self._shown.lines),
+            id(window_lines),
+            window and window.top,
+        )
         if key != self._strips_key:
             self._strips.clear()
             self._strips_key = key
@@ -331,10 +567,15 @@ class RenderedPage(ScrollView, can_focus=True):
         if kept is None:
             if len(self._strips) > STRIPS_KEPT:
                 self._strips.clear()
-            made = Strip(lines[index], self._shown.width)
+            made = Strip(lines[at], self._shown.width)
             kept = made.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
             self._strips[index] = kept
         return kept
+
+    @staticmethod
+    def _note(text: str, scroll_x: int, width: int, style: Style) -> Strip:
+        strip = Strip([Segment(text, Style(dim=True, italic=True))])
+        return strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
 
     # Keys: G keeps following the end while the rest renders; any other move stops it.
 
@@ -345,13 +586,14 @@ class RenderedPage(ScrollView, can_focus=True):
         # (just shown, not laid out), and animates; the end is worked out after the layout.
         self._anchor = None
         self._follow_end = True
-        self.scroll_end(animate=False, force=True)
+        self._open_window(-1)  # the last blocks first, while the rest renders
+        self._scroll_to_end()
 
     def on_mouse_scroll_up(self) -> None:
         self._stop_following()
 
     def _stop_following(self) -> None:
-        self._follow_end = False
+        self._follow_end = self._end_wanted = False
         self._anchor = None
 
     def action_scroll_home(self) -> None:
