@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Input
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.orgs._browser_base import BrowserBase
 from docdeck.tui.orgs._org_tree import OrgTree
+from docdeck.tui.orgs._server_search import TreeFilter
 
 __all__ = ["FOOTER_PRIORITY", "FocusKeys"]
 
@@ -84,6 +85,12 @@ class FocusKeys(BrowserBase):
         return "field"
 
     @property
+    def row_focused(self) -> bool:
+        """A detail table's row has focus (copy acts on its member, not the tree's entry)."""
+        focused = self.focused
+        return focused is not None and focused.id in ("members", "team-members")
+
+    @property
     def filter_shown(self) -> bool:
         return any(field.display for field in self.query("#tree-filter").results(Input))
 
@@ -115,10 +122,10 @@ class FocusKeys(BrowserBase):
         if self._back_label() == "Back to tree":
             focus_now(tree)
             return
-        field = self.query_one("#tree-filter", Input)
+        field = self.query_one("#tree-filter", TreeFilter)
         field.value = ""
         field.display = False
-        self.workers.cancel_group(self, "filter-search")
+        field.cancel_search()
         tree.set_filter("")
         focus_now(tree)
         self.refresh_bindings()

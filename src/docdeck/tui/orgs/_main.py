@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cached_property
 from typing import ClassVar
 
 from textual import events, on
@@ -34,13 +35,14 @@ from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import report_worker_failure
-from docdeck.tui.orgs._content_actions import ContentActions
-from docdeck.tui.orgs._copy_open_actions import CopyOpenActions
+from docdeck.tui.orgs._content_actions import ContentEdits
+from docdeck.tui.orgs._copy_open_actions import CopyOpen
 from docdeck.tui.orgs._detail_pane import DetailPane
 from docdeck.tui.orgs._focus_keys import FocusKeys
 from docdeck.tui.orgs._org_tree import OrgTree
-from docdeck.tui.orgs._people_actions import PeopleActions
-from docdeck.tui.orgs._server_search import ServerSearch
+from docdeck.tui.orgs._people_actions import PeopleEdits
+from docdeck.tui.orgs._server_search import TreeFilter
+from docdeck.tui.orgs._space_actions import SpaceEdits
 from docdeck.tui.orgs.messages import EntryOpened, EntrySelected, RowChanged, SpaceOpened
 
 __all__ = ["BROWSER_ACTIONS", "MainScreen"]
@@ -85,9 +87,7 @@ TREE_INTRO = (
 """The tree's paragraph in help (`?`)."""
 
 
-class MainScreen(
-    ExplainsKeys, ContentActions, PeopleActions, CopyOpenActions, FocusKeys, ServerSearch
-):
+class MainScreen(ExplainsKeys, FocusKeys):
     BINDINGS: ClassVar[list[BindingType]] = [
         # The app's own keys, repeated here so the footer shows them first at any width.
         Binding(
@@ -174,8 +174,9 @@ class MainScreen(
         yield Header()
         with Horizontal(id="browser"):
             with Vertical(id="tree-panel"):
-                yield Input(placeholder="filter the tree by title", id="tree-filter")
-                yield OrgTree(id="org-tree")
+                tree = OrgTree(id="org-tree")
+                yield TreeFilter(tree, placeholder="filter the tree by title", id="tree-filter")
+                yield tree
             yield DetailPane(id="detail")
         yield BrowserFooter()
 
@@ -336,6 +337,70 @@ class MainScreen(
         rows.append(HelpRow("ctrl+p", "Palette", "Search and run any action by name"))
         return rows
 
+    # ----- spaces, collections, teams (`SpaceEdits`, `ContentEdits`) -------------------------
+
+    @cached_property
+    def spaces(self) -> SpaceEdits:
+        return SpaceEdits(self)
+
+    @cached_property
+    def content(self) -> ContentEdits:
+        return ContentEdits(self, self.spaces)
+
+    def action_new_space(self) -> None:
+        self.content.new_space()
+
+    def action_new_collection(self) -> None:
+        self.content.new_collection()
+
+    def action_rename(self) -> None:
+        self.content.rename()
+
+    def action_move(self) -> None:
+        self.spaces.move()
+
+    def action_delete(self) -> None:
+        self.spaces.delete()
+
+    def action_restore(self) -> None:
+        self.spaces.restore()
+
+    def action_duplicate(self) -> None:
+        self.spaces.duplicate()
+
+    # ----- people (`PeopleEdits`) ------------------------------------------------------------
+
+    @cached_property
+    def people(self) -> PeopleEdits:
+        return PeopleEdits(self)
+
+    def action_change_role(self) -> None:
+        self.people.change_role()
+
+    def action_add_team_member(self) -> None:
+        self.people.add_team_member()
+
+    def action_remove_team_member(self) -> None:
+        self.people.remove_team_member()
+
+    def action_toggle_team_role(self) -> None:
+        self.people.toggle_team_role()
+
+    # ----- copy and open (`CopyOpen`) -------------------------------------------------------
+
+    @cached_property
+    def copy_open(self) -> CopyOpen:
+        return CopyOpen(self)
+
+    def action_copy(self) -> None:
+        self.copy_open.copy()
+
+    def action_copy_choose(self) -> None:
+        self.copy_open.copy_choose()
+
+    def action_open(self) -> None:
+        self.copy_open.open()
+
     # ----- filter and refresh ----------------------------------------------------------------
 
     def action_filter(self) -> None:
@@ -360,8 +425,7 @@ class MainScreen(
     @on(Input.Changed, "#tree-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.org_tree.set_filter(event.value)
-        self.search_server(event.value)
+        self.org_tree.set_filter(event.value)  # the field itself asks the server
 
     @on(Input.Submitted, "#tree-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
@@ -392,7 +456,7 @@ class MainScreen(
             org = org_of(entry)
             if org is not None:
                 self.run_worker(
-                    self._reload_team(entry, org.organization.id),
+                    self.people.reload_team(entry, org.organization.id),
                     name=f"Reloading {entry.title}",
                     group="refresh",
                     exclusive=True,
