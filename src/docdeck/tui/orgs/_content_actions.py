@@ -25,7 +25,7 @@ from docdeck.tui.orgs._space_actions import SpaceEdits, in_tree
 from docdeck.tui.orgs.emoji_check import emoji_problem
 
 if TYPE_CHECKING:
-    from docdeck.tui.orgs._main import MainScreen
+    from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["ContentEdits"]
 
@@ -40,7 +40,7 @@ EMOJI_MAX = 50
 class ContentEdits:
     """A part the browser holds: its keys that create and rename run these."""
 
-    def __init__(self, browser: MainScreen, spaces: SpaceEdits) -> None:
+    def __init__(self, browser: OrgBrowser, spaces: SpaceEdits) -> None:
         self.browser = browser
         self.spaces = spaces
 

@@ -19,13 +19,13 @@ from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.opening import browser_problem, open_in_browser
 
 if TYPE_CHECKING:
-    from docdeck.tui.orgs._main import MainScreen
+    from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["CopyOpen"]
 
 
 class CopyOpen:
-    def __init__(self, browser: MainScreen) -> None:
+    def __init__(self, browser: OrgBrowser) -> None:
         self.browser = browser
 
     def values(self) -> list[CopyValue]:

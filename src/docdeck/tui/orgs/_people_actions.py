@@ -13,7 +13,7 @@ from docdeck.tui.kit.entries import TeamEntry, org_of
 from docdeck.tui.kit.formatting import role_text
 
 if TYPE_CHECKING:
-    from docdeck.tui.orgs._main import MainScreen
+    from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["PeopleEdits"]
 
@@ -31,7 +31,7 @@ class PeopleEdits:
     """A part the browser holds: its people keys run these (they work from the tree and from
     the detail tables, so the keys stay the browser's)."""
 
-    def __init__(self, browser: MainScreen) -> None:
+    def __init__(self, browser: OrgBrowser) -> None:
         self.browser = browser
 
     def change_role(self) -> None:

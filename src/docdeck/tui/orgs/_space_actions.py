@@ -24,7 +24,7 @@ from docdeck.tui.kit.entries import (
 )
 
 if TYPE_CHECKING:
-    from docdeck.tui.orgs._main import MainScreen
+    from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["SpaceEdits", "find_collection", "in_tree"]
 
@@ -79,7 +79,7 @@ class SpaceEdits:
     """A part the browser holds: its keys for the tree's space (and deleting collections and
     teams) run these."""
 
-    def __init__(self, browser: MainScreen) -> None:
+    def __init__(self, browser: OrgBrowser) -> None:
         self.browser = browser
 
     def collection_choices(self, org: OrgEntry) -> list[tuple[str, str]]:
