@@ -169,12 +169,11 @@ class OrgBrowser(ExplainsKeys, Horizontal):
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel"):
             tree = OrgTree(id="org-tree")
-            yield TreeFilter(tree, placeholder="filter the tree by title", id="tree-filter")
+            field = TreeFilter(tree, placeholder="filter the tree by title", id="tree-filter")
+            field.display = False  # until "/" (or a paste over the tree)
+            yield field
             yield tree
         yield DetailPane(id="detail")
-
-    def on_mount(self) -> None:
-        self.query_one("#tree-filter", Input).display = False
 
     # ----- the parts -------------------------------------------------------------------------
 
