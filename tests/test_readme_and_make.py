@@ -15,9 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_readme_lists_the_main_keys_and_links_the_tui_guide() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "(docs/tui.md)" in readme
-    from docdeck.tui.orgs import MainScreen
+    from docdeck.tui.orgs import OrgBrowser  # the home screen's browser, which binds its keys
 
-    bound = {key for binding in MainScreen.BINDINGS for key in binding.key.split(",")}  # type: ignore[union-attr]
+    bound = {key for binding in OrgBrowser.BINDINGS for key in binding.key.split(",")}  # type: ignore[union-attr]
     names = {"question_mark": "?", "slash": "/"}
     bound = {names.get(key, key) for key in bound}
     for key in ("?", "/", "n", "c", "e", "m", "d", "D", "y", "Y", "o", "r", "q"):

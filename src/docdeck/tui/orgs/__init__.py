@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from docdeck.tui.orgs._browser import OrgBrowser
     from docdeck.tui.orgs._detail_pane import DetailPane
     from docdeck.tui.orgs._field_list import FieldList
     from docdeck.tui.orgs._main import BROWSER_ACTIONS, MainScreen
@@ -23,6 +24,7 @@ __all__ = [
     "FieldList",
     "MainScreen",
     "MemberTable",
+    "OrgBrowser",
     "OrgTree",
     "TeamDetail",
 ]
@@ -33,6 +35,7 @@ _LAZY: dict[str, str] = {
     "FieldList": "docdeck.tui.orgs._field_list",
     "MainScreen": "docdeck.tui.orgs._main",
     "MemberTable": "docdeck.tui.orgs._member_table",
+    "OrgBrowser": "docdeck.tui.orgs._browser",
     "OrgTree": "docdeck.tui.orgs._org_tree",
     "TeamDetail": "docdeck.tui.orgs._team_detail",
 }

@@ -8,6 +8,8 @@ is read again. Moving, deleting, restoring and duplicating are in `_space_action
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from docdeck.gateway import NOT_GIVEN
 from docdeck.models import Collection, Space, Team
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
@@ -19,10 +21,13 @@ from docdeck.tui.kit.entries import (
     container_of,
     org_of,
 )
-from docdeck.tui.orgs._space_actions import SpaceActions, in_tree
+from docdeck.tui.orgs._space_actions import SpaceEdits, in_tree
 from docdeck.tui.orgs.emoji_check import emoji_problem
 
-__all__ = ["ContentActions"]
+if TYPE_CHECKING:
+    from docdeck.tui.orgs._browser import OrgBrowser
+
+__all__ = ["ContentEdits"]
 
 TITLE_MAX = 50
 """Space and collection titles (the API's limit)."""
@@ -32,7 +37,13 @@ TEAM_TITLE_MAX = 64
 EMOJI_MAX = 50
 
 
-class ContentActions(SpaceActions):
+class ContentEdits:
+    """A part the browser holds: its keys that create and rename run these."""
+
+    def __init__(self, browser: OrgBrowser, spaces: SpaceEdits) -> None:
+        self.browser = browser
+        self.spaces = spaces
+
     async def _reload_container(self, container: Entry) -> None:
         """After a create failed or its dialog closed early: the new item may exist anyway;
         show the container as the server has it."""
@@ -40,15 +51,15 @@ class ContentActions(SpaceActions):
         if org is not None:
             org.collections = None  # a new collection is in the organization's list
         if container.children is not None and (container is org or in_tree(container)):
-            self.org_tree.load(container)
+            self.browser.org_tree.load(container)
 
-    def action_new_space(self) -> None:
-        container = container_of(self.org_tree.current)
+    def new_space(self) -> None:
+        container = container_of(self.browser.org_tree.current)
         org = org_of(container)
         if container is None or org is None:
             return
         parent = container.value.id if isinstance(container, CollectionEntry) else NOT_GIVEN
-        client = self.client
+        client = self.browser.client
 
         async def create(values: dict[str, str]) -> Space:
             return await client.spaces.create(
@@ -60,11 +71,11 @@ class ContentActions(SpaceActions):
 
         def created(space: Space) -> None:
             entry = SpaceEntry(space=space)
-            self.org_tree.insert(container, entry)
-            self.org_tree.select_entry(entry)
-            self.notify(f"Created the space “{space.title}”.", title="Space created")
+            self.browser.org_tree.insert(container, entry)
+            self.browser.org_tree.select_entry(entry)
+            self.browser.notify(f"Created the space “{space.title}”.", title="Space created")
 
-        self.open_write(
+        self.browser.open_write(
             FormDialog(
                 f"New space in {container.title}",
                 [
@@ -87,13 +98,13 @@ class ContentActions(SpaceActions):
             reread=lambda: self._reload_container(container),
         )
 
-    def action_new_collection(self) -> None:
-        container = container_of(self.org_tree.current)
+    def new_collection(self) -> None:
+        container = container_of(self.browser.org_tree.current)
         org = org_of(container)
         if container is None or org is None:
             return
         parent = container.value.id if isinstance(container, CollectionEntry) else NOT_GIVEN
-        client = self.client
+        client = self.browser.client
 
         async def create(values: dict[str, str]) -> Collection:
             return await client.collections.create(
@@ -104,11 +115,13 @@ class ContentActions(SpaceActions):
             if org.collections is not None:
                 org.collections.append(collection)
             entry = CollectionEntry(collection=collection, children=[])
-            self.org_tree.insert(container, entry)
-            self.org_tree.select_entry(entry)
-            self.notify(f"Created the collection “{collection.title}”.", title="Collection created")
+            self.browser.org_tree.insert(container, entry)
+            self.browser.org_tree.select_entry(entry)
+            self.browser.notify(
+                f"Created the collection “{collection.title}”.", title="Collection created"
+            )
 
-        self.open_write(
+        self.browser.open_write(
             FormDialog(
                 f"New collection in {container.title}",
                 [FormField("title", "Title", required=True, max_length=TITLE_MAX)],
@@ -122,12 +135,12 @@ class ContentActions(SpaceActions):
             reread=lambda: self._reload_container(container),
         )
 
-    def action_rename(self) -> None:
-        entry = self.org_tree.current
+    def rename(self) -> None:
+        entry = self.browser.org_tree.current
         org = org_of(entry)
         if entry is None or org is None:
             return
-        client = self.client
+        client = self.browser.client
         org_id = org.organization.id
 
         async def rename(values: dict[str, str]) -> object:
@@ -150,15 +163,15 @@ class ContentActions(SpaceActions):
                 self._replace_collection(entry, result)
             elif isinstance(entry, TeamEntry) and isinstance(result, Team):
                 entry.team = result
-            self.org_tree.refresh_entry(entry)
+            self.browser.org_tree.refresh_entry(entry)
 
         def renamed(result: object) -> None:
             show(result)
-            self.notify(f"Renamed to “{entry.title}”.", title="Renamed")
+            self.browser.notify(f"Renamed to “{entry.title}”.", title="Renamed")
 
         async def reread() -> None:
             if isinstance(entry, SpaceEntry):
-                await self._reread_space(entry)
+                await self.spaces.reread_space(entry)
             elif isinstance(entry, CollectionEntry):
                 show(await client.collections.get(entry.value.id))
             elif isinstance(entry, TeamEntry):
@@ -177,7 +190,7 @@ class ContentActions(SpaceActions):
                     max_length=DESCRIPTION_MAX,
                 )
             )
-        self.open_write(
+        self.browser.open_write(
             FormDialog(
                 f"Rename “{entry.title}”",
                 fields,

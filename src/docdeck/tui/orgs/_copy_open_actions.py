@@ -4,42 +4,48 @@ Copy goes through `tui.clipboard` (OSC 52, or tmux), and the notification
 always shows the text itself, so it can be selected by hand where no route
 reaches the clipboard. Opening falls back to copying where no browser can be
 shown (over SSH, or without a display), and says so.
+
+A part the browser holds (not a base class of it): the keys are the browser's, since they
+act on the tree's entry or on the highlighted row of the detail table that has focus.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from docdeck.tui.kit.clipboard import copy_text
 from docdeck.tui.kit.copy_values import CopyValue, app_url, entry_values, member_values
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.opening import browser_problem, open_in_browser
-from docdeck.tui.orgs._browser_base import BrowserBase
 
-__all__ = ["CopyOpenActions"]
+if TYPE_CHECKING:
+    from docdeck.tui.orgs._browser import OrgBrowser
+
+__all__ = ["CopyOpen"]
 
 
-class CopyOpenActions(BrowserBase):
-    def copy_values(self) -> list[CopyValue]:
+class CopyOpen:
+    def __init__(self, browser: OrgBrowser) -> None:
+        self.browser = browser
+
+    def values(self) -> list[CopyValue]:
         """The highlighted row's member when a detail table has focus, else the tree's entry."""
-        if self.row_focused:
-            detail = self.detail
+        browser = self.browser
+        if browser.row_focused:
+            detail = browser.detail
             row = detail.highlighted_member or detail.highlighted_membership
             values = member_values(row)
             if values:
                 return values
-        return entry_values(self.org_tree.current)
+        return entry_values(browser.org_tree.current)
 
-    @property
-    def row_focused(self) -> bool:
-        focused = self.focused
-        return focused is not None and focused.id in ("members", "team-members")
-
-    def action_copy(self) -> None:
-        values = self.copy_values()
+    def copy(self) -> None:
+        values = self.values()
         if values:
             self._copy(values[0])
 
-    def action_copy_choose(self) -> None:
-        values = self.copy_values()
+    def copy_choose(self) -> None:
+        values = self.values()
         if not values:
             return
 
@@ -47,13 +53,13 @@ class CopyOpenActions(BrowserBase):
             if value is not None:
                 self._copy(value)
 
-        self.app.push_screen(
+        self.browser.app.push_screen(
             ChooseDialog("Copy…", [(f"{value.label}: {value.value}", value) for value in values]),
             callback=copy,
         )
 
     def _copy(self, value: CopyValue, *, why: str = "") -> None:
-        self.run_worker(
+        self.browser.run_worker(
             self._send_to_clipboard(value, why),
             name=f"Copying the {value.label.lower()}",
             group="copy",
@@ -62,23 +68,24 @@ class CopyOpenActions(BrowserBase):
         )
 
     async def _send_to_clipboard(self, value: CopyValue, why: str) -> None:
-        driver = self.app._driver
+        app = self.browser.app
+        driver = app._driver
         result = await copy_text(
             value.value,
             driver.write if driver is not None else _discard,
-            copy=self.app.copy_to_clipboard,  # also what Textual's own paste inside the app uses
+            copy=app.copy_to_clipboard,  # also what Textual's own paste inside the app uses
         )
         title = f"Copied: {value.label}"
         message = f"{why}{value.value}\n(to the {result.route})"
         if result.problem:
             message += f"; {result.problem}"
-        self.notify(message, title=title, timeout=8)
+        self.browser.notify(message, title=title, timeout=8)
 
-    def action_open(self) -> None:
-        url = app_url(self.org_tree.current)
+    def open(self) -> None:
+        url = app_url(self.browser.org_tree.current)
         if url is None:
             return
-        self.run_worker(
+        self.browser.run_worker(
             self._open(url),
             name="Opening the browser",
             group="open",
@@ -89,7 +96,7 @@ class CopyOpenActions(BrowserBase):
     async def _open(self, url: str) -> None:
         problem = browser_problem() or await open_in_browser(url)
         if not problem:
-            self.notify(url, title="Opened in the browser", timeout=6)
+            self.browser.notify(url, title="Opened in the browser", timeout=6)
             return
         self._copy(CopyValue("App URL", url), why=f"{problem}: copied instead.\n")
 

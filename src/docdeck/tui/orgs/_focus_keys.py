@@ -6,20 +6,27 @@ is advertised only where it does something: the tree's actions while the tree
 has focus, a table's row actions while that table has it, and in a text field
 only the keys that are not typed into it. The keys themselves keep working
 wherever Textual delivers them; this decides what the footer says.
+
+A part the browser holds (`FocusPlaces`), not a base class of it.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
 from docdeck.tui.kit.focus import focus_now
-from docdeck.tui.orgs._browser_base import BrowserBase
 from docdeck.tui.orgs._org_tree import OrgTree
+from docdeck.tui.orgs._server_search import TreeFilter
 
-__all__ = ["FOOTER_PRIORITY", "FocusKeys"]
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from docdeck.tui.orgs._browser import OrgBrowser
+
+__all__ = ["FOOTER_PRIORITY", "FocusPlaces", "Place"]
 
 Place = Literal["tree", "members", "team", "field"]
 
@@ -71,8 +78,15 @@ FOOTER_PRIORITY = (
 """What the footer keeps first when not every key fits (`?` lists them all)."""
 
 
-class FocusKeys(BrowserBase):
-    FOOTER_PRIORITY = FOOTER_PRIORITY
+class FocusPlaces:
+    """Where focus is in the browser, and what that means for its keys."""
+
+    def __init__(self, browser: OrgBrowser) -> None:
+        self.browser = browser
+
+    @property
+    def focused(self) -> Widget | None:
+        return self.browser.screen.focused
 
     @property
     def place(self) -> Place:
@@ -84,8 +98,14 @@ class FocusKeys(BrowserBase):
         return "field"
 
     @property
+    def row_focused(self) -> bool:
+        """A detail table's row has focus (copy acts on its member, not the tree's entry)."""
+        focused = self.focused
+        return focused is not None and focused.id in ("members", "team-members")
+
+    @property
     def filter_shown(self) -> bool:
-        return any(field.display for field in self.query("#tree-filter").results(Input))
+        return any(field.display for field in self.browser.query("#tree-filter").results(Input))
 
     def footer_label(self, binding: Binding) -> str | None:
         """The footer's words for a key here, or None when the focused widget has no use for it."""
@@ -95,13 +115,13 @@ class FocusKeys(BrowserBase):
         if action == "back":
             return self._back_label()
         if action == "toggle_team_role":
-            membership = self.detail.highlighted_membership
+            membership = self.browser.detail.highlighted_membership
             if membership is not None:
                 return "Make member" if membership.team.role == "owner" else "Make owner"
         return binding.description
 
     def _back_label(self) -> str:
-        if self.place == "tree" or self.focused is self.query_one("#tree-filter"):
+        if self.place == "tree" or self.focused is self.browser.query_one("#tree-filter"):
             return "Clear filter"
         return "Back to tree"
 
@@ -109,23 +129,23 @@ class FocusKeys(BrowserBase):
         """Escape does something: clears a filter, or brings focus back to the tree."""
         return self.place != "tree" or self.filter_shown
 
-    def action_back(self) -> None:
+    def back(self) -> None:
         """Escape: from a pane back to the tree; in the tree (or its filter) clear the filter."""
-        tree = self.org_tree
+        tree = self.browser.org_tree
         if self._back_label() == "Back to tree":
             focus_now(tree)
             return
-        field = self.query_one("#tree-filter", Input)
+        field = self.browser.query_one("#tree-filter", TreeFilter)
         field.value = ""
         field.display = False
-        self.workers.cancel_group(self, "filter-search")
+        field.cancel_search()
         tree.set_filter("")
         focus_now(tree)
-        self.refresh_bindings()
+        self.browser.refresh_bindings()
 
     def drill_in(self) -> None:
         """Enter on Members or a team: into its table, where its row keys work."""
-        detail = self.detail
+        detail = self.browser.detail
         view = detail.member_table or detail.team_detail
         if view is not None:
             tables = list(view.query(DataTable))

@@ -1,10 +1,10 @@
-"""The tree filter also asks the server, so it finds spaces that are not loaded yet.
+"""The tree filter's field, which also asks the server, so it finds spaces not loaded yet.
 
-The filter itself is instant and local (`OrgTree.set_filter`); this adds, a
-moment after the typing stops, one `GET {O}/search` per loaded organization and
-fetches the spaces it names that the tree does not have, to show them under
-"Found on the server". The worker is exclusive: each key cancels the search in
-flight, so only the last text costs requests and a stale answer never lands.
+The filter itself is instant and local (`OrgTree.set_filter`, which the screen calls
+on each change); this field adds, a moment after the typing stops, one `GET {O}/search`
+per loaded organization and fetches the spaces it names that the tree does not have, to
+show them under "Found on the server". The worker is exclusive: each key cancels the
+search in flight, so only the last text costs requests and a stale answer never lands.
 """
 
 from __future__ import annotations
@@ -13,12 +13,17 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from functools import partial
 
+from textual import on
+from textual.widgets import Input
+from textual.worker import Worker
+
 from docdeck.models import Space
 from docdeck.tui.kit.entries import Entry, OrgEntry, SpaceEntry
 from docdeck.tui.kit.formatting import quoted
-from docdeck.tui.orgs._browser_base import BrowserBase
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.orgs._org_tree import OrgTree
 
-__all__ = ["SEARCH_DELAY", "SEARCH_LIMIT", "ServerSearch"]
+__all__ = ["SEARCH_DELAY", "SEARCH_LIMIT", "TreeFilter"]
 
 SEARCH_DELAY = 0.3
 """Seconds of no typing before the server is asked."""
@@ -35,10 +40,24 @@ def _loaded_space_ids(entry: Entry) -> set[str]:
     return ids
 
 
-class ServerSearch(BrowserBase):
+class TreeFilter(Input):
+    """The field above the tree: what is typed filters `tree` and is searched on the server."""
+
+    def __init__(self, tree: OrgTree, *, placeholder: str = "", id: str | None = None) -> None:
+        super().__init__(placeholder=placeholder, id=id)
+        self.org_tree = tree
+
+    @on(Input.Changed)
+    def _search_on_change(self, event: Input.Changed) -> None:
+        if event.input is self:
+            self.search_server(event.value)
+
+    def cancel_search(self) -> None:
+        self.workers.cancel_group(self, "filter-search")
+
     def search_server(self, text: str) -> None:
         text = text.strip()
-        self.workers.cancel_group(self, "filter-search")
+        self.cancel_search()
         if not text:
             return
         search: Callable[[], Awaitable[None]] = partial(self._search, text)
@@ -59,8 +78,11 @@ class ServerSearch(BrowserBase):
             tree.show_found(org, text, [SpaceEntry(space=space) for space in spaces])
 
     async def _found_in(self, org: OrgEntry, text: str) -> list[Space]:
-        client = self.client
+        client = client_of(self)
         page = await client.orgs.search(org.organization.id, text, limit=SEARCH_LIMIT)
         loaded = _loaded_space_ids(org)
         missing = [hit.id for hit in page.items if hit.id not in loaded]
         return list(await asyncio.gather(*(client.spaces.get(space_id) for space_id in missing)))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)

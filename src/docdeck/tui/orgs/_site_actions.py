@@ -16,7 +16,7 @@ from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.entries import Entry, OrgEntry, SiteEntry, SitesEntry, org_of
 
 if TYPE_CHECKING:
-    from docdeck.tui.orgs._main import MainScreen
+    from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["delete_site", "new_site"]
 
@@ -31,12 +31,12 @@ def _sites_entry(entry: Entry | None) -> SitesEntry | None:
     return entry if isinstance(entry, SitesEntry) else None
 
 
-def _reload(screen: MainScreen, sites: SitesEntry) -> None:
+def _reload(screen: OrgBrowser, sites: SitesEntry) -> None:
     if sites.expanded or sites.children is not None:
         screen.org_tree.load(sites, keep=True)
 
 
-def new_site(screen: MainScreen) -> None:
+def new_site(screen: OrgBrowser) -> None:
     sites = _sites_entry(screen.org_tree.current)
     org = org_of(sites)
     if sites is None or org is None:
@@ -53,7 +53,7 @@ def new_site(screen: MainScreen) -> None:
 
 
 def _pick(
-    screen: MainScreen, sites: SitesEntry, org: OrgEntry, spaces: list[Space], picked: list[Space]
+    screen: OrgBrowser, sites: SitesEntry, org: OrgEntry, spaces: list[Space], picked: list[Space]
 ) -> None:
     names = ", ".join(space.title for space in picked) or "none yet: a new empty space"
     items: list[tuple[str, Any]] = [(f"✓ Done — the site shows: {names}", _DONE)]
@@ -70,7 +70,7 @@ def _pick(
     screen.app.push_screen(Chooser("New site: pick the spaces it shows", items), chosen)
 
 
-def _form(screen: MainScreen, sites: SitesEntry, org: OrgEntry, picked: list[Space]) -> None:
+def _form(screen: OrgBrowser, sites: SitesEntry, org: OrgEntry, picked: list[Space]) -> None:
     client = screen.client
 
     async def create(values: dict[str, str]) -> Site:
@@ -108,7 +108,7 @@ def _form(screen: MainScreen, sites: SitesEntry, org: OrgEntry, picked: list[Spa
     )
 
 
-def delete_site(screen: MainScreen) -> None:
+def delete_site(screen: OrgBrowser) -> None:
     entry = screen.org_tree.current
     if not isinstance(entry, SiteEntry):
         return

@@ -7,6 +7,8 @@ failure or a dialog closed early, the space is read again.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from docdeck.gateway import NotFoundError
 from docdeck.models import Space
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
@@ -20,9 +22,11 @@ from docdeck.tui.kit.entries import (
     TeamEntry,
     org_of,
 )
-from docdeck.tui.orgs._browser_base import BrowserBase
 
-__all__ = ["SpaceActions", "find_collection", "in_tree"]
+if TYPE_CHECKING:
+    from docdeck.tui.orgs._browser import OrgBrowser
+
+__all__ = ["SpaceEdits", "find_collection", "in_tree"]
 
 
 def find_collection(org: OrgEntry, collection_id: str | None) -> Entry | None:
@@ -71,7 +75,13 @@ def _deleted_of(org: OrgEntry) -> DeletedEntry | None:
     return None
 
 
-class SpaceActions(BrowserBase):
+class SpaceEdits:
+    """A part the browser holds: its keys for the tree's space (and deleting collections and
+    teams) run these."""
+
+    def __init__(self, browser: OrgBrowser) -> None:
+        self.browser = browser
+
     def collection_choices(self, org: OrgEntry) -> list[tuple[str, str]]:
         """Collections as paths ("Engineering / API"), depth first, from the org's loaded list."""
         collections = org.collections or []
@@ -95,44 +105,44 @@ class SpaceActions(BrowserBase):
 
     def _place(self, org: OrgEntry, entry: SpaceEntry, space: Space) -> None:
         """Put a space where the server says it is now (if that place is loaded)."""
-        self.org_tree.discard(entry)
+        self.browser.org_tree.discard(entry)
         entry.space = space
         target = find_collection(org, space.parent)
         if target is not None and target.children is not None:
-            self.org_tree.insert(target, entry)
-            self.org_tree.select_entry(entry)
+            self.browser.org_tree.insert(target, entry)
+            self.browser.org_tree.select_entry(entry)
 
-    async def _reread_space(self, entry: SpaceEntry) -> None:
+    async def reread_space(self, entry: SpaceEntry) -> None:
         """Read a space again after a write on it failed or was abandoned; put it where the
         server has it (moved, deleted or restored meanwhile)."""
         org = org_of(entry)
         if not in_tree(entry):
             return  # the answer already took it out (deleted, restored)
         try:
-            space = await self.client.spaces.get(entry.value.id)
+            space = await self.browser.client.spaces.get(entry.value.id)
         except NotFoundError:
-            self.org_tree.discard(entry)
+            self.browser.org_tree.discard(entry)
             return
         if org is None:
             return
         if space.deletedAt is not None and not entry.deleted:
-            self.org_tree.discard(entry)
+            self.browser.org_tree.discard(entry)
             self._refill_bin(org)
         elif space.deletedAt is None and entry.deleted:
-            self.org_tree.discard(entry)
+            self.browser.org_tree.discard(entry)
             self._place(org, SpaceEntry(space=space), space)
         elif space.parent != entry.value.parent:
             self._place(org, entry, space)
         else:
             entry.space = space
-            self.org_tree.refresh_entry(entry)
+            self.browser.org_tree.refresh_entry(entry)
 
-    def action_move(self) -> None:
-        entry = self.org_tree.current
+    def move(self) -> None:
+        entry = self.browser.org_tree.current
         org = org_of(entry)
         if not isinstance(entry, SpaceEntry) or org is None:
             return
-        client = self.client
+        client = self.browser.client
         choices: list[tuple[str, str | None]] = [("(top level of the organization)", None)]
         choices += [(title, cid) for title, cid in self.collection_choices(org)]
         current = next(
@@ -147,9 +157,9 @@ class SpaceActions(BrowserBase):
         def moved(space: Space) -> None:
             self._place(org, entry, space)
             where = self._where(org, space.parent)
-            self.notify(f"Moved “{space.title}” to {where}.", title="Space moved")
+            self.browser.notify(f"Moved “{space.title}” to {where}.", title="Space moved")
 
-        self.open_write(
+        self.browser.open_write(
             PickDialog(
                 f"Move “{entry.title}” to…",
                 choices,
@@ -160,15 +170,15 @@ class SpaceActions(BrowserBase):
             entry,
             "move",
             applied=moved,
-            reread=lambda: self._reread_space(entry),
+            reread=lambda: self.reread_space(entry),
         )
 
-    def action_delete(self) -> None:
-        entry = self.org_tree.current
+    def delete(self) -> None:
+        entry = self.browser.org_tree.current
         org = org_of(entry)
         if entry is None or org is None:
             return
-        client = self.client
+        client = self.browser.client
         if isinstance(entry, SpaceEntry):
             question = (
                 f"Delete the space “{entry.title}”? It moves to Recently deleted "
@@ -195,13 +205,13 @@ class SpaceActions(BrowserBase):
 
         def deleted(_: bool) -> None:
             self._forget(org, entry)
-            self.notify(f"Deleted “{entry.title}”.", title="Deleted")
+            self.browser.notify(f"Deleted “{entry.title}”.", title="Deleted")
 
         async def reread() -> None:
             if not in_tree(entry):
                 return
             if isinstance(entry, SpaceEntry):
-                await self._reread_space(entry)
+                await self.reread_space(entry)
                 return
             try:
                 if isinstance(entry, CollectionEntry):
@@ -211,9 +221,9 @@ class SpaceActions(BrowserBase):
             except NotFoundError:
                 self._forget(org, entry)
                 return
-            self.org_tree.refresh_entry(entry)
+            self.browser.org_tree.refresh_entry(entry)
 
-        self.open_write(
+        self.browser.open_write(
             ConfirmDialog("Delete?", question, delete, doing=f"Deleting “{entry.title}”"),
             entry,
             "delete",
@@ -222,7 +232,7 @@ class SpaceActions(BrowserBase):
         )
 
     def _forget(self, org: OrgEntry, entry: Entry) -> None:
-        self.org_tree.discard(entry)
+        self.browser.org_tree.discard(entry)
         if isinstance(entry, CollectionEntry):
             _forget_collection(org, entry.value.id)
         if isinstance(entry, SpaceEntry | CollectionEntry):
@@ -232,7 +242,7 @@ class SpaceActions(BrowserBase):
         """Deleted spaces now sit in Recently deleted; reload it if it is shown, else on expand."""
         bin_ = _deleted_of(org)
         if bin_ is not None and bin_.children is not None:
-            self.org_tree.load(bin_)
+            self.browser.org_tree.load(bin_)
 
     def _restore_destination(self, org: OrgEntry, entry: SpaceEntry) -> str:
         """Where a restore puts the space, in words: its collection, or the top level when the
@@ -248,26 +258,26 @@ class SpaceActions(BrowserBase):
                 return f"the collection “{title}”"
         return f"{top}: the collection it was in has been deleted"
 
-    def action_restore(self) -> None:
-        entry = self.org_tree.current
+    def restore(self) -> None:
+        entry = self.browser.org_tree.current
         org = org_of(entry)
         if not isinstance(entry, SpaceEntry) or org is None:
             return
-        client = self.client
+        client = self.browser.client
 
         async def restore() -> Space:
             return await client.spaces.restore(entry.value.id)
 
         def restored(space: Space) -> None:
-            self.org_tree.discard(entry)
+            self.browser.org_tree.discard(entry)
             revived = SpaceEntry(space=space)
             target = find_collection(org, space.parent)
             if target is not None:
-                self.org_tree.insert(target, revived)
+                self.browser.org_tree.insert(target, revived)
             where = self._where(org, space.parent)
-            self.notify(f"Restored “{space.title}” to {where}.", title="Space restored")
+            self.browser.notify(f"Restored “{space.title}” to {where}.", title="Space restored")
 
-        self.open_write(
+        self.browser.open_write(
             ConfirmDialog(
                 "Restore?",
                 f"Restore the space “{entry.title}” to {self._restore_destination(org, entry)}?",
@@ -278,31 +288,31 @@ class SpaceActions(BrowserBase):
             entry,
             "restore",
             applied=restored,
-            reread=lambda: self._reread_space(entry),
+            reread=lambda: self.reread_space(entry),
         )
 
-    def action_duplicate(self) -> None:
-        entry = self.org_tree.current
+    def duplicate(self) -> None:
+        entry = self.browser.org_tree.current
         if not isinstance(entry, SpaceEntry) or entry.parent is None:
             return
         container = entry.parent
-        client = self.client
+        client = self.browser.client
 
         async def duplicate() -> Space:
             return await client.spaces.duplicate(entry.value.id)
 
         def duplicated(copy: Space) -> None:
             added = SpaceEntry(space=copy)
-            self.org_tree.insert(container, added, after=entry)
-            self.org_tree.select_entry(added)
-            self.notify(f"Created “{copy.title}”.", title="Space duplicated")
+            self.browser.org_tree.insert(container, added, after=entry)
+            self.browser.org_tree.select_entry(added)
+            self.browser.notify(f"Created “{copy.title}”.", title="Space duplicated")
 
         async def reread() -> None:
             # A copy may exist though the answer never came: show the list as the server has it.
             if container.children is not None:
-                self.org_tree.load(container)
+                self.browser.org_tree.load(container)
 
-        self.send_write(
+        self.browser.send_write(
             entry,
             "duplicate",
             f"Duplicating “{entry.title}”",
