@@ -5,6 +5,7 @@ random edits, the index made that way must equal one made from scratch."""
 
 from __future__ import annotations
 
+import bisect
 import random
 import sqlite3
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from docdeck.server.content import links as link_analysis
-from docdeck.server.content import snapshots
+from docdeck.server.content import persistent, snapshots
 from docdeck.server.content.edits import Draft
 from docdeck.server.content.links import LinkIndex, anchor_sets, link_index
 from docdeck.server.content.snapshots import current_revision_id, get_text, load_snapshot
@@ -40,11 +41,13 @@ def _plain(index: LinkIndex) -> dict[str, Any]:
             ]
             for source, links in index.by_source.items()
         },
-        "incoming": index.incoming,
+        "sources": len(index.by_source),
+        "incoming": dict(index.incoming),
         "usages": [(u.target.key, u.target.status, u.target.page, u.sources) for u in index.usages],
-        "keys": index.keys,
+        "positions": [index.usages.position(u.target.sort_key) for u in index.usages],
         "counts": {s: index.count(s) for s in (None, "broken", "in-app", "ok")},
-        "statuses": {s: index.with_status(s) for s in ("broken", "in-app", "ok")},
+        "statuses": {s: list(index.with_status(s)) for s in ("broken", "in-app", "ok")},
+        "pages": [index.usages[n : n + 7] for n in range(0, len(index.usages), 7)],
     }
 
 
@@ -116,6 +119,9 @@ def test_the_index_updated_page_by_page_equals_one_made_afresh(
         return full(snapshot, *args)
 
     monkeypatch.setattr(link_analysis, "_full_index", counted)
+    # Small chunks and early folds, so a few dozen edits split, empty and fold them.
+    monkeypatch.setattr(persistent, "CHUNK", 3)
+    monkeypatch.setattr(persistent, "FOLD_MIN", 4)
     db = Database(sandbox_db)
     try:
         with db.read() as conn:
@@ -135,3 +141,37 @@ def test_the_index_updated_page_by_page_equals_one_made_afresh(
         assert {"anchor", "heading", "unheading", "unlink"} <= set(kinds)
     finally:
         db.close()
+
+
+def test_layered_and_sorted_chunks_agree_with_a_dict_and_a_sorted_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(persistent, "CHUNK", 2)
+    monkeypatch.setattr(persistent, "FOLD_MIN", 3)
+    rng = random.Random(5)
+    plain: dict[int, str] = {n: str(n) for n in range(0, 40, 3)}
+    layered = persistent.Layered(dict(plain))
+    items = sorted(plain)
+    chunks = persistent.SortedChunks.of(list(items), lambda n: (n,))
+    history = [(layered, dict(plain), chunks, list(items))]
+    for step in range(300):
+        put = {rng.randrange(60): f"v{step}" for _ in range(rng.randrange(9))}
+        gone = {rng.randrange(60) for _ in range(rng.randrange(9))} - put.keys()
+        layered = layered.updated(put, gone)
+        plain = {k: v for k, v in {**plain, **put}.items() if k not in gone}
+        chunks = chunks.updated(sorted(put), [(k,) for k in gone])
+        items = sorted(plain)
+        history.append((layered, dict(plain), chunks, list(items)))
+    for layered, plain, chunks, items in history:  # earlier versions are unchanged
+        assert dict(layered) == plain and len(layered) == len(plain)
+        assert all(
+            layered.get(k) == plain.get(k) and (k in layered) == (k in plain) for k in range(60)
+        )
+        assert list(chunks) == items and len(chunks) == len(items)
+        assert [chunks.position((k,)) for k in range(61)] == [
+            bisect.bisect_left(items, k) for k in range(61)
+        ]
+        assert all(chunks.find((k,)) == (k if k in plain else None) for k in range(60))
+        assert all(chunks[a:b] == items[a:b] for a in range(0, 30, 4) for b in range(a, 40, 5))
+        window = persistent.Window(chunks, 2, max(2, len(items) - 1))
+        assert list(window) == items[2 : max(2, len(items) - 1)]

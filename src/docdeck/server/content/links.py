@@ -16,13 +16,15 @@ from __future__ import annotations
 import json
 import posixpath
 import sqlite3
-from bisect import bisect_left, insort
+from bisect import insort
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from docdeck.server.content.markdown import analysis_of
+from docdeck.server.content.persistent import Layered, SortedChunks, Window
 from docdeck.server.content.snapshots import (
     Snapshot,
     cached_snapshot,
@@ -69,20 +71,15 @@ class Link:
     target: Target
 
 
-def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str, Any]]:
+def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> Layered[str, dict[str, Any]]:
     """The body analysis of every document page of the snapshot, by page id; derived from
-    the parent revision's when that is in memory (only changed pages are looked up)."""
+    the parent revision's when that is in memory (only changed pages are looked up, and the
+    parent's mapping is shared, not copied)."""
     found = snapshot.derived.get("analyses")
-    if isinstance(found, dict):
+    if isinstance(found, Layered):
         return found
     parent = _parent(snapshot, "analyses")
-    if parent is not None:
-        result = dict(parent.derived["analyses"])
-        wanted = _changed_pages(conn, parent, snapshot)
-        for page_id in wanted:
-            result.pop(page_id, None)
-    else:
-        result, wanted = {}, set(snapshot.pages)
+    wanted = set(snapshot.pages) if parent is None else _changed_pages(conn, parent, snapshot)
     bodies = {p: snapshot.pages[p]["body"] for p in wanted if snapshot.pages.get(p, {}).get("body")}
     stored: dict[str, dict[str, Any]] = {}
     for digest, data in conn.execute(
@@ -90,10 +87,15 @@ def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str
         (json.dumps(sorted(set(bodies.values()))),),
     ):
         stored[digest] = json.loads(data)
+    changes: dict[str, dict[str, Any]] = {}
     for page_id, digest in bodies.items():
         if digest not in stored:
             stored[digest] = analysis_of(conn, digest, get_text(conn, digest))
-        result[page_id] = stored[digest]
+        changes[page_id] = stored[digest]
+    if parent is None:
+        result = Layered(changes)
+    else:
+        result = parent.derived["analyses"].updated(changes, wanted - changes.keys())
     snapshot.derived["analyses"] = result
     return result
 
@@ -122,7 +124,7 @@ def _is_in_app(url: str, app_host: str | None) -> bool:
 def resolve(
     snapshot: Snapshot,
     tree: PageTree,
-    anchors: dict[str, set[str]],
+    anchors: Mapping[str, set[str]],
     page_id: str,
     href: str,
     app_host: str | None,
@@ -158,28 +160,27 @@ def resolve(
 
 
 def _page_target(
-    anchors: dict[str, set[str]], page_id: str, anchor: str | None, href: str
+    anchors: Mapping[str, set[str]], page_id: str, anchor: str | None, href: str
 ) -> Target:
     if anchor and anchor not in anchors.get(page_id, set()):
         return Target("missing", "broken", href, page=page_id)
     return Target("page", "ok", page_id, anchor)
 
 
-def anchor_sets(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, set[str]]:
+def anchor_sets(conn: sqlite3.Connection, snapshot: Snapshot) -> Layered[str, set[str]]:
     """Each document page's heading anchors (derived from the parent's when in memory)."""
     found = snapshot.derived.get("anchor-sets")
-    if isinstance(found, dict):
+    if isinstance(found, Layered):
         return found
     bodies = analyses(conn, snapshot)
     parent = _parent(snapshot, "anchor-sets")
     if parent is not None:
-        result = dict(parent.derived["anchor-sets"])
-        for page_id in _changed_pages(conn, parent, snapshot):
-            result.pop(page_id, None)
-            if page_id in bodies:
-                result[page_id] = set(bodies[page_id]["anchors"])
+        changed = _changed_pages(conn, parent, snapshot)
+        changes = {p: set(bodies[p]["anchors"]) for p in changed if p in bodies}
+        inherited: Layered[str, set[str]] = parent.derived["anchor-sets"]
+        result = inherited.updated(changes, changed - changes.keys())
     else:
-        result = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+        result = Layered({pid: set(a["anchors"]) for pid, a in bodies.items()})
     snapshot.derived["anchor-sets"] = result
     return result
 
@@ -234,6 +235,10 @@ UsageKey = tuple[str, str, str]
 SortKey = tuple[int, str, str, str]
 
 
+def _usage_order(usage: Usage) -> SortKey:
+    return usage.target.sort_key
+
+
 @dataclass(frozen=True)
 class LinkIndex:
     """Every link of one snapshot for one app host, kept the ways the routes read them.
@@ -241,19 +246,18 @@ class LinkIndex:
     A snapshot's index is derived from its parent's when the parent's is in memory and the
     change kept every path, page and file: only the changed pages' links, and the links of
     pages that link to a page whose anchors changed (found through `incoming`), are resolved
-    again, and the three views below are updated for those pages only. The parent's index is
-    never modified (copies of the dicts and lists, new `Usage`s for the targets touched).
+    again, and the three views below are updated for those pages only. They share the
+    parent's storage (`persistent.py`): the parent's index is never modified, and a change
+    does not copy what it did not change.
     """
 
-    by_source: dict[str, list[Link]]
+    by_source: Layered[str, list[Link]]
     """Each page's links, in the page's order."""
-    incoming: dict[str, frozenset[str]]
+    incoming: Layered[str, frozenset[str]]
     """Pages linking to each target: a page id (also for a missing anchor of that page), a
     file id, or the href of a URL or of a missing target."""
-    usages: list[Usage]
+    usages: SortedChunks[Usage]
     """Links grouped by target, each with its pages in tree order, sorted by target."""
-    keys: list[SortKey]
-    """`usages`' sort keys, in the same order (for binary searches)."""
 
     def count(self, status: str | None = None) -> int:
         if status is None:
@@ -261,15 +265,15 @@ class LinkIndex:
         low, high = self._span(status)
         return high - low
 
-    def with_status(self, status: str | None) -> list[Usage]:
+    def with_status(self, status: str | None) -> Sequence[Usage]:
         if status is None:
             return self.usages
         low, high = self._span(status)
-        return self.usages[low:high]
+        return Window(self.usages, low, high)
 
     def _span(self, status: str) -> tuple[int, int]:
         rank = STATUS_ORDER[status]
-        return bisect_left(self.keys, (rank,)), bisect_left(self.keys, (rank + 1,))
+        return self.usages.position((rank,)), self.usages.position((rank + 1,))
 
 
 def _target_of(link: Link) -> str:
@@ -279,8 +283,8 @@ def _target_of(link: Link) -> str:
 def _resolve_links(
     snapshot: Snapshot,
     tree: PageTree,
-    bodies: dict[str, dict[str, Any]],
-    anchors: dict[str, set[str]],
+    bodies: Mapping[str, dict[str, Any]],
+    anchors: Mapping[str, set[str]],
     page_id: str,
     app_host: str | None,
 ) -> list[Link]:
@@ -294,8 +298,8 @@ def _resolve_links(
 def _full_index(
     snapshot: Snapshot,
     tree: PageTree,
-    bodies: dict[str, dict[str, Any]],
-    anchors: dict[str, set[str]],
+    bodies: Mapping[str, dict[str, Any]],
+    anchors: Mapping[str, set[str]],
     app_host: str | None,
 ) -> LinkIndex:
     by_source = {
@@ -308,10 +312,9 @@ def _full_index(
             incoming.setdefault(_target_of(link), set()).add(source)
     found = usages([link for page_id in tree.order for link in by_source[page_id]])
     return LinkIndex(
-        by_source,
-        {target: frozenset(sources) for target, sources in incoming.items()},
-        found,
-        [u.target.sort_key for u in found],
+        Layered(by_source),
+        Layered({target: frozenset(sources) for target, sources in incoming.items()}),
+        SortedChunks.of(found, _usage_order),
     )
 
 
@@ -347,12 +350,12 @@ def link_index(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | Non
 
 def _updated_index(
     old: LinkIndex,
-    old_anchors: dict[str, set[str]],
+    old_anchors: Mapping[str, set[str]],
     changed: set[str],
     snapshot: Snapshot,
     tree: PageTree,
-    bodies: dict[str, dict[str, Any]],
-    anchors: dict[str, set[str]],
+    bodies: Mapping[str, dict[str, Any]],
+    anchors: Mapping[str, set[str]],
     app_host: str | None,
 ) -> LinkIndex:
     """`old` (the parent's index) brought to `snapshot`, whose tree and files are the
@@ -361,8 +364,7 @@ def _updated_index(
     for page_id in changed:
         if anchors.get(page_id) != old_anchors.get(page_id):
             recheck |= old.incoming.get(page_id, frozenset())
-    by_source = dict(old.by_source)
-    incoming = dict(old.incoming)
+    by_source: dict[str, list[Link]] = {}
     added: dict[str, set[str]] = {}
     removed: dict[str, set[str]] = {}
     gained: dict[UsageKey, tuple[Target, list[str]]] = {}
@@ -383,38 +385,40 @@ def _updated_index(
             lost.setdefault(key, (old_keys[key], []))[1].append(source)
         for key in new_keys.keys() - old_keys.keys():
             gained.setdefault(key, (new_keys[key], []))[1].append(source)
+    links_to: dict[str, frozenset[str]] = {}
+    nobody: set[str] = set()
     for target_id in added.keys() | removed.keys():
-        linking = set(incoming.get(target_id, frozenset()))
+        linking = set(old.incoming.get(target_id, frozenset()))
         linking -= removed.get(target_id, set())
         linking |= added.get(target_id, set())
         if linking:
-            incoming[target_id] = frozenset(linking)
+            links_to[target_id] = frozenset(linking)
         else:
-            incoming.pop(target_id, None)
-    found = list(old.usages)
-    keys = list(old.keys)
+            nobody.add(target_id)
     position = tree.positions()
+    put: list[Usage] = []
+    gone: list[SortKey] = []
     for key in gained.keys() | lost.keys():
-        target = (gained.get(key) or lost[key])[0]
-        sort_key = target.sort_key
-        at = bisect_left(keys, sort_key)
-        present = at < len(keys) and keys[at] == sort_key
-        sources = list(found[at].sources) if present else []
-        if present:
-            target = found[at].target
-        for source in lost.get(key, (target, []))[1]:
+        sort_key = (gained.get(key) or lost[key])[0].sort_key
+        present = old.usages.find(sort_key)
+        sources = list(present.sources) if present is not None else []
+        for source in lost.get(key, (None, []))[1]:
             sources.remove(source)
-        for source in gained.get(key, (target, []))[1]:
+        for source in gained.get(key, (None, []))[1]:
             insort(sources, source, key=position.__getitem__)
-        if sources and (not present or found[at].sources[0] != sources[0]):
-            # As `usages` groups them: the target as the first page (in tree order) has it.
-            target = next(lk.target for lk in by_source[sources[0]] if lk.target.key == key)
-        if sources and present:
-            found[at] = Usage(target, sources)
-        elif sources:
-            found.insert(at, Usage(target, sources))
-            keys.insert(at, sort_key)
-        elif present:
-            del found[at]
-            del keys[at]
-    return LinkIndex(by_source, incoming, found, keys)
+        if not sources:
+            if present is not None:
+                gone.append(sort_key)
+            continue
+        first = sources[0]
+        if present is not None and present.sources[0] == first and first not in by_source:
+            target = present.target
+        else:  # as `usages` groups them: the target as the first page (in tree order) has it
+            first_links = by_source[first] if first in by_source else old.by_source[first]
+            target = next(lk.target for lk in first_links if lk.target.key == key)
+        put.append(Usage(target, sources))
+    return LinkIndex(
+        old.by_source.updated(by_source),
+        old.incoming.updated(links_to, nobody),
+        old.usages.updated(put, gone),
+    )

@@ -85,18 +85,21 @@ def same_tree(old: Snapshot, new: Snapshot, changed: set[str] | None = None) -> 
     """True when the two snapshots have the same pages in the same places with the same
     slugs (only bodies, titles and other fields differ), so their trees are equal.
     `changed`, when known, holds at least every page whose entry differs."""
-    if old.pages.keys() != new.pages.keys():
-        return False
     if changed is None:
         recorded = recorded_changes(old, new)
         if recorded is not None:
             changed = {item_id for kind, item_id in recorded if kind == "page"}
     if changed is None:
+        if old.pages.keys() != new.pages.keys():
+            return False
         changed = {
             p for p in new.pages if old.hashes.get(("page", p)) != new.hashes.get(("page", p))
         }
+    # A page added or removed is among `changed`: the other pages are in both.
     return all(
-        tuple(old.pages[p].get(k) for k in _PLACE) == tuple(new.pages[p].get(k) for k in _PLACE)
+        p in old.pages
+        and p in new.pages
+        and tuple(old.pages[p].get(k) for k in _PLACE) == tuple(new.pages[p].get(k) for k in _PLACE)
         for p in changed
     )
 
