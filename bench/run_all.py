@@ -15,6 +15,7 @@ from typing import Any
 import big_org
 import cold_start
 import content
+import content_growth
 import load
 import members
 import paging
@@ -75,6 +76,13 @@ def _summaries(results: dict[str, Any]) -> list[str]:
                 f"{run['links_after_one_page_change_ms']:.0f} ms, store "
                 f"{run['revision_store_to_content']}x content"
             )
+    if growth := results.get("content_growth"):
+        small, large = growth["sizes"]
+        lines.append(
+            f"{large} vs {small} pages: links after a one-page change "
+            f"{growth['links_ratio_of_medians']:.2f}x (goal 2x), search p95 "
+            f"{growth['search_p95_ratio']:.2f}x (goal 3x), load {growth['load_average_1min']}"
+        )
     if slow := results.get("slow_imports"):
         lines.append(
             f"a comment while {slow['imports']} slow imports run: p50 "
@@ -94,6 +102,7 @@ def main() -> int:
         "big_org": lambda: big_org.main([]),
         "paging": lambda: paging.main([]),
         "content": lambda: content.main([]),
+        "content_growth": lambda: content_growth.main([]),
         "slow_imports": lambda: slow_imports.main([]),
     }
     results: dict[str, Any] = {}

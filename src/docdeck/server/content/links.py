@@ -16,12 +16,15 @@ from __future__ import annotations
 import json
 import posixpath
 import sqlite3
+from bisect import insort
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from docdeck.server.content.markdown import analysis_of
+from docdeck.server.content.persistent import Layered, SortedChunks, Window
 from docdeck.server.content.snapshots import (
     Snapshot,
     cached_snapshot,
@@ -68,20 +71,15 @@ class Link:
     target: Target
 
 
-def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str, Any]]:
+def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> Layered[str, dict[str, Any]]:
     """The body analysis of every document page of the snapshot, by page id; derived from
-    the parent revision's when that is in memory (only changed pages are looked up)."""
+    the parent revision's when that is in memory (only changed pages are looked up, and the
+    parent's mapping is shared, not copied)."""
     found = snapshot.derived.get("analyses")
-    if isinstance(found, dict):
+    if isinstance(found, Layered):
         return found
     parent = _parent(snapshot, "analyses")
-    if parent is not None:
-        result = dict(parent.derived["analyses"])
-        wanted = _changed_pages(conn, parent, snapshot)
-        for page_id in wanted:
-            result.pop(page_id, None)
-    else:
-        result, wanted = {}, set(snapshot.pages)
+    wanted = set(snapshot.pages) if parent is None else _changed_pages(conn, parent, snapshot)
     bodies = {p: snapshot.pages[p]["body"] for p in wanted if snapshot.pages.get(p, {}).get("body")}
     stored: dict[str, dict[str, Any]] = {}
     for digest, data in conn.execute(
@@ -89,10 +87,15 @@ def analyses(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, dict[str
         (json.dumps(sorted(set(bodies.values()))),),
     ):
         stored[digest] = json.loads(data)
+    changes: dict[str, dict[str, Any]] = {}
     for page_id, digest in bodies.items():
         if digest not in stored:
             stored[digest] = analysis_of(conn, digest, get_text(conn, digest))
-        result[page_id] = stored[digest]
+        changes[page_id] = stored[digest]
+    if parent is None:
+        result = Layered(changes)
+    else:
+        result = parent.derived["analyses"].updated(changes, wanted - changes.keys())
     snapshot.derived["analyses"] = result
     return result
 
@@ -121,7 +124,7 @@ def _is_in_app(url: str, app_host: str | None) -> bool:
 def resolve(
     snapshot: Snapshot,
     tree: PageTree,
-    anchors: dict[str, set[str]],
+    anchors: Mapping[str, set[str]],
     page_id: str,
     href: str,
     app_host: str | None,
@@ -157,83 +160,34 @@ def resolve(
 
 
 def _page_target(
-    anchors: dict[str, set[str]], page_id: str, anchor: str | None, href: str
+    anchors: Mapping[str, set[str]], page_id: str, anchor: str | None, href: str
 ) -> Target:
     if anchor and anchor not in anchors.get(page_id, set()):
         return Target("missing", "broken", href, page=page_id)
     return Target("page", "ok", page_id, anchor)
 
 
-def anchor_sets(conn: sqlite3.Connection, snapshot: Snapshot) -> dict[str, set[str]]:
+def anchor_sets(conn: sqlite3.Connection, snapshot: Snapshot) -> Layered[str, set[str]]:
     """Each document page's heading anchors (derived from the parent's when in memory)."""
     found = snapshot.derived.get("anchor-sets")
-    if isinstance(found, dict):
+    if isinstance(found, Layered):
         return found
     bodies = analyses(conn, snapshot)
     parent = _parent(snapshot, "anchor-sets")
     if parent is not None:
-        result = dict(parent.derived["anchor-sets"])
-        for page_id in _changed_pages(conn, parent, snapshot):
-            result.pop(page_id, None)
-            if page_id in bodies:
-                result[page_id] = set(bodies[page_id]["anchors"])
+        changed = _changed_pages(conn, parent, snapshot)
+        changes = {p: set(bodies[p]["anchors"]) for p in changed if p in bodies}
+        inherited: Layered[str, set[str]] = parent.derived["anchor-sets"]
+        result = inherited.updated(changes, changed - changes.keys())
     else:
-        result = {pid: set(a["anchors"]) for pid, a in bodies.items()}
+        result = Layered({pid: set(a["anchors"]) for pid, a in bodies.items()})
     snapshot.derived["anchor-sets"] = result
     return result
 
 
 def links_of(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Link]:
-    """Every link in the snapshot, in page-tree order (cached on the snapshot per host).
-
-    Incremental when the parent revision's links are in memory and the change kept every
-    path, page and file: only the changed pages' links, and links into pages whose anchors
-    changed, are resolved again; the rest are reused.
-    """
-    cache_key = f"links:{app_host}"
-    found = snapshot.derived.get(cache_key)
-    if isinstance(found, dict):
-        return _in_order(snapshot, found)
-    tree = tree_of(snapshot)
-    bodies = analyses(conn, snapshot)
-    anchors = anchor_sets(conn, snapshot)
-    by_source: dict[str, list[Link]] = {}
-    parent = _parent(snapshot, cache_key)
-    recheck: set[str] = set(tree.order)
-    incremental = False
-    changed: set[str] = set()
-    if parent is not None and parent.files == snapshot.files:
-        changed = _changed_pages(conn, parent, snapshot)
-        if same_tree(parent, snapshot, changed):
-            incremental = "anchor-sets" in parent.derived
-    if incremental and parent is not None:
-        old_anchors = parent.derived["anchor-sets"]
-        moved = {p for p in changed if anchors.get(p) != old_anchors.get(p)}
-        recheck = set(changed)
-        old_links: dict[str, list[Link]] = parent.derived[cache_key]
-        if not moved:  # no anchor moved: every other page's links stay as they were
-            by_source = {s: links for s, links in old_links.items() if s not in changed}
-        else:
-            for source, links in old_links.items():
-                if source in changed:
-                    continue
-                if any((lk.target.page or lk.target.ref) in moved for lk in links):
-                    recheck.add(source)
-                else:
-                    by_source[source] = links
-    for page_id in recheck:
-        links = []
-        for raw in bodies.get(page_id, {}).get("links", []):
-            if raw["href"]:
-                target = resolve(snapshot, tree, anchors, page_id, raw["href"], app_host)
-                links.append(Link(page_id, target))
-        by_source[page_id] = links
-    snapshot.derived[cache_key] = by_source
-    snapshot.derived[f"recheck:{app_host}"] = recheck if incremental else None
-    return _in_order(snapshot, by_source)
-
-
-def _in_order(snapshot: Snapshot, by_source: dict[str, list[Link]]) -> list[Link]:
+    """Every link in the snapshot, in page-tree order."""
+    by_source = link_index(conn, snapshot, app_host).by_source
     return [link for page_id in tree_of(snapshot).order for link in by_source.get(page_id, [])]
 
 
@@ -277,55 +231,194 @@ def usages(links: list[Link], status: str | None = None) -> list[Usage]:
     return items
 
 
-def space_usages(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> list[Usage]:
-    """`usages` of every link of the snapshot, computed once per snapshot and host; when the
-    links were found incrementally, the parent's usages are updated for the re-resolved
-    pages only."""
-    key = f"usages:{app_host}"
-    found = snapshot.derived.get(key)
-    if isinstance(found, list):
+UsageKey = tuple[str, str, str]
+SortKey = tuple[int, str, str, str]
+
+
+def _usage_order(usage: Usage) -> SortKey:
+    return usage.target.sort_key
+
+
+@dataclass(frozen=True)
+class LinkIndex:
+    """Every link of one snapshot for one app host, kept the ways the routes read them.
+
+    A snapshot's index is derived from its parent's when the parent's is in memory and the
+    change kept every path, page and file: only the changed pages' links, and the links of
+    pages that link to a page whose anchors changed (found through `incoming`), are resolved
+    again, and the three views below are updated for those pages only. They share the
+    parent's storage (`persistent.py`): the parent's index is never modified, and a change
+    does not copy what it did not change.
+    """
+
+    by_source: Layered[str, list[Link]]
+    """Each page's links, in the page's order."""
+    incoming: Layered[str, frozenset[str]]
+    """Pages linking to each target: a page id (also for a missing anchor of that page), a
+    file id, or the href of a URL or of a missing target."""
+    usages: SortedChunks[Usage]
+    """Links grouped by target, each with its pages in tree order, sorted by target."""
+
+    def count(self, status: str | None = None) -> int:
+        if status is None:
+            return len(self.usages)
+        low, high = self._span(status)
+        return high - low
+
+    def with_status(self, status: str | None) -> Sequence[Usage]:
+        if status is None:
+            return self.usages
+        low, high = self._span(status)
+        return Window(self.usages, low, high)
+
+    def _span(self, status: str) -> tuple[int, int]:
+        rank = STATUS_ORDER[status]
+        return self.usages.position((rank,)), self.usages.position((rank + 1,))
+
+
+def _target_of(link: Link) -> str:
+    return link.target.page or link.target.ref
+
+
+def _resolve_links(
+    snapshot: Snapshot,
+    tree: PageTree,
+    bodies: Mapping[str, dict[str, Any]],
+    anchors: Mapping[str, set[str]],
+    page_id: str,
+    app_host: str | None,
+) -> list[Link]:
+    return [
+        Link(page_id, resolve(snapshot, tree, anchors, page_id, raw["href"], app_host))
+        for raw in bodies.get(page_id, {}).get("links", [])
+        if raw["href"]
+    ]
+
+
+def _full_index(
+    snapshot: Snapshot,
+    tree: PageTree,
+    bodies: Mapping[str, dict[str, Any]],
+    anchors: Mapping[str, set[str]],
+    app_host: str | None,
+) -> LinkIndex:
+    by_source = {
+        page_id: _resolve_links(snapshot, tree, bodies, anchors, page_id, app_host)
+        for page_id in tree.order
+    }
+    incoming: dict[str, set[str]] = {}
+    for source, links in by_source.items():
+        for link in links:
+            incoming.setdefault(_target_of(link), set()).add(source)
+    found = usages([link for page_id in tree.order for link in by_source[page_id]])
+    return LinkIndex(
+        Layered(by_source),
+        Layered({target: frozenset(sources) for target, sources in incoming.items()}),
+        SortedChunks.of(found, _usage_order),
+    )
+
+
+def link_index(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | None) -> LinkIndex:
+    """The snapshot's `LinkIndex` for `app_host`, made once per snapshot and host."""
+    cache_key = f"link-index:{app_host}"
+    found = snapshot.derived.get(cache_key)
+    if isinstance(found, LinkIndex):
         return found
-    links = links_of(conn, snapshot, app_host)
-    recheck = snapshot.derived.get(f"recheck:{app_host}")
-    parent = _parent(snapshot, key)
-    if recheck is None or parent is None:
-        found = usages(links)
-    else:
-        found = _updated_usages(snapshot, parent, app_host, recheck)
-    snapshot.derived[key] = found
-    return found
+    tree = tree_of(snapshot)
+    bodies = analyses(conn, snapshot)
+    anchors = anchor_sets(conn, snapshot)
+    parent = _parent(snapshot, cache_key)
+    index: LinkIndex | None = None
+    if parent is not None and parent.files == snapshot.files and "anchor-sets" in parent.derived:
+        changed = _changed_pages(conn, parent, snapshot)
+        if same_tree(parent, snapshot, changed):
+            index = _updated_index(
+                parent.derived[cache_key],
+                parent.derived["anchor-sets"],
+                changed,
+                snapshot,
+                tree,
+                bodies,
+                anchors,
+                app_host,
+            )
+    if index is None:
+        index = _full_index(snapshot, tree, bodies, anchors, app_host)
+    snapshot.derived[cache_key] = index
+    return index
 
 
-def _updated_usages(
-    snapshot: Snapshot, parent: Snapshot, app_host: str | None, recheck: set[str]
-) -> list[Usage]:
-    grouped = {u.target.key: u for u in parent.derived[f"usages:{app_host}"]}
-    touched: dict[tuple[str, str, str], Usage] = {}
-
-    def editable(key: tuple[str, str, str], target: Target) -> Usage:
-        usage = touched.get(key)
-        if usage is None:
-            old = grouped.get(key)
-            usage = Usage(target, list(old.sources) if old else [])
-            touched[key] = grouped[key] = usage
-        return usage
-
-    old_links: dict[str, list[Link]] = parent.derived[f"links:{app_host}"]
+def _updated_index(
+    old: LinkIndex,
+    old_anchors: Mapping[str, set[str]],
+    changed: set[str],
+    snapshot: Snapshot,
+    tree: PageTree,
+    bodies: Mapping[str, dict[str, Any]],
+    anchors: Mapping[str, set[str]],
+    app_host: str | None,
+) -> LinkIndex:
+    """`old` (the parent's index) brought to `snapshot`, whose tree and files are the
+    parent's and whose changed pages are `changed`."""
+    recheck = set(changed)
+    for page_id in changed:
+        if anchors.get(page_id) != old_anchors.get(page_id):
+            recheck |= old.incoming.get(page_id, frozenset())
+    by_source: dict[str, list[Link]] = {}
+    added: dict[str, set[str]] = {}
+    removed: dict[str, set[str]] = {}
+    gained: dict[UsageKey, tuple[Target, list[str]]] = {}
+    lost: dict[UsageKey, tuple[Target, list[str]]] = {}
     for source in recheck:
-        for link in old_links.get(source, []):
-            usage = editable(link.target.key, link.target)
-            if source in usage.sources:
-                usage.sources.remove(source)
-    new_links: dict[str, list[Link]] = snapshot.derived[f"links:{app_host}"]
-    for source in recheck:
-        for link in new_links.get(source, []):
-            usage = editable(link.target.key, link.target)
-            if source not in usage.sources:
-                usage.sources.append(source)
-    order = {page_id: index for index, page_id in enumerate(tree_of(snapshot).order)}
-    for key, usage in touched.items():
-        if not usage.sources:
-            del grouped[key]
+        before = old.by_source.get(source, [])
+        after = _resolve_links(snapshot, tree, bodies, anchors, source, app_host)
+        by_source[source] = after
+        old_targets = {_target_of(link) for link in before}
+        new_targets = {_target_of(link) for link in after}
+        for target_id in old_targets - new_targets:
+            removed.setdefault(target_id, set()).add(source)
+        for target_id in new_targets - old_targets:
+            added.setdefault(target_id, set()).add(source)
+        old_keys = {link.target.key: link.target for link in before}
+        new_keys = {link.target.key: link.target for link in after}
+        for key in old_keys.keys() - new_keys.keys():
+            lost.setdefault(key, (old_keys[key], []))[1].append(source)
+        for key in new_keys.keys() - old_keys.keys():
+            gained.setdefault(key, (new_keys[key], []))[1].append(source)
+    links_to: dict[str, frozenset[str]] = {}
+    nobody: set[str] = set()
+    for target_id in added.keys() | removed.keys():
+        linking = set(old.incoming.get(target_id, frozenset()))
+        linking -= removed.get(target_id, set())
+        linking |= added.get(target_id, set())
+        if linking:
+            links_to[target_id] = frozenset(linking)
         else:
-            usage.sources.sort(key=lambda s: order.get(s, -1))
-    return sorted(grouped.values(), key=lambda u: u.target.sort_key)
+            nobody.add(target_id)
+    position = tree.positions()
+    put: list[Usage] = []
+    gone: list[SortKey] = []
+    for key in gained.keys() | lost.keys():
+        sort_key = (gained.get(key) or lost[key])[0].sort_key
+        present = old.usages.find(sort_key)
+        sources = list(present.sources) if present is not None else []
+        for source in lost.get(key, (None, []))[1]:
+            sources.remove(source)
+        for source in gained.get(key, (None, []))[1]:
+            insort(sources, source, key=position.__getitem__)
+        if not sources:
+            if present is not None:
+                gone.append(sort_key)
+            continue
+        first = sources[0]
+        if present is not None and present.sources[0] == first and first not in by_source:
+            target = present.target
+        else:  # as `usages` groups them: the target as the first page (in tree order) has it
+            first_links = by_source[first] if first in by_source else old.by_source[first]
+            target = next(lk.target for lk in first_links if lk.target.key == key)
+        put.append(Usage(target, sources))
+    return LinkIndex(
+        old.by_source.updated(by_source),
+        old.incoming.updated(links_to, nobody),
+        old.usages.updated(put, gone),
+    )

@@ -207,10 +207,21 @@ def changed_keys(conn: sqlite3.Connection, old: Snapshot, new: Snapshot) -> set[
     otherwise every entry's hash is compared."""
     if old.hashes is new.hashes or old.info.id == new.info.id:
         return set()
-    listed = _listed_between(conn, old.info.id, new.info.id)
+    listed = recorded_changes(old, new)
+    if listed is None:
+        listed = _listed_between(conn, old.info.id, new.info.id)
     if listed is None:
         listed = {k for k, _ in set(old.hashes.items()) ^ set(new.hashes.items())}
     return {k for k in listed if old.hashes.get(k) != new.hashes.get(k)}
+
+
+def recorded_changes(old: Snapshot, new: Snapshot) -> set[Key] | None:
+    """Every key whose entry differs from `old` to `new` (and perhaps a few more), when `new`
+    was committed in this process on top of `old`: the delta `commit` wrote. None otherwise."""
+    found = new.derived.get("delta")
+    if isinstance(found, tuple) and found[0] == old.info.id:
+        return set(found[1])
+    return None
 
 
 def revision_info(conn: sqlite3.Connection, revision_id: str) -> RevisionInfo | None:
@@ -361,10 +372,10 @@ def commit(
         chain_rows=size if checkpoint else chain,
         size=size,
     )
-    _cache.put(
-        revision_id,
-        Snapshot(info, dict(pages), dict(files), dict(variables), entries),
-    )
+    snapshot = Snapshot(info, dict(pages), dict(files), dict(variables), entries)
+    if base is not None:
+        snapshot.derived["delta"] = (base.info.id, frozenset(changes))
+    _cache.put(revision_id, snapshot)
     if make_current:
         conn.execute(
             "UPDATE spaces SET revision_id = ?, updated_at = ? WHERE id = ?",

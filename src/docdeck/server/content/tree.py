@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from docdeck.server.content.snapshots import Entry, Snapshot, cached_snapshot
+from docdeck.server.content.snapshots import Entry, Snapshot, cached_snapshot, recorded_changes
 
 
 def unique_slug(slug: str, taken: set[str]) -> str:
@@ -27,6 +27,7 @@ class PageTree:
     order: list[str]
     """Every page id, depth first, parents before children."""
     index: dict[str, str] = field(default_factory=dict, compare=False)
+    position: dict[str, int] = field(default_factory=dict, compare=False)
 
     def kids(self, parent: str | None) -> list[str]:
         return self.children.get(parent, [])
@@ -36,6 +37,12 @@ class PageTree:
         if not self.index:
             self.index.update({path: page_id for page_id, path in self.paths.items()})
         return self.index
+
+    def positions(self) -> dict[str, int]:
+        """page id -> its index in `order` (built once per tree)."""
+        if not self.position:
+            self.position.update({page_id: n for n, page_id in enumerate(self.order)})
+        return self.position
 
     def descendants(self, page_id: str) -> list[str]:
         out: list[str] = []
@@ -78,14 +85,21 @@ def same_tree(old: Snapshot, new: Snapshot, changed: set[str] | None = None) -> 
     """True when the two snapshots have the same pages in the same places with the same
     slugs (only bodies, titles and other fields differ), so their trees are equal.
     `changed`, when known, holds at least every page whose entry differs."""
-    if old.pages.keys() != new.pages.keys():
-        return False
     if changed is None:
+        recorded = recorded_changes(old, new)
+        if recorded is not None:
+            changed = {item_id for kind, item_id in recorded if kind == "page"}
+    if changed is None:
+        if old.pages.keys() != new.pages.keys():
+            return False
         changed = {
             p for p in new.pages if old.hashes.get(("page", p)) != new.hashes.get(("page", p))
         }
+    # A page added or removed is among `changed`: the other pages are in both.
     return all(
-        tuple(old.pages[p].get(k) for k in _PLACE) == tuple(new.pages[p].get(k) for k in _PLACE)
+        p in old.pages
+        and p in new.pages
+        and tuple(old.pages[p].get(k) for k in _PLACE) == tuple(new.pages[p].get(k) for k in _PLACE)
         for p in changed
     )
 

@@ -198,12 +198,15 @@ def links(
         if page_id is not None:
             page_entry(content, page_id)
         view = view_of(ctx)
+        index = link_analysis.link_index(conn, content.snapshot, view.app_host)
         if page_id is None:
-            every = link_analysis.space_usages(conn, content.snapshot, view.app_host)
+            chosen = index.with_status(status)
+            total, broken = index.count(), index.count("broken")
         else:
-            found = link_analysis.links_of(conn, content.snapshot, view.app_host)
-            every = link_analysis.usages([link for link in found if link.source == page_id])
-        chosen = every if status is None else [u for u in every if u.target.status == status]
+            every = link_analysis.usages(index.by_source.get(page_id, []))
+            chosen = every if status is None else [u for u in every if u.target.status == status]
+            total = len(every)
+            broken = sum(1 for u in every if u.target.status == "broken")
         result = page_of(
             conn, chosen, lambda u: u.target.sort_key, request, f"links:{status or ''}"
         )
@@ -218,8 +221,7 @@ def links(
             for usage in result.items
         ]
     data = envelope(items, result)
-    broken = sum(1 for u in every if u.target.status == "broken")
-    data["stats"] = {"total": len(every), "broken": {"total": broken}}
+    data["stats"] = {"total": total, "broken": {"total": broken}}
     return respond(data)
 
 
@@ -230,14 +232,16 @@ def file_backlinks(
         content = content_of(conn, ctx, space_id, revision_id)
         file_entry(content, file_id)
         view = view_of(ctx)
-        found = link_analysis.links_of(conn, content.snapshot, view.app_host)
-        tree = tree_of(content.snapshot)
-        order = {page_id: index for index, page_id in enumerate(tree.order)}
+        index = link_analysis.link_index(conn, content.snapshot, view.app_host)
+        order = tree_of(content.snapshot).positions()
         sources = sorted(
             {
-                link.source
-                for link in found
-                if link.target.kind == "file" and link.target.ref == file_id
+                source
+                for source in index.incoming.get(file_id, ())
+                if any(
+                    link.target.kind == "file" and link.target.ref == file_id
+                    for link in index.by_source[source]
+                )
             },
             key=lambda s: (order[s], s),
         )

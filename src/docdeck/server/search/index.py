@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from docdeck.server.content.markdown import analyse
 from docdeck.server.content.snapshots import Snapshot, changed_keys, get_text
@@ -93,8 +94,7 @@ def fts_query(text: str) -> str | None:
     return " ".join(quoted)
 
 
-@dataclass(frozen=True)
-class SectionHit:
+class SectionHit(NamedTuple):
     rowid: int
     anchor: str
     title: str
@@ -102,59 +102,76 @@ class SectionHit:
     snippet: str = ""
 
 
-@dataclass(frozen=True)
-class PageHit:
+class PageHit(NamedTuple):
+    """A page found (tuples: a search makes up to 1,000 of them, and every object made adds
+    to what the garbage collector walks)."""
+
     page_id: str
     rank: float
     sections: list[SectionHit]
+    """Filled by `with_snippets`; `search` leaves it empty and gives `rows`."""
+    rows: Sequence[tuple[int, float]] = ()
+    """The matching sections' rowids and ranks, best first."""
 
 
 def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
     """Pages with matching sections, best first (bm25; a hit in a title weighs 8x), without
-    snippets: `with_snippets` adds them to the hits that will be shown."""
+    their sections' titles and snippets: `with_snippets` adds them to the hits that will be
+    shown. Ties in rank are taken in index order (rowid).
+
+    Ranking reads only each match's rowid and its space (from `search_section_pages`, a
+    small table keyed by rowid), not the section's stored columns: those are read for the
+    shown hits only."""
     expression = fts_query(text)
     if expression is None:
         return []
     rows = conn.execute(
-        """SELECT rowid, page_id, anchor, title, bm25(search_sections, 8.0, 1.0) AS rank
-        FROM search_sections WHERE search_sections MATCH ? AND space_id = ?
-        ORDER BY rank LIMIT ?""",
+        """SELECT s.rowid, p.page_id, bm25(search_sections, 8.0, 1.0) AS rank
+        FROM search_sections s CROSS JOIN search_section_pages p ON p.section_rowid = s.rowid
+        WHERE search_sections MATCH ? AND p.space_id = ?
+        ORDER BY rank, s.rowid LIMIT ?""",
         (expression, space_id, MAX_PAGES * 5),
     ).fetchall()
-    pages: dict[str, PageHit] = {}
-    for rowid, page_id, anchor, title, rank in rows:
-        hit = SectionHit(rowid, anchor, title, rank)
+    pages: dict[str, list[tuple[int, float]]] = {}
+    for rowid, page_id, rank in rows:
         found = pages.get(page_id)
         if found is None:
             if len(pages) >= MAX_PAGES:
                 continue
-            pages[page_id] = PageHit(page_id, rank, [hit])
+            pages[page_id] = [(rowid, rank)]
         else:
-            found.sections.append(hit)
-    return sorted(pages.values(), key=lambda p: (p.rank, p.page_id))
+            found.append((rowid, rank))
+    hits = [PageHit(page_id, found[0][1], [], found) for page_id, found in pages.items()]
+    return sorted(hits, key=lambda p: (p.rank, p.page_id))
 
 
 def with_snippets(conn: sqlite3.Connection, text: str, hits: list[PageHit]) -> list[PageHit]:
-    """The hits with a snippet of each section's text around the words found."""
+    """The hits with their sections: each one's anchor, title and a snippet of its text
+    around the words found. The rowid filter is applied to the one scan of the matches
+    (`+rowid`): offered to FTS5, it would run the query again for every rowid."""
     expression = fts_query(text)
-    rowids = [s.rowid for hit in hits for s in hit.sections]
+    rowids = [rowid for hit in hits for rowid, _ in hit.rows]
     if expression is None or not rowids:
         return hits
-    snippets = dict(
-        conn.execute(
-            """SELECT rowid, snippet(search_sections, 1, '', '', '…', 24) FROM search_sections
-            WHERE search_sections MATCH ? AND rowid IN (SELECT value FROM json_each(?))""",
+    found = {
+        rowid: (anchor, title, snippet)
+        for rowid, anchor, title, snippet in conn.execute(
+            """SELECT rowid, anchor, title, snippet(search_sections, 1, '', '', '…', 24)
+            FROM search_sections
+            WHERE search_sections MATCH ? AND +rowid IN (SELECT value FROM json_each(?))""",
             (expression, json.dumps(rowids)),
-        ).fetchall()
-    )
+        )
+    }
     return [
         PageHit(
             hit.page_id,
             hit.rank,
             [
-                SectionHit(s.rowid, s.anchor, s.title, s.rank, snippets.get(s.rowid, ""))
-                for s in hit.sections
+                SectionHit(rowid, *found[rowid][:2], rank, found[rowid][2])
+                for rowid, rank in hit.rows
+                if rowid in found
             ],
+            hit.rows,
         )
         for hit in hits
     ]
