@@ -1,10 +1,10 @@
 """An invisible widget that holds a screen's writes (`docdeck.tui.kit.in_flight.Writes`).
 
-The writes themselves run on the app (they outlive the screen) and tell their own end. Reads
-a mixin runs for its actions run here: a worker's state changes go to the node that runs it
-and do not bubble, so their failures are reported once, here, and not by the screen's own
-handler as well. A mixin adds this widget to a
-screen it does not compose (the review pane, the space screen).
+The writes themselves run on the app (they outlive the screen) and tell their own end. The
+reads a screen's part makes for its actions run here: a worker's state changes go to the
+node that runs it and do not bubble, so their failures are reported once, here, and not by
+the screen's own handler as well. A screen composes one for each part that writes (the
+space screen's new change request, the review pane's actions).
 """
 
 from __future__ import annotations
