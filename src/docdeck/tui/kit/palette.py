@@ -22,7 +22,7 @@ from textual.screen import ModalScreen
 
 from docdeck.tui.kit.actions import screen_actions
 
-__all__ = ["GoToCommands", "ScreenCommands"]
+__all__ = ["GoToCommands", "OneCommand", "ScreenCommands"]
 
 _NOT_LISTED = frozenset({"back", "app.quit", "quit"})
 """Textual's own commands already offer Quit; Back (escape) is no command to search for."""
@@ -86,12 +86,12 @@ class ScreenCommands(Provider):
                 )
 
 
-class GoToCommands(Provider):
-    """ "Go to site…": any site of the user's organizations, chosen from a filtered list,
-    opens in the site editor (a navigation message, so kit imports no job)."""
+class OneCommand(Provider):
+    """A provider of one command offered on every screen but dialogs: `NAME`, `HELP`, and
+    `run()` when chosen."""
 
-    NAME = "Go to site…"
-    HELP = "Open the editor of any site of your organizations"
+    NAME = ""
+    HELP = ""
 
     async def discover(self) -> Hits:
         if not isinstance(self.screen, ModalScreen):
@@ -104,6 +104,17 @@ class GoToCommands(Provider):
         score = matcher.match(self.NAME)
         if score > 0:
             yield Hit(score + 1.0, matcher.highlight(self.NAME), self._go, help=self.HELP)
+
+    def _go(self) -> None:
+        raise NotImplementedError
+
+
+class GoToCommands(OneCommand):
+    """ "Go to site…": any site of the user's organizations, chosen from a filtered list,
+    opens in the site editor (a navigation message, so kit imports no job)."""
+
+    NAME = "Go to site…"
+    HELP = "Open the editor of any site of your organizations"
 
     def _go(self) -> None:
         app = self.app

@@ -16,8 +16,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from rich.text import Text
-from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.screen import ModalScreen
+
+from docdeck.tui.kit.palette import OneCommand
 
 __all__ = ["SANDBOX", "ProfileCommands", "SwitchProfile", "profile_choices"]
 
@@ -62,23 +62,11 @@ def profile_choices(current: str, source: str) -> list[tuple[Text, SwitchProfile
     return items
 
 
-class ProfileCommands(Provider):
+class ProfileCommands(OneCommand):
     """ "Switch profile…" in the palette (not on dialogs)."""
 
     NAME = "Switch profile…"
     HELP = "Open another account: a profile of config.toml, or the embedded sandbox"
-
-    async def discover(self) -> Hits:
-        if not isinstance(self.screen, ModalScreen):
-            yield DiscoveryHit(self.NAME, self._go, text=self.NAME, help=self.HELP)
-
-    async def search(self, query: str) -> Hits:
-        if isinstance(self.screen, ModalScreen):
-            return
-        matcher = self.matcher(query)
-        score = matcher.match(self.NAME)
-        if score > 0:
-            yield Hit(score + 1.0, matcher.highlight(self.NAME), self._go, help=self.HELP)
 
     def _go(self) -> None:
         choose_profile(self.app)
