@@ -636,9 +636,14 @@ class DocdeckApp(SessionApp):
             return
         if self.browser not in stack:
             return  # the connection screen, or the shell: not a place
+        from textual.css.query import NoMatches
+
         from docdeck.tui.orgs.first_view_capture import entry_key
 
-        current = self.browser.org_tree.current
+        try:
+            current = self.browser.org_tree.current
+        except NoMatches:  # its tree is not composed yet (a start restoring another place)
+            return
         node = entry_key(current) if current is not None else None
         place = place_of(stack, node)
         if place != self._saved_place:

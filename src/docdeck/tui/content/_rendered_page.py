@@ -147,6 +147,9 @@ class RenderedPage(ScrollView, can_focus=True):
         """Once the window is joined: the line it starts on (its later lines go after it)."""
         self._shift: tuple[int, int] | None = None
         """The window's first line moved from one line to another since the last batch."""
+        self._window_first_wait = False
+        """The rendering from the top waits (a thread reads it) while the window renders
+        its first lines: they are what the reader asked to see."""
         self._main_stop: int | None = None
         """The block the rendering from the top stops before (the window's first; read by
         its thread)."""
@@ -257,6 +260,14 @@ class RenderedPage(ScrollView, can_focus=True):
     ) -> None:
         """The window's thread: from block `first` to the end; or, with `first` -1, the
         last blocks back from the end until they fill the first batch's screens."""
+        try:
+            self._render_window_lines(generation, page, width, height, look, first)
+        finally:
+            self._window_first_wait = False
+
+    def _render_window_lines(
+        self, generation: int, page: PageBlocks, width: int, height: int, look: Look, first: int
+    ) -> None:
         if first >= 0:
             self._render_blocks(generation, page, width, height, look, first, first)
             return
@@ -316,9 +327,12 @@ class RenderedPage(ScrollView, can_focus=True):
         for number in range(first, len(page.blocks)):
             if worker.is_cancelled:
                 return
-            stop = self._main_stop if window is None else None
-            if stop is not None and number >= stop:
-                break  # the window has the rest
+            if window is None:
+                while self._window_first_wait and not worker.is_cancelled:
+                    time.sleep(0.005)  # the window's first lines go first (G, a jump)
+                stop = self._main_stop
+                if stop is not None and number >= stop:
+                    break  # the window has the rest
             # Let go of the GIL after each block (well under a millisecond): a thread that
             # only gives it up when asked holds it 5 ms at a time, and the loop, busy
             # drawing or mounting meanwhile, got half the CPU and twice the frame time.
@@ -337,6 +351,8 @@ class RenderedPage(ScrollView, can_focus=True):
                 batch = _Batch(generation, page, lines, owners, block_y, False, window=window)
                 if not self._hand_over(batch):
                     return
+                if window is not None:
+                    self._window_first_wait = False  # its first screens are there
                 handed += len(lines)
                 lines, owners, block_y = [], [], []
                 first_handed, last = True, now
@@ -476,10 +492,12 @@ class RenderedPage(ScrollView, can_focus=True):
         ):
             return
         width, height = self._shown.width, max(self.size.height, 1)
+        self._window_first_wait = True
         self._render_window(self._generation, page, width, height, look_of(self.app), first)
 
     def _close_window(self) -> None:
         self._window, self._joined, self._main_stop = None, None, None
+        self._window_first_wait = False
         self.workers.cancel_group(self, "render-window")
 
     def _anchor_block(self) -> int:

@@ -13,9 +13,10 @@ The app hands every key it reads to `KeyHold.route`. A key is delivered only whe
   on its path handled it and it went no further (a field took it: each node's message
   signal says when it has handled a message). Until then it waits in a queue (a busy
   widget's, the app's) or is being handled, however long that takes on a loaded machine.
-  And no node on its path holds what it set off (a table's "row selected", the tree's
-  "space opened"). A stopped key is not a finished one: Textual stops a key at the screen
-  and still hands it to the app;
+  And what it set off is handled: the messages waiting on its path when it ended (a
+  table's "row selected", the tree's "space opened"), followed the same way; messages
+  queued later (a batch of a page's lines, a refresh) hold no key. A stopped key is not a
+  finished one: Textual stops a key at the screen and still hands it to the app;
 - no screen is on its way: a navigation message (`kit/navigation.py`) posted to the app
   holds every key until the app has pushed its screen (`expect_screen`, `screen_opened`),
   and so does an action whose worker reads something before it opens a dialog (`c` reads
@@ -105,22 +106,15 @@ def _gone(node: DOMNode) -> bool:
     return node._closed or node._closing
 
 
-def _busy(node: DOMNode) -> bool:
-    """`node` holds messages it has not handled yet."""
-    if _gone(node):
-        return False  # removed: what was sent to it goes nowhere
-    return node._message_queue.qsize() > 0
-
-
 def _waiting(node: DOMNode) -> Iterable[object]:
     """The messages in `node`'s queue (Textual's own queue keeps them in `values`)."""
     queue: Any = node._message_queue
     return getattr(queue, "values", None) or getattr(queue, "_queue", None) or ()
 
 
-def _waits_in(node: DOMNode, event: events.Key) -> bool:
-    """`event` waits in `node`'s queue to be handled."""
-    return any(message is event for message in _waiting(node))
+def _waits_in(node: DOMNode, sent: object) -> bool:
+    """`sent` (a key, a message) waits in `node`'s queue to be handled."""
+    return any(message is sent for message in _waiting(node))
 
 
 def _name(key: events.Key | None) -> str:
@@ -147,6 +141,9 @@ class KeyHold:
         """The nodes the key in flight was sent through: what it set off is handled there."""
         self._ended = False
         """The key in flight was handled by a node and went no further (a field took it)."""
+        self._set_off: list[object] = []
+        """What the key set off: the messages on its path's queues when it ended, each
+        followed (like the key) until it is handled and goes no further."""
         self._watched: list[DOMNode] = []
         """The nodes whose message signal tells when they have handled the key in flight.
         (The app subscribes to them; nothing else in docdeck subscribes the app there.)"""
@@ -201,7 +198,8 @@ class KeyHold:
         """A key came back to the app and its bindings have run: the next one may go."""
         if event is self._in_flight:
             self.note(f"{_name(event)} back from its bindings")
-            self._done()
+            self._in_flight = None
+            self._take_set_off()
             self._since = time.monotonic()
             await self._flush()
 
@@ -229,15 +227,32 @@ class KeyHold:
             elif elapsed < HOLD_LIMIT:
                 return False  # a node is handling it
             self.note(f"gave up on the way of {_name(key)} after {elapsed:.2f}s")
-        if elapsed < HOLD_LIMIT and any(_busy(node) for node in self._path):
-            return False  # what it set off (a table's "row selected") waits to be handled
+        if self._set_off:
+            if elapsed < HOLD_LIMIT:
+                return False  # what it set off (a table's "row selected") is not handled yet
+            self.note(f"gave up on {len(self._set_off)} messages set off after {elapsed:.2f}s")
         self._done()
         return True
+
+    def _take_set_off(self) -> None:
+        """The key has ended (back from its bindings, or taken by a field): what waits in
+        the queues on its path now is what it set off, to be handled before the next key
+        goes. Messages queued later (a refresh, a batch of lines) do not hold keys."""
+        self._set_off = [
+            message
+            for node in self._path
+            if not _gone(node)
+            for message in _waiting(node)
+            if message is not None
+        ]
+        if not self._set_off:
+            self._done()
 
     def _done(self) -> None:
         """The key in flight has gone its way: stop following it."""
         self._in_flight = None
         self._ended = False
+        self._set_off = []
         for node in self._watched:
             node.message_signal.unsubscribe(self._app)
         self._watched = []
@@ -247,7 +262,7 @@ class KeyHold:
         signal), so a key a field took is known to have ended there at once."""
         self._done()
         self._in_flight = event
-        for node in self._path:
+        for node in (*self._path, self._app):
             if node.is_running and not _gone(node):
                 node.message_signal.subscribe(self._app, self._handled, immediate=True)
                 self._watched.append(node)
@@ -256,11 +271,19 @@ class KeyHold:
         """A node on the path has handled `message`: if it is the key in flight and no
         queue on its way holds it now, it went no further."""
         key = self._in_flight
-        if message is not key or key is None:
+        if key is not None and message is key:
+            if not any(_waits_in(node, key) for node in (*self._path, self._app)):
+                self._ended = True
+                self.note(f"{_name(key)} went no further")
+                self._in_flight = None
+                self._take_set_off()
             return
-        if not any(_waits_in(node, key) for node in (*self._path, self._app)):
-            self._ended = True
-            self.note(f"{_name(key)} went no further")
+        if (
+            self._set_off
+            and any(sent is message for sent in self._set_off)
+            and not any(_waits_in(node, message) for node in (*self._path, self._app))
+        ):
+            self._set_off = [sent for sent in self._set_off if sent is not message]
 
     def _ready(self) -> bool:
         now = time.monotonic()
