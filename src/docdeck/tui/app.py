@@ -610,6 +610,8 @@ class DocdeckApp(SessionApp):
             if not event.is_forwarded:
                 await self._key_hold.route(event)  # delivers it, now or in turn
                 return
+            if not self._screen_stack:
+                return  # back from the widgets while the app closes: no screen to bind on
             await super().on_event(event)  # back from the widgets: the bindings run
             await self._key_hold.returned(event)
             return

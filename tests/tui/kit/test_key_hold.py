@@ -121,3 +121,17 @@ async def test_keys_a_field_takes_end_there_and_hold_nothing_back(make_app: AppF
         trace = list(app._key_hold.trace)
         assert not [step for step in trace if "gave up" in step], "\n".join(trace)
         assert sum("went no further" in step for step in trace) == len(text), "\n".join(trace)
+
+
+async def test_a_key_back_from_the_widgets_while_the_app_closes_is_dropped(
+    make_app: AppFactory,
+) -> None:
+    """A key still bubbling when the last screen is gone (quitting mid-storm) reaches the
+    app's bindings with no screen to bind on: it is dropped, not an internal error."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)):
+        pass
+    assert not app._screen_stack
+    late = events.Key("down", None)
+    late._set_forwarded()
+    await app.on_event(late)  # raised ScreenStackError before
