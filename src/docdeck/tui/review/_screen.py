@@ -4,9 +4,11 @@ Header (number, subject, status, author, base, outdated, reviews, requested revi
 the changed pages with their counts, and the diff of the highlighted page: unified or
 side by side (`d`), or the page rendered (`v`). `]`/`[` walk hunks, `}`/`{` changed pages.
 
-Other parts of the pane are mixins added to the bases by their owners (comment threads,
-review and merge actions); they use `self.space`, `self.change_request`, `reload()`,
-`current_page_id()` and `cursor_line()`, and `DiffView.set_annotations` for inline rows.
+The pane binds every key, so each works wherever the focus is in it, and runs the writes
+in invisible parts it composes (`ChangeRequestActions`: review, merge, the change request
+itself; `PageAuthoring`: its pages), which read the pane as their `ReviewSource`. The comment
+threads are a mixin using `cursor_line()`, `current_page_id()` and
+`DiffView.set_annotations` for inline rows.
 """
 
 from __future__ import annotations
@@ -31,12 +33,14 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.sharing import copy_value, open_url
-from docdeck.tui.kit.workers import report_worker_failure
-from docdeck.tui.review._actions import ReviewActions
+from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.review._actions import ChangeRequestActions
+from docdeck.tui.review._authoring import PageAuthoring
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._loading import ReviewLoading
-from docdeck.tui.review._threads import ReviewThreads
+from docdeck.tui.review._threads import THREAD_BINDINGS, ReviewThreads
+from docdeck.tui.review.change_request_subject import ChangeRequestSubject
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges
 from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
 
@@ -46,7 +50,7 @@ __all__ = ["ReviewScreen"]
 _b = binder("review")
 
 
-class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
+class ReviewScreen(ReviewThreads, ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }
@@ -82,6 +86,19 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen.-diff-only #review-threads { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        _b("E", "edit_page", "Edit page", "Edit this page's markdown in $EDITOR (or pick a page)"),
+        _b("N", "add_page", "Add page", "Add a page to the change request"),
+        _b("K", "delete_page", "Delete page", "Delete this page in the change request"),
+        _b("U", "revert_page", "Revert", "Discard the change request's changes to this page"),
+        _b("a", "review", "Review", "Approve or request changes, with an optional comment"),
+        _b("w", "reviewers", "Reviewers", "Requested reviewers: list, add, remove"),
+        _b("u", "update_from_main", "Update", "Bring main's changes into the change request"),
+        _b("m", "merge", "Merge", "Merge readiness, then merge into main"),
+        _b("S", "edit_subject", "Subject", "Edit the change request's subject"),
+        _b("D", "toggle_draft", "Draft/ready", "Mark the change request draft or ready"),
+        _b("X", "archive", "Archive", "Archive the change request, or reopen an archived one"),
+        _b("P", "pdf", "PDF", "Export the change request as PDF: open or copy the link"),
+        *THREAD_BINDINGS,
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Back to where the change request was opened"),
         _b("tab", "switch_focus", "Pages/Diff", "Move between the changed pages and the diff"),
@@ -132,6 +149,7 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         super().__init__()
         self.space = space
         self.change_request = change_request
+        self._cr_subject = ChangeRequestSubject(change_request)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="review-header")
@@ -147,6 +165,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
                 yield PagePreview(id="review-preview")
         yield self.threads_part()
         yield BrowserFooter()
+        yield ChangeRequestActions(self, self._cr_subject)
+        yield PageAuthoring(self, self._cr_subject)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
@@ -189,6 +209,19 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             return None
         return self.diff_view.cursor_line()
 
+    def edit_page(self, page_id: str) -> None:
+        """Edit a page of the change request in $EDITOR (the space screen's E opens the pane
+        with this)."""
+        self.authoring.edit_page(page_id)
+
+    @property
+    def cr_actions(self) -> ChangeRequestActions:
+        return self.query_one(ChangeRequestActions)
+
+    @property
+    def authoring(self) -> PageAuthoring:
+        return self.query_one(PageAuthoring)
+
     # ----- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -219,6 +252,44 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    # The change request's writes and its pages' (`ChangeRequestActions`, `PageAuthoring`).
+
+    def action_edit_page(self) -> None:
+        self.authoring.edit_shown()
+
+    def action_add_page(self) -> None:
+        self.authoring.add_page()
+
+    def action_delete_page(self) -> None:
+        self.authoring.delete_page()
+
+    def action_revert_page(self) -> None:
+        self.authoring.revert_page()
+
+    def action_review(self) -> None:
+        self.cr_actions.review()
+
+    def action_reviewers(self) -> None:
+        self.cr_actions.reviewers()
+
+    def action_update_from_main(self) -> None:
+        self.cr_actions.update_from_main()
+
+    def action_merge(self) -> None:
+        self.cr_actions.merge()
+
+    def action_edit_subject(self) -> None:
+        self.cr_actions.edit_subject()
+
+    def action_toggle_draft(self) -> None:
+        self.cr_actions.toggle_draft()
+
+    def action_archive(self) -> None:
+        self.cr_actions.archive()
+
+    def action_pdf(self) -> None:
+        self.cr_actions.pdf()
 
     def action_switch_focus(self) -> None:
         """The changed pages, the diff (or the rendered page), then any part a mixin added
@@ -340,7 +411,7 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             return None
         session = session_of(self)
         if session.me.user_id is None:
-            session.me.user_id = (await self.client.users.me()).id
+            session.me.user_id = (await client_of(self).users.me()).id
         mine = [r for r in self.reviews if r.reviewer.id == session.me.user_id]
         return max(mine, key=lambda r: r.updatedAt) if mine else None
 
@@ -353,7 +424,7 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             self.since_review_revision = None
             return set()
         self.since_review_revision = review.revision
-        then = RevisionContent(self.client, self.space.id, review.revision)
+        then = RevisionContent(client_of(self), self.space.id, review.revision)
         changed: set[str] = set()
         for page in changes.pages:
             if not page.in_change:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -39,7 +38,7 @@ from docdeck.tui.threads import (
     thread_binding,
 )
 
-__all__ = ["ReviewThreads"]
+__all__ = ["THREAD_BINDINGS", "ReviewThreads"]
 
 _CHECKED = {
     "thread_comment_block": "comment_block",
@@ -62,39 +61,42 @@ _PANEL_ACTIONS = {
 }
 
 
+THREAD_BINDINGS: list[BindingType] = [
+    thread_binding(
+        "comment_block",
+        "thread_comment_block",
+        "Comment",
+        "Comment on the block of the line under the cursor",
+    ),
+    thread_binding(
+        "comment_scope",
+        "thread_comment_scope",
+        "Comment…",
+        "Comment on the page or the change request",
+    ),
+    thread_binding("reply", "thread_reply", "Reply", "Reply to the thread at the cursor"),
+    thread_binding("edit_comment", "thread_edit", "Edit", "Edit your comment at the cursor"),
+    thread_binding(
+        "delete_comment",
+        "thread_delete",
+        "Delete",
+        "Delete your comment at the cursor (asks first)",
+    ),
+    thread_binding("react", "thread_react", "React", "React to the comment at the cursor"),
+    thread_binding(
+        "resolve", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"
+    ),
+    thread_binding(
+        "thread_filter", "thread_filter", "Open/resolved", "Show all, open or resolved threads"
+    ),
+]
+"""The thread keys, bound by the pane (they work from the diff and the threads list),
+under the panel's ids (`thread_binding`)."""
+
+
 class ReviewThreads(Screen[None]):
     space: Space
     change_request: ChangeRequest
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        thread_binding(
-            "comment_block",
-            "thread_comment_block",
-            "Comment",
-            "Comment on the block of the line under the cursor",
-        ),
-        thread_binding(
-            "comment_scope",
-            "thread_comment_scope",
-            "Comment…",
-            "Comment on the page or the change request",
-        ),
-        thread_binding("reply", "thread_reply", "Reply", "Reply to the thread at the cursor"),
-        thread_binding("edit_comment", "thread_edit", "Edit", "Edit your comment at the cursor"),
-        thread_binding(
-            "delete_comment",
-            "thread_delete",
-            "Delete",
-            "Delete your comment at the cursor (asks first)",
-        ),
-        thread_binding("react", "thread_react", "React", "React to the comment at the cursor"),
-        thread_binding(
-            "resolve", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"
-        ),
-        thread_binding(
-            "thread_filter", "thread_filter", "Open/resolved", "Show all, open or resolved threads"
-        ),
-    ]
 
     # ----- the panel and its scope --------------------------------------------------------
 
