@@ -6,9 +6,9 @@ side by side (`d`), or the page rendered (`v`). `]`/`[` walk hunks, `}`/`{` chan
 
 The pane binds every key, so each works wherever the focus is in it, and runs the writes
 in invisible parts it composes (`ChangeRequestActions`: review, merge, the change request
-itself; `PageAuthoring`: its pages), which read the pane as their `ReviewSource`. The comment
-threads are a mixin using `cursor_line()`, `current_page_id()` and
-`DiffView.set_annotations` for inline rows.
+itself; `PageAuthoring`: its pages), which read the pane as their `ReviewSource`, and
+`DiffThreads`, which places the threads panel's threads in the diff and runs the thread keys
+on the diff's cursor or the list's (`ThreadsSource`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -27,6 +27,7 @@ from textual.worker import Worker
 from docdeck.models import ChangeRequest, Space
 from docdeck.models.change_requests import ChangeRequestReview
 from docdeck.tui.content import PagePreview
+from docdeck.tui.content.block_map import BlockMap
 from docdeck.tui.content.revision_cache import RevisionContent
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
@@ -39,10 +40,11 @@ from docdeck.tui.review._authoring import PageAuthoring
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._loading import ReviewLoading
-from docdeck.tui.review._threads import THREAD_BINDINGS, ReviewThreads
+from docdeck.tui.review._threads import THREAD_BINDINGS, DiffThreads
 from docdeck.tui.review.change_request_subject import ChangeRequestSubject
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges
 from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
+from docdeck.tui.threads import ThreadsPanel
 
 __all__ = ["ReviewScreen"]
 
@@ -50,7 +52,7 @@ __all__ = ["ReviewScreen"]
 _b = binder("review")
 
 
-class ReviewScreen(ReviewThreads, ReviewLoading):
+class ReviewScreen(ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }
@@ -163,10 +165,12 @@ class ReviewScreen(ReviewThreads, ReviewLoading):
                     yield Static("", id="review-diff-message")
                     yield DiffView(id="review-diff")
                 yield PagePreview(id="review-preview")
-        yield self.threads_part()
+        # The threads panel, composed with the pane so every thread key finds it.
+        yield ThreadsPanel(id="review-threads", classes="-docked")
         yield BrowserFooter()
         yield ChangeRequestActions(self, self._cr_subject)
         yield PageAuthoring(self, self._cr_subject)
+        yield DiffThreads(self)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
@@ -177,10 +181,13 @@ class ReviewScreen(ReviewThreads, ReviewLoading):
         self.load(fresh=True)
         self.diff_view.focus()
         self.watch(self, "focused", self._focus_room)
+        self.diff_threads.start()
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+        if self.query(DiffThreads):
+            self.diff_threads.fit()
 
     def _focus_room(self, focused: Widget | None) -> None:
         """The list with the focus gets the rows (on a short terminal, the CSS above)."""
@@ -222,6 +229,22 @@ class ReviewScreen(ReviewThreads, ReviewLoading):
     def authoring(self) -> PageAuthoring:
         return self.query_one(PageAuthoring)
 
+    @property
+    def diff_threads(self) -> DiffThreads:
+        return self.query_one(DiffThreads)
+
+    @property
+    def threads_panel(self) -> ThreadsPanel:
+        return self.query_one("#review-threads", ThreadsPanel)
+
+    def refresh_threads(self) -> None:
+        """Read the threads again, the cursor staying on the comment it was on."""
+        self.diff_threads.refresh_threads()
+
+    async def page_blocks(self, page_id: str) -> BlockMap:
+        """The block map of the change request's version of a page (cached per revision)."""
+        return await self.diff_threads.page_blocks(page_id)
+
     # ----- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -234,7 +257,17 @@ class ReviewScreen(ReviewThreads, ReviewLoading):
             return True if self.changes is not None and len(self.changes.pages) > 1 else None
         if action == "toggle_layout":
             return True if self.view == "diff" else None
-        return super().check_action(action, parameters)  # the mixins' own keys
+        if DiffThreads.binds(action) and self.query(DiffThreads):
+            return self.diff_threads.check(action)
+        return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A thread key that is not allowed says why (the footer shows it dimmed)."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or not DiffThreads.binds(active.binding.action):
+            return
+        if self.query(DiffThreads) and self.diff_threads.explain(active.binding.action):
+            event.stop()
 
     def footer_label(self, binding: Binding) -> str | None:
         if binding.action == "toggle_layout":
@@ -290,6 +323,32 @@ class ReviewScreen(ReviewThreads, ReviewLoading):
 
     def action_pdf(self) -> None:
         self.cr_actions.pdf()
+
+    # The thread keys, on the diff's cursor or the list's (`DiffThreads`).
+
+    def action_thread_comment_block(self) -> None:
+        self.diff_threads.comment_block()
+
+    def action_thread_comment_scope(self) -> None:
+        self.diff_threads.comment_scope()
+
+    def action_thread_filter(self) -> None:
+        self.diff_threads.filter()
+
+    def action_thread_reply(self) -> None:
+        self.diff_threads.at_cursor("thread_reply")
+
+    def action_thread_edit(self) -> None:
+        self.diff_threads.at_cursor("thread_edit")
+
+    def action_thread_delete(self) -> None:
+        self.diff_threads.at_cursor("thread_delete")
+
+    def action_thread_react(self) -> None:
+        self.diff_threads.at_cursor("thread_react")
+
+    def action_thread_resolve(self) -> None:
+        self.diff_threads.at_cursor("thread_resolve")
 
     def action_switch_focus(self) -> None:
         """The changed pages, the diff (or the rendered page), then any part a mixin added
@@ -496,6 +555,16 @@ class ReviewScreen(ReviewThreads, ReviewLoading):
         page = self.pages_list.current
         if page is not None and page.page_id != self.asked:
             self.page_chosen(page)
+        self.diff_threads.follow_page()
+
+    @on(ThreadsPanel.Loaded)
+    def _threads_loaded(self, message: ThreadsPanel.Loaded) -> None:
+        self.diff_threads.annotate_threads()
+
+    @on(OptionList.OptionSelected, "#thread-list")
+    def _thread_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.diff_threads.thread_chosen()
 
     @on(OptionList.OptionSelected, "#review-pages")
     def _page_selected(self, event: OptionList.OptionSelected) -> None:
