@@ -215,7 +215,6 @@ class ReviewLoading(Screen[None]):
         self.diff_view.display = True
         self.diff_view.show_diff(page.page_id, diff)
         self.show_page_head(page)
-        self.diff_shown()
         self.keys_changed()
 
     def keys_changed(self) -> None:
@@ -231,9 +230,6 @@ class ReviewLoading(Screen[None]):
         if state != self._keys_state:
             self._keys_state = state
             self.refresh_bindings()
-
-    def diff_shown(self) -> None:
-        """Called after a page's diff is on screen."""
 
     def marks_may_change(self) -> None:
         """Called when the changed pages or the reviews arrive (the viewed marks and what

@@ -386,10 +386,8 @@ class ReviewScreen(ReviewLoading):
             where = "last" if step > 0 else "first"
             self.notify(f"This is the {where} changed page.", title="Changed pages")
             return
-        self._land_on = hunk
+        self.diff_view.land_on_hunk(hunk)
         self.pages_list.highlighted = target
-
-    _land_on = ""
 
     def action_toggle_layout(self) -> None:
         view = self.diff_view
@@ -573,9 +571,6 @@ class ReviewScreen(ReviewLoading):
         if target.display:
             target.focus()
 
-    _land_on_line: tuple[str, int] | None = None
-    """(page id, line of the change side) the diff's cursor goes to once that page shows."""
-
     def show_line(self, page_id: str, line: int) -> bool:
         """Put the diff's cursor on a line of the change side of a changed page (showing
         that page first if another is shown), the diff focused. False when the change
@@ -588,22 +583,10 @@ class ReviewScreen(ReviewLoading):
         if self.diff_view.page_id == page_id and self.diff_view.diff is not None:
             self.diff_view.show_line("change", line)
         else:
-            self._land_on_line = (page_id, line)
+            self.diff_view.land_on_line(page_id, line)
             self.pages_list.select_page(page_id)
         self.diff_view.focus()
         return True
-
-    def diff_shown(self) -> None:
-        """After a page's diff arrives: land on its first or last hunk when `]`/`[` crossed
-        into it, or on the line a thread's Enter asked for."""
-        target, self._land_on_line = self._land_on_line, None
-        if target is not None and target[0] == self.diff_view.page_id:
-            self.diff_view.show_line("change", target[1])
-        land, self._land_on = self._land_on, ""
-        if land == "last":
-            starts = self.diff_view.hunk_starts()
-            if starts:
-                self.diff_view.goto_hunk(len(starts) - 1)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_worker_failure(self, event)
