@@ -39,6 +39,7 @@ from docdeck.tui.review._actions import ChangeRequestActions
 from docdeck.tui.review._authoring import PageAuthoring
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review._header_view import ReviewHeader
 from docdeck.tui.review._loading import ReviewLoading
 from docdeck.tui.review._threads import THREAD_BINDINGS, DiffThreads
 from docdeck.tui.review.change_request_subject import ChangeRequestSubject
@@ -154,7 +155,7 @@ class ReviewScreen(ReviewLoading):
         self._cr_subject = ChangeRequestSubject(change_request)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="review-header")
+        yield ReviewHeader(self, id="review-header")
         with Horizontal(id="review-body"):
             with Vertical(id="review-side"):
                 yield Static("reading the changes…", id="review-counts")
@@ -464,12 +465,13 @@ class ReviewScreen(ReviewLoading):
         self.refresh_bindings()
 
     async def _my_review(self) -> ChangeRequestReview | None:
-        if not self.reviews:
+        reviews = self.header.reviews
+        if not reviews:
             return None
         session = session_of(self)
         if session.me.user_id is None:
             session.me.user_id = (await client_of(self).users.me()).id
-        mine = [r for r in self.reviews if r.reviewer.id == session.me.user_id]
+        mine = [r for r in reviews if r.reviewer.id == session.me.user_id]
         return max(mine, key=lambda r: r.updatedAt) if mine else None
 
     async def _changed_since_my_review(self, changes: ReviewChanges) -> set[str]:
@@ -563,6 +565,11 @@ class ReviewScreen(ReviewLoading):
     def _thread_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.diff_threads.thread_chosen()
+
+    @on(ReviewHeader.ReviewsRead)
+    def _reviews_read(self, event: ReviewHeader.ReviewsRead) -> None:
+        event.stop()
+        self.marks_may_change()
 
     @on(OptionList.OptionSelected, "#review-pages")
     def _page_selected(self, event: OptionList.OptionSelected) -> None:
