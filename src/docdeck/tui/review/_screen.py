@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,16 +24,13 @@ from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
-from docdeck.models.change_requests import ChangeRequestReview
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.block_map import BlockMap
-from docdeck.tui.content.revision_cache import RevisionContent
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
-from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.sharing import copy_value, open_url
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.review._actions import ChangeRequestActions
 from docdeck.tui.review._authoring import PageAuthoring
 from docdeck.tui.review._changed_pages import ChangedPagesList
@@ -42,9 +38,8 @@ from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._header_view import ReviewHeader
 from docdeck.tui.review._loading import ReviewLoading
 from docdeck.tui.review._threads import THREAD_BINDINGS, DiffThreads
+from docdeck.tui.review._viewed_pages import ViewedPages
 from docdeck.tui.review.change_request_subject import ChangeRequestSubject
-from docdeck.tui.review.changes import ChangedPage, ReviewChanges
-from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
 from docdeck.tui.threads import ThreadsPanel
 
 __all__ = ["ReviewScreen"]
@@ -172,6 +167,7 @@ class ReviewScreen(ReviewLoading):
         yield ChangeRequestActions(self, self._cr_subject)
         yield PageAuthoring(self, self._cr_subject)
         yield DiffThreads(self)
+        yield ViewedPages(self)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
@@ -412,130 +408,17 @@ class ReviewScreen(ReviewLoading):
             target.focus()
         self.keys_changed()
 
-    # ----- viewed marks, and what changed since my review ------------------------------------
+    # ----- viewed marks, and what changed since my review (`ViewedPages`) ------------------
 
     @property
-    def viewed_marks(self) -> ViewedMarks:
-        marks = session_of(self).cache(ViewedMarks)
-        marks.use(viewed_path(getattr(self.app, "first_view_path", None)))
-        return marks
-
-    _marks_asked = False
+    def viewed_pages(self) -> ViewedPages:
+        return self.query_one(ViewedPages)
 
     def marks_may_change(self) -> None:
-        """Read the marks once after this refresh: the changes and the reviews often arrive
-        together, and a worker replaced before it starts leaves its coroutine unawaited."""
-        if not self._marks_asked:
-            self._marks_asked = True
-            self.call_after_refresh(self._read_marks_now)
-
-    def _read_marks_now(self) -> None:
-        self._marks_asked = False
-        self.run_worker(
-            self._read_marks(),
-            name="Reading what changed since viewed",
-            group="review-marks",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _markdown_digest(self, page: ChangedPage) -> str:
-        content, _base = self.sides()
-        return digest(await content.markdown(page.page_id) if page.in_change else "")
-
-    async def _read_marks(self) -> None:
-        """Which marks still hold at this revision (the page's markdown is the one marked),
-        and which pages changed since my latest review, when it was made on an older
-        revision (the platform's outdated review, and the revision it was made on)."""
-        changes, cr = self.changes, self.change_request
-        if changes is None:
-            return
-        marks = self.viewed_marks.of(self.space.id, cr.id)
-        viewed: set[str] = set()
-        lapsed: set[str] = set()
-        for page in changes.pages:
-            mark = marks.get(page.page_id)
-            if mark is None:
-                continue
-            held = mark.revision == cr.revision or mark.digest == await self._markdown_digest(page)
-            (viewed if held else lapsed).add(page.page_id)
-        since = await self._changed_since_my_review(changes)
-        self.pages_list.set_marks(viewed, lapsed, since)
-        self._show_counts()
-        self.refresh_bindings()
-
-    async def _my_review(self) -> ChangeRequestReview | None:
-        reviews = self.header.reviews
-        if not reviews:
-            return None
-        session = session_of(self)
-        if session.me.user_id is None:
-            session.me.user_id = (await client_of(self).users.me()).id
-        mine = [r for r in reviews if r.reviewer.id == session.me.user_id]
-        return max(mine, key=lambda r: r.updatedAt) if mine else None
-
-    async def _changed_since_my_review(self, changes: ReviewChanges) -> set[str]:
-        try:
-            review = await self._my_review()
-        except Exception:
-            return set()  # who I am is unknown: nothing to compare
-        if review is None or review.revision == self.change_request.revision:
-            self.since_review_revision = None
-            return set()
-        self.since_review_revision = review.revision
-        then = RevisionContent(client_of(self), self.space.id, review.revision)
-        changed: set[str] = set()
-        for page in changes.pages:
-            if not page.in_change:
-                continue  # deleted: no markdown to compare (see docs/tui.md)
-            try:
-                before = digest(await then.markdown(page.page_id))
-            except Exception:
-                before = ""  # not in that revision (or unreadable): new since
-            if before != await self._markdown_digest(page):
-                changed.add(page.page_id)
-        return changed
-
-    since_review_revision: str | None = None
-    """The revision of my latest review when the change request has moved past it."""
-
-    def _show_counts(self) -> None:
-        if self.changes is None:
-            return
-        text = Text(self.changes.summary(), style="bold")
-        pages = self.pages_list
-        total = len(self.changes.pages)
-        if pages.viewed or pages.lapsed:
-            text.append(f" · {len(pages.viewed)}/{total} viewed", style="green")
-        if self.since_review_revision is not None:
-            count = len(pages.since_review)
-            text.append(f" · {count} new since your review", style="yellow")
-        self.query_one("#review-counts", Static).update(text)
+        self.viewed_pages.may_change()
 
     def action_toggle_viewed(self) -> None:
-        page = self.pages_list.current
-        if page is None:
-            self.notify("No changed page is shown.", title="Viewed")
-            return
-        self.run_worker(
-            self._toggle_viewed(page),
-            name=f"Marking “{page.title}” viewed",
-            group="review-viewed",
-            exit_on_error=False,
-        )
-
-    async def _toggle_viewed(self, page: ChangedPage) -> None:
-        marks, cr, pages = self.viewed_marks, self.change_request, self.pages_list
-        if page.page_id in pages.viewed:
-            marks.unmark(self.space.id, cr.id, page.page_id)
-            viewed = pages.viewed - {page.page_id}
-        else:
-            mark = Mark(cr.revision, await self._markdown_digest(page))
-            marks.mark(self.space.id, cr.id, page.page_id, mark)
-            viewed = pages.viewed | {page.page_id}
-        pages.set_marks(viewed, pages.lapsed - {page.page_id}, pages.since_review)
-        self._show_counts()
-        self.refresh_bindings()
+        self.viewed_pages.toggle_shown()
 
     def action_refresh(self) -> None:
         """Everything the pane shows, read again: the change request, its diff, the reviews
