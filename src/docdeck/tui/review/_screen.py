@@ -348,8 +348,8 @@ class ReviewScreen(ReviewLoading):
         self.diff_threads.at_cursor("thread_resolve")
 
     def action_switch_focus(self) -> None:
-        """The changed pages, the diff (or the rendered page), then any part a mixin added
-        with the `review-tab-stop` class (the threads list), and round again."""
+        """The changed pages, the diff (or the rendered page), then any part with the
+        `review-tab-stop` class (the threads list), and round again."""
         target = self.diff_view if self.view == "diff" else self.preview
         stops = [self.pages_list, target, *self.query(".review-tab-stop")]
         stops = [w for w in stops if w.display and (w.parent is None or w.parent.display)]
