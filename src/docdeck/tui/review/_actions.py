@@ -1,58 +1,44 @@
 """Everything a reviewer or author does to a change request from the review pane: review,
 requested reviewers, update from main, merge (with its checklist and conflict view), subject,
-draft/ready, archive, PDF, and authoring (`_review_authoring`).
+draft/ready, archive, PDF (authoring is `_authoring.py`).
 
-A mixin of the review pane: it uses the pane's `space`, `change_request`, `reload()` and
-`current_page_id()`. Every write runs in a worker; the result of update and merge is read
-from the answer's `result`, never from the status code.
+An invisible part of the review pane (`ChangeRequestWrites`), reading the pane's change
+request as last read; the pane binds the keys (they work wherever the focus is in it). Every
+write runs in a worker; the result of update and merge is read from the answer's `result`,
+never from the status code.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
-
-from textual.binding import BindingType
+from typing import Literal
 
 from docdeck.models import ChangeRequest
-from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.in_flight import Said
 from docdeck.tui.kit.sharing import copy_value, open_url
-from docdeck.tui.review._authoring import ReviewAuthoring
+from docdeck.tui.review._base import ChangeRequestWrites
 from docdeck.tui.review._conflict_screen import ConflictScreen
 from docdeck.tui.review._dialogs import RequestedReviewersScreen, review_dialog
 from docdeck.tui.review._merge_screen import MergeScreen
 from docdeck.tui.review.conflict_pages import describe_result
 
-__all__ = ["ReviewActions"]
+__all__ = ["ChangeRequestActions"]
 
 
-_b = binder("review")
-
-
-class ReviewActions(ReviewAuthoring):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        _b("a", "review", "Review", "Approve or request changes, with an optional comment"),
-        _b("w", "reviewers", "Reviewers", "Requested reviewers: list, add, remove"),
-        _b("u", "update_from_main", "Update", "Bring main's changes into the change request"),
-        _b("m", "merge", "Merge", "Merge readiness, then merge into main"),
-        _b("S", "edit_subject", "Subject", "Edit the change request's subject"),
-        _b("D", "toggle_draft", "Draft/ready", "Mark the change request draft or ready"),
-        _b("X", "archive", "Archive", "Archive the change request, or reopen an archived one"),
-        _b("P", "pdf", "PDF", "Export the change request as PDF: open or copy the link"),
-    ]
+class ChangeRequestActions(ChangeRequestWrites):
+    """`a`, `w`, `u`, `m`, `S`, `D`, `X` and `P` on the pane's change request."""
 
     # -- reviews ------------------------------------------------------------------------
 
-    def action_review(self) -> None:
+    def review(self) -> None:
         if not self.allowed("review", "reviewing") or not self.writable("reviewing"):
             return
         self.open_cr_write(review_dialog(self.client, self.space, self.change_request), "review")
 
-    def action_reviewers(self) -> None:
+    def reviewers(self) -> None:
         self.app.push_screen(
             RequestedReviewersScreen(self.space, self.change_request), self._reload_if
         )
@@ -63,7 +49,7 @@ class ReviewActions(ReviewAuthoring):
 
     # -- update and merge -----------------------------------------------------------------
 
-    def action_update_from_main(self) -> None:
+    def update_from_main(self) -> None:
         if not self.allowed("merge", "updating from main") or not self.writable(
             "updating from main"
         ):
@@ -90,7 +76,7 @@ class ReviewActions(ReviewAuthoring):
     def open_conflicts(self) -> None:
         self.app.push_screen(ConflictScreen(self.space, self.change_request), self._after_merge)
 
-    def action_merge(self) -> None:
+    def merge(self) -> None:
         self.app.push_screen(MergeScreen(self.space, self.change_request), self._after_merge)
 
     def _after_merge(self, outcome: str | None) -> None:
@@ -101,7 +87,7 @@ class ReviewActions(ReviewAuthoring):
 
     # -- the change request itself --------------------------------------------------------
 
-    def action_edit_subject(self) -> None:
+    def edit_subject(self) -> None:
         if not self.allowed("edit", "editing the subject") or not self.writable(
             "editing the subject"
         ):
@@ -117,7 +103,7 @@ class ReviewActions(ReviewAuthoring):
         dialog = FormDialog(f"Subject of #{number}", [field], submit, doing="Saving the subject")
         self.open_cr_write(dialog, "subject")
 
-    def action_toggle_draft(self) -> None:
+    def toggle_draft(self) -> None:
         if not self.allowed("edit", "changing the status") or not self.writable(
             "changing the status"
         ):
@@ -137,7 +123,7 @@ class ReviewActions(ReviewAuthoring):
 
         self.send_cr_write("status", doing, request, applied=applied)
 
-    def action_archive(self) -> None:
+    def archive(self) -> None:
         """Archive the change request, or reopen an archived one (the API lets any status
         but merged change: archiving is not one-way). Both ask first."""
         number, subject = self.change_request.number, self.change_request.subject
@@ -179,7 +165,7 @@ class ReviewActions(ReviewAuthoring):
         dialog = ConfirmDialog(title, question, submit, doing=doing, action_label=label)
         self.open_cr_write(dialog, "archive")
 
-    def action_pdf(self) -> None:
+    def pdf(self) -> None:
         self.run_cr_worker(
             self._pdf(),
             name="Exporting the PDF",
@@ -193,9 +179,9 @@ class ReviewActions(ReviewAuthoring):
 
         def chosen(choice: str | None) -> None:
             if choice == "open":
-                open_url(self, pdf.url, "PDF link")
+                open_url(self.screen, pdf.url, "PDF link")
             elif choice == "copy":
-                copy_value(self, CopyValue("PDF link", pdf.url), why="Valid for one hour: ")
+                copy_value(self.screen, CopyValue("PDF link", pdf.url), why="Valid for one hour: ")
 
         self.app.push_screen(
             ChooseDialog(f"PDF of #{number} (link valid one hour)", choices), chosen

@@ -8,14 +8,11 @@ An edit that fails to save is never lost: a dialog says why (the server's 400 na
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from textual.binding import BindingType
+from typing import Any
 
 from docdeck.gateway import APIError
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.tui.content.page_tree import PageInfo, SpacePages
-from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
@@ -23,9 +20,9 @@ from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.editor import edit_text
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.review._base import ReviewActionsBase
+from docdeck.tui.review._base import ChangeRequestWrites
 
-__all__ = ["TOP_LEVEL", "ReviewAuthoring"]
+__all__ = ["TOP_LEVEL", "PageAuthoring"]
 
 TOP_LEVEL = "(top level)"
 
@@ -35,16 +32,9 @@ def _path_label(pages: SpacePages, info: PageInfo) -> str:
     return " › ".join(page.title for page in [*pages.ancestors(info), info])
 
 
-_b = binder("review")
-
-
-class ReviewAuthoring(ReviewActionsBase):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        _b("E", "edit_page", "Edit page", "Edit this page's markdown in $EDITOR (or pick a page)"),
-        _b("N", "add_page", "Add page", "Add a page to the change request"),
-        _b("K", "delete_page", "Delete page", "Delete this page in the change request"),
-        _b("U", "revert_page", "Revert", "Discard the change request's changes to this page"),
-    ]
+class PageAuthoring(ChangeRequestWrites):
+    """The pane's page writes (`E`, `N`, `K`, `U`, which the pane binds: they work wherever
+    the focus is in it)."""
 
     async def author(self, changes: list[dict[str, Any]]) -> ChangeRequestContentUpdate:
         space_id, number = self.cr_ref
@@ -65,7 +55,7 @@ class ReviewAuthoring(ReviewActionsBase):
 
     # -- E: edit in $EDITOR ---------------------------------------------------------------
 
-    def action_edit_page(self) -> None:
+    def edit_shown(self) -> None:
         if not self._may_author("editing a page"):
             return
         page_id = self.current_page_id()
@@ -141,7 +131,7 @@ class ReviewAuthoring(ReviewActionsBase):
             self._offer_again(page_id, title, markdown, error)
             return
         self.notify(f"“{title}” saved in #{self.change_request.number}.", title="Page saved")
-        self.show_next = page_id  # the pane then shows the page just edited
+        self.source.show_next = page_id  # the pane then shows the page just edited
         self.reload()
 
     def _offer_again(self, page_id: str, title: str, markdown: str, error: APIError) -> None:
@@ -168,7 +158,7 @@ class ReviewAuthoring(ReviewActionsBase):
                     group="review-edit",
                 )
             elif choice == "copy":
-                copy_value(self, CopyValue("Your edit", markdown))
+                copy_value(self.screen, CopyValue("Your edit", markdown))
                 self._offer_again(page_id, title, markdown, error)
             elif choice is None:
                 # Escape is not a decision to throw the text away: ask again.
@@ -180,7 +170,7 @@ class ReviewAuthoring(ReviewActionsBase):
 
     # -- N: add a page --------------------------------------------------------------------
 
-    def action_add_page(self) -> None:
+    def add_page(self) -> None:
         if not self._may_author("adding a page"):
             return
         self.run_cr_worker(
@@ -226,13 +216,13 @@ class ReviewAuthoring(ReviewActionsBase):
 
     def _page_title(self, page_id: str) -> str:
         """“Title” of a changed page the pane lists, for the question asked before a write."""
-        changes = getattr(self, "changes", None)
-        for page in getattr(changes, "pages", None) or []:
-            if getattr(page, "page_id", None) == page_id and getattr(page, "title", ""):
+        changes = self.source.changes
+        for page in changes.pages if changes is not None else []:
+            if page.page_id == page_id and page.title:
                 return f"“{page.title}”"
         return "this page"
 
-    def action_delete_page(self) -> None:
+    def delete_page(self) -> None:
         page_id = self._page_or_say("deleting a page")
         if page_id is None or not self._may_author("deleting a page"):
             return
@@ -250,7 +240,7 @@ class ReviewAuthoring(ReviewActionsBase):
             "delete-page",
         )
 
-    def action_revert_page(self) -> None:
+    def revert_page(self) -> None:
         page_id = self._page_or_say("reverting a page")
         if page_id is None or not self._may_author("reverting a page"):
             return

@@ -1,13 +1,15 @@
-"""What the review pane's action mixins rely on: the change request as a write subject, the
-writes runner, and the pane's contract (`space`, `change_request`, `reload`,
-`current_page_id`), which the review pane itself provides."""
+"""The review pane's writes on its change request: an invisible part of the pane
+(`WriteRunner`) that holds them, what each action checks first (the role, an open or draft
+change request), and the pane it acts for (`ReviewSource`), which the pane itself is.
+
+The pane composes two of these parts: `ChangeRequestActions` (review, merge, the change
+request itself) and `PageAuthoring` (its pages); both follow the one subject of the pane,
+so a write still running after a reload is still the same write."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from textual.screen import Screen
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.dialogs.request import RequestDialog
@@ -18,56 +20,63 @@ from docdeck.tui.review.change_request_subject import ChangeRequestSubject
 
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Space
+    from docdeck.tui.review.changes import ReviewChanges
 
-__all__ = ["ReviewActionsBase"]
+__all__ = ["ChangeRequestWrites", "ReviewSource"]
 
 T = TypeVar("T")
 
 
-class ReviewActionsBase(Screen[None]):
-    if TYPE_CHECKING:
-        space: Space
-        change_request: ChangeRequest
+class ReviewSource(Protocol):
+    """What the pane's parts read from the pane: the change request as last read (a reload
+    replaces it, so a part asks at each action) and the page shown."""
 
-        def reload(self) -> None: ...
+    space: Space
+    change_request: ChangeRequest
+    changes: ReviewChanges | None
+    show_next: str | None
+    """The page the pane's next load shows (the page just edited)."""
 
-        def current_page_id(self) -> str | None: ...
+    def reload(self) -> None: ...
 
-    _cr_subject: ChangeRequestSubject | None = None
-    show_next: str | None = None
-    """The page the pane's next load shows (`ReviewLoading.show_next`)."""
+    def current_page_id(self) -> str | None: ...
 
-    def on_mount(self) -> None:
-        self.cr_runner  # noqa: B018 - mounts the runner before the first write
+
+class ChangeRequestWrites(WriteRunner):
+    """Writes on the pane's change request, and the reads its actions run (failures
+    reported once, here)."""
+
+    def __init__(self, source: ReviewSource, subject: ChangeRequestSubject) -> None:
+        super().__init__()
+        self.source = source
+        self._cr_subject = subject
+
+    @property
+    def space(self) -> Space:
+        return self.source.space
+
+    @property
+    def change_request(self) -> ChangeRequest:
+        return self.source.change_request
+
+    def reload(self) -> None:
+        self.source.reload()
+
+    def current_page_id(self) -> str | None:
+        return self.source.current_page_id()
 
     @property
     def client(self) -> Client:
         return client_of(self)
 
-    @property
-    def cr_runner(self) -> WriteRunner:
-        runners = self.query(WriteRunner)
-        if runners:
-            return runners.first()
-        runner = WriteRunner()
-        self.mount(runner)
-        return runner
-
-    @property
-    def cr_writes(self) -> Writes:
-        return self.cr_runner.writes
-
     def run_cr_worker(self, work: Coroutine[Any, Any, Any], name: str, group: str) -> None:
         """A read or an editor session of these actions: exclusive per group, a failure
-        reported once by the runner (not by the pane's own handler as well)."""
-        self.cr_runner.run_worker(work, name=name, group=group, exclusive=True, exit_on_error=False)
+        reported once by this part (not by the pane's own handler as well)."""
+        self.run_worker(work, name=name, group=group, exclusive=True, exit_on_error=False)
 
     @property
     def cr_subject(self) -> ChangeRequestSubject:
-        """One subject per pane, following the latest fetched change request: a write still
-        running after a reload is still the same write."""
-        if self._cr_subject is None:
-            self._cr_subject = ChangeRequestSubject(self.change_request)
+        """The pane's one subject, following the latest fetched change request."""
         self._cr_subject.change_request = self.change_request
         return self._cr_subject
 
@@ -109,7 +118,7 @@ class ReviewActionsBase(Screen[None]):
     def open_cr_write(self, dialog: RequestDialog[T], action: str) -> None:
         """A dialog whose request is a write on the change request; the pane reloads after it
         (success or not), so it shows what the server has."""
-        writes = self.cr_writes
+        writes: Writes = self.writes
         if writes.running(self.cr_subject, action):
             self.app.bell()
             return
@@ -149,5 +158,5 @@ class ReviewActionsBase(Screen[None]):
             reread=self._reload_after,
             said=said,
         )
-        if not self.cr_writes.start(write):
+        if not self.writes.start(write):
             self.app.bell()

@@ -72,6 +72,8 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         self._first_line: list[int] = []
         """Per diff row, its first screen line."""
         self._width = 0
+        self._land_line: tuple[str, int] | None = None
+        self._land_hunk = ""
 
     # ----- what is shown ---------------------------------------------------------------------
 
@@ -88,6 +90,7 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
             self.goto_hunk(0)
         else:
             self.scroll_to(y=0, animate=False)
+        self._land()
 
     def clear(self) -> None:
         self.page_id, self.diff = None, None
@@ -139,6 +142,28 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
             if found is not None and found.line >= line and row.kind != "fold":
                 self.move_cursor(index, top=top)
                 return
+
+    # ----- where the next diff shown lands --------------------------------------------------
+
+    def land_on_line(self, page_id: str, line: int) -> None:
+        """The cursor goes to a line of the change side when the next diff shown is
+        `page_id`'s (a thread's Enter; another page shown first drops it)."""
+        self._land_line = (page_id, line)
+
+    def land_on_hunk(self, which: str) -> None:
+        """The next diff shown starts on its "last" hunk (`[` crossing into the page before)
+        or, as any diff does, its "first" (`]`)."""
+        self._land_hunk = which
+
+    def _land(self) -> None:
+        target, self._land_line = self._land_line, None
+        if target is not None and target[0] == self.page_id:
+            self.show_line("change", target[1])
+        land, self._land_hunk = self._land_hunk, ""
+        if land == "last":
+            starts = self.hunk_starts()
+            if starts:
+                self.goto_hunk(len(starts) - 1)
 
     # ----- hunks -----------------------------------------------------------------------------
 

@@ -19,7 +19,6 @@ from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
 
 from docdeck.models import ChangeRequest, Space
-from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.content.revision_cache import RevisionContent
@@ -27,7 +26,7 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
-from docdeck.tui.review._header import header_text
+from docdeck.tui.review._header_view import ReviewHeader
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges, review_changes
 from docdeck.tui.review.content import (
     DIFF_CONCURRENCY,
@@ -42,15 +41,16 @@ class ReviewLoading(Screen[None]):
     space: Space
     change_request: ChangeRequest
     changes: ReviewChanges | None = None
-    reviews: list[ChangeRequestReview] | None = None
-    requested: list[ChangeRequestRequestedReviewer] | None = None
-    header_problem: str = ""
     view: str = "diff"
     """'diff' or 'rendered' (`v`)."""
 
     @property
     def pages_list(self) -> ChangedPagesList:
         return self.query_one(ChangedPagesList)
+
+    @property
+    def header(self) -> ReviewHeader:
+        return self.query_one(ReviewHeader)
 
     @property
     def diff_view(self) -> DiffView:
@@ -84,19 +84,12 @@ class ReviewLoading(Screen[None]):
                 )
             except Exception as error:
                 problem = describe(error, f"Reading change request #{self.change_request.number}")
-                self.header_problem = (
+                self.header.show_problem(
                     f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}"
                 )
-                self.show_header()
                 return
-        self.run_worker(
-            self._load_header(),
-            name="Reading the reviews",
-            group="review-header",
-            exclusive=True,
-            exit_on_error=False,
-        )
-        self.show_header()
+        self.header.load()
+        self.header.show()
         content, _base = self.sides()
         try:
             changes = await content.changes()
@@ -125,39 +118,6 @@ class ReviewLoading(Screen[None]):
             group="review-prefetch",
             exclusive=True,
             exit_on_error=False,
-        )
-
-    async def _load_header(self) -> None:
-        client = client_of(self)
-        cr = self.change_request
-
-        async def reviews() -> list[ChangeRequestReview]:
-            return [r async for r in client.change_requests.reviews.list(self.space.id, cr.id)]
-
-        async def requested() -> list[ChangeRequestRequestedReviewer]:
-            found = client.change_requests.requested_reviewers.list(self.space.id, cr.id)
-            return [r async for r in found]
-
-        try:
-            self.reviews, self.requested = await asyncio.gather(reviews(), requested())
-            self.header_problem = ""
-        except Exception as error:
-            problem = describe(error, "Reading the reviews")
-            self.header_problem = (
-                f"reviews not read: {problem.brief or problem.message}{problem.retry_note}"
-            )
-        self.show_header()
-        self.marks_may_change()
-
-    def show_header(self) -> None:
-        self.query_one("#review-header", Static).update(
-            header_text(
-                self.change_request,
-                self.reviews,
-                self.requested,
-                self.header_problem,
-                narrow=self.app.size.width < 100,
-            )
         )
 
     def show_list_problem(self, message: str) -> None:
@@ -215,7 +175,6 @@ class ReviewLoading(Screen[None]):
         self.diff_view.display = True
         self.diff_view.show_diff(page.page_id, diff)
         self.show_page_head(page)
-        self.diff_shown()
         self.keys_changed()
 
     def keys_changed(self) -> None:
@@ -231,9 +190,6 @@ class ReviewLoading(Screen[None]):
         if state != self._keys_state:
             self._keys_state = state
             self.refresh_bindings()
-
-    def diff_shown(self) -> None:
-        """Called after a page's diff is on screen."""
 
     def marks_may_change(self) -> None:
         """Called when the changed pages or the reviews arrive (the viewed marks and what

@@ -4,17 +4,18 @@ Header (number, subject, status, author, base, outdated, reviews, requested revi
 the changed pages with their counts, and the diff of the highlighted page: unified or
 side by side (`d`), or the page rendered (`v`). `]`/`[` walk hunks, `}`/`{` changed pages.
 
-Other parts of the pane are mixins added to the bases by their owners (comment threads,
-review and merge actions); they use `self.space`, `self.change_request`, `reload()`,
-`current_page_id()` and `cursor_line()`, and `DiffView.set_annotations` for inline rows.
+The pane binds every key, so each works wherever the focus is in it, and runs the writes
+in invisible parts it composes (`ChangeRequestActions`: review, merge, the change request
+itself; `PageAuthoring`: its pages), which read the pane as their `ReviewSource`, and
+`DiffThreads`, which places the threads panel's threads in the diff and runs the thread keys
+on the diff's cursor or the list's (`ThreadsSource`).
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -23,22 +24,23 @@ from textual.widgets import ContentSwitcher, OptionList, Static
 from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
-from docdeck.models.change_requests import ChangeRequestReview
 from docdeck.tui.content import PagePreview
-from docdeck.tui.content.revision_cache import RevisionContent
+from docdeck.tui.content.block_map import BlockMap
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
-from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import report_worker_failure
-from docdeck.tui.review._actions import ReviewActions
+from docdeck.tui.review._actions import ChangeRequestActions
+from docdeck.tui.review._authoring import PageAuthoring
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review._header_view import ReviewHeader
 from docdeck.tui.review._loading import ReviewLoading
-from docdeck.tui.review._threads import ReviewThreads
-from docdeck.tui.review.changes import ChangedPage, ReviewChanges
-from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
+from docdeck.tui.review._threads import THREAD_BINDINGS, DiffThreads
+from docdeck.tui.review._viewed_pages import ViewedPages
+from docdeck.tui.review.change_request_subject import ChangeRequestSubject
+from docdeck.tui.threads import ThreadsPanel
 
 __all__ = ["ReviewScreen"]
 
@@ -46,7 +48,7 @@ __all__ = ["ReviewScreen"]
 _b = binder("review")
 
 
-class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
+class ReviewScreen(ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }
@@ -82,6 +84,19 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     ReviewScreen.-diff-only #review-threads { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
+        _b("E", "edit_page", "Edit page", "Edit this page's markdown in $EDITOR (or pick a page)"),
+        _b("N", "add_page", "Add page", "Add a page to the change request"),
+        _b("K", "delete_page", "Delete page", "Delete this page in the change request"),
+        _b("U", "revert_page", "Revert", "Discard the change request's changes to this page"),
+        _b("a", "review", "Review", "Approve or request changes, with an optional comment"),
+        _b("w", "reviewers", "Reviewers", "Requested reviewers: list, add, remove"),
+        _b("u", "update_from_main", "Update", "Bring main's changes into the change request"),
+        _b("m", "merge", "Merge", "Merge readiness, then merge into main"),
+        _b("S", "edit_subject", "Subject", "Edit the change request's subject"),
+        _b("D", "toggle_draft", "Draft/ready", "Mark the change request draft or ready"),
+        _b("X", "archive", "Archive", "Archive the change request, or reopen an archived one"),
+        _b("P", "pdf", "PDF", "Export the change request as PDF: open or copy the link"),
+        *THREAD_BINDINGS,
         Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
         _b("escape", "back", "Back", "Back to where the change request was opened"),
         _b("tab", "switch_focus", "Pages/Diff", "Move between the changed pages and the diff"),
@@ -132,9 +147,10 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         super().__init__()
         self.space = space
         self.change_request = change_request
+        self._cr_subject = ChangeRequestSubject(change_request)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="review-header")
+        yield ReviewHeader(self, id="review-header")
         with Horizontal(id="review-body"):
             with Vertical(id="review-side"):
                 yield Static("reading the changes…", id="review-counts")
@@ -145,8 +161,13 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
                     yield Static("", id="review-diff-message")
                     yield DiffView(id="review-diff")
                 yield PagePreview(id="review-preview")
-        yield self.threads_part()
+        # The threads panel, composed with the pane so every thread key finds it.
+        yield ThreadsPanel(id="review-threads", classes="-docked")
         yield BrowserFooter()
+        yield ChangeRequestActions(self, self._cr_subject)
+        yield PageAuthoring(self, self._cr_subject)
+        yield DiffThreads(self)
+        yield ViewedPages(self)
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
@@ -157,10 +178,13 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         self.load(fresh=True)
         self.diff_view.focus()
         self.watch(self, "focused", self._focus_room)
+        self.diff_threads.start()
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+        if self.query(DiffThreads):
+            self.diff_threads.fit()
 
     def _focus_room(self, focused: Widget | None) -> None:
         """The list with the focus gets the rows (on a short terminal, the CSS above)."""
@@ -189,6 +213,35 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             return None
         return self.diff_view.cursor_line()
 
+    def edit_page(self, page_id: str) -> None:
+        """Edit a page of the change request in $EDITOR (the space screen's E opens the pane
+        with this)."""
+        self.authoring.edit_page(page_id)
+
+    @property
+    def cr_actions(self) -> ChangeRequestActions:
+        return self.query_one(ChangeRequestActions)
+
+    @property
+    def authoring(self) -> PageAuthoring:
+        return self.query_one(PageAuthoring)
+
+    @property
+    def diff_threads(self) -> DiffThreads:
+        return self.query_one(DiffThreads)
+
+    @property
+    def threads_panel(self) -> ThreadsPanel:
+        return self.query_one("#review-threads", ThreadsPanel)
+
+    def refresh_threads(self) -> None:
+        """Read the threads again, the cursor staying on the comment it was on."""
+        self.diff_threads.refresh_threads()
+
+    async def page_blocks(self, page_id: str) -> BlockMap:
+        """The block map of the change request's version of a page (cached per revision)."""
+        return await self.diff_threads.page_blocks(page_id)
+
     # ----- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -201,7 +254,17 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             return True if self.changes is not None and len(self.changes.pages) > 1 else None
         if action == "toggle_layout":
             return True if self.view == "diff" else None
-        return super().check_action(action, parameters)  # the mixins' own keys
+        if DiffThreads.binds(action) and self.query(DiffThreads):
+            return self.diff_threads.check(action)
+        return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A thread key that is not allowed says why (the footer shows it dimmed)."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or not DiffThreads.binds(active.binding.action):
+            return
+        if self.query(DiffThreads) and self.diff_threads.explain(active.binding.action):
+            event.stop()
 
     def footer_label(self, binding: Binding) -> str | None:
         if binding.action == "toggle_layout":
@@ -220,9 +283,73 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
     def action_back(self) -> None:
         self.dismiss()
 
+    # The change request's writes and its pages' (`ChangeRequestActions`, `PageAuthoring`).
+
+    def action_edit_page(self) -> None:
+        self.authoring.edit_shown()
+
+    def action_add_page(self) -> None:
+        self.authoring.add_page()
+
+    def action_delete_page(self) -> None:
+        self.authoring.delete_page()
+
+    def action_revert_page(self) -> None:
+        self.authoring.revert_page()
+
+    def action_review(self) -> None:
+        self.cr_actions.review()
+
+    def action_reviewers(self) -> None:
+        self.cr_actions.reviewers()
+
+    def action_update_from_main(self) -> None:
+        self.cr_actions.update_from_main()
+
+    def action_merge(self) -> None:
+        self.cr_actions.merge()
+
+    def action_edit_subject(self) -> None:
+        self.cr_actions.edit_subject()
+
+    def action_toggle_draft(self) -> None:
+        self.cr_actions.toggle_draft()
+
+    def action_archive(self) -> None:
+        self.cr_actions.archive()
+
+    def action_pdf(self) -> None:
+        self.cr_actions.pdf()
+
+    # The thread keys, on the diff's cursor or the list's (`DiffThreads`).
+
+    def action_thread_comment_block(self) -> None:
+        self.diff_threads.comment_block()
+
+    def action_thread_comment_scope(self) -> None:
+        self.diff_threads.comment_scope()
+
+    def action_thread_filter(self) -> None:
+        self.diff_threads.filter()
+
+    def action_thread_reply(self) -> None:
+        self.diff_threads.at_cursor("thread_reply")
+
+    def action_thread_edit(self) -> None:
+        self.diff_threads.at_cursor("thread_edit")
+
+    def action_thread_delete(self) -> None:
+        self.diff_threads.at_cursor("thread_delete")
+
+    def action_thread_react(self) -> None:
+        self.diff_threads.at_cursor("thread_react")
+
+    def action_thread_resolve(self) -> None:
+        self.diff_threads.at_cursor("thread_resolve")
+
     def action_switch_focus(self) -> None:
-        """The changed pages, the diff (or the rendered page), then any part a mixin added
-        with the `review-tab-stop` class (the threads list), and round again."""
+        """The changed pages, the diff (or the rendered page), then any part with the
+        `review-tab-stop` class (the threads list), and round again."""
         target = self.diff_view if self.view == "diff" else self.preview
         stops = [self.pages_list, target, *self.query(".review-tab-stop")]
         stops = [w for w in stops if w.display and (w.parent is None or w.parent.display)]
@@ -256,10 +383,8 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             where = "last" if step > 0 else "first"
             self.notify(f"This is the {where} changed page.", title="Changed pages")
             return
-        self._land_on = hunk
+        self.diff_view.land_on_hunk(hunk)
         self.pages_list.highlighted = target
-
-    _land_on = ""
 
     def action_toggle_layout(self) -> None:
         view = self.diff_view
@@ -283,129 +408,17 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
             target.focus()
         self.keys_changed()
 
-    # ----- viewed marks, and what changed since my review ------------------------------------
+    # ----- viewed marks, and what changed since my review (`ViewedPages`) ------------------
 
     @property
-    def viewed_marks(self) -> ViewedMarks:
-        marks = session_of(self).cache(ViewedMarks)
-        marks.use(viewed_path(getattr(self.app, "first_view_path", None)))
-        return marks
-
-    _marks_asked = False
+    def viewed_pages(self) -> ViewedPages:
+        return self.query_one(ViewedPages)
 
     def marks_may_change(self) -> None:
-        """Read the marks once after this refresh: the changes and the reviews often arrive
-        together, and a worker replaced before it starts leaves its coroutine unawaited."""
-        if not self._marks_asked:
-            self._marks_asked = True
-            self.call_after_refresh(self._read_marks_now)
-
-    def _read_marks_now(self) -> None:
-        self._marks_asked = False
-        self.run_worker(
-            self._read_marks(),
-            name="Reading what changed since viewed",
-            group="review-marks",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _markdown_digest(self, page: ChangedPage) -> str:
-        content, _base = self.sides()
-        return digest(await content.markdown(page.page_id) if page.in_change else "")
-
-    async def _read_marks(self) -> None:
-        """Which marks still hold at this revision (the page's markdown is the one marked),
-        and which pages changed since my latest review, when it was made on an older
-        revision (the platform's outdated review, and the revision it was made on)."""
-        changes, cr = self.changes, self.change_request
-        if changes is None:
-            return
-        marks = self.viewed_marks.of(self.space.id, cr.id)
-        viewed: set[str] = set()
-        lapsed: set[str] = set()
-        for page in changes.pages:
-            mark = marks.get(page.page_id)
-            if mark is None:
-                continue
-            held = mark.revision == cr.revision or mark.digest == await self._markdown_digest(page)
-            (viewed if held else lapsed).add(page.page_id)
-        since = await self._changed_since_my_review(changes)
-        self.pages_list.set_marks(viewed, lapsed, since)
-        self._show_counts()
-        self.refresh_bindings()
-
-    async def _my_review(self) -> ChangeRequestReview | None:
-        if not self.reviews:
-            return None
-        session = session_of(self)
-        if session.me.user_id is None:
-            session.me.user_id = (await self.client.users.me()).id
-        mine = [r for r in self.reviews if r.reviewer.id == session.me.user_id]
-        return max(mine, key=lambda r: r.updatedAt) if mine else None
-
-    async def _changed_since_my_review(self, changes: ReviewChanges) -> set[str]:
-        try:
-            review = await self._my_review()
-        except Exception:
-            return set()  # who I am is unknown: nothing to compare
-        if review is None or review.revision == self.change_request.revision:
-            self.since_review_revision = None
-            return set()
-        self.since_review_revision = review.revision
-        then = RevisionContent(self.client, self.space.id, review.revision)
-        changed: set[str] = set()
-        for page in changes.pages:
-            if not page.in_change:
-                continue  # deleted: no markdown to compare (see docs/tui.md)
-            try:
-                before = digest(await then.markdown(page.page_id))
-            except Exception:
-                before = ""  # not in that revision (or unreadable): new since
-            if before != await self._markdown_digest(page):
-                changed.add(page.page_id)
-        return changed
-
-    since_review_revision: str | None = None
-    """The revision of my latest review when the change request has moved past it."""
-
-    def _show_counts(self) -> None:
-        if self.changes is None:
-            return
-        text = Text(self.changes.summary(), style="bold")
-        pages = self.pages_list
-        total = len(self.changes.pages)
-        if pages.viewed or pages.lapsed:
-            text.append(f" · {len(pages.viewed)}/{total} viewed", style="green")
-        if self.since_review_revision is not None:
-            count = len(pages.since_review)
-            text.append(f" · {count} new since your review", style="yellow")
-        self.query_one("#review-counts", Static).update(text)
+        self.viewed_pages.may_change()
 
     def action_toggle_viewed(self) -> None:
-        page = self.pages_list.current
-        if page is None:
-            self.notify("No changed page is shown.", title="Viewed")
-            return
-        self.run_worker(
-            self._toggle_viewed(page),
-            name=f"Marking “{page.title}” viewed",
-            group="review-viewed",
-            exit_on_error=False,
-        )
-
-    async def _toggle_viewed(self, page: ChangedPage) -> None:
-        marks, cr, pages = self.viewed_marks, self.change_request, self.pages_list
-        if page.page_id in pages.viewed:
-            marks.unmark(self.space.id, cr.id, page.page_id)
-            viewed = pages.viewed - {page.page_id}
-        else:
-            mark = Mark(cr.revision, await self._markdown_digest(page))
-            marks.mark(self.space.id, cr.id, page.page_id, mark)
-            viewed = pages.viewed | {page.page_id}
-        pages.set_marks(viewed, pages.lapsed - {page.page_id}, pages.since_review)
-        self._show_counts()
-        self.refresh_bindings()
+        self.viewed_pages.toggle_shown()
 
     def action_refresh(self) -> None:
         """Everything the pane shows, read again: the change request, its diff, the reviews
@@ -425,6 +438,21 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         page = self.pages_list.current
         if page is not None and page.page_id != self.asked:
             self.page_chosen(page)
+        self.diff_threads.follow_page()
+
+    @on(ThreadsPanel.Loaded)
+    def _threads_loaded(self, message: ThreadsPanel.Loaded) -> None:
+        self.diff_threads.annotate_threads()
+
+    @on(OptionList.OptionSelected, "#thread-list")
+    def _thread_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.diff_threads.thread_chosen()
+
+    @on(ReviewHeader.ReviewsRead)
+    def _reviews_read(self, event: ReviewHeader.ReviewsRead) -> None:
+        event.stop()
+        self.marks_may_change()
 
     @on(OptionList.OptionSelected, "#review-pages")
     def _page_selected(self, event: OptionList.OptionSelected) -> None:
@@ -432,9 +460,6 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         target = self.diff_view if self.view == "diff" else self.preview
         if target.display:
             target.focus()
-
-    _land_on_line: tuple[str, int] | None = None
-    """(page id, line of the change side) the diff's cursor goes to once that page shows."""
 
     def show_line(self, page_id: str, line: int) -> bool:
         """Put the diff's cursor on a line of the change side of a changed page (showing
@@ -448,22 +473,10 @@ class ReviewScreen(ReviewThreads, ReviewActions, ReviewLoading):
         if self.diff_view.page_id == page_id and self.diff_view.diff is not None:
             self.diff_view.show_line("change", line)
         else:
-            self._land_on_line = (page_id, line)
+            self.diff_view.land_on_line(page_id, line)
             self.pages_list.select_page(page_id)
         self.diff_view.focus()
         return True
-
-    def diff_shown(self) -> None:
-        """After a page's diff arrives: land on its first or last hunk when `]`/`[` crossed
-        into it, or on the line a thread's Enter asked for."""
-        target, self._land_on_line = self._land_on_line, None
-        if target is not None and target[0] == self.diff_view.page_id:
-            self.diff_view.show_line("change", target[1])
-        land, self._land_on = self._land_on, ""
-        if land == "last":
-            starts = self.diff_view.hunk_starts()
-            if starts:
-                self.diff_view.goto_hunk(len(starts) - 1)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_worker_failure(self, event)

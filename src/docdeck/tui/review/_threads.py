@@ -9,26 +9,27 @@ also drawn in the diff, after the block's last line on the change request's side
 the cursor: `c` comments on its block, and `R`/`e`/`delete`/`+`/`x` on the thread shown at
 (or targeting the block of) that line; with the list focused they act on its highlighted
 comment or reply, as in the space screen's comments view.
+
+`DiffThreads` is the invisible part of the pane that ties the panel to the diff; the pane
+binds the thread keys (they work from the diff and from the list) and hands them over to it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import ClassVar
+from typing import TYPE_CHECKING, Protocol
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual import events, on
 from textual.binding import BindingType
-from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widget import Widget
+from textual.worker import Worker
 
-from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.threads import (
     Scope,
     Thread,
@@ -39,7 +40,14 @@ from docdeck.tui.threads import (
     thread_binding,
 )
 
-__all__ = ["ReviewThreads"]
+if TYPE_CHECKING:
+    from docdeck.models import ChangeRequest, Space
+    from docdeck.tui.content.revision_cache import RevisionContent
+    from docdeck.tui.review._changed_pages import ChangedPagesList
+    from docdeck.tui.review._diff_view import DiffView
+    from docdeck.tui.review.content import ChangeRequestContent
+
+__all__ = ["THREAD_BINDINGS", "DiffThreads", "ThreadsSource"]
 
 _CHECKED = {
     "thread_comment_block": "comment_block",
@@ -62,50 +70,87 @@ _PANEL_ACTIONS = {
 }
 
 
-class ReviewThreads(Screen[None]):
+THREAD_BINDINGS: list[BindingType] = [
+    thread_binding(
+        "comment_block",
+        "thread_comment_block",
+        "Comment",
+        "Comment on the block of the line under the cursor",
+    ),
+    thread_binding(
+        "comment_scope",
+        "thread_comment_scope",
+        "Comment…",
+        "Comment on the page or the change request",
+    ),
+    thread_binding("reply", "thread_reply", "Reply", "Reply to the thread at the cursor"),
+    thread_binding("edit_comment", "thread_edit", "Edit", "Edit your comment at the cursor"),
+    thread_binding(
+        "delete_comment",
+        "thread_delete",
+        "Delete",
+        "Delete your comment at the cursor (asks first)",
+    ),
+    thread_binding("react", "thread_react", "React", "React to the comment at the cursor"),
+    thread_binding(
+        "resolve", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"
+    ),
+    thread_binding(
+        "thread_filter", "thread_filter", "Open/resolved", "Show all, open or resolved threads"
+    ),
+]
+"""The thread keys, bound by the pane (they work from the diff and the threads list),
+under the panel's ids (`thread_binding`)."""
+
+
+class ThreadsSource(Protocol):
+    """What the threads read from the pane: the change request, the page shown and the
+    diff's cursor, and the way to show a line of a page."""
+
     space: Space
     change_request: ChangeRequest
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        thread_binding(
-            "comment_block",
-            "thread_comment_block",
-            "Comment",
-            "Comment on the block of the line under the cursor",
-        ),
-        thread_binding(
-            "comment_scope",
-            "thread_comment_scope",
-            "Comment…",
-            "Comment on the page or the change request",
-        ),
-        thread_binding("reply", "thread_reply", "Reply", "Reply to the thread at the cursor"),
-        thread_binding("edit_comment", "thread_edit", "Edit", "Edit your comment at the cursor"),
-        thread_binding(
-            "delete_comment",
-            "thread_delete",
-            "Delete",
-            "Delete your comment at the cursor (asks first)",
-        ),
-        thread_binding("react", "thread_react", "React", "React to the comment at the cursor"),
-        thread_binding(
-            "resolve", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"
-        ),
-        thread_binding(
-            "thread_filter", "thread_filter", "Open/resolved", "Show all, open or resolved threads"
-        ),
-    ]
+    @property
+    def pages_list(self) -> ChangedPagesList: ...
+
+    @property
+    def diff_view(self) -> DiffView: ...
+
+    def current_page_id(self) -> str | None: ...
+
+    def cursor_line(self) -> tuple[str, int] | None: ...
+
+    def sides(self) -> tuple[ChangeRequestContent, RevisionContent]: ...
+
+    def show_line(self, page_id: str, line: int) -> bool: ...
+
+
+class DiffThreads(Widget):
+    """The threads of the pane's panel (`#review-threads`) placed in its diff, and the thread
+    keys run on the diff's cursor or the list's."""
+
+    DEFAULT_CSS = "DiffThreads { display: none; }"
+
+    def __init__(self, source: ThreadsSource) -> None:
+        super().__init__()
+        self.source = source
+
+    @property
+    def space(self) -> Space:
+        return self.source.space
+
+    @property
+    def change_request(self) -> ChangeRequest:
+        return self.source.change_request
 
     # ----- the panel and its scope --------------------------------------------------------
 
-    @staticmethod
-    def threads_part() -> ThreadsPanel:
-        """The threads panel, composed with the pane so every thread key finds it."""
-        return ThreadsPanel(id="review-threads", classes="-docked")
+    def _has_panel(self) -> bool:
+        return bool(self.screen.query("#review-threads"))
 
     @property
     def threads_panel(self) -> ThreadsPanel:
-        return self.query_one("#review-threads", ThreadsPanel)
+        return self.screen.query_one("#review-threads", ThreadsPanel)
 
     def review_scope(self) -> Scope:
         return Scope(
@@ -114,35 +159,40 @@ class ReviewThreads(Screen[None]):
             can_comment=self.space.permissions.comment,
         )
 
-    def on_mount(self) -> None:
-        self._threads_start()  # the panel is composed with the pane (`threads_part`)
-
     NARROW_THREADS_BELOW = 110
     """Narrower than this (as the pane's own narrow layout), the list is a few lines."""
 
-    def on_resize(self) -> None:
-        if self.query("#review-threads"):
+    def fit(self) -> None:
+        """The panel's layout for the app's width (the pane calls this on a resize)."""
+        if self._has_panel():
             narrow = self.app.size.width < self.NARROW_THREADS_BELOW
             self.threads_panel.set_class(narrow, "-narrow")
 
-    def _threads_start(self) -> None:
-        if not self.query("#review-threads"):
+    def start(self) -> None:
+        """The panel on the change request's threads (the pane calls this once mounted)."""
+        if not self._has_panel():
             return
-        self.on_resize()
+        self.fit()
         self.threads_panel.thread_list.add_class("review-tab-stop")
         self.threads_panel.set_scope(self.review_scope())
-        self._follow_page()
+        self.follow_page()
 
     def refresh_threads(self) -> None:
         """Read the threads again, the cursor staying on the comment it was on."""
-        if self.query("#review-threads"):
+        if self._has_panel():
             panel = self.threads_panel
             item = panel.item
             panel.load(keep=item.subject.id if item is not None else None)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in _CHECKED or not self.query("#review-threads"):
-            return super().check_action(action, parameters)
+    @staticmethod
+    def binds(action: str) -> bool:
+        """`action` is one of the thread keys this part runs."""
+        return action in _CHECKED
+
+    def check(self, action: str) -> bool | None:
+        """The pane's `check_action` for a thread key (`binds`)."""
+        if not self._has_panel():
+            return True
         panel = self.threads_panel
         name = _CHECKED[action]
         if name in ("comment_block", "comment_scope", "thread_filter"):
@@ -154,36 +204,26 @@ class ReviewThreads(Screen[None]):
             state = thread_availability(name, item, panel.scope)
         return True if state.allowed else None
 
-    def on_key(self, event: events.Key) -> None:
-        """A thread key that is not allowed says why (the footer shows it dimmed)."""
-        active = self.active_bindings.get(event.key)
-        if active is None or active.enabled or active.binding.action not in _CHECKED:
-            return
-        if self.query("#review-threads") and self.threads_panel.explain(
-            _CHECKED[active.binding.action]
-        ):
-            event.stop()
+    def explain(self, action: str) -> bool:
+        """A thread key that is not allowed says why (the footer shows it dimmed); True
+        when it was said."""
+        if action not in _CHECKED or not self._has_panel():
+            return False
+        return self.threads_panel.explain(_CHECKED[action])
 
-    def _follow_page(self) -> None:
-        page_id = self.current_page_id()  # type: ignore[attr-defined]
-        page = getattr(getattr(self, "pages_list", None), "current", None)
+    def follow_page(self) -> None:
+        """The panel follows the changed page shown (its threads first)."""
+        page_id = self.source.current_page_id()
+        page = self.source.pages_list.current
         title = str(getattr(page, "title", "") or "")
-        if self.query("#review-threads"):
+        if self._has_panel():
             self.threads_panel.set_page(page_id, title)
-
-    @on(OptionList.OptionHighlighted, "#review-pages")
-    def _threads_follow_page(self) -> None:
-        self._follow_page()
-
-    @on(ThreadsPanel.Loaded)
-    def _threads_loaded(self, message: ThreadsPanel.Loaded) -> None:
-        self.annotate_threads()
 
     # ----- inline threads -----------------------------------------------------------------
 
     async def page_blocks(self, page_id: str) -> BlockMap:
         """The block map of the change request's version of a page (cached per revision)."""
-        content, _base = self.sides()  # type: ignore[attr-defined]
+        content, _base = self.source.sides()
         client = client_of(self)
         number = self.change_request.number
 
@@ -215,7 +255,7 @@ class ReviewThreads(Screen[None]):
             if thread.page_id is not None and thread.node_id is not None and not thread.outdated:
                 by_page.setdefault(thread.page_id, []).append(thread)
         me = panel.me
-        diff = self.diff_view  # type: ignore[attr-defined]
+        diff = self.source.diff_view
         for page_id in set(diff.annotations) | set(by_page):
             rows: dict[int, list[RenderableType]] = {}
             threads = by_page.get(page_id, [])
@@ -232,8 +272,8 @@ class ReviewThreads(Screen[None]):
 
     async def thread_at_cursor(self) -> ThreadItem | None:
         """The thread whose block holds the diff's cursor line (change side), if any."""
-        place = self.cursor_line()  # type: ignore[attr-defined]
-        page_id = self.current_page_id()  # type: ignore[attr-defined]
+        place = self.source.cursor_line()
+        page_id = self.source.current_page_id()
         if place is None or page_id is None or place[0] != "change":
             return None
         threads = [
@@ -252,10 +292,8 @@ class ReviewThreads(Screen[None]):
                     return ThreadItem(thread)
         return None
 
-    @on(OptionList.OptionSelected, "#thread-list")
-    def _thread_chosen(self, event: OptionList.OptionSelected) -> None:
+    def thread_chosen(self) -> None:
         """Enter on a thread: the diff shows its block (the page's diff, cursor on it)."""
-        event.stop()
         item = self.threads_panel.item
         if item is not None:
             self.run_worker(
@@ -283,7 +321,7 @@ class ReviewThreads(Screen[None]):
             block = blocks.by_key(key)
             if block is not None:
                 line = block.start
-        if not self.show_line(page_id, line):  # type: ignore[attr-defined]
+        if not self.source.show_line(page_id, line):
             self.notify(
                 f"This change request does not change “{title or page_id}”: its thread is "
                 "listed here, with no diff to show it in.",
@@ -293,15 +331,15 @@ class ReviewThreads(Screen[None]):
     # ----- keys with the diff focused -----------------------------------------------------
 
     def _diff_focused(self) -> bool:
-        return self.focused is getattr(self, "diff_view", None)
+        return self.screen.focused is self.source.diff_view
 
-    def action_thread_comment_block(self) -> None:
+    def comment_block(self) -> None:
         panel = self.threads_panel
         if not self.space.permissions.comment:
             panel.explain("comment_block")
             return
-        place = self.cursor_line()  # type: ignore[attr-defined]
-        page_id = self.current_page_id()  # type: ignore[attr-defined]
+        place = self.source.cursor_line()
+        page_id = self.source.current_page_id()
         if place is None or page_id is None:
             self.notify(
                 "Put the cursor on a line of the diff first (C comments on the whole change "
@@ -344,15 +382,16 @@ class ReviewThreads(Screen[None]):
         text.append(f" › “{block.text[:160]}”", style="italic")
         panel.compose_thread(page_id, block.key, text)
 
-    def action_thread_comment_scope(self) -> None:
-        self._follow_page()
+    def comment_scope(self) -> None:
+        self.follow_page()
         self.threads_panel.action_comment_scope()
 
-    def action_thread_filter(self) -> None:
+    def filter(self) -> None:
         self.threads_panel.action_thread_filter()
         self.annotate_threads()
 
-    def _thread_action(self, action: str) -> None:
+    def at_cursor(self, action: str) -> None:
+        """`action` (`thread_reply`...) on the thread at the diff's cursor, or at the list's."""
         name, method = _PANEL_ACTIONS[action]
         worker = self.run_worker(
             self._at_cursor(name, method),
@@ -379,17 +418,5 @@ class ReviewThreads(Screen[None]):
             return
         getattr(panel, method)()
 
-    def action_thread_reply(self) -> None:
-        self._thread_action("thread_reply")
-
-    def action_thread_edit(self) -> None:
-        self._thread_action("thread_edit")
-
-    def action_thread_delete(self) -> None:
-        self._thread_action("thread_delete")
-
-    def action_thread_react(self) -> None:
-        self._thread_action("thread_react")
-
-    def action_thread_resolve(self) -> None:
-        self._thread_action("thread_resolve")
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
