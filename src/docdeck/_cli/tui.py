@@ -205,6 +205,7 @@ def _run_app(connect: Connect, launch: _Launch) -> int | SwitchProfile:
     app.run()
     from docdeck.tui.kit.profiles import SwitchProfile
 
-    if isinstance(app.return_value, SwitchProfile):
-        return app.return_value
+    chosen = getattr(app, "return_value", None)  # what the app ended with, if anything
+    if isinstance(chosen, SwitchProfile):
+        return chosen
     return app.return_code or EXIT_OK
