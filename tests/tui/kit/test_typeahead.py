@@ -134,7 +134,8 @@ async def _each_key_after(
         elif not on_new and not said_why() and key not in _CONSUMED_BY_WIDGETS:
             failures.append(
                 f"{key}: never offered to {opened.__name__} (asked: {log.asked}, "
-                f"stack: {app.screen_stack}, focused: {app.screen.focused})"
+                f"stack: {app.screen_stack}, focused: {app.screen.focused}; the key hold's "
+                f"last steps: {list(app._key_hold.trace)[-12:]})"
             )
         while len(app.screen_stack) > depth:
             app.pop_screen()
