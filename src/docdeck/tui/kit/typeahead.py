@@ -283,17 +283,7 @@ class KeyHold:
             and any(sent is message for sent in self._set_off)
             and not any(_waits_in(node, message) for node in (*self._path, self._app))
         ):
-            # Handled: what its handler posted on the path (the tree's "space opened" after
-            # its "node selected") is set off by the key too, and followed the same way.
-            rest = [sent for sent in self._set_off if sent is not message]
-            posted = [
-                waiting
-                for node in self._path
-                if not _gone(node)
-                for waiting in _waiting(node)
-                if waiting is not None and not any(waiting is sent for sent in rest)
-            ]
-            self._set_off = rest + posted
+            self._set_off = [sent for sent in self._set_off if sent is not message]
 
     def _ready(self) -> bool:
         now = time.monotonic()
