@@ -135,3 +135,70 @@ async def test_a_key_back_from_the_widgets_while_the_app_closes_is_dropped(
     late = events.Key("down", None)
     late._set_forwarded()
     await app.on_event(late)  # raised ScreenStackError before
+
+
+class First(Message):
+    """What the key's action sets off (a tree's "node selected")."""
+
+
+class Second(Message):
+    """What the first message's handler posts in turn (the tree's "space opened")."""
+
+
+class Chain(Widget, can_focus=True):
+    """`c` sets off a message whose handler posts another, whose handler opens a screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("c", "start", "Start")]
+
+    def __init__(self, target: Screen[None]) -> None:
+        super().__init__()
+        self.target = target
+        self.keys: list[str] = []
+
+    def on_key(self, event: events.Key) -> None:
+        self.keys.append(event.key)
+
+    def action_start(self) -> None:
+        self.post_message(First())
+
+    async def on_first(self, message: First) -> None:
+        await asyncio.sleep(0.05)
+        self.post_message(Second())
+
+    async def on_second(self, message: Second) -> None:
+        await asyncio.sleep(0.05)
+        await self.app.push_screen(self.target)
+
+
+class ChainFront(Screen[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.target = Target()
+
+    def compose(self) -> ComposeResult:
+        yield Chain(self.target)
+
+    def on_mount(self) -> None:
+        self.query_one(Chain).focus()
+
+
+async def test_what_a_key_sets_off_includes_what_its_messages_handlers_post(
+    make_app: AppFactory,
+) -> None:
+    """Enter on a space: the tree's "node selected" is handled by posting "space opened",
+    whose handler opens the space screen. A key typed with the Enter waits for the whole
+    chain, so it reaches the space screen, not the tree below it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        front = ChainFront()
+        await app.push_screen(front)
+        await wait_until(pilot, lambda: isinstance(app.screen.focused, Chain), "focus on Chain")
+        chain = front.query_one(Chain)
+        await burst(pilot, ["c", "x"])
+        await wait_until(pilot, lambda: app._key_hold.holding == 0, "every key is delivered")
+        await wait_until(pilot, lambda: app.screen is front.target, "c opened its screen")
+        await wait_until(pilot, lambda: "x" in front.target.keys or "x" in chain.keys, "x lands")
+        trace = "\n".join(app._key_hold.trace)
+        assert chain.keys == ["c"], trace
+        assert front.target.keys == ["x"], trace
+        assert not [step for step in app._key_hold.trace if "gave up" in step], trace

@@ -14,8 +14,10 @@ The app hands every key it reads to `KeyHold.route`. A key is delivered only whe
   signal says when it has handled a message). Until then it waits in a queue (a busy
   widget's, the app's) or is being handled, however long that takes on a loaded machine.
   And what it set off is handled: the messages waiting on its path when it ended (a
-  table's "row selected", the tree's "space opened"), followed the same way; messages
-  queued later (a batch of a page's lines, a refresh) hold no key. A stopped key is not a
+  table's "row selected"), and what their handlers posted on the path in answer (the
+  tree's "space opened" after its "node selected"), each followed the same way. A clock's
+  tick or a refresh (Textual's own `messages`, timer events) is never followed: they come
+  on their own, and would hold the next key as long as they keep coming. A stopped key is not a
   finished one: Textual stops a key at the screen and still hands it to the app;
 - no screen is on its way: a navigation message (`kit/navigation.py`) posted to the app
   holds every key until the app has pushed its screen (`expect_screen`, `screen_opened`),
@@ -46,6 +48,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from textual import events
+from textual import messages as textual_messages
 from textual.app import App
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -117,6 +120,17 @@ def _waits_in(node: DOMNode, sent: object) -> bool:
     return any(message is sent for message in _waiting(node))
 
 
+def _caused(message: object) -> bool:
+    """`message` may be what a handler posted in answer (a message, a `call_later`), not
+    what the clock or the compositor posts on its own (a timer's tick, a blink, a refresh:
+    posted every few milliseconds, they would hold the next key as long as they come)."""
+    if isinstance(message, events.Callback):
+        return True
+    if isinstance(message, events.Event):
+        return False
+    return type(message).__module__ != textual_messages.__name__
+
+
 def _name(key: events.Key | None) -> str:
     return "no key" if key is None else repr(key.key)
 
@@ -170,6 +184,17 @@ class KeyHold:
     def holding(self) -> int:
         """Keys waiting (for tests)."""
         return len(self._held)
+
+    @property
+    def idle(self) -> bool:
+        """No key waits, and the last one delivered has gone its way with what it set off
+        (or `HOLD_LIMIT` has passed since: its widget may have been removed with it). For
+        tests: what was typed has been handled."""
+        if self._held:
+            return False
+        if self._in_flight is None and not self._set_off:
+            return True
+        return time.monotonic() - self._since >= HOLD_LIMIT
 
     def expect_screen(self) -> None:
         """A screen is on its way (a navigation message was posted): hold keys for it."""
@@ -238,15 +263,19 @@ class KeyHold:
         """The key has ended (back from its bindings, or taken by a field): what waits in
         the queues on its path now is what it set off, to be handled before the next key
         goes. Messages queued later (a refresh, a batch of lines) do not hold keys."""
-        self._set_off = [
+        self._set_off += [
             message
-            for node in self._path
-            if not _gone(node)
-            for message in _waiting(node)
-            if message is not None
+            for message in self._on_path()
+            if not any(message is sent for sent in self._set_off)
         ]
         if not self._set_off:
             self._done()
+
+    def _on_path(self) -> Iterable[object]:
+        """The messages waiting in the queues on the key's path now."""
+        for node in self._path:
+            if not _gone(node):
+                yield from (message for message in _waiting(node) if message is not None)
 
     def _done(self) -> None:
         """The key in flight has gone its way: stop following it."""
@@ -268,22 +297,34 @@ class KeyHold:
                 self._watched.append(node)
 
     def _handled(self, message: object) -> None:
-        """A node on the path has handled `message`: if it is the key in flight and no
-        queue on its way holds it now, it went no further."""
+        """A node on the path has handled `message` (the key in flight, or something it set
+        off). What that node's handler posted on the path in answer (the tree's "space
+        opened" after its "node selected") is set off by the key too, and followed the same
+        way. A message that waits in no queue on the way now went no further."""
         key = self._in_flight
         if key is not None and message is key:
+            self._add_posted()
             if not any(_waits_in(node, key) for node in (*self._path, self._app)):
                 self._ended = True
                 self.note(f"{_name(key)} went no further")
                 self._in_flight = None
                 self._take_set_off()
             return
-        if (
-            self._set_off
-            and any(sent is message for sent in self._set_off)
-            and not any(_waits_in(node, message) for node in (*self._path, self._app))
-        ):
-            self._set_off = [sent for sent in self._set_off if sent is not message]
+        if self._set_off and any(sent is message for sent in self._set_off):
+            self._add_posted()
+            if not any(_waits_in(node, message) for node in (*self._path, self._app)):
+                self._set_off = [sent for sent in self._set_off if sent is not message]
+
+    def _add_posted(self) -> None:
+        """Follow what handlers posted on the path in answer (not a timer's tick)."""
+        key = self._in_flight
+        self._set_off += [
+            posted
+            for posted in self._on_path()
+            if posted is not key
+            and _caused(posted)
+            and not any(posted is sent for sent in self._set_off)
+        ]
 
     def _ready(self) -> bool:
         now = time.monotonic()
