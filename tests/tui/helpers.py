@@ -40,13 +40,25 @@ def _settled(pilot: Pilot[None]) -> bool:
     return all(slot.settled for slot in slots)
 
 
+def _keys_handled(pilot: Pilot[None]) -> bool:
+    """Every key typed has been delivered and has gone its way (see `KeyHold.idle`)."""
+    hold = getattr(pilot.app, "_key_hold", None)
+    return hold is None or hold.idle
+
+
 async def wait_for_workers(pilot: Pilot[None]) -> None:
-    """Let every worker finish and every message it posted be handled, and the views
-    they caused be mounted."""
-    await _wait_for_quiet_workers(pilot)
-    await wait_until(pilot, lambda: _settled(pilot), "the detail pane has its view")
-    await pilot.wait_for_scheduled_animations()
-    await _wait_for_quiet_workers(pilot)  # a view mounted may have started its own load
+    """Let every key typed be handled, every worker finish and every message it posted be
+    handled, and the views they caused be mounted. (A storm of keys is delivered one by
+    one, each after the one before has gone its way: on a loaded machine, long after the
+    last was typed.)"""
+    for _ in range(20):
+        await wait_until(pilot, lambda: _keys_handled(pilot), "every key typed is handled")
+        await _wait_for_quiet_workers(pilot)
+        await wait_until(pilot, lambda: _settled(pilot), "the detail pane has its view")
+        await pilot.wait_for_scheduled_animations()
+        await _wait_for_quiet_workers(pilot)  # a view mounted may have started its own load
+        if _keys_handled(pilot) and _settled(pilot):
+            return
 
 
 async def _wait_for_quiet_workers(pilot: Pilot[None]) -> None:

@@ -89,9 +89,7 @@ async def test_a_key_storm_over_every_kind_of_line_never_crashes(
             await _storm(app, keys, rng, gap=gap)
             await pilot.pause(0.05)
         transport.delay = 0
-        await wait_for_workers(pilot)
-        await pilot.pause(0.2)
-        await wait_for_workers(pilot)
+        await wait_for_workers(pilot)  # every key handled, every load done, views shown
 
         assert app.is_running
         detail = app.screen_stack[0].query_one(DetailPane)
