@@ -16,7 +16,7 @@ from docdeck.gateway import Client, NotFoundError
 from docdeck.models import TranslationLanguage
 from docdeck.tui.admin import (
     LANGUAGES,
-    TranslationForm,
+    AdminForm,
     TranslationsScreen,
     document_of,
     text_of,
@@ -88,9 +88,9 @@ async def test_a_pseudo_translation_runs_opens_changes_and_goes(
         await wait_until(pilot, lambda: screen.spaces is not None, "the spaces are read")
         before = {t.id for t in screen.translations or []}
         await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, TranslationForm), "the form")
+        await wait_until(pilot, lambda: isinstance(app.screen, AdminForm), "the form")
         form = app.screen
-        assert isinstance(form, TranslationForm)
+        assert isinstance(form, AdminForm)
         form.query_one("#field-space", Select).value = "Webhooks Guide"
         form.query_one("#field-language", Select).value = "en · English"
         await pilot.press("ctrl+s")  # the same language twice: refused before sending
@@ -105,7 +105,9 @@ async def test_a_pseudo_translation_runs_opens_changes_and_goes(
         form.query_one("#field-language", Select).value = "de · German"
         await pilot.press("ctrl+e")  # the instructions, in $EDITOR
         await wait_until(
-            pilot, lambda: form.instructions == "Keep code in English.", "the editor wrote them"
+            pilot,
+            lambda: form.values["instructions"] == "Keep code in English.",
+            "the editor wrote them",
         )
         assert "Keep code in English." in str(form.query_one("#instructions-preview").render())
         await pilot.press("ctrl+s")

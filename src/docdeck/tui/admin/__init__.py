@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from docdeck.tui.admin._base import AdminScreen
-    from docdeck.tui.admin._form import AdminForm
+    from docdeck.tui.admin._form import AdminForm, FormPart
     from docdeck.tui.admin._screens import admin_screen
     from docdeck.tui.admin._settings_screen import SettingsScreen
     from docdeck.tui.admin._spec_content import OperationTree, SpecContentScreen
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from docdeck.tui.admin._translations_screen import (
         LANGUAGES,
         NO_TRANSLATOR_WORDS,
-        TranslationForm,
+        TranslationInstructions,
         TranslationsScreen,
     )
     from docdeck.tui.admin.certificates import check_certificate, read_certificate
@@ -34,6 +34,7 @@ __all__ = [
     "NO_TRANSLATOR_WORDS",
     "AdminForm",
     "AdminScreen",
+    "FormPart",
     "Operation",
     "OperationTree",
     "Outline",
@@ -42,7 +43,7 @@ __all__ = [
     "SettingsScreen",
     "SpecContentScreen",
     "SpecsScreen",
-    "TranslationForm",
+    "TranslationInstructions",
     "TranslationsScreen",
     "admin_screen",
     "check_certificate",
@@ -59,10 +60,11 @@ __all__ = [
 
 _LAZY: dict[str, str] = {
     "AdminForm": "docdeck.tui.admin._form",
+    "FormPart": "docdeck.tui.admin._form",
     "LANGUAGES": "docdeck.tui.admin._translations_screen",
     "NO_TRANSLATOR_WORDS": "docdeck.tui.admin._translations_screen",
     "SSOScreen": "docdeck.tui.admin._sso_screen",
-    "TranslationForm": "docdeck.tui.admin._translations_screen",
+    "TranslationInstructions": "docdeck.tui.admin._translations_screen",
     "TranslationsScreen": "docdeck.tui.admin._translations_screen",
     "check_certificate": "docdeck.tui.admin.certificates",
     "document_of": "docdeck.tui.admin.instructions",

@@ -6,13 +6,18 @@ one field per row so six fields fit 80x24, with what it lacks for these:
 - the reason a field cannot be sent shown on the row under that field, whether the form's
   own check found it before sending or the server's 400 names the field ("certificate: …");
   the field gets the focus, and every value typed stays;
-- room for a job's own widgets below the fields (`compose_extra`).
+- a job's own part below the fields (`FormPart`: the translation's instructions written in
+  `$EDITOR`), whose value joins the form's values and whose keys work from any field;
+- a check across fields (`check`: two languages that must differ), said under its field.
+
+A job composes the form from these; it does not subclass it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import ClassVar, TypeVar
 
 from textual import on
@@ -26,11 +31,33 @@ from docdeck.gateway import BadRequestError
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.dialogs import FormDialog, FormField
 
-__all__ = ["AdminForm"]
+__all__ = ["AdminForm", "CrossCheck", "FormPart"]
 
 T = TypeVar("T")
 _b = binder("admin_form")
 _FIELD_NAMED = re.compile(r"^\s*([A-Za-z][A-Za-z0-9_.]*)\s*:")
+
+CrossCheck = Callable[[dict[str, str]], tuple[str, str] | None]
+"""A check of the values together, before sending: None when fine, else the field to show
+it under and what is wrong."""
+
+
+class FormPart(Widget):
+    """A job's own widget below an `AdminForm`'s fields. Its `value` joins the form's values
+    under `FIELD`; its `BINDINGS` are the form's too, so they work from any field."""
+
+    DEFAULT_CSS = "FormPart { height: auto; }"
+    FIELD: ClassVar[str]
+
+    @property
+    def value(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def sending(self) -> bool:
+        """The form's request is running: the part changes nothing now."""
+        form = self.screen
+        return isinstance(form, AdminForm) and form.sending
 
 
 class _Fields(VerticalScroll, can_focus=False):
@@ -64,12 +91,20 @@ class AdminForm(FormDialog[T]):
         areas: frozenset[str] = frozenset(),
         note: str = "",
         aliases: dict[str, str] | None = None,
+        part: FormPart | None = None,
+        check: CrossCheck | None = None,
     ) -> None:
         super().__init__(title, fields, submit, doing=doing, action_label=action_label)
         self.areas = areas
         self.note = note
         self.aliases = aliases or {}
         """The server's name of a field (`source.space`) -> the form's field (`space`)."""
+        self.part = part
+        self.check = check
+        if part is not None:  # its keys, from any field: run on the part (`action_part`)
+            for _key, binding in part._bindings:
+                moved = replace(binding, action=f"part({binding.action!r})")
+                self._bindings.key_to_bindings.setdefault(moved.key, []).append(moved)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="form"):
@@ -80,7 +115,8 @@ class AdminForm(FormDialog[T]):
                         yield Label(field.label, classes="field-label")
                         yield self._widget(field)
                     yield Static("", id=f"error-{field.name}", classes="field-error")
-                yield from self.compose_extra()
+                if self.part is not None:
+                    yield self.part
             if self.note:
                 yield Static(self.note, classes="form-note")
             yield Static("", id="dialog-error")
@@ -104,10 +140,6 @@ class AdminForm(FormDialog[T]):
             )
         return Input(value=field.value, placeholder=field.placeholder, id=name, compact=True)
 
-    def compose_extra(self) -> ComposeResult:
-        """A job's own widgets below the fields."""
-        yield from ()
-
     def on_mount(self) -> None:
         super().on_mount()
         for field in self.fields:
@@ -127,7 +159,24 @@ class AdminForm(FormDialog[T]):
             else:
                 value = ""
             values[field.name] = value if isinstance(value, str) else ""
+        if self.part is not None:
+            values[self.part.FIELD] = self.part.value
         return values
+
+    def _problem(self) -> tuple[FormField, str] | None:
+        problem = super()._problem()
+        if problem is not None or self.check is None:
+            return problem
+        found = self.check(self.values)
+        if found is None:
+            return None
+        name, message = found
+        return next(f for f in self.fields if f.name == name), message
+
+    async def action_part(self, action: str) -> None:
+        """A key of the part's, pressed anywhere in the form."""
+        if self.part is not None:
+            await self.app.run_action(action, self.part)
 
     def _show_at(self, name: str, message: str) -> None:
         line = self.query_one(f"#error-{name}", Static)

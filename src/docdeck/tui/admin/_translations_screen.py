@@ -22,7 +22,7 @@ from textual.widgets import Button, DataTable, Static
 
 from docdeck.models import Organization, Space, Translation
 from docdeck.tui.admin._base import AdminScreen, Subject
-from docdeck.tui.admin._form import AdminForm
+from docdeck.tui.admin._form import AdminForm, FormPart
 from docdeck.tui.admin.instructions import document_of, text_of
 from docdeck.tui.admin.rules import translation_create, translation_edit
 from docdeck.tui.kit.availability import Availability
@@ -33,7 +33,7 @@ from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.navigation import OpenSpace
 
-__all__ = ["LANGUAGES", "NO_TRANSLATOR_WORDS", "TranslationForm", "TranslationsScreen"]
+__all__ = ["LANGUAGES", "NO_TRANSLATOR_WORDS", "TranslationInstructions", "TranslationsScreen"]
 
 _b = binder("translations")
 _f = binder("translation_form")
@@ -73,28 +73,32 @@ def _choice(code: str) -> str:
     return f"{code} · {LANGUAGES[code]}" if code in LANGUAGES else code
 
 
-class TranslationForm(AdminForm[Translation]):
-    """The new translation's source space and languages, and its instructions written in
-    `$EDITOR` (the button, or ctrl+e from any field)."""
+class TranslationInstructions(FormPart):
+    """The new translation's instructions, written in `$EDITOR` (the button, or ctrl+e from
+    any field of the form), and a line showing their start."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         _f("ctrl+e", "edit_instructions", "Instructions", "Write the instructions in $EDITOR"),
     ]
+    FIELD = "instructions"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.instructions = ""
+    def __init__(self) -> None:
+        super().__init__()
+        self.text = ""
 
-    def compose_extra(self) -> ComposeResult:
+    @property
+    def value(self) -> str:
+        return self.text
+
+    def compose(self) -> ComposeResult:
         yield Static("", id="instructions-preview", classes="form-note")
         yield Button("Instructions in $EDITOR… (ctrl+e)", id="instructions-edit")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self._preview()
 
     def _preview(self) -> None:
-        text = self.instructions.strip()
+        text = self.text.strip()
         if not text:
             shown = "Instructions: none (optional: tone, terms to keep, audience)."
         else:
@@ -102,20 +106,6 @@ class TranslationForm(AdminForm[Translation]):
             words = len(text.split())
             shown = f"Instructions ({words} word{'s' if words != 1 else ''}): {first[:60]}"
         self.query_one("#instructions-preview", Static).update(shown)
-
-    @property
-    def values(self) -> dict[str, str]:
-        return {**super().values, "instructions": self.instructions}
-
-    def _problem(self) -> tuple[FormField, str] | None:
-        problem = super()._problem()
-        if problem is not None:
-            return problem
-        values = self.values
-        if _code(values["language"]) == _code(values["source_language"]):
-            field = next(f for f in self.fields if f.name == "language")
-            return field, "Language: must differ from the source language."
-        return None
 
     @on(Button.Pressed, "#instructions-edit")
     def _edit_pressed(self) -> None:
@@ -129,10 +119,16 @@ class TranslationForm(AdminForm[Translation]):
     async def _edit(self) -> None:
         from docdeck.tui.kit.editor import edit_text
 
-        edited = await edit_text(self.app, self.instructions, suffix=".txt")
+        edited = await edit_text(self.app, self.text, suffix=".txt")
         if edited is not None and not self.sending:
-            self.instructions = edited.strip()
+            self.text = edited.strip()
             self._preview()
+
+
+def _languages_differ(values: dict[str, str]) -> tuple[str, str] | None:
+    if _code(values["language"]) == _code(values["source_language"]):
+        return "language", "Language: must differ from the source language."
+    return None
 
 
 class TranslationsScreen(AdminScreen):
@@ -487,7 +483,7 @@ class TranslationsScreen(AdminScreen):
                 **extra,
             )
 
-        dialog = TranslationForm(
+        dialog: AdminForm[Translation] = AdminForm(
             "New translation",
             [
                 FormField("space", "Source space", choices=tuple(by_label)),
@@ -499,6 +495,8 @@ class TranslationsScreen(AdminScreen):
             action_label="Translate",
             note="Tab moves between fields; ctrl+s sends.",
             aliases={"source.space": "space", "source.language": "source_language"},
+            part=TranslationInstructions(),
+            check=_languages_differ,
         )
         self.app.push_screen(
             dialog.follow(
