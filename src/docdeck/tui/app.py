@@ -284,7 +284,7 @@ class DocdeckApp(SessionApp):
             return
         self._saved_theme = theme.name
         from docdeck.config import ConfigError
-        from docdeck.tui.theme_setting import save_theme
+        from docdeck.tui.kit.theme_setting import save_theme
 
         try:
             path = save_theme(theme.name)
