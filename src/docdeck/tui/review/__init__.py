@@ -3,8 +3,9 @@ the diff, merging and conflicts."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from docdeck.tui.kit.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from docdeck.tui.review._change_requests_view import ChangeRequestsView
@@ -44,11 +45,4 @@ _LAZY: dict[str, str] = {
 }
 """Each public name and the module that defines it, imported on first use."""
 
-
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
