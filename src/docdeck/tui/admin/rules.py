@@ -19,26 +19,27 @@ def _forbidden(reason: str, cause: str) -> Availability:
     return Availability(applies=True, reason=reason, cause=cause)
 
 
-def spec_create(organization: Organization) -> Availability:
-    if organization.permissions.createOpenAPISpec:
+def _needs_create_role(allowed: bool, what: str) -> Availability:
+    """`what` (add specs, change a translation) needs the create role or above."""
+    if allowed:
         return _ALLOWED
     return _forbidden(
-        f"You may not add OpenAPI specs to “{organization.title}”: it needs the create role "
-        "or above in the organization.",
+        f"You may not {what}: it needs the create role or above in the organization.",
         "needs the create role",
+    )
+
+
+def spec_create(organization: Organization) -> Availability:
+    return _needs_create_role(
+        organization.permissions.createOpenAPISpec,
+        f"add OpenAPI specs to “{organization.title}”",
     )
 
 
 def spec_edit(spec: OpenAPISpec | None, verb: str) -> Availability:
     if spec is None:
         return _NOT_HERE
-    if spec.permissions.edit:
-        return _ALLOWED
-    return _forbidden(
-        f"You may not {verb} the spec “{spec.slug}”: it needs the create role or above "
-        "in the organization.",
-        "needs the create role",
-    )
+    return _needs_create_role(spec.permissions.edit, f"{verb} the spec “{spec.slug}”")
 
 
 def admin_only(organization: Organization, what: str) -> Availability:
@@ -51,22 +52,13 @@ def admin_only(organization: Organization, what: str) -> Availability:
 
 def translation_create(organization: Organization) -> Availability:
     """Translating needs the create role, as creating content does (`createContent`)."""
-    if organization.permissions.createContent:
-        return _ALLOWED
-    return _forbidden(
-        f"You may not translate spaces of “{organization.title}”: it needs the create role "
-        "or above in the organization.",
-        "needs the create role",
+    return _needs_create_role(
+        organization.permissions.createContent,
+        f"translate spaces of “{organization.title}”",
     )
 
 
 def translation_edit(translation: Translation | None, verb: str) -> Availability:
     if translation is None:
         return _NOT_HERE
-    if translation.permissions.edit:
-        return _ALLOWED
-    return _forbidden(
-        f"You may not {verb} this translation: it needs the create role or above in the "
-        "organization.",
-        "needs the create role",
-    )
+    return _needs_create_role(translation.permissions.edit, f"{verb} this translation")
