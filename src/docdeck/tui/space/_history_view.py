@@ -4,6 +4,7 @@ the space as it was at that revision (`RevisionChosen`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,37 +57,38 @@ def merged_name(revision: Revision) -> str:
     return "a change request"
 
 
+def _edited_parts(change: PageEdited) -> str:
+    return ", ".join("body" if name == "document" else name for name in change.attributes)
+
+
+def _moved_under(change: PageMoved) -> str:
+    return change.parent.after.title if change.parent.after else "the top level"
+
+
+_SAID: dict[type[Any], tuple[str, Callable[[Any], str]]] = {
+    PageCreated: ("+", lambda c: f"page created: {c.page.title}"),
+    PageDeleted: ("-", lambda c: f"page deleted: {c.page.title}"),
+    PageEdited: ("~", lambda c: f"page edited: {c.page.title} ({_edited_parts(c)})"),
+    PageMoved: ("→", lambda c: f"page moved: {c.page.title} under {_moved_under(c)}"),
+    FileCreated: ("+", lambda c: f"file added: {c.file.name}"),
+    FileDeleted: ("-", lambda c: f"file deleted: {c.file.name}"),
+    FileEdited: ("~", lambda c: f"file edited: {c.file.name}"),
+    VariablesEdited: ("~", lambda c: f"variables edited: {', '.join(c.variables)}"),
+}
+"""Each kind of change: its mark (in `_MARK_STYLE`'s colour) and what its line says."""
+_MARK_STYLE = {"+": "green", "-": "red", "~": "yellow", "→": "cyan"}
+
+
 def change_lines(changes: RevisionSemanticChanges) -> Text:
     text = Text()
     for change in changes.changes:
-        if isinstance(change, PageCreated):
-            text.append("+ ", style="green")
-            text.append(f"page created: {change.page.title}")
-        elif isinstance(change, PageDeleted):
-            text.append("- ", style="red")
-            text.append(f"page deleted: {change.page.title}")
-        elif isinstance(change, PageEdited):
-            text.append("~ ", style="yellow")
-            what = ", ".join("body" if name == "document" else name for name in change.attributes)
-            text.append(f"page edited: {change.page.title} ({what})")
-        elif isinstance(change, PageMoved):
-            text.append("→ ", style="cyan")
-            after = change.parent.after.title if change.parent.after else "the top level"
-            text.append(f"page moved: {change.page.title} under {after}")
-        elif isinstance(change, FileCreated):
-            text.append("+ ", style="green")
-            text.append(f"file added: {change.file.name}")
-        elif isinstance(change, FileDeleted):
-            text.append("- ", style="red")
-            text.append(f"file deleted: {change.file.name}")
-        elif isinstance(change, FileEdited):
-            text.append("~ ", style="yellow")
-            text.append(f"file edited: {change.file.name}")
-        elif isinstance(change, VariablesEdited):
-            text.append("~ ", style="yellow")
-            text.append(f"variables edited: {', '.join(change.variables)}")
-        else:
+        said = _SAID.get(type(change))
+        if said is None:
             text.append(f"· {getattr(change, 'type', 'change')}")
+        else:
+            mark, words = said
+            text.append(f"{mark} ", style=_MARK_STYLE[mark])
+            text.append(words(change))
         path = getattr(getattr(change, "page", None), "path", None)
         if path:
             text.append(f"  /{path}", style="dim")
