@@ -7,7 +7,8 @@ holds its secret: copying it says so.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from docdeck.models import ShareLink, SiteRedirect
 from docdeck.tui.kit.chooser import Chooser
@@ -15,6 +16,7 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of
@@ -29,6 +31,7 @@ __all__ = ["redirects", "share_links"]
 _NEW = "new"
 _LOOKUP = "lookup"
 SECRET = "This URL holds the link's secret: whoever has it can read the site.\n"
+T = TypeVar("T")
 
 
 def _copy_link(screen: SiteScreen, link: ShareLink) -> None:
@@ -51,6 +54,14 @@ def _write(screen: SiteScreen, action: str, doing: str, request: Any, then: Any)
     screen.writes.start(
         Write(screen.site_subject, action, doing, request, applied=applied, reread=reread)
     )
+
+
+def _open(
+    screen: SiteScreen, dialog: RequestDialog[T], action: str, applied: Callable[[T], None]
+) -> None:
+    """Open `dialog`, its request a write on the site; `applied` follows the answer."""
+    dialog.follow(screen.writes, screen.site_subject, action, applied=applied)
+    screen.app.push_screen(dialog)
 
 
 def share_links(screen: SiteScreen) -> None:
@@ -108,8 +119,7 @@ def _new_link(screen: SiteScreen) -> None:
         doing="Creating a share link",
         action_label="Create",
     )
-    dialog.follow(screen.writes, screen.site_subject, "new_link", applied=created)
-    screen.app.push_screen(dialog)
+    _open(screen, dialog, "new_link", created)
 
 
 def _link_actions(screen: SiteScreen, link: ShareLink) -> None:
@@ -147,13 +157,7 @@ def _link_actions(screen: SiteScreen, link: ShareLink) -> None:
                 rename,
                 doing=f"Renaming “{name}”",
             )
-            dialog.follow(
-                screen.writes,
-                screen.site_subject,
-                "rename_link",
-                applied=lambda _link: share_links(screen),
-            )
-            screen.app.push_screen(dialog)
+            _open(screen, dialog, "rename_link", lambda _link: share_links(screen))
         elif what == "delete":
 
             async def delete() -> None:
@@ -165,13 +169,7 @@ def _link_actions(screen: SiteScreen, link: ShareLink) -> None:
                 delete,
                 doing=f"Deleting “{name}”",
             )
-            confirm.follow(
-                screen.writes,
-                screen.site_subject,
-                "delete_link",
-                applied=lambda _none: share_links(screen),
-            )
-            screen.app.push_screen(confirm)
+            _open(screen, confirm, "delete_link", lambda _none: share_links(screen))
 
     screen.app.push_screen(ChooseDialog(f"Share link “{name}”", choices), chosen)
 
@@ -272,10 +270,7 @@ def _redirect_form(
         submit,
         doing="Saving the redirect",
     )
-    dialog.follow(
-        screen.writes, screen.site_subject, "redirect", applied=lambda _item: redirects(screen)
-    )
-    screen.app.push_screen(dialog)
+    _open(screen, dialog, "redirect", lambda _item: redirects(screen))
 
 
 def _redirect_actions(screen: SiteScreen, item: SiteRedirect) -> None:
@@ -296,13 +291,7 @@ def _redirect_actions(screen: SiteScreen, item: SiteRedirect) -> None:
                 delete,
                 doing=f"Deleting the redirect from {item.source}",
             )
-            dialog.follow(
-                screen.writes,
-                screen.site_subject,
-                "delete_redirect",
-                applied=lambda _none: redirects(screen),
-            )
-            screen.app.push_screen(dialog)
+            _open(screen, dialog, "delete_redirect", lambda _none: redirects(screen))
 
     screen.app.push_screen(ChooseDialog(f"Redirect from {item.source}", choices), chosen)
 
@@ -338,5 +327,4 @@ def _lookup(screen: SiteScreen) -> None:
         doing="Looking up the path",
         action_label="Look up",
     )
-    dialog.follow(screen.writes, screen.site_subject, "lookup", applied=found)
-    screen.app.push_screen(dialog)
+    _open(screen, dialog, "lookup", found)
