@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cached_property
 from types import TracebackType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Unpack
 from urllib.parse import urlsplit
 
-from docdeck.gateway._transport import Prefetched, Transport
+from docdeck.gateway._transport import Transport, TransportOptions
 from docdeck.gateway.resources.collections import Collections
 from docdeck.gateway.resources.members import Members
 from docdeck.gateway.resources.orgs import Orgs
@@ -16,8 +15,6 @@ from docdeck.gateway.resources.spaces import Spaces
 from docdeck.gateway.resources.teams import Teams
 
 if TYPE_CHECKING:  # imported on first use: the organization tree needs none of them
-    import httpx
-
     from docdeck.gateway.resources.change_requests import ChangeRequests
     from docdeck.gateway.resources.comments import Comments
     from docdeck.gateway.resources.content import Content
@@ -64,22 +61,10 @@ def _token_problem(token: str) -> str | None:
 class Client:
     """An async client for the v1 API; use `async with` so the connection pool is closed."""
 
-    def __init__(
-        self,
-        base_url: str,
-        token: str,
-        *,
-        timeout: httpx.Timeout | float | None = None,
-        max_retries: int = 2,
-        transport: httpx.AsyncBaseTransport | None = None,
-        make_transport: Callable[[], httpx.AsyncBaseTransport] | None = None,
-        user_agent: str | None = None,
-        prefetched: Prefetched | None = None,
-    ) -> None:
-        """`timeout`: None is `DEFAULT_TIMEOUT` (10 s, 5 s to connect). httpx is imported
-        when the first request is sent (or on `transport.warm_up()`): `make_transport` then
-        makes its transport, if given. `prefetched`: the answer to the first request, asked
-        before (`Prefetched`); it serves that request only if it is the same GET."""
+    def __init__(self, base_url: str, token: str, **options: Unpack[TransportOptions]) -> None:
+        """`options`: how it talks to the API (`TransportOptions`: timeout, retries, httpx's
+        transport, user agent, a prefetched first answer). httpx is imported when the first
+        request is sent (or on `transport.warm_up()`)."""
         token = token.strip() if isinstance(token, str) else ""
         problem = _token_problem(token)
         if problem:
@@ -89,12 +74,7 @@ class Client:
         self._transport = Transport(
             _checked_base_url(base_url),
             token,
-            timeout=timeout,
-            max_retries=max_retries,
-            transport=transport,
-            make_transport=make_transport,
-            user_agent=user_agent,
-            prefetched=prefetched,
+            **options,
         )
 
     @property

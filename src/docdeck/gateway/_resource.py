@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, cast, overload
 
 from pydantic import ConfigDict
 
@@ -19,6 +19,7 @@ __all__ = [
     "Resource",
     "endpoint",
     "endpoint_path",
+    "in_change_request",
     "path_template",
     "seg",
 ]
@@ -55,3 +56,45 @@ class Resource:
 
     def _list(self, path: str, item: type[Any], **params: Any) -> AsyncPaginator[Any]:
         return AsyncPaginator(self._transport, path, item, query_of(**params))
+
+
+G = TypeVar("G", bound=Resource)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class in_change_request(Generic[G, P, R]):
+    """An operation of `group`, declared there once for every place its content lives, read
+    as a change request's: `space_id, change_request, *rest` calls
+    `group.operation(space_id, *rest, change_request=change_request)`.
+
+    So `client.change_requests.content.page(space, cr, page_id, format=...)` is
+    `client.content.page(space, page_id, format=..., change_request=cr)` with the change
+    request where its users look for it, without declaring the operation a second time."""
+
+    def __init__(self, group: type[G], operation: Callable[Concatenate[G, str, P], R]) -> None:
+        self._group = group
+        self._name = operation.__name__
+        self.__doc__ = operation.__doc__
+
+    @overload
+    def __get__(self, obj: None, owner: type[Any]) -> in_change_request[G, P, R]: ...
+    @overload
+    def __get__(
+        self, obj: Resource, owner: type[Any]
+    ) -> Callable[Concatenate[str, str | int, P], R]: ...
+    def __get__(
+        self, obj: Resource | None, owner: type[Any]
+    ) -> in_change_request[G, P, R] | Callable[Concatenate[str, str | int, P], R]:
+        if obj is None:
+            return self
+        operation = cast(Callable[..., R], getattr(self._group(obj._transport), self._name))
+
+        def in_change_request(
+            space_id: str, change_request: str | int, /, *args: P.args, **kwargs: P.kwargs
+        ) -> R:
+            return operation(space_id, *args, change_request=change_request, **kwargs)
+
+        in_change_request.__name__ = in_change_request.__qualname__ = self._name
+        in_change_request.__doc__ = self.__doc__
+        return in_change_request

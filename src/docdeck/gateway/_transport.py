@@ -15,7 +15,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Unpack
 from urllib.parse import urlencode
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     DEFAULT_TIMEOUT: httpx.Timeout
     """10 s for any operation, 5 s to connect (made on first use: `__getattr__`)."""
 
-__all__ = ["DEFAULT_TIMEOUT", "Prefetched", "Transport"]
+__all__ = ["DEFAULT_TIMEOUT", "Prefetched", "Transport", "TransportOptions"]
 
 DEFAULT_TIMEOUTS = (10.0, 5.0)
 """Seconds: any operation, and connecting (`DEFAULT_TIMEOUT`, as an `httpx.Timeout`)."""
@@ -134,37 +134,41 @@ def backoff_seconds(attempt: int) -> float:
     return random.uniform(max(INITIAL_BACKOFF, ceiling / 2), ceiling)
 
 
+class TransportOptions(TypedDict, total=False):
+    """How a client talks to the API; every one optional (`Client(url, token, **options)`)."""
+
+    timeout: httpx.Timeout | float | None
+    """None (the default) is `DEFAULT_TIMEOUT` (10 s, 5 s to connect)."""
+    max_retries: int
+    """Retries of a request that is safe to send again (2 by default)."""
+    transport: httpx.AsyncBaseTransport | None
+    """httpx's transport, made before the client (an ASGI app's, a mock)."""
+    make_transport: Callable[[], httpx.AsyncBaseTransport] | None
+    """Makes httpx's transport when httpx's client is built (on the first request sent, or
+    `Transport.warm_up()`), instead of `transport`."""
+    user_agent: str | None
+    prefetched: Prefetched | None
+    """The answer to the first request, asked before (`Prefetched`); it serves that request
+    only if it is the same GET."""
+
+
 class Transport:
     """Sends requests for the resource groups; the token lives only in the httpx headers."""
 
-    def __init__(
-        self,
-        base_url: str,
-        token: str,
-        *,
-        timeout: httpx.Timeout | float | None = None,
-        max_retries: int = 2,
-        transport: httpx.AsyncBaseTransport | None = None,
-        make_transport: Callable[[], httpx.AsyncBaseTransport] | None = None,
-        user_agent: str | None = None,
-        prefetched: Prefetched | None = None,
-    ) -> None:
-        """`timeout`: None is `DEFAULT_TIMEOUT`. `make_transport`: makes httpx's transport
-        when the client is built (instead of `transport`, made before). `prefetched`: the
-        answer to the first request, if it is the one asked (`Prefetched`)."""
+    def __init__(self, base_url: str, token: str, **options: Unpack[TransportOptions]) -> None:
         from docdeck import __version__
 
         self.base_url = _api_root(base_url)
-        self.max_retries = max(0, max_retries)
+        self.max_retries = max(0, options.get("max_retries", 2))
         self._headers = {
             "Authorization": f"Bearer {token}",
-            "User-Agent": user_agent or f"docdeck/{__version__}",
+            "User-Agent": options.get("user_agent") or f"docdeck/{__version__}",
             "Accept": "application/json",
         }
-        self._timeout = timeout
-        self._make_transport = make_transport
-        self._given_transport = transport
-        self._prefetched = prefetched
+        self._timeout = options.get("timeout")
+        self._make_transport = options.get("make_transport")
+        self._given_transport = options.get("transport")
+        self._prefetched = options.get("prefetched")
         self._http: httpx.AsyncClient | None = None
         self._closed = False
         self.sleep = asyncio.sleep

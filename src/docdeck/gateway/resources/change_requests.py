@@ -7,23 +7,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, endpoint_path
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path, in_change_request
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
-from docdeck.gateway.resources.content import Content, PageFormat
+from docdeck.gateway.resources.content import Content, Links
 from docdeck.models import (
     ChangeRequest,
     ChangeRequestMergeResult,
     ChangeRequestPDF,
     ChangeRequestStatus,
     ChangeRequestUpdateResult,
-    ContentLocation,
-    ImportContentResult,
-    ImportContentSource,
-    LinkList,
-    PageList,
-    Revision,
-    RevisionFile,
-    RevisionPage,
     RevisionSemanticChanges,
 )
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
@@ -42,80 +34,14 @@ class ChangeRequestContent(Resource):
     """The content of a change request: `client.content`'s operations (declared there, once
     for the three places content lives) with the change request as their second argument."""
 
-    @property
-    def _content(self) -> Content:
-        return Content(self._transport)
-
-    async def revision(self, space_id: str, change_request: str | int) -> Revision:
-        return await self._content.revision(space_id, change_request=change_request)
-
-    async def pages(self, space_id: str, change_request: str | int) -> PageList:
-        return await self._content.pages(space_id, change_request=change_request)
-
-    async def page(
-        self,
-        space_id: str,
-        change_request: str | int,
-        page_id: str,
-        *,
-        format: PageFormat | None,
-        evaluated: bool | None = None,
-    ) -> RevisionPage:
-        """A page; its body as `markdown` or `document` when `format` says so."""
-        return await self._content.page(
-            space_id, page_id, format=format, change_request=change_request, evaluated=evaluated
-        )
-
-    async def page_links(
-        self,
-        space_id: str,
-        change_request: str | int,
-        page_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> LinkList:
-        return await self._content.links.page(
-            space_id, page_id, change_request=change_request, page=page, limit=limit
-        )
-
-    def files(
-        self,
-        space_id: str,
-        change_request: str | int,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[RevisionFile]:
-        return self._content.files(space_id, change_request=change_request, page=page, limit=limit)
-
-    async def file(self, space_id: str, change_request: str | int, file_id: str) -> RevisionFile:
-        return await self._content.file(space_id, file_id, change_request=change_request)
-
-    def file_backlinks(
-        self,
-        space_id: str,
-        change_request: str | int,
-        file_id: str,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
-    ) -> AsyncPaginator[ContentLocation]:
-        return self._content.links.file_backlinks(
-            space_id, file_id, change_request=change_request, page=page, limit=limit
-        )
-
-    async def import_content(
-        self,
-        space_id: str,
-        change_request: str | int,
-        *,
-        url: str,
-        source: ImportContentSource = "website",
-    ) -> ImportContentResult:
-        return await self._content.import_content(
-            space_id, url=url, source=source, change_request=change_request
-        )
+    revision = in_change_request(Content, Content.revision)
+    pages = in_change_request(Content, Content.pages)
+    page = in_change_request(Content, Content.page)
+    page_links = in_change_request(Links, Links.page)
+    files = in_change_request(Content, Content.files)
+    file = in_change_request(Content, Content.file)
+    file_backlinks = in_change_request(Links, Links.file_backlinks)
+    import_content = in_change_request(Content, Content.import_content)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content")
     async def update(

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
-from docdeck.models import Collection, ContentPosition, DefaultLevel, Space
+from docdeck.gateway.resources.spaces import TreeItems
+from docdeck.models import Collection, DefaultLevel, Space
 
 __all__ = ["Collections"]
 
 _C = "/v1/collections/{collectionId}"
 
 
-def _path(collection_id: str) -> str:
-    return f"/v1/collections/{seg(collection_id)}"
+class Collections(TreeItems[Collection]):
+    _id = "collectionId"
+    _model = Collection
 
-
-class Collections(Resource):
     @endpoint("GET", "/v1/orgs/{organizationId}/collections")
     def list(
         self,
@@ -28,9 +26,8 @@ class Collections(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Collection]:
-        return self._list(
-            f"/v1/orgs/{seg(org_id)}/collections", Collection, nested=nested, page=page, limit=limit
-        )
+        path = endpoint_path(self.list, organizationId=org_id)
+        return self._list(path, Collection, nested=nested, page=page, limit=limit)
 
     @endpoint("POST", "/v1/orgs/{organizationId}/collections")
     async def create(
@@ -40,16 +37,14 @@ class Collections(Resource):
         title: str | NotGiven = NOT_GIVEN,
         parent: str | NotGiven = NOT_GIVEN,
     ) -> Collection:
-        return await self._transport.call(
-            "POST",
-            f"/v1/orgs/{seg(org_id)}/collections",
-            Collection,
-            json=body_of(title=title, parent=parent),
-        )
+        path = endpoint_path(self.create, organizationId=org_id)
+        body = body_of(title=title, parent=parent)
+        return await self._transport.call("POST", path, Collection, json=body)
 
     @endpoint("GET", _C)
     async def get(self, collection_id: str) -> Collection:
-        return await self._transport.call("GET", _path(collection_id), Collection)
+        path = endpoint_path(self.get, collectionId=collection_id)
+        return await self._transport.call("GET", path, Collection)
 
     @endpoint("PATCH", _C)
     async def update(
@@ -61,36 +56,18 @@ class Collections(Resource):
         defaultLevel: DefaultLevel | NotGiven = NOT_GIVEN,
     ) -> Collection:
         body = body_of(title=title, description=description, defaultLevel=defaultLevel)
-        return await self._transport.call("PATCH", _path(collection_id), Collection, json=body)
+        path = endpoint_path(self.update, collectionId=collection_id)
+        return await self._transport.call("PATCH", path, Collection, json=body)
 
     @endpoint("DELETE", _C)
     async def delete(self, collection_id: str) -> None:
-        await self._transport.call_empty("DELETE", _path(collection_id))
+        await self._transport.call_empty(
+            "DELETE", endpoint_path(self.delete, collectionId=collection_id)
+        )
 
     @endpoint("GET", f"{_C}/spaces")
     def spaces(
         self, collection_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Space]:
-        return self._list(f"{_path(collection_id)}/spaces", Space, page=page, limit=limit)
-
-    @endpoint("POST", f"{_C}/move")
-    async def move(
-        self,
-        collection_id: str,
-        *,
-        parent: str | NotGiven | None = NOT_GIVEN,
-        position: ContentPosition | dict[str, Any] | NotGiven = NOT_GIVEN,
-    ) -> Collection:
-        body = body_of(parent=parent, position=position)
-        return await self._transport.call(
-            "POST", f"{_path(collection_id)}/move", Collection, json=body
-        )
-
-    @endpoint("POST", f"{_C}/transfer")
-    async def transfer(self, collection_id: str, *, organization: str) -> Collection:
-        return await self._transport.call(
-            "POST",
-            f"{_path(collection_id)}/transfer",
-            Collection,
-            json={"organization": organization},
-        )
+        path = endpoint_path(self.spaces, collectionId=collection_id)
+        return self._list(path, Space, page=page, limit=limit)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
     EmailDomainOrganizations,
@@ -24,11 +24,13 @@ class Orgs(Resource):
     def list(
         self, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Organization]:
-        return self._list("/v1/orgs", Organization, page=page, limit=limit)
+        return self._list(endpoint_path(self.list), Organization, page=page, limit=limit)
 
     @endpoint("GET", "/v1/orgs/{organizationId}")
     async def get(self, org_id: str) -> Organization:
-        return await self._transport.call("GET", f"/v1/orgs/{seg(org_id)}", Organization)
+        return await self._transport.call(
+            "GET", endpoint_path(self.get, organizationId=org_id), Organization
+        )
 
     @endpoint("PATCH", "/v1/orgs/{organizationId}")
     async def update(
@@ -56,31 +58,28 @@ class Orgs(Resource):
             ai=ai,
             inviteLinks=inviteLinks,
         )
-        return await self._transport.call(
-            "PATCH", f"/v1/orgs/{seg(org_id)}", Organization, json=body, send_json=True
-        )
+        path = endpoint_path(self.update, organizationId=org_id)
+        return await self._transport.call("PATCH", path, Organization, json=body, send_json=True)
 
     @endpoint("DELETE", "/v1/orgs/{organizationId}/link-invites/{inviteId}")
     async def delete_invite(self, org_id: str, invite_id: str) -> None:
-        await self._transport.call_empty(
-            "DELETE", f"/v1/orgs/{seg(org_id)}/link-invites/{seg(invite_id)}"
-        )
+        path = endpoint_path(self.delete_invite, organizationId=org_id, inviteId=invite_id)
+        await self._transport.call_empty("DELETE", path)
 
     @endpoint("GET", "/v1/orgs/{organizationId}/search")
     def search(
         self, org_id: str, query: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[SearchSpaceResult]:
-        return self._list(
-            f"/v1/orgs/{seg(org_id)}/search", SearchSpaceResult, query=query, page=page, limit=limit
-        )
+        path = endpoint_path(self.search, organizationId=org_id)
+        return self._list(path, SearchSpaceResult, query=query, page=page, limit=limit)
 
     @endpoint("GET", "/v1/email-domains/{emailDomain}/orgs")
     async def by_email_domain(self, domain: str) -> builtins.list[Organization]:
-        result = await self._transport.call(
-            "GET", f"/v1/email-domains/{seg(domain)}/orgs", EmailDomainOrganizations
-        )
+        path = endpoint_path(self.by_email_domain, emailDomain=domain)
+        result = await self._transport.call("GET", path, EmailDomainOrganizations)
         return result.organizations
 
     @endpoint("POST", "/v1/orgs/{organizationId}/ping")
     async def ping(self, org_id: str) -> PingResult:
-        return await self._transport.call("POST", f"/v1/orgs/{seg(org_id)}/ping", PingResult)
+        path = endpoint_path(self.ping, organizationId=org_id)
+        return await self._transport.call("POST", path, PingResult)

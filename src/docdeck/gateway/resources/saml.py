@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import MemberRoleOrGuest, SAMLProvider, SSOProviderLogin, SSOProviderLogins
 
@@ -14,9 +14,23 @@ __all__ = ["SAML"]
 _O = "/v1/orgs/{organizationId}"
 
 
-def _saml_path(org_id: str, provider_id: str | None = None) -> str:
-    path = f"/v1/orgs/{seg(org_id)}/saml"
-    return path if provider_id is None else f"{path}/{seg(provider_id)}"
+def _provider_body(
+    label: str | NotGiven,
+    entity_id: str | NotGiven | None,
+    certificate: str | NotGiven | None,
+    sso_url: str | NotGiven | None,
+    default_team: str | NotGiven | None,
+    default_role: MemberRoleOrGuest | NotGiven,
+) -> dict[str, object]:
+    """A provider's fields under their wire names (the same for create and update)."""
+    return body_of(
+        label=label,
+        entityID=entity_id,
+        certificate=certificate,
+        ssoURL=sso_url,
+        defaultTeam=default_team,
+        defaultRole=default_role,
+    )
 
 
 class SAML(Resource):
@@ -27,7 +41,8 @@ class SAML(Resource):
     def list(
         self, org_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[SAMLProvider]:
-        return self._list(_saml_path(org_id), SAMLProvider, page=page, limit=limit)
+        path = endpoint_path(self.list, organizationId=org_id)
+        return self._list(path, SAMLProvider, page=page, limit=limit)
 
     @endpoint("POST", f"{_O}/saml")
     async def create(
@@ -41,19 +56,14 @@ class SAML(Resource):
         default_team: str | NotGiven = NOT_GIVEN,
         default_role: MemberRoleOrGuest | NotGiven = NOT_GIVEN,
     ) -> SAMLProvider:
-        body = body_of(
-            label=label,
-            entityID=entity_id,
-            certificate=certificate,
-            ssoURL=sso_url,
-            defaultTeam=default_team,
-            defaultRole=default_role,
-        )
-        return await self._transport.call("POST", _saml_path(org_id), SAMLProvider, json=body)
+        body = _provider_body(label, entity_id, certificate, sso_url, default_team, default_role)
+        path = endpoint_path(self.create, organizationId=org_id)
+        return await self._transport.call("POST", path, SAMLProvider, json=body)
 
     @endpoint("GET", f"{_O}/saml/{{samlProviderId}}")
     async def get(self, org_id: str, provider_id: str) -> SAMLProvider:
-        return await self._transport.call("GET", _saml_path(org_id, provider_id), SAMLProvider)
+        path = endpoint_path(self.get, organizationId=org_id, samlProviderId=provider_id)
+        return await self._transport.call("GET", path, SAMLProvider)
 
     @endpoint("PATCH", f"{_O}/saml/{{samlProviderId}}")
     async def update(
@@ -69,24 +79,18 @@ class SAML(Resource):
         default_role: MemberRoleOrGuest | NotGiven = NOT_GIVEN,
     ) -> SAMLProvider:
         """Only the fields given change."""
-        body = body_of(
-            label=label,
-            entityID=entity_id,
-            certificate=certificate,
-            ssoURL=sso_url,
-            defaultTeam=default_team,
-            defaultRole=default_role,
-        )
-        return await self._transport.call(
-            "PATCH", _saml_path(org_id, provider_id), SAMLProvider, json=body
-        )
+        body = _provider_body(label, entity_id, certificate, sso_url, default_team, default_role)
+        path = endpoint_path(self.update, organizationId=org_id, samlProviderId=provider_id)
+        return await self._transport.call("PATCH", path, SAMLProvider, json=body)
 
     @endpoint("DELETE", f"{_O}/saml/{{samlProviderId}}")
     async def delete(self, org_id: str, provider_id: str) -> None:
-        await self._transport.call_empty("DELETE", _saml_path(org_id, provider_id))
+        path = endpoint_path(self.delete, organizationId=org_id, samlProviderId=provider_id)
+        await self._transport.call_empty("DELETE", path)
 
     @endpoint("GET", f"{_O}/sso")
     async def logins(self, org_id: str) -> builtins.list[SSOProviderLogin]:
         """The login entry points of the organization's active providers."""
-        found = await self._transport.call("GET", f"/v1/orgs/{seg(org_id)}/sso", SSOProviderLogins)
+        path = endpoint_path(self.logins, organizationId=org_id)
+        found = await self._transport.call("GET", path, SSOProviderLogins)
         return found.items

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import builtins
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar, cast
+
+from pydantic import BaseModel
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
     ContentPosition,
@@ -16,27 +18,58 @@ from docdeck.models import (
     TemplateRef,
 )
 
-__all__ = ["Spaces"]
+__all__ = ["Spaces", "TreeItems"]
+
+M = TypeVar("M", bound=BaseModel)
 
 _S = "/v1/spaces/{spaceId}"
 
 
-def _path(space_id: str) -> str:
-    return f"/v1/spaces/{seg(space_id)}"
+class TreeItems(Resource, Generic[M]):
+    """What moves in an organization's content tree, a space or a collection: moving it
+    under another parent (or to the top) and transferring it to another organization are
+    one operation each, declared once here for both (the id's name chooses the path)."""
+
+    _id: ClassVar[str]
+    _model: ClassVar[type[BaseModel]]
+
+    @endpoint("POST", f"{_S}/move")
+    @endpoint("POST", "/v1/collections/{collectionId}/move")
+    async def move(
+        self,
+        item_id: str,
+        *,
+        parent: str | NotGiven | None = NOT_GIVEN,
+        position: ContentPosition | dict[str, Any] | NotGiven = NOT_GIVEN,
+    ) -> M:
+        body = body_of(parent=parent, position=position)
+        path = endpoint_path(self.move, **{self._id: item_id})
+        return await self._transport.call("POST", path, cast(type[M], self._model), json=body)
+
+    @endpoint("POST", f"{_S}/transfer")
+    @endpoint("POST", "/v1/collections/{collectionId}/transfer")
+    async def transfer(self, item_id: str, *, organization: str) -> M:
+        path = endpoint_path(self.transfer, **{self._id: item_id})
+        body = {"organization": organization}
+        return await self._transport.call("POST", path, cast(type[M], self._model), json=body)
 
 
-class Spaces(Resource):
+class Spaces(TreeItems[Space]):
+    _id = "spaceId"
+    _model = Space
+
     @endpoint("GET", "/v1/orgs/{organizationId}/spaces")
     def list(
         self, org_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[Space]:
-        return self._list(f"/v1/orgs/{seg(org_id)}/spaces", Space, page=page, limit=limit)
+        return self._list(
+            endpoint_path(self.list, organizationId=org_id), Space, page=page, limit=limit
+        )
 
     async def list_deleted(self, org_id: str) -> builtins.list[Space]:
         """Spaces deleted in the last 7 days (a sandbox extension; empty where unsupported)."""
-        paginator: AsyncPaginator[Space] = self._list(
-            f"/v1/orgs/{seg(org_id)}/spaces", Space, deleted=True, limit=1000
-        )
+        path = endpoint_path(self.list, organizationId=org_id)
+        paginator: AsyncPaginator[Space] = self._list(path, Space, deleted=True, limit=1000)
         return [space async for space in paginator if space.deletedAt is not None]
 
     @endpoint("POST", "/v1/orgs/{organizationId}/spaces")
@@ -53,14 +86,14 @@ class Spaces(Resource):
         body = body_of(
             title=title, emoji=emoji, parent=parent, editMode=editMode, template=template
         )
-        return await self._transport.call(
-            "POST", f"/v1/orgs/{seg(org_id)}/spaces", Space, json=body
-        )
+        path = endpoint_path(self.create, organizationId=org_id)
+        return await self._transport.call("POST", path, Space, json=body)
 
     @endpoint("GET", _S)
     async def get(self, space_id: str, *, shareKey: str | None = None) -> Space:
         params = {"shareKey": shareKey} if shareKey else None
-        return await self._transport.call("GET", _path(space_id), Space, params=params)
+        path = endpoint_path(self.get, spaceId=space_id)
+        return await self._transport.call("GET", path, Space, params=params)
 
     @endpoint("PATCH", _S)
     async def update(
@@ -76,33 +109,19 @@ class Spaces(Resource):
         body = body_of(
             title=title, emoji=emoji, icon=icon, editMode=editMode, defaultLevel=defaultLevel
         )
-        return await self._transport.call("PATCH", _path(space_id), Space, json=body)
+        path = endpoint_path(self.update, spaceId=space_id)
+        return await self._transport.call("PATCH", path, Space, json=body)
 
     @endpoint("DELETE", _S)
     async def delete(self, space_id: str) -> None:
-        await self._transport.call_empty("DELETE", _path(space_id))
+        await self._transport.call_empty("DELETE", endpoint_path(self.delete, spaceId=space_id))
 
     @endpoint("POST", f"{_S}/duplicate")
     async def duplicate(self, space_id: str) -> Space:
-        return await self._transport.call("POST", f"{_path(space_id)}/duplicate", Space)
+        path = endpoint_path(self.duplicate, spaceId=space_id)
+        return await self._transport.call("POST", path, Space)
 
     @endpoint("POST", f"{_S}/restore")
     async def restore(self, space_id: str) -> Space:
-        return await self._transport.call("POST", f"{_path(space_id)}/restore", Space)
-
-    @endpoint("POST", f"{_S}/move")
-    async def move(
-        self,
-        space_id: str,
-        *,
-        parent: str | NotGiven | None = NOT_GIVEN,
-        position: ContentPosition | dict[str, Any] | NotGiven = NOT_GIVEN,
-    ) -> Space:
-        body = body_of(parent=parent, position=position)
-        return await self._transport.call("POST", f"{_path(space_id)}/move", Space, json=body)
-
-    @endpoint("POST", f"{_S}/transfer")
-    async def transfer(self, space_id: str, *, organization: str) -> Space:
-        return await self._transport.call(
-            "POST", f"{_path(space_id)}/transfer", Space, json={"organization": organization}
-        )
+        path = endpoint_path(self.restore, spaceId=space_id)
+        return await self._transport.call("POST", path, Space)
