@@ -225,6 +225,40 @@ def fetch_page(
     return PageResult(rows, _count(conn, count, with_sql, counted, with_params, params), next_page)
 
 
+@dataclass(frozen=True)
+class Listing:
+    """A list declared once: its cursor `scope`, what it selects, its FROM/WHERE (the `?`s
+    filled by `page`'s params) and its sort `keys`, the last one unique. A route that adds
+    filters passes `and_where`, appended to the WHERE, with their params after the list's."""
+
+    scope: str
+    select: str
+    from_where: str
+    keys: tuple[str, ...]
+    descending: bool = False
+
+    def page(
+        self,
+        conn: sqlite3.Connection,
+        params: Sequence[Any],
+        request: PageRequest,
+        *,
+        and_where: str = "",
+        **options: Any,
+    ) -> PageResult:
+        return fetch_page(
+            conn,
+            select=self.select,
+            from_where=self.from_where + and_where,
+            params=params,
+            keys=self.keys,
+            descending=self.descending,
+            scope=self.scope,
+            request=request,
+            **options,
+        )
+
+
 @lru_cache(maxsize=512)
 def _page_sql(
     with_sql: str,

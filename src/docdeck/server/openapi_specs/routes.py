@@ -20,7 +20,7 @@ from docdeck.models import (
     OpenAPISpecVersion,
 )
 from docdeck.models.openapi_specs import OPENAPI_SPEC_SLUG_PATTERN
-from docdeck.server.access import load_membership, require_member
+from docdeck.server.access import list_in_org, load_membership, require_member
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
@@ -40,7 +40,7 @@ from docdeck.server.openapi_specs.wire import (
     spec_json,
     version_json,
 )
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.validation import check_http_url
 from docdeck.server.wire import no_content, respond, respond_list
 
@@ -48,6 +48,16 @@ router = APIRouter(tags=["openapi"])
 
 _O = "/v1/orgs/{organizationId}/openapi"
 _SLUG = re.compile(OPENAPI_SPEC_SLUG_PATTERN)
+_SPECS = Listing(
+    "openapi-specs", "s.*", "FROM openapi_specs s WHERE s.organization_id = ?", ("s.slug", "s.id")
+)
+_VERSIONS = Listing(
+    "openapi-spec-versions",
+    "v.id, v.created_at, v.url, v.seq",
+    "FROM openapi_spec_versions v WHERE v.spec_id = ?",
+    ("v.seq",),
+    descending=True,
+)
 
 
 def _check_slug(slug: str) -> str:
@@ -133,21 +143,15 @@ def _insert(
     responses=errors(404),
 )
 async def list_specs(request: Request, ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
-    with ctx.db.read() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_member(member, "list the organization's OpenAPI specs")
-        result = fetch_page(
-            conn,
-            select="s.*",
-            from_where="FROM openapi_specs s WHERE s.organization_id = ?",
-            params=[organizationId],
-            keys=["s.slug", "s.id"],
-            descending=False,
-            scope="openapi-specs",
-            request=page,
-        )
-        granted = rights(member)
-        items = [spec_json(ctx.base_url, row, granted) for row in result.rows]
+    items, result = list_in_org(
+        ctx,
+        organizationId,
+        page,
+        _SPECS,
+        require_member,
+        "list the organization's OpenAPI specs",
+        lambda conn, row, member: spec_json(ctx.base_url, row, rights(member)),
+    )
     _resume(request, ctx, result.rows)
     return respond_list(items, result)
 
@@ -271,16 +275,7 @@ async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: P
     """Newest first."""
     with ctx.db.read() as conn:
         spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        result = fetch_page(
-            conn,
-            select="v.id, v.created_at, v.url, v.seq",
-            from_where="FROM openapi_spec_versions v WHERE v.spec_id = ?",
-            params=[spec["id"]],
-            keys=["v.seq"],
-            descending=True,
-            scope="openapi-spec-versions",
-            request=page,
-        )
+        result = _VERSIONS.page(conn, [spec["id"]], page)
         items = [version_json(ctx.base_url, spec, row) for row in result.rows]
     return respond_list(items, result)
 

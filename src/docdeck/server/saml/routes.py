@@ -14,13 +14,13 @@ from docdeck.models import (
     SAMLProviderUpdate,
     SSOProviderLogins,
 )
-from docdeck.server.access import load_membership, require_admin
+from docdeck.server.access import list_in_org, load_membership, require_admin
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.saml.certificates import check_certificate
 from docdeck.server.saml.service import (
     ACTIVE,
@@ -36,6 +36,12 @@ router = APIRouter(tags=["saml"])
 
 _O = "/v1/orgs/{organizationId}"
 
+_PROVIDERS = Listing(
+    "saml-providers",
+    "p.*",
+    "FROM saml_providers p WHERE p.organization_id = ?",
+    ("p.created_at", "p.id"),
+)
 _COLUMNS = {
     "label": "label",
     "entityID": "entity_id",
@@ -83,20 +89,15 @@ def _changes(
     responses=errors(403, 404),
 )
 async def list_providers(ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
-    with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "see the organization's SAML providers")
-        result = fetch_page(
-            conn,
-            select="p.*",
-            from_where="FROM saml_providers p WHERE p.organization_id = ?",
-            params=[organizationId],
-            keys=["p.created_at", "p.id"],
-            descending=False,
-            scope="saml-providers",
-            request=page,
-        )
-        items = [provider_json(conn, ctx.base_url, row, caller) for row in result.rows]
+    items, result = list_in_org(
+        ctx,
+        organizationId,
+        page,
+        _PROVIDERS,
+        require_admin,
+        "see the organization's SAML providers",
+        lambda conn, row, caller: provider_json(conn, ctx.base_url, row, caller),
+    )
     return respond_list(items, result)
 
 

@@ -9,13 +9,13 @@ from typing import Annotated
 from fastapi import APIRouter, Body, Request, Response
 
 from docdeck.models import ListPage, Translation, TranslationCreate, TranslationUpdate
-from docdeck.server.access import load_membership, require, require_member
+from docdeck.server.access import list_in_org, load_membership, require, require_member
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.permissions import Membership, at_least
 from docdeck.server.translations.jobs import TranslationJob, start
 from docdeck.server.translations.translator import NO_TRANSLATOR, Translator, configured_translator
@@ -24,6 +24,13 @@ from docdeck.server.wire import Json, respond, respond_list, wire_time
 router = APIRouter(tags=["translations"])
 
 _O = "/v1/orgs/{organizationId}/translations"
+_TRANSLATIONS = Listing(
+    "translations",
+    "t.*",
+    "FROM translations t WHERE t.organization_id = ?",
+    ("t.created_at", "t.id"),
+    descending=True,
+)
 EMPTY_INSTRUCTIONS = {"object": "document", "data": {}, "nodes": []}
 _STATS = (
     "runs",
@@ -90,20 +97,15 @@ def _submit(request: Request, ctx: Ctx, translation_id: str) -> None:
     responses=errors(403, 404),
 )
 async def list_translations(ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
-    with ctx.db.read() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_member(member, "list the organization's translations")
-        result = fetch_page(
-            conn,
-            select="t.*",
-            from_where="FROM translations t WHERE t.organization_id = ?",
-            params=[organizationId],
-            keys=["t.created_at", "t.id"],
-            descending=True,
-            scope="translations",
-            request=page,
-        )
-        items = [translation_json(ctx.base_url, row, member) for row in result.rows]
+    items, result = list_in_org(
+        ctx,
+        organizationId,
+        page,
+        _TRANSLATIONS,
+        require_member,
+        "list the organization's translations",
+        lambda conn, row, member: translation_json(ctx.base_url, row, member),
+    )
     return respond_list(items, result)
 
 
