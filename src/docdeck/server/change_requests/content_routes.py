@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Request, Response
+from fastapi import Body, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import (
@@ -30,23 +30,24 @@ from docdeck.server.content.scoped_routes import CHANGE_REQUEST, content_reads
 from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.content.wire import file_dict
 from docdeck.server.errors import bad_request
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
 
 _CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 
 
-router = APIRouter(tags=["change-request content"])
+router = Router(tags=["change-request content"])
 router.routes.extend(content_reads(CHANGE_REQUEST))
 
 
 @router.post(
     f"{_CR}/content/import",
-    status_code=201,
-    response_model=ImportContentResult,
-    operation_id="importContentInChangeRequest",
-    responses=errors(403, 404),
+    "importContentInChangeRequest",
+    ImportContentResult,
+    403,
+    404,
+    status=201,
 )
 async def import_content_in_change_request(
     request: Request,
@@ -81,9 +82,10 @@ async def import_content_in_change_request(
 
 @router.post(
     f"{_CR}/content",
-    response_model=ChangeRequest | ChangeRequestContentUpdate,
-    operation_id="updateChangeRequestContent",
-    responses=errors(403, 404),
+    "updateChangeRequestContent",
+    ChangeRequest | ChangeRequestContentUpdate,
+    403,
+    404,
 )
 def update_change_request_content(
     ctx: CtxDep,
@@ -129,12 +131,7 @@ def update_change_request_content(
     return respond(out)
 
 
-@router.get(
-    f"{_CR}/changes",
-    response_model=RevisionSemanticChanges,
-    operation_id="getChangeRequestChanges",
-    responses=errors(404),
-)
+@router.get(f"{_CR}/changes", "getChangeRequestChanges", RevisionSemanticChanges, 404)
 async def get_change_request_changes(
     ctx: CtxDep,
     spaceId: str,

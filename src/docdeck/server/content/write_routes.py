@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Body, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import ApplySpaceTemplate, ImportContent, ImportContentResult
@@ -19,12 +19,12 @@ from docdeck.server.content.importer import crawl, write_pages
 from docdeck.server.content.templates import apply_template
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.permissions import at_least
 from docdeck.server.wire import no_content, respond
 
-router = APIRouter(tags=["space content"])
+router = Router(tags=["space content"])
 
 
 def _may_edit(conn: sqlite3.Connection, ctx: Ctx, space_id: str, action: str) -> None:
@@ -37,10 +37,12 @@ def _may_edit(conn: sqlite3.Connection, ctx: Ctx, space_id: str, action: str) ->
 
 @router.post(
     "/v1/spaces/{spaceId}/content/template",
-    status_code=201,
-    response_class=Response,  # the platform documents a 201 without a body
-    operation_id="applyTemplateToSpace",
-    responses=errors(403, 404),
+    "applyTemplateToSpace",
+    None,
+    403,
+    404,
+    status=201,
+    response_class=Response,
 )
 def apply_template_to_space(
     ctx: CtxDep, spaceId: str, body: Annotated[ApplySpaceTemplate, Body()]
@@ -55,10 +57,11 @@ def apply_template_to_space(
 
 @router.post(
     "/v1/spaces/{spaceId}/content/import",
-    status_code=201,
-    response_model=ImportContentResult,
-    operation_id="importContent",
-    responses=errors(403, 404),
+    "importContent",
+    ImportContentResult,
+    403,
+    404,
+    status=201,
 )
 async def import_content(
     request: Request, ctx: CtxDep, spaceId: str, body: Annotated[ImportContent, Body()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListOrder,
@@ -21,7 +21,7 @@ from docdeck.models import (
 from docdeck.server.access import load_membership, require_admin, require_member
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
 from docdeck.server.members.service import (
     MEMBER_COLUMNS,
@@ -41,7 +41,7 @@ from docdeck.server.spaces.wire import space_json
 from docdeck.server.teams.wire import team_json
 from docdeck.server.wire import Json, no_content, respond, respond_list
 
-router = APIRouter(tags=["members"])
+router = Router(tags=["members"])
 
 
 def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.Row:
@@ -82,10 +82,7 @@ def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str, field: s
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/members",
-    response_model=ListPage[Member],
-    operation_id="listMembersInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/members", "listMembersInOrganizationById", ListPage[Member], 403, 404
 )
 async def list_members(
     ctx: CtxDep,
@@ -140,10 +137,7 @@ async def list_members(
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/members/{userId}",
-    response_model=Member,
-    operation_id="getMemberInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/members/{userId}", "getMemberInOrganizationById", Member, 403, 404
 )
 async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.read() as conn:
@@ -153,10 +147,7 @@ async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 
 
 @router.patch(
-    "/v1/orgs/{organizationId}/members/{userId}",
-    response_model=Member,
-    operation_id="updateMemberInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/members/{userId}", "updateMemberInOrganizationById", Member, 403, 404
 )
 def update_member(
     ctx: CtxDep, organizationId: str, userId: str, body: Annotated[MemberUpdate, Body()]
@@ -176,9 +167,12 @@ def update_member(
 
 @router.delete(
     "/v1/orgs/{organizationId}/members/{userId}",
-    status_code=204,
-    operation_id="removeMemberFromOrganizationById",
-    responses=errors(400, 403, 404),
+    "removeMemberFromOrganizationById",
+    None,
+    400,
+    403,
+    404,
+    status=204,
 )
 def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
@@ -207,9 +201,10 @@ def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 
 @router.post(
     "/v1/orgs/{organizationId}/members/{userId}/sso",
-    response_model=Member,
-    operation_id="setUserAsSSOMemberForOrganization",
-    responses=errors(403, 404),
+    "setUserAsSSOMemberForOrganization",
+    Member,
+    403,
+    404,
 )
 def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
@@ -226,9 +221,10 @@ def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 
 @router.get(
     "/v1/orgs/{organizationId}/members/{userId}/spaces",
-    response_model=ListPage[MemberSpace],
-    operation_id="listSpacesForOrganizationMember",
-    responses=errors(403, 404),
+    "listSpacesForOrganizationMember",
+    ListPage[MemberSpace],
+    403,
+    404,
 )
 async def list_member_spaces(
     ctx: CtxDep,
@@ -280,9 +276,10 @@ def _member_space(
 
 @router.get(
     "/v1/orgs/{organizationId}/members/{userId}/teams",
-    response_model=ListPage[MemberTeam],
-    operation_id="listTeamsForOrganizationMember",
-    responses=errors(403, 404),
+    "listTeamsForOrganizationMember",
+    ListPage[MemberTeam],
+    403,
+    404,
 )
 async def list_member_teams(
     ctx: CtxDep,
@@ -322,13 +319,7 @@ async def list_member_teams(
     return respond_list(items, result)
 
 
-@router.get(
-    "/v1/user",
-    response_model=User,
-    tags=["users"],
-    operation_id="getAuthenticatedUser",
-    responses=errors(404),
-)
+@router.get("/v1/user", "getAuthenticatedUser", User, 404, tags=["users"])
 async def get_authenticated_user(ctx: CtxDep) -> Response:
     """The caller, as the platform's `GET /user` answers: clients learn who "me" is (the
     review inbox lists what the caller wrote or was asked to review)."""
@@ -344,13 +335,7 @@ async def get_authenticated_user(ctx: CtxDep) -> Response:
     )
 
 
-@router.get(
-    "/v1/users/{userId}",
-    response_model=User,
-    tags=["users"],
-    operation_id="getUserById",
-    responses=errors(404),
-)
+@router.get("/v1/users/{userId}", "getUserById", User, 404, tags=["users"])
 async def get_user(ctx: CtxDep, userId: str) -> Response:
     """Sandbox extension so that every user's `urls.location` resolves: any user who shares an
     organization with the caller."""

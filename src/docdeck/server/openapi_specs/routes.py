@@ -6,7 +6,7 @@ import re
 import sqlite3
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Body, Request, Response
 
 from docdeck.models import (
     ListPage,
@@ -23,7 +23,7 @@ from docdeck.models.openapi_specs import OPENAPI_SPEC_SLUG_PATTERN
 from docdeck.server.access import list_in_org, load_membership, require_member
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.openapi_specs.processing import Job, SpecLimits, start
@@ -44,7 +44,7 @@ from docdeck.server.pagination import Listing
 from docdeck.server.validation import check_http_url
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["openapi"])
+router = Router(tags=["openapi"])
 
 _O = "/v1/orgs/{organizationId}/openapi"
 _SLUG = re.compile(OPENAPI_SPEC_SLUG_PATTERN)
@@ -136,12 +136,7 @@ def _insert(
     return row
 
 
-@router.get(
-    _O,
-    response_model=ListPage[OpenAPISpec],
-    operation_id="listOpenAPISpecs",
-    responses=errors(404),
-)
+@router.get(_O, "listOpenAPISpecs", ListPage[OpenAPISpec], 404)
 async def list_specs(request: Request, ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
     items, result = list_in_org(
         ctx,
@@ -156,13 +151,7 @@ async def list_specs(request: Request, ctx: CtxDep, organizationId: str, page: P
     return respond_list(items, result)
 
 
-@router.post(
-    _O,
-    status_code=201,
-    response_model=OpenAPISpec,
-    operation_id="createOpenAPISpec",
-    responses=errors(403, 404),
-)
+@router.post(_O, "createOpenAPISpec", OpenAPISpec, 403, 404, status=201)
 def create_spec(
     request: Request,
     ctx: CtxDep,
@@ -183,12 +172,7 @@ def create_spec(
     return respond(spec_json(ctx.base_url, row, rights(member)), status=201)
 
 
-@router.get(
-    f"{_O}/{{specSlug}}",
-    response_model=OpenAPISpec,
-    operation_id="getOpenAPISpecBySlug",
-    responses=errors(404),
-)
+@router.get(f"{_O}/{{specSlug}}", "getOpenAPISpecBySlug", OpenAPISpec, 404)
 async def get_spec(request: Request, ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
         row, member = load_spec(conn, ctx, organizationId, specSlug)
@@ -198,8 +182,8 @@ async def get_spec(request: Request, ctx: CtxDep, organizationId: str, specSlug:
 
 @router.put(
     f"{_O}/{{specSlug}}",
-    response_model=OpenAPISpec,
-    operation_id="createOrUpdateOpenAPISpecBySlug",
+    "createOrUpdateOpenAPISpecBySlug",
+    OpenAPISpec,
     responses={201: {"description": "Created"}, **errors(403, 404)},
 )
 def put_spec(
@@ -227,12 +211,7 @@ def put_spec(
     return respond(spec_json(ctx.base_url, row, rights(member)), status=status)
 
 
-@router.patch(
-    f"{_O}/{{specSlug}}",
-    response_model=OpenAPISpec,
-    operation_id="updateOpenAPISpecBySlug",
-    responses=errors(403, 404),
-)
+@router.patch(f"{_O}/{{specSlug}}", "updateOpenAPISpecBySlug", OpenAPISpec, 403, 404)
 def update_spec(
     ctx: CtxDep, organizationId: str, specSlug: str, body: Annotated[OpenAPISpecUpdate, Body()]
 ) -> Response:
@@ -248,12 +227,7 @@ def update_spec(
         return respond(spec_json(ctx.base_url, row, rights(member)))
 
 
-@router.delete(
-    f"{_O}/{{specSlug}}",
-    status_code=204,
-    operation_id="deleteOpenAPISpecBySlug",
-    responses=errors(403, 404),
-)
+@router.delete(f"{_O}/{{specSlug}}", "deleteOpenAPISpecBySlug", None, 403, 404, status=204)
 def delete_spec(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.write() as conn:
         member = load_membership(conn, ctx, organizationId)
@@ -266,10 +240,7 @@ def delete_spec(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
 
 
 @router.get(
-    f"{_O}/{{specSlug}}/versions",
-    response_model=ListPage[OpenAPISpecVersion],
-    operation_id="listOpenAPISpecVersions",
-    responses=errors(404),
+    f"{_O}/{{specSlug}}/versions", "listOpenAPISpecVersions", ListPage[OpenAPISpecVersion], 404
 )
 async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: PageDep) -> Response:
     """Newest first."""
@@ -281,10 +252,7 @@ async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: P
 
 
 @router.get(
-    f"{_O}/{{specSlug}}/versions/latest",
-    response_model=OpenAPISpecVersion,
-    operation_id="getLatestOpenAPISpecVersion",
-    responses=errors(404),
+    f"{_O}/{{specSlug}}/versions/latest", "getLatestOpenAPISpecVersion", OpenAPISpecVersion, 404
 )
 async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
@@ -294,9 +262,9 @@ async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) ->
 
 @router.get(
     f"{_O}/{{specSlug}}/versions/latest/content",
-    response_model=OpenAPISpecContent,
-    operation_id="getLatestOpenAPISpecVersionContent",
-    responses=errors(404),
+    "getLatestOpenAPISpecVersionContent",
+    OpenAPISpecContent,
+    404,
 )
 async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
@@ -306,9 +274,9 @@ async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) ->
 
 @router.get(
     f"{_O}/{{specSlug}}/versions/{{versionId}}",
-    response_model=OpenAPISpecVersion,
-    operation_id="getOpenAPISpecVersionById",
-    responses=errors(404),
+    "getOpenAPISpecVersionById",
+    OpenAPISpecVersion,
+    404,
 )
 async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId: str) -> Response:
     with ctx.db.read() as conn:
@@ -318,9 +286,9 @@ async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId
 
 @router.get(
     f"{_O}/{{specSlug}}/versions/{{versionId}}/content",
-    response_model=OpenAPISpecContent,
-    operation_id="getOpenAPISpecVersionContentById",
-    responses=errors(404),
+    "getOpenAPISpecVersionContentById",
+    OpenAPISpecContent,
+    404,
 )
 async def get_version_content(
     ctx: CtxDep, organizationId: str, specSlug: str, versionId: str

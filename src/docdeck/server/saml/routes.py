@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Response
+from fastapi import Body, Response
 
 from docdeck.models import (
     ListPage,
@@ -17,7 +17,7 @@ from docdeck.models import (
 from docdeck.server.access import list_in_org, load_membership, require_admin
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.pagination import Listing
@@ -32,7 +32,7 @@ from docdeck.server.saml.service import (
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["saml"])
+router = Router(tags=["saml"])
 
 _O = "/v1/orgs/{organizationId}"
 
@@ -82,12 +82,7 @@ def _changes(
     return changes
 
 
-@router.get(
-    f"{_O}/saml",
-    response_model=ListPage[SAMLProvider],
-    operation_id="listSAMLProvidersInOrganizationById",
-    responses=errors(403, 404),
-)
+@router.get(f"{_O}/saml", "listSAMLProvidersInOrganizationById", ListPage[SAMLProvider], 403, 404)
 async def list_providers(ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
     items, result = list_in_org(
         ctx,
@@ -101,13 +96,7 @@ async def list_providers(ctx: CtxDep, organizationId: str, page: PageDep) -> Res
     return respond_list(items, result)
 
 
-@router.post(
-    f"{_O}/saml",
-    status_code=201,
-    response_model=SAMLProvider,
-    operation_id="createOrganizationSAMLProvider",
-    responses=errors(403, 404),
-)
+@router.post(f"{_O}/saml", "createOrganizationSAMLProvider", SAMLProvider, 403, 404, status=201)
 def create_provider(
     ctx: CtxDep, organizationId: str, body: Annotated[SAMLProviderCreate, Body()]
 ) -> Response:
@@ -129,10 +118,7 @@ def create_provider(
 
 
 @router.get(
-    f"{_O}/saml/{{samlProviderId}}",
-    response_model=SAMLProvider,
-    operation_id="getOrganizationSAMLProviderById",
-    responses=errors(403, 404),
+    f"{_O}/saml/{{samlProviderId}}", "getOrganizationSAMLProviderById", SAMLProvider, 403, 404
 )
 async def get_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Response:
     with ctx.db.read() as conn:
@@ -143,10 +129,7 @@ async def get_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) ->
 
 
 @router.patch(
-    f"{_O}/saml/{{samlProviderId}}",
-    response_model=SAMLProvider,
-    operation_id="updateOrganizationSAMLProvider",
-    responses=errors(403, 404),
+    f"{_O}/saml/{{samlProviderId}}", "updateOrganizationSAMLProvider", SAMLProvider, 403, 404
 )
 def update_provider(
     ctx: CtxDep,
@@ -173,10 +156,7 @@ def update_provider(
 
 
 @router.delete(
-    f"{_O}/saml/{{samlProviderId}}",
-    status_code=204,
-    operation_id="deleteOrganizationSAMLProvider",
-    responses=errors(403, 404),
+    f"{_O}/saml/{{samlProviderId}}", "deleteOrganizationSAMLProvider", None, 403, 404, status=204
 )
 def delete_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Response:
     with ctx.db.write() as conn:
@@ -190,12 +170,7 @@ def delete_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Re
     return no_content()
 
 
-@router.get(
-    f"{_O}/sso",
-    response_model=SSOProviderLogins,
-    operation_id="listSSOProviderLoginsInOrganization",
-    responses=errors(404),
-)
+@router.get(f"{_O}/sso", "listSSOProviderLoginsInOrganization", SSOProviderLogins, 404)
 async def list_sso_logins(ctx: CtxDep, organizationId: str) -> Response:
     """The login entry points of the active providers (a sign-in page lists these)."""
     with ctx.db.read() as conn:

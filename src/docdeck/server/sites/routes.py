@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListPage,
@@ -17,7 +17,7 @@ from docdeck.models import (
     SiteUpdate,
 )
 from docdeck.server.access import load_membership
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
 from docdeck.server.pagination import fetch_page
 from docdeck.server.sites import structure
@@ -34,16 +34,11 @@ from docdeck.server.sites.service import (
 from docdeck.server.sites.wire import site_json, site_space_counts
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["sites"])
+router = Router(tags=["sites"])
 ORG = "/v1/orgs/{organizationId}"
 
 
-@router.get(
-    f"{ORG}/sites",
-    response_model=ListPage[Site],
-    operation_id="listSites",
-    responses=errors(403, 404),
-)
+@router.get(f"{ORG}/sites", "listSites", ListPage[Site], 403, 404)
 async def list_sites(
     ctx: CtxDep,
     organizationId: str,
@@ -87,13 +82,7 @@ async def list_sites(
     return respond_list([site_json(ctx, r, counts.get(r["id"], 0)) for r in result.rows], result)
 
 
-@router.post(
-    f"{ORG}/sites",
-    status_code=201,
-    response_model=Site,
-    operation_id="createSite",
-    responses=errors(403, 404),
-)
+@router.post(f"{ORG}/sites", "createSite", Site, 403, 404, status=201)
 def create_site_route(
     ctx: CtxDep, organizationId: str, body: Annotated[SiteCreate | None, Body()] = None
 ) -> Response:
@@ -108,12 +97,12 @@ def create_site_route(
     return site_reply(ctx, organizationId, site_id, status=201)
 
 
-@router.get(ST, response_model=Site, operation_id="getSiteById", responses=errors(403, 404))
+@router.get(ST, "getSiteById", Site, 403, 404)
 async def get_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.patch(ST, response_model=Site, operation_id="updateSiteById", responses=errors(403, 404))
+@router.patch(ST, "updateSiteById", Site, 403, 404)
 def update_site_route(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteUpdate, Body()]
 ) -> Response:
@@ -132,7 +121,7 @@ def update_site_route(
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.delete(ST, status_code=204, operation_id="deleteSiteById", responses=errors(403, 404))
+@router.delete(ST, "deleteSiteById", None, 403, 404, status=204)
 def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
         member = load_membership(conn, ctx, organizationId)
@@ -143,12 +132,7 @@ def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return no_content()
 
 
-@router.get(
-    f"{ST}/structure",
-    response_model=SiteStructure,
-    operation_id="getSiteStructure",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/structure", "getSiteStructure", SiteStructure, 403, 404)
 async def get_structure(
     ctx: CtxDep,
     organizationId: str,
@@ -159,12 +143,7 @@ async def get_structure(
     return respond(tree.structure())
 
 
-@router.patch(
-    f"{ST}/structure/sort",
-    response_model=SiteStructureItem,
-    operation_id="sortSiteStructure",
-    responses=errors(403, 404),
-)
+@router.patch(f"{ST}/structure/sort", "sortSiteStructure", SiteStructureItem, 403, 404)
 def sort_structure(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteStructureSort, Body()]
 ) -> Response:

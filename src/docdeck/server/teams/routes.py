@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListPage,
@@ -25,7 +25,7 @@ from docdeck.server.access import (
 )
 from docdeck.server.errors import ApiError, not_found
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains, resolve_members
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.service import (
@@ -41,7 +41,7 @@ from docdeck.server.teams.wire import team_json
 from docdeck.server.validation import check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["teams"])
+router = Router(tags=["teams"])
 
 
 def _load_team(
@@ -66,10 +66,7 @@ def _require_team_admin(caller: Membership, team: sqlite3.Row, action: str) -> N
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/teams",
-    response_model=ListPage[Team],
-    operation_id="listTeamsInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/teams", "listTeamsInOrganizationById", ListPage[Team], 403, 404
 )
 async def list_teams(
     ctx: CtxDep,
@@ -110,13 +107,7 @@ async def list_teams(
     return respond_list([team_json(row, caller) for row in result.rows], result)
 
 
-@router.put(
-    "/v1/orgs/{organizationId}/teams",
-    status_code=201,
-    response_model=Team,
-    operation_id="createOrganizationTeam",
-    responses=errors(403, 404),
-)
+@router.put("/v1/orgs/{organizationId}/teams", "createOrganizationTeam", Team, 403, 404, status=201)
 def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Body()]) -> Response:
     with ctx.db.write() as conn:
         caller = load_membership(conn, ctx, organizationId)
@@ -138,12 +129,7 @@ def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Bo
         return respond(team_json(row, caller), status=201)
 
 
-@router.get(
-    "/v1/orgs/{organizationId}/teams/{teamId}",
-    response_model=Team,
-    operation_id="getTeamInOrganizationById",
-    responses=errors(404),
-)
+@router.get("/v1/orgs/{organizationId}/teams/{teamId}", "getTeamInOrganizationById", Team, 404)
 async def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.read() as conn:
         row, caller = _load_team(conn, ctx, organizationId, teamId)
@@ -151,10 +137,7 @@ async def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
 
 
 @router.patch(
-    "/v1/orgs/{organizationId}/teams/{teamId}",
-    response_model=Team,
-    operation_id="updateTeamInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/teams/{teamId}", "updateTeamInOrganizationById", Team, 403, 404
 )
 def update_team(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamUpdate, Body()]
@@ -169,9 +152,11 @@ def update_team(
 
 @router.delete(
     "/v1/orgs/{organizationId}/teams/{teamId}",
-    status_code=204,
-    operation_id="removeTeamFromOrganizationById",
-    responses=errors(403, 404),
+    "removeTeamFromOrganizationById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.write() as conn:
@@ -189,9 +174,9 @@ def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
 
 @router.get(
     "/v1/orgs/{organizationId}/teams/{teamId}/members",
-    response_model=ListPage[TeamMembership],
-    operation_id="listTeamMembersInOrganizationById",
-    responses=errors(404),
+    "listTeamMembersInOrganizationById",
+    ListPage[TeamMembership],
+    404,
 )
 async def list_team_members(
     ctx: CtxDep, organizationId: str, teamId: str, page: PageDep
@@ -245,9 +230,11 @@ def _upsert(
 
 @router.put(
     "/v1/orgs/{organizationId}/teams/{teamId}/members",
-    status_code=204,
-    operation_id="updateMembersInOrganizationTeam",
-    responses=errors(403, 404),
+    "updateMembersInOrganizationTeam",
+    None,
+    403,
+    404,
+    status=204,
 )
 def update_team_members(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamMembersUpdate, Body()]
@@ -279,9 +266,11 @@ def update_team_members(
 
 @router.put(
     "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
-    status_code=204,
-    operation_id="addMemberToOrganizationTeamById",
-    responses=errors(403, 404),
+    "addMemberToOrganizationTeamById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def add_team_member(
     ctx: CtxDep,
@@ -301,9 +290,11 @@ def add_team_member(
 
 @router.delete(
     "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
-    status_code=204,
-    operation_id="deleteMemberFromOrganizationTeamById",
-    responses=errors(403, 404),
+    "deleteMemberFromOrganizationTeamById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def remove_team_member(ctx: CtxDep, organizationId: str, teamId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
