@@ -21,7 +21,7 @@ import hmac
 import json
 import math
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -244,19 +244,29 @@ class Listing:
         request: PageRequest,
         *,
         and_where: str = "",
+        variant: str = "",
+        descending: bool | None = None,
         **options: Any,
     ) -> PageResult:
+        """`variant` tells apart, in the cursor's scope, sorts or filters of one list that
+        a cursor must not cross (`:asc`); `descending` overrides the list's direction."""
         return fetch_page(
             conn,
             select=self.select,
             from_where=self.from_where + and_where,
             params=params,
             keys=self.keys,
-            descending=self.descending,
-            scope=self.scope,
+            descending=self.descending if descending is None else descending,
+            scope=self.scope + variant,
             request=request,
             **options,
         )
+
+
+def one_of(column: str, values: Collection[Any]) -> str:
+    """The filter ` AND column IN (?, ...)` for `values` (none: it matches nothing), for a
+    `from_where`; the values go after the params before it."""
+    return f" AND {column} IN ({','.join('?' for _ in values) or 'NULL'})"
 
 
 @lru_cache(maxsize=512)

@@ -29,13 +29,25 @@ from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.permissions import at_least, membership, space_grants, space_role
 from docdeck.server.wire import Json, no_content, respond, respond_list, wire_time
 
 router = Router(tags=["change-request reviews"])
 
 _CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
+_REVIEWS = Listing(
+    "reviews",
+    "r.*, r.rowid AS seq",
+    "FROM change_request_reviews r WHERE r.change_request_id = ?",
+    ("r.created_at", "r.rowid"),
+)
+_REQUESTED = Listing(
+    "requested-reviewers",
+    "q.*",
+    "FROM change_request_requested_reviewers q WHERE q.change_request_id = ?",
+    ("q.created_at", "q.user_id"),
+)
 
 
 def _review_json(
@@ -97,16 +109,7 @@ async def list_reviews(
     order they were submitted in (rowid), not the order of their random ids."""
     with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        result = fetch_page(
-            conn,
-            select="r.*, r.rowid AS seq",
-            from_where="FROM change_request_reviews r WHERE r.change_request_id = ?",
-            params=[cr.id],
-            keys=["r.created_at", "r.rowid"],
-            descending=False,
-            scope="reviews",
-            request=page,
-        )
+        result = _REVIEWS.page(conn, [cr.id], page)
         ids = [u for r in result.rows for u in (r["reviewer"], r["requested_by"])]
         users = service.users_by_id(conn, ids)
         items = [_review_json(ctx, cr, r, users, _outdated(conn, cr, r)) for r in result.rows]
@@ -202,16 +205,7 @@ async def list_requested_reviewers(
 ) -> Response:
     with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        result = fetch_page(
-            conn,
-            select="q.*",
-            from_where="FROM change_request_requested_reviewers q WHERE q.change_request_id = ?",
-            params=[cr.id],
-            keys=["q.created_at", "q.user_id"],
-            descending=False,
-            scope="requested-reviewers",
-            request=page,
-        )
+        result = _REQUESTED.page(conn, [cr.id], page)
         ids = [u for r in result.rows for u in (r["user_id"], r["requested_by"])]
         users = service.users_by_id(conn, ids)
         items = [_requested_json(ctx, r, users) for r in result.rows]

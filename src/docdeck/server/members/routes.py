@@ -34,7 +34,7 @@ from docdeck.server.members.service import (
     member_index,
 )
 from docdeck.server.members.wire import members_json, user_json
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing, fetch_page, one_of
 from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.saml.service import require_active_provider
 from docdeck.server.spaces.wire import space_json
@@ -42,6 +42,19 @@ from docdeck.server.teams.wire import team_json
 from docdeck.server.wire import Json, no_content, respond, respond_list
 
 router = Router(tags=["members"])
+_SPACES = Listing(
+    "member-spaces",
+    "s.*",
+    "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL",
+    ("s.created_at", "s.id"),
+)
+_TEAMS = Listing(
+    "member-teams",
+    TEAM_SELECT.strip().removeprefix("SELECT") + ", mine.role AS member_role",
+    "FROM teams t JOIN team_members mine ON mine.team_id = t.id AND mine.user_id = ?"
+    " WHERE t.organization_id = ?",
+    ("casefold(t.title)", "t.id"),
+)
 
 
 def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.Row:
@@ -240,20 +253,14 @@ async def list_member_spaces(
         if target is None:
             raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
         grants = space_grants(conn, organizationId, userId)
-        where = "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
-        params: list[Any] = [organizationId]
-        if target.is_guest:
-            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
-            params += list(grants)
-        result = fetch_page(
+        only = one_of("s.id", grants) if target.is_guest else ""
+        result = _SPACES.page(
             conn,
-            select="s.*",
-            from_where=where,
-            params=params,
-            keys=["s.created_at", "s.id"],
+            [organizationId, *(grants if target.is_guest else ())],
+            page,
+            and_where=only,
+            variant=f":{order}",
             descending=order == "desc",
-            scope=f"member-spaces:{order}",
-            request=page,
         )
         mine = space_grants(conn, organizationId, ctx.caller.user_id)
         items = [
@@ -293,24 +300,13 @@ async def list_member_teams(
         _can_see_member(caller, userId)
         if membership(conn, organizationId, userId) is None:
             raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
-        where = (
-            "FROM teams t JOIN team_members mine ON mine.team_id = t.id AND mine.user_id = ?"
-            " WHERE t.organization_id = ?"
-        )
+        where = ""
         params: list[Any] = [userId, organizationId]
         if title:
             where += " AND instr(casefold(t.title), ?) > 0"
             params.append(contains(title))
-        result = fetch_page(
-            conn,
-            select=TEAM_SELECT.strip().removeprefix("SELECT") + ", mine.role AS member_role",
-            from_where=where,
-            params=params,
-            select_params=[ctx.caller.user_id],
-            keys=["casefold(t.title)", "t.id"],
-            descending=False,
-            scope="member-teams",
-            request=page,
+        result = _TEAMS.page(
+            conn, params, page, and_where=where, select_params=[ctx.caller.user_id]
         )
     items = [
         {"team": team_json(row, caller), "member": {"role": row["member_role"]}}

@@ -19,7 +19,7 @@ from docdeck.models import (
 from docdeck.server.access import load_membership
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing, one_of
 from docdeck.server.sites import structure
 from docdeck.server.sites.common import ST, ShareKey, move_reply, site_reply, tree_for
 from docdeck.server.sites.defaults import settle_defaults
@@ -36,6 +36,12 @@ from docdeck.server.wire import no_content, respond, respond_list
 
 router = Router(tags=["sites"])
 ORG = "/v1/orgs/{organizationId}"
+_SITES = Listing(
+    "sites",
+    "s.*, o.hostname AS org_hostname",
+    "FROM sites s JOIN organizations o ON o.id = s.organization_id WHERE s.organization_id = ?",
+    ("s.created_at", "s.id"),
+)
 
 
 @router.get(f"{ORG}/sites", "listSites", ListPage[Site], 403, 404)
@@ -51,10 +57,7 @@ async def list_sites(
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
         require_site_reader(member)
-        where = (
-            "FROM sites s JOIN organizations o ON o.id = s.organization_id"
-            " WHERE s.organization_id = ?"
-        )
+        where = ""
         params: list[Any] = [organizationId]
         if space is not None:
             where += " AND s.id IN (SELECT site_id FROM site_spaces WHERE space_id = ?)"
@@ -66,18 +69,9 @@ async def list_sites(
             where += " AND s.published = ?"
             params.append(int(published))
         if type:
-            where += f" AND s.type IN ({','.join('?' for _ in type)})"
+            where += one_of("s.type", type)
             params += type
-        result = fetch_page(
-            conn,
-            select="s.*, o.hostname AS org_hostname",
-            from_where=where,
-            params=params,
-            keys=["s.created_at", "s.id"],
-            descending=False,
-            scope="sites",
-            request=page,
-        )
+        result = _SITES.page(conn, params, page, and_where=where)
         counts = site_space_counts(conn, [r["id"] for r in result.rows])
     return respond_list([site_json(ctx, r, counts.get(r["id"], 0)) for r in result.rows], result)
 

@@ -35,13 +35,28 @@ from docdeck.server.members.service import (
     live_spaces_for,
 )
 from docdeck.server.members.wire import members_json
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.teams.wire import team_json
 from docdeck.server.validation import check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = Router(tags=["teams"])
+_TEAMS = Listing(
+    "teams",
+    TEAM_SELECT.strip().removeprefix("SELECT"),
+    "FROM teams t WHERE t.organization_id = ?",
+    ("casefold(t.title)", "t.id"),
+)
+_IN_TEAM = (
+    "JOIN team_members tm ON tm.user_id = m.user_id WHERE tm.team_id = ? AND m.organization_id = ?"
+)
+_TEAM_MEMBERS = Listing(
+    "team-members",
+    f"{MEMBER_COLUMNS}, tm.role AS team_role",
+    f"{MEMBER_FROM} {_IN_TEAM}",
+    ("casefold(u.display_name)", "m.user_id"),
+)
 
 
 def _load_team(
@@ -78,7 +93,7 @@ async def list_teams(
     with ctx.db.read() as conn:
         caller = load_membership(conn, ctx, organizationId)
         require_member(caller, "list the organization's teams")
-        where = "FROM teams t WHERE t.organization_id = ?"
+        where = ""
         params: list[Any] = [organizationId]
         if owner is not None:
             owner_member = membership(conn, organizationId, owner)
@@ -93,16 +108,8 @@ async def list_teams(
         if title:
             where += " AND instr(casefold(t.title), ?) > 0"
             params.append(contains(title))
-        result = fetch_page(
-            conn,
-            select=TEAM_SELECT.strip().removeprefix("SELECT"),
-            select_params=[ctx.caller.user_id],
-            from_where=where,
-            params=params,
-            keys=["casefold(t.title)", "t.id"],
-            descending=False,
-            scope="teams",
-            request=page,
+        result = _TEAMS.page(
+            conn, params, page, and_where=where, select_params=[ctx.caller.user_id]
         )
     return respond_list([team_json(row, caller) for row in result.rows], result)
 
@@ -183,20 +190,11 @@ async def list_team_members(
 ) -> Response:
     with ctx.db.read() as conn:
         _load_team(conn, ctx, organizationId, teamId)
-        in_team = (
-            "JOIN team_members tm ON tm.user_id = m.user_id"
-            " WHERE tm.team_id = ? AND m.organization_id = ?"
-        )
-        result = fetch_page(
+        result = _TEAM_MEMBERS.page(
             conn,
-            select=f"{MEMBER_COLUMNS}, tm.role AS team_role",
-            from_where=f"{MEMBER_FROM} {in_team}",
-            count_from_where=f"FROM members m {in_team}",
-            params=[teamId, organizationId],
-            keys=["casefold(u.display_name)", "m.user_id"],
-            descending=False,
-            scope="team-members",
-            request=page,
+            [teamId, organizationId],
+            page,
+            count_from_where=f"FROM members m {_IN_TEAM}",
         )
         members = members_json(ctx, result.rows, live_spaces_for(conn, organizationId, result.rows))
     items = [
