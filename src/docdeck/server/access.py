@@ -87,6 +87,20 @@ def require_member(member: Membership, action: str) -> None:
     require(not member.is_guest, f"guests may not {action}; ask an admin for a member role")
 
 
+def load_admin(conn: sqlite3.Connection, ctx: Ctx, org_id: str, action: str) -> Membership:
+    """The caller's membership (404 as `load_membership`), 403 unless they are an admin."""
+    member = load_membership(conn, ctx, org_id)
+    require_admin(member, action)
+    return member
+
+
+def load_non_guest(conn: sqlite3.Connection, ctx: Ctx, org_id: str, action: str) -> Membership:
+    """The caller's membership (404 as `load_membership`), 403 for a guest."""
+    member = load_membership(conn, ctx, org_id)
+    require_member(member, action)
+    return member
+
+
 def list_in_org(
     ctx: Ctx,
     org_id: str,

@@ -18,7 +18,12 @@ from docdeck.models import (
     MemberUpdate,
     User,
 )
-from docdeck.server.access import load_membership, require_admin, require_member
+from docdeck.server.access import (
+    load_admin,
+    load_membership,
+    load_non_guest,
+    require_member,
+)
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
@@ -107,8 +112,7 @@ async def list_members(
     order: Annotated[ListOrder, Query()] = "desc",
 ) -> Response:
     with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_member(caller, "list the organization's members")
+        load_non_guest(conn, ctx, organizationId, "list the organization's members")
         where = "WHERE m.organization_id = ?"
         params: list[Any] = [organizationId]
         if role == "guest":
@@ -166,8 +170,7 @@ def update_member(
     ctx: CtxDep, organizationId: str, userId: str, body: Annotated[MemberUpdate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "change member roles")
+        load_admin(conn, ctx, organizationId, "change member roles")
         current = load_member(conn, organizationId, userId)
         if current["role"] == "admin" and body.role != "admin":
             _keep_an_admin(conn, organizationId, userId, "role: ")
@@ -189,8 +192,7 @@ def update_member(
 )
 def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "remove members")
+        load_admin(conn, ctx, organizationId, "remove members")
         target = membership(conn, organizationId, userId)
         if target is not None:
             if target.is_admin:
@@ -221,8 +223,7 @@ def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 )
 def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "make members SSO members")
+        load_admin(conn, ctx, organizationId, "make members SSO members")
         load_member(conn, organizationId, userId)
         require_active_provider(conn, organizationId, "sso")
         conn.execute(

@@ -16,7 +16,7 @@ from docdeck.models import (
     OrganizationUpdate,
     PingResult,
 )
-from docdeck.server.access import load_membership, load_org, require_admin
+from docdeck.server.access import load_admin, load_org
 from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
@@ -96,8 +96,7 @@ def update_organization(
 ) -> Response:
     changes = _org_changes(body)
     with ctx.db.write() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_admin(member, "update the organization")
+        member = load_admin(conn, ctx, organizationId, "update the organization")
         if changes.get("sso"):
             require_active_provider(conn, organizationId, "sso")
         service.update_organization(conn, organizationId, changes)
@@ -115,8 +114,7 @@ def update_organization(
 )
 def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
     with ctx.db.write() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_admin(member, "delete invite links")
+        load_admin(conn, ctx, organizationId, "delete invite links")
         service.delete_link_invite(conn, organizationId, inviteId)
     return no_content()
 

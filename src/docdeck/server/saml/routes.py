@@ -14,7 +14,7 @@ from docdeck.models import (
     SAMLProviderUpdate,
     SSOProviderLogins,
 )
-from docdeck.server.access import list_in_org, load_membership, require_admin
+from docdeck.server.access import list_in_org, load_admin, load_membership, require_admin
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
@@ -101,8 +101,7 @@ def create_provider(
     ctx: CtxDep, organizationId: str, body: Annotated[SAMLProviderCreate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "add SAML providers")
+        caller = load_admin(conn, ctx, organizationId, "add SAML providers")
         changes = _changes(conn, ctx, organizationId, body)
         provider_id = new_id()
         names = ", ".join(changes)
@@ -122,8 +121,7 @@ def create_provider(
 )
 async def get_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Response:
     with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "see the organization's SAML providers")
+        caller = load_admin(conn, ctx, organizationId, "see the organization's SAML providers")
         row = load_provider(conn, organizationId, samlProviderId)
         return respond(provider_json(conn, ctx.base_url, row, caller))
 
@@ -138,8 +136,7 @@ def update_provider(
     body: Annotated[SAMLProviderUpdate, Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "change SAML providers")
+        caller = load_admin(conn, ctx, organizationId, "change SAML providers")
         load_provider(conn, organizationId, samlProviderId)
         if "label" in body.model_fields_set and body.label is None:
             raise bad_request("label: must not be null")
@@ -160,8 +157,7 @@ def update_provider(
 )
 def delete_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "remove SAML providers")
+        load_admin(conn, ctx, organizationId, "remove SAML providers")
         conn.execute(
             "DELETE FROM saml_providers WHERE id = ? AND organization_id = ?",
             (samlProviderId, organizationId),

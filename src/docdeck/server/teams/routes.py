@@ -17,11 +17,11 @@ from docdeck.models import (
     TeamUpdate,
 )
 from docdeck.server.access import (
+    load_admin,
     load_membership,
+    load_non_guest,
     load_org,
     require,
-    require_admin,
-    require_member,
 )
 from docdeck.server.errors import ApiError, not_found
 from docdeck.server.http.context import Ctx
@@ -91,8 +91,7 @@ async def list_teams(
     title: Annotated[str | None, Query(max_length=512)] = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_member(caller, "list the organization's teams")
+        caller = load_non_guest(conn, ctx, organizationId, "list the organization's teams")
         where = ""
         params: list[Any] = [organizationId]
         if owner is not None:
@@ -117,8 +116,7 @@ async def list_teams(
 @router.put("/v1/orgs/{organizationId}/teams", "createOrganizationTeam", Team, 403, 404, status=201)
 def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Body()]) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "create teams")
+        caller = load_admin(conn, ctx, organizationId, "create teams")
         title = check_title(body.title)
         members = resolve_members(conn, organizationId, body.members or [], "members")
         team_id, stamp = new_id(), to_db(ctx.now())
