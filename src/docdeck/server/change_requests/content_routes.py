@@ -19,17 +19,14 @@ from docdeck.models.change_request_content import (
     ChangeRequestContentUpdate,
     ChangeRequestContentUpdateBody,
 )
-from docdeck.server import outbound
 from docdeck.server.change_requests import authoring, service
 from docdeck.server.change_requests.apply import apply_changes
 from docdeck.server.content.changes import semantic_changes
-from docdeck.server.content.fetch import FetchError, ImportPolicy
-from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.importer import crawl_requested, imported, write_pages
 from docdeck.server.content.reading import view_of
 from docdeck.server.content.scoped_routes import CHANGE_REQUEST, content_reads
 from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.content.wire import file_dict
-from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
@@ -58,13 +55,7 @@ async def import_content_in_change_request(
 ) -> Response:
     with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
         authoring.may_author(service.load_change_request(conn, ctx, spaceId, changeRequestId))
-    if body.source != "website":
-        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
-    policy: ImportPolicy = request.app.state.import_policy
-    try:
-        result = await outbound.until_disconnect(request.receive, crawl(body.url, policy))
-    except FetchError as error:
-        raise bad_request(f"url: {error}") from None
+    result = await crawl_requested(request, body)
 
     def write() -> str:
         with ctx.db.write() as conn:
@@ -75,9 +66,7 @@ async def import_content_in_change_request(
             return authoring.commit(conn, ctx, cr, draft, f"Imported {body.url}")
 
     revision = await run_in_threadpool(write)
-    location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
-    counts = {"importedResources": len(result.pages), "totalResources": result.total}
-    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
+    return imported(ctx, spaceId, revision, result)
 
 
 @router.post(

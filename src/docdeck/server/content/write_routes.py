@@ -11,18 +11,16 @@ from fastapi import Body, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import ApplySpaceTemplate, ImportContent, ImportContentResult
-from docdeck.server import outbound
 from docdeck.server.access import load_space, require, require_live
 from docdeck.server.content.edits import Draft
-from docdeck.server.content.fetch import FetchError, ImportPolicy
-from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.importer import crawl_requested, imported, write_pages
 from docdeck.server.content.templates import apply_template
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.permissions import at_least
-from docdeck.server.wire import no_content, respond
+from docdeck.server.wire import no_content
 
 router = Router(tags=["space content"])
 
@@ -68,13 +66,7 @@ async def import_content(
 ) -> Response:
     with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
         _may_edit(conn, ctx, spaceId, "importing content")
-    if body.source != "website":
-        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
-    policy: ImportPolicy = request.app.state.import_policy
-    try:
-        result = await outbound.until_disconnect(request.receive, crawl(body.url, policy))
-    except FetchError as error:
-        raise bad_request(f"url: {error}") from None
+    result = await crawl_requested(request, body)
 
     def write() -> str:
         with ctx.db.write() as conn:
@@ -84,6 +76,4 @@ async def import_content(
             return draft.commit(message=f"Imported {body.url}")
 
     revision = await run_in_threadpool(write)
-    location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
-    counts = {"importedResources": len(result.pages), "totalResources": result.total}
-    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
+    return imported(ctx, spaceId, revision, result)
