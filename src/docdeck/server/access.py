@@ -7,12 +7,15 @@ id, so ids of other organizations' resources cannot be probed.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from docdeck.server.errors import forbidden, not_found
 from docdeck.server.http.context import RETENTION, Ctx
 from docdeck.server.ids import to_db
+from docdeck.server.pagination import Listing, PageRequest, PageResult
 from docdeck.server.permissions import (
     Membership,
     grants_that_raise,
@@ -82,6 +85,38 @@ def require_admin(member: Membership, action: str) -> None:
 
 def require_member(member: Membership, action: str) -> None:
     require(not member.is_guest, f"guests may not {action}; ask an admin for a member role")
+
+
+def load_admin(conn: sqlite3.Connection, ctx: Ctx, org_id: str, action: str) -> Membership:
+    """The caller's membership (404 as `load_membership`), 403 unless they are an admin."""
+    member = load_membership(conn, ctx, org_id)
+    require_admin(member, action)
+    return member
+
+
+def load_non_guest(conn: sqlite3.Connection, ctx: Ctx, org_id: str, action: str) -> Membership:
+    """The caller's membership (404 as `load_membership`), 403 for a guest."""
+    member = load_membership(conn, ctx, org_id)
+    require_member(member, action)
+    return member
+
+
+def list_in_org(
+    ctx: Ctx,
+    org_id: str,
+    request: PageRequest,
+    listing: Listing,
+    gate: Callable[[Membership, str], None],
+    action: str,
+    item: Callable[[sqlite3.Connection, sqlite3.Row, Membership], Any],
+) -> tuple[list[Any], PageResult]:
+    """A page of an organization's `listing` (its one `?` the organization's id) as `item`
+    writes each row, for a caller `gate` lets `action` (`require_member`, `require_admin`)."""
+    with ctx.db.read() as conn:
+        member = load_membership(conn, ctx, org_id)
+        gate(member, action)
+        result = listing.page(conn, [org_id], request)
+        return [item(conn, row, member) for row in result.rows], result
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ import hmac
 import json
 import math
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -223,6 +223,50 @@ def fetch_page(
     if count is None and counter is not None:
         count = counter()
     return PageResult(rows, _count(conn, count, with_sql, counted, with_params, params), next_page)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A list declared once: its cursor `scope`, what it selects, its FROM/WHERE (the `?`s
+    filled by `page`'s params) and its sort `keys`, the last one unique. A route that adds
+    filters passes `and_where`, appended to the WHERE, with their params after the list's."""
+
+    scope: str
+    select: str
+    from_where: str
+    keys: tuple[str, ...]
+    descending: bool = False
+
+    def page(
+        self,
+        conn: sqlite3.Connection,
+        params: Sequence[Any],
+        request: PageRequest,
+        *,
+        and_where: str = "",
+        variant: str = "",
+        descending: bool | None = None,
+        **options: Any,
+    ) -> PageResult:
+        """`variant` tells apart, in the cursor's scope, sorts or filters of one list that
+        a cursor must not cross (`:asc`); `descending` overrides the list's direction."""
+        return fetch_page(
+            conn,
+            select=self.select,
+            from_where=self.from_where + and_where,
+            params=params,
+            keys=self.keys,
+            descending=self.descending if descending is None else descending,
+            scope=self.scope + variant,
+            request=request,
+            **options,
+        )
+
+
+def one_of(column: str, values: Collection[Any]) -> str:
+    """The filter ` AND column IN (?, ...)` for `values` (none: it matches nothing), for a
+    `from_where`; the values go after the params before it."""
+    return f" AND {column} IN ({','.join('?' for _ in values) or 'NULL'})"
 
 
 @lru_cache(maxsize=512)

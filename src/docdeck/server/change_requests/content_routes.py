@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Request, Response
+from fastapi import Body, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import (
@@ -19,34 +19,32 @@ from docdeck.models.change_request_content import (
     ChangeRequestContentUpdate,
     ChangeRequestContentUpdateBody,
 )
-from docdeck.server import outbound
 from docdeck.server.change_requests import authoring, service
 from docdeck.server.change_requests.apply import apply_changes
 from docdeck.server.content.changes import semantic_changes
-from docdeck.server.content.fetch import FetchError, ImportPolicy
-from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.importer import crawl_requested, imported, write_pages
 from docdeck.server.content.reading import view_of
 from docdeck.server.content.scoped_routes import CHANGE_REQUEST, content_reads
 from docdeck.server.content.snapshots import load_snapshot
 from docdeck.server.content.wire import file_dict
-from docdeck.server.errors import bad_request
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
 
 _CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 
 
-router = APIRouter(tags=["change-request content"])
+router = Router(tags=["change-request content"])
 router.routes.extend(content_reads(CHANGE_REQUEST))
 
 
 @router.post(
     f"{_CR}/content/import",
-    status_code=201,
-    response_model=ImportContentResult,
-    operation_id="importContentInChangeRequest",
-    responses=errors(403, 404),
+    "importContentInChangeRequest",
+    ImportContentResult,
+    403,
+    404,
+    status=201,
 )
 async def import_content_in_change_request(
     request: Request,
@@ -57,13 +55,7 @@ async def import_content_in_change_request(
 ) -> Response:
     with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
         authoring.may_author(service.load_change_request(conn, ctx, spaceId, changeRequestId))
-    if body.source != "website":
-        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
-    policy: ImportPolicy = request.app.state.import_policy
-    try:
-        result = await outbound.until_disconnect(request.receive, crawl(body.url, policy))
-    except FetchError as error:
-        raise bad_request(f"url: {error}") from None
+    result = await crawl_requested(request, body)
 
     def write() -> str:
         with ctx.db.write() as conn:
@@ -74,16 +66,15 @@ async def import_content_in_change_request(
             return authoring.commit(conn, ctx, cr, draft, f"Imported {body.url}")
 
     revision = await run_in_threadpool(write)
-    location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
-    counts = {"importedResources": len(result.pages), "totalResources": result.total}
-    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
+    return imported(ctx, spaceId, revision, result)
 
 
 @router.post(
     f"{_CR}/content",
-    response_model=ChangeRequest | ChangeRequestContentUpdate,
-    operation_id="updateChangeRequestContent",
-    responses=errors(403, 404),
+    "updateChangeRequestContent",
+    ChangeRequest | ChangeRequestContentUpdate,
+    403,
+    404,
 )
 def update_change_request_content(
     ctx: CtxDep,
@@ -129,12 +120,7 @@ def update_change_request_content(
     return respond(out)
 
 
-@router.get(
-    f"{_CR}/changes",
-    response_model=RevisionSemanticChanges,
-    operation_id="getChangeRequestChanges",
-    responses=errors(404),
-)
+@router.get(f"{_CR}/changes", "getChangeRequestChanges", RevisionSemanticChanges, 404)
 async def get_change_request_changes(
     ctx: CtxDep,
     spaceId: str,

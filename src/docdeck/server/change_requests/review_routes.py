@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import ListPage
 from docdeck.models.change_requests import (
@@ -26,16 +26,28 @@ from docdeck.server.comments.service import Scope
 from docdeck.server.content.document_markdown import to_markdown
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.permissions import at_least, membership, space_grants, space_role
 from docdeck.server.wire import Json, no_content, respond, respond_list, wire_time
 
-router = APIRouter(tags=["change-request reviews"])
+router = Router(tags=["change-request reviews"])
 
 _CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
+_REVIEWS = Listing(
+    "reviews",
+    "r.*, r.rowid AS seq",
+    "FROM change_request_reviews r WHERE r.change_request_id = ?",
+    ("r.created_at", "r.rowid"),
+)
+_REQUESTED = Listing(
+    "requested-reviewers",
+    "q.*",
+    "FROM change_request_requested_reviewers q WHERE q.change_request_id = ?",
+    ("q.created_at", "q.user_id"),
+)
 
 
 def _review_json(
@@ -85,12 +97,7 @@ def _outdated(conn: sqlite3.Connection, cr: ChangeRequestAccess, row: sqlite3.Ro
     return newer is not None
 
 
-@router.get(
-    f"{_CR}/reviews",
-    response_model=ListPage[ChangeRequestReview],
-    operation_id="getReviewsByChangeRequestId",
-    responses=errors(404),
-)
+@router.get(f"{_CR}/reviews", "getReviewsByChangeRequestId", ListPage[ChangeRequestReview], 404)
 async def list_reviews(
     ctx: CtxDep,
     spaceId: str,
@@ -102,16 +109,7 @@ async def list_reviews(
     order they were submitted in (rowid), not the order of their random ids."""
     with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        result = fetch_page(
-            conn,
-            select="r.*, r.rowid AS seq",
-            from_where="FROM change_request_reviews r WHERE r.change_request_id = ?",
-            params=[cr.id],
-            keys=["r.created_at", "r.rowid"],
-            descending=False,
-            scope="reviews",
-            request=page,
-        )
+        result = _REVIEWS.page(conn, [cr.id], page)
         ids = [u for r in result.rows for u in (r["reviewer"], r["requested_by"])]
         users = service.users_by_id(conn, ids)
         items = [_review_json(ctx, cr, r, users, _outdated(conn, cr, r)) for r in result.rows]
@@ -119,11 +117,7 @@ async def list_reviews(
 
 
 @router.post(
-    f"{_CR}/reviews",
-    status_code=201,
-    response_model=ChangeRequestReview,
-    operation_id="submitChangeRequestReview",
-    responses=errors(403, 404),
+    f"{_CR}/reviews", "submitChangeRequestReview", ChangeRequestReview, 403, 404, status=201
 )
 def submit_review(
     ctx: CtxDep,
@@ -202,25 +196,16 @@ def _requested_json(ctx: Ctx, row: sqlite3.Row, users: dict[str, sqlite3.Row]) -
 
 @router.get(
     f"{_CR}/requested-reviewers",
-    response_model=ListPage[ChangeRequestRequestedReviewer],
-    operation_id="getRequestedReviewersByChangeRequestId",
-    responses=errors(404),
+    "getRequestedReviewersByChangeRequestId",
+    ListPage[ChangeRequestRequestedReviewer],
+    404,
 )
 async def list_requested_reviewers(
     ctx: CtxDep, spaceId: str, changeRequestId: str, page: PageDep
 ) -> Response:
     with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
-        result = fetch_page(
-            conn,
-            select="q.*",
-            from_where="FROM change_request_requested_reviewers q WHERE q.change_request_id = ?",
-            params=[cr.id],
-            keys=["q.created_at", "q.user_id"],
-            descending=False,
-            scope="requested-reviewers",
-            request=page,
-        )
+        result = _REQUESTED.page(conn, [cr.id], page)
         ids = [u for r in result.rows for u in (r["user_id"], r["requested_by"])]
         users = service.users_by_id(conn, ids)
         items = [_requested_json(ctx, r, users) for r in result.rows]
@@ -228,10 +213,7 @@ async def list_requested_reviewers(
 
 
 @router.post(
-    f"{_CR}/requested-reviewers",
-    response_model=RequestedReviewers,
-    operation_id="requestReviewersForChangeRequest",
-    responses=errors(403, 404),
+    f"{_CR}/requested-reviewers", "requestReviewersForChangeRequest", RequestedReviewers, 403, 404
 )
 def request_reviewers(
     ctx: CtxDep, spaceId: str, changeRequestId: str, body: Annotated[RequestReviewers, Body()]
@@ -285,8 +267,8 @@ def request_reviewers(
 
 @router.delete(
     f"{_CR}/requested-reviewers/{{userId}}",
-    status_code=205,
-    operation_id="removeRequestedReviewerFromChangeRequest",
+    "removeRequestedReviewerFromChangeRequest",
+    status=205,
     responses={**errors(403, 404), 204: {"description": "The user was not requested"}},
 )
 def remove_requested_reviewer(

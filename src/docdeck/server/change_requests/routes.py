@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import (
@@ -26,23 +26,18 @@ from docdeck.server.access import load_space, require_live
 from docdeck.server.change_requests import pull, service
 from docdeck.server.change_requests.pdf_link import PdfSource, pdf_source, store_pdf
 from docdeck.server.errors import bad_request
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
 from docdeck.server.wire import respond, respond_list
 
-router = APIRouter(tags=["change-requests"])
+router = Router(tags=["change-requests"])
 
 _S = "/v1/spaces/{spaceId}"
 _CR = f"{_S}/change-requests/{{changeRequestId}}"
 
 
-@router.get(
-    f"{_S}/change-requests",
-    response_model=ListPage[ChangeRequest],
-    operation_id="listChangeRequestsForSpace",
-    responses=errors(404),
-)
+@router.get(f"{_S}/change-requests", "listChangeRequestsForSpace", ListPage[ChangeRequest], 404)
 async def list_change_requests(
     ctx: CtxDep,
     spaceId: str,
@@ -68,13 +63,7 @@ async def list_change_requests(
     return respond_list(items, result)
 
 
-@router.post(
-    f"{_S}/change-requests",
-    status_code=201,
-    response_model=ChangeRequest,
-    operation_id="createChangeRequest",
-    responses=errors(403, 404),
-)
+@router.post(f"{_S}/change-requests", "createChangeRequest", ChangeRequest, 403, 404, status=201)
 def create_change_request(
     ctx: CtxDep, spaceId: str, body: Annotated[ChangeRequestCreate, Body()]
 ) -> Response:
@@ -89,12 +78,7 @@ def create_change_request(
     return respond(data, status=201, headers={"Location": location})
 
 
-@router.get(
-    _CR,
-    response_model=ChangeRequest,
-    operation_id="getChangeRequestById",
-    responses=errors(404),
-)
+@router.get(_CR, "getChangeRequestById", ChangeRequest, 404)
 async def get_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
     with ctx.db.read() as conn:
         cr = service.load_change_request(conn, ctx, spaceId, changeRequestId)
@@ -103,12 +87,7 @@ async def get_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) ->
     return respond(data)
 
 
-@router.patch(
-    _CR,
-    response_model=ChangeRequest,
-    operation_id="updateChangeRequestById",
-    responses=errors(403, 404),
-)
+@router.patch(_CR, "updateChangeRequestById", ChangeRequest, 403, 404)
 def update_change_request(
     ctx: CtxDep,
     spaceId: str,
@@ -140,12 +119,7 @@ def update_change_request(
     return respond(data)
 
 
-@router.post(
-    f"{_CR}/update",
-    response_model=ChangeRequestUpdateResult,
-    operation_id="updateChangeRequest",
-    responses=errors(400, 403, 404),
-)
+@router.post(f"{_CR}/update", "updateChangeRequest", ChangeRequestUpdateResult, 400, 403, 404)
 def update_change_request_from_main(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
     """Pulls main into the change request; `result: "conflicts"` (still 200) when blocks
     changed on both sides, which the new revision holds between markers."""
@@ -156,12 +130,7 @@ def update_change_request_from_main(ctx: CtxDep, spaceId: str, changeRequestId: 
     return respond({"revision": outcome.revision, "result": result})
 
 
-@router.post(
-    f"{_CR}/merge",
-    response_model=ChangeRequestMergeResult,
-    operation_id="mergeChangeRequest",
-    responses=errors(400, 403, 404),
-)
+@router.post(f"{_CR}/merge", "mergeChangeRequest", ChangeRequestMergeResult, 400, 403, 404)
 def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Response:
     """Merges into main; with `result: "conflicts"` the merge was still applied, each
     conflicting block keeping the change request's side (docs/change-requests.md)."""
@@ -172,12 +141,7 @@ def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> Res
     return respond({"revision": outcome.revision, "result": result})
 
 
-@router.get(
-    f"{_CR}/pdf",
-    response_model=ChangeRequestPDF,
-    operation_id="getChangeRequestPDF",
-    responses=errors(404),
-)
+@router.get(f"{_CR}/pdf", "getChangeRequestPDF", ChangeRequestPDF, 404)
 async def get_change_request_pdf(
     ctx: CtxDep,
     spaceId: str,

@@ -20,11 +20,18 @@ from docdeck.server.http.auth import Caller
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.wire import user_json
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, PageResult
 from docdeck.server.permissions import at_least
 from docdeck.server.wire import Json, wire_time
 
 EDITABLE = ("draft", "open")
+_CHANGE_REQUESTS = Listing(
+    "change-requests",
+    "c.*",
+    "FROM change_requests c WHERE c.space_id = ? AND c.status = ?",
+    ("c.number",),
+    descending=True,
+)
 
 
 class Actor(Protocol):
@@ -211,7 +218,7 @@ def page_of_change_requests(
 ) -> PageResult:
     """A page of the space's change requests with `status`, newest first (by number); only
     those `contributor` contributed to, when given."""
-    where = "FROM change_requests c WHERE c.space_id = ? AND c.status = ?"
+    where = ""
     params: list[str] = [space_id, status]
     if contributor is not None:
         where += (
@@ -219,16 +226,8 @@ def page_of_change_requests(
             " WHERE k.change_request_id = c.id AND k.user_id = ?)"
         )
         params.append(contributor)
-    return fetch_page(
-        conn,
-        select="c.*",
-        from_where=where,
-        params=params,
-        keys=["c.number"],
-        descending=True,
-        scope=f"change-requests:{status}:{contributor or ''}",
-        request=page,
-    )
+    variant = f":{status}:{contributor or ''}"
+    return _CHANGE_REQUESTS.page(conn, params, page, and_where=where, variant=variant)
 
 
 def update_columns(

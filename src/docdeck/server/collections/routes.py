@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     Collection,
@@ -25,13 +25,13 @@ from docdeck.server.collections import service
 from docdeck.server.collections.wire import collection_json
 from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["collections"])
+router = Router(tags=["collections"])
 
 
 def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
@@ -42,22 +42,12 @@ def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
     return respond(body, status=status, headers=headers)
 
 
-@router.get(
-    "/v1/collections/{collectionId}",
-    response_model=Collection,
-    operation_id="getCollectionById",
-    responses=errors(404),
-)
+@router.get("/v1/collections/{collectionId}", "getCollectionById", Collection, 404)
 async def get_collection(ctx: CtxDep, collectionId: str) -> Response:
     return _reply(ctx, collectionId)
 
 
-@router.patch(
-    "/v1/collections/{collectionId}",
-    response_model=Collection,
-    operation_id="updateCollectionById",
-    responses=errors(403, 404),
-)
+@router.patch("/v1/collections/{collectionId}", "updateCollectionById", Collection, 403, 404)
 def update_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[CollectionUpdate, Body()]
 ) -> Response:
@@ -68,12 +58,7 @@ def update_collection(
     return _reply(ctx, collectionId)
 
 
-@router.delete(
-    "/v1/collections/{collectionId}",
-    status_code=204,
-    operation_id="deleteCollectionById",
-    responses=errors(403),
-)
+@router.delete("/v1/collections/{collectionId}", "deleteCollectionById", None, 403, status=204)
 def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
     with ctx.db.write() as conn:
         try:
@@ -90,10 +75,7 @@ def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
 
 
 @router.get(
-    "/v1/collections/{collectionId}/spaces",
-    response_model=ListPage[Space],
-    operation_id="listSpacesInCollectionById",
-    responses=errors(404),
+    "/v1/collections/{collectionId}/spaces", "listSpacesInCollectionById", ListPage[Space], 404
 )
 async def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) -> Response:
     with ctx.db.read() as conn:
@@ -104,12 +86,7 @@ async def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) 
     return respond_list(items, result)
 
 
-@router.post(
-    "/v1/collections/{collectionId}/move",
-    response_model=Collection,
-    operation_id="moveCollection",
-    responses=errors(403, 404, 409),
-)
+@router.post("/v1/collections/{collectionId}/move", "moveCollection", Collection, 403, 404, 409)
 def move_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[CollectionMove, Body()]
 ) -> Response:
@@ -121,10 +98,7 @@ def move_collection(
 
 
 @router.post(
-    "/v1/collections/{collectionId}/transfer",
-    response_model=Collection,
-    operation_id="transferCollection",
-    responses=errors(403, 404, 409),
+    "/v1/collections/{collectionId}/transfer", "transferCollection", Collection, 403, 404, 409
 )
 def transfer_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[Transfer, Body()]
@@ -138,9 +112,9 @@ def transfer_collection(
 
 @router.get(
     "/v1/orgs/{organizationId}/collections",
-    response_model=ListPage[Collection],
-    operation_id="listCollectionsInOrganizationById",
-    responses=errors(404),
+    "listCollectionsInOrganizationById",
+    ListPage[Collection],
+    404,
 )
 async def list_collections(
     ctx: CtxDep,
@@ -155,11 +129,7 @@ async def list_collections(
 
 
 @router.post(
-    "/v1/orgs/{organizationId}/collections",
-    status_code=201,
-    response_model=Collection,
-    operation_id="createCollection",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/collections", "createCollection", Collection, 403, 404, status=201
 )
 def create_collection(
     ctx: CtxDep, organizationId: str, body: Annotated[CollectionCreate | None, Body()] = None

@@ -11,7 +11,7 @@ from docdeck.server.access import guest_collections
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, PageResult, one_of
 from docdeck.server.permissions import Membership, space_grants
 from docdeck.server.sites.defaults import remove_space_from_sites
 from docdeck.server.spaces.moves import (
@@ -25,6 +25,18 @@ from docdeck.server.spaces.ordering import end_position
 from docdeck.server.validation import check_title
 
 DEFAULT_TITLE = "Untitled collection"
+_SPACES = Listing(
+    "collection-spaces",
+    "s.*",
+    "FROM spaces s WHERE s.parent_id = ? AND s.deleted_at IS NULL",
+    ("s.position", "s.id"),
+)
+_COLLECTIONS = Listing(
+    "collections",
+    "c.*",
+    "FROM collections c INDEXED BY collections_in_tree WHERE c.organization_id = ?",
+    ("c.tree_path",),
+)
 
 
 def subtree(conn: sqlite3.Connection, collection_id: str) -> list[str]:
@@ -160,21 +172,9 @@ def page_of_spaces(
     page: PageRequest,
 ) -> PageResult:
     """A page of the collection's live spaces in their order (a guest's granted ones only)."""
-    where = "FROM spaces s WHERE s.parent_id = ? AND s.deleted_at IS NULL"
-    params: list[Any] = [collection_id]
     if member.is_guest:
-        where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
-        params += list(grants)
-    return fetch_page(
-        conn,
-        select="s.*",
-        from_where=where,
-        params=params,
-        keys=["s.position", "s.id"],
-        descending=False,
-        scope="collection-spaces",
-        request=page,
-    )
+        return _SPACES.page(conn, [collection_id, *grants], page, and_where=one_of("s.id", grants))
+    return _SPACES.page(conn, [collection_id], page)
 
 
 def page_of_collections(
@@ -187,22 +187,13 @@ def page_of_collections(
 ) -> PageResult:
     """A page of the organization's collections in tree order (a guest sees those that hold
     a space granted to them)."""
-    where = "FROM collections c INDEXED BY collections_in_tree WHERE c.organization_id = ?"
+    where = ""
     params: list[Any] = [organization_id]
     if not nested:
         where += " AND c.parent_id IS NULL"
     if member.is_guest:
         grants = space_grants(conn, organization_id, ctx.caller.user_id)
         visible = sorted(guest_collections(conn, organization_id, grants))
-        where += f" AND c.id IN ({','.join('?' for _ in visible) or 'NULL'})"
+        where += one_of("c.id", visible)
         params += visible
-    return fetch_page(
-        conn,
-        select="c.*",
-        from_where=where,
-        params=params,
-        keys=["c.tree_path"],
-        descending=False,
-        scope=f"collections:{int(nested)}",
-        request=page,
-    )
+    return _COLLECTIONS.page(conn, params, page, and_where=where, variant=f":{int(nested)}")

@@ -29,8 +29,13 @@ from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.service import MEMBER_COLUMNS, MEMBER_FROM, live_spaces_for
 from docdeck.server.members.wire import members_json
-from docdeck.server.pagination import PageRequest, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, fetch_page, one_of
 from docdeck.server.wire import Json, no_content, respond, respond_list
+
+_COMMENTS = Listing("comments", "c.*", "FROM comments c WHERE 1", ("c.posted_at", "c.rowid"))
+_REPLIES = Listing(
+    "replies", "r.*", "FROM comment_replies r WHERE r.comment_id = ?", ("r.posted_at", "r.rowid")
+)
 
 Format = Literal["document", "markdown"] | None
 
@@ -61,7 +66,7 @@ def list_comments(
     target_page: str | None,
     authors: list[str] | None,
 ) -> Response:
-    where = f"FROM comments c WHERE {scope.where}"
+    where = f" AND {scope.where}"
     params: list[str] = list(scope.params)
     if status != "all":
         where += " AND c.status = ?"
@@ -70,17 +75,10 @@ def list_comments(
         where += " AND c.page_id = ?"
         params.append(target_page)
     if authors:
-        where += f" AND c.posted_by IN ({','.join('?' for _ in authors)})"
+        where += one_of("c.posted_by", authors)
         params += authors
-    result = fetch_page(
-        conn,
-        select="c.*",
-        from_where=where,
-        params=params,
-        keys=["c.posted_at", "c.rowid"],
-        descending=order == "desc",
-        scope=f"comments-{order}",
-        request=page,
+    result = _COMMENTS.page(
+        conn, params, page, and_where=where, variant=f"-{order}", descending=order == "desc"
     )
     return respond_list(comments_json(conn, ctx, scope, result.rows, fmt), result)
 
@@ -229,16 +227,7 @@ def list_replies(
 ) -> Response:
     """Oldest first, as a thread reads."""
     service.load_comment(conn, scope, comment_id)
-    result = fetch_page(
-        conn,
-        select="r.*",
-        from_where="FROM comment_replies r WHERE r.comment_id = ?",
-        params=[comment_id],
-        keys=["r.posted_at", "r.rowid"],
-        descending=False,
-        scope="replies",
-        request=page,
-    )
+    result = _REPLIES.page(conn, [comment_id], page)
     return respond_list(replies_json(conn, ctx, scope, comment_id, result.rows, fmt), result)
 
 

@@ -195,9 +195,23 @@ def comment_router(scope: CommentScope) -> APIRouter:
         with ctx.db.read() as conn:
             return ops.list_commenters(conn, ctx, load_scope(conn, ctx, *ids_of(where)), page)
 
-    def add(method: str, path: str, handler: Callable[..., Any], **route: Any) -> None:
-        scoped = with_scope_ids(handler, scope.ids, **route.pop("signature", {}))
-        router.add_api_route(path, scoped, methods=[method], **route)
+    def add(
+        method: str,
+        path: str,
+        handler: Callable[..., Any],
+        name: str,
+        answer: Any,
+        *statuses: int,
+        signature: dict[str, Any] | None = None,
+        **route: Any,
+    ) -> None:
+        """One operation: its id is `name` and the scope's suffix; `answer` its response model
+        (None: none), `statuses` its errors unless `responses` are given."""
+        scoped = with_scope_ids(handler, scope.ids, **(signature or {}))
+        if answer is not None:
+            route["response_model"] = answer
+        route.setdefault("responses", errors(*statuses))
+        router.add_api_route(path, scoped, methods=[method], operation_id=f"{name}{op}", **route)
 
     if scope.delete_reply_205:
         delete_reply_route: dict[str, Any] = {
@@ -206,95 +220,35 @@ def comment_router(scope: CommentScope) -> APIRouter:
         }
     else:
         delete_reply_route = {"status_code": 204, "responses": errors(403, 404)}
-    add(
-        "GET",
-        every,
-        list_comments,
-        response_model=ListPage[Comment],
-        operation_id=f"listComments{op}",
-        responses=errors(404),
-    )
-    add(
-        "POST",
-        every,
-        post_comment,
-        response_model=Comment,
-        operation_id=f"postComment{op}",
-        responses=errors(403, 404),
-    )
-    add(
-        "GET",
-        one,
-        get_comment,
-        response_model=Comment,
-        operation_id=f"getComment{op}",
-        responses=errors(404),
-    )
-    add(
-        "PUT",
-        one,
-        update_comment,
-        response_model=Comment,
-        operation_id=f"updateComment{op}",
-        responses=errors(403, 404),
-    )
-    add(
-        "DELETE",
-        one,
-        delete_comment,
-        status_code=204,
-        operation_id=f"deleteComment{op}",
-        responses=errors(403, 404),
-    )
-    add(
-        "GET",
-        replies,
-        list_replies,
-        response_model=ListPage[CommentReply],
-        operation_id=f"listCommentReplies{op}",
-        responses=errors(404),
-    )
+    add("GET", every, list_comments, "listComments", ListPage[Comment], 404)
+    add("POST", every, post_comment, "postComment", Comment, 403, 404)
+    add("GET", one, get_comment, "getComment", Comment, 404)
+    add("PUT", one, update_comment, "updateComment", Comment, 403, 404)
+    add("DELETE", one, delete_comment, "deleteComment", None, 403, 404, status_code=204)
+    add("GET", replies, list_replies, "listCommentReplies", ListPage[CommentReply], 404)
     add(
         "POST",
         replies,
         post_reply,
-        response_model=CommentReply,
-        operation_id=f"postCommentReply{op}",
-        responses=errors(403, 404),
+        "postCommentReply",
+        CommentReply,
+        403,
+        404,
         signature={"without": () if scope.reply_post_format else ("format",)},
     )
-    add(
-        "GET",
-        reply,
-        get_reply,
-        response_model=CommentReply,
-        operation_id=f"getCommentReply{op}",
-        responses=errors(404),
-    )
+    add("GET", reply, get_reply, "getCommentReply", CommentReply, 404)
     add(
         "PUT",
         reply,
         update_reply,
-        response_model=CommentReply,
-        operation_id=f"updateCommentReply{op}",
-        responses=errors(403, 404),
+        "updateCommentReply",
+        CommentReply,
+        403,
+        404,
         signature={"annotations": {"body": Annotated[scope.reply_update, Body()]}},
     )
-    add(
-        "DELETE",
-        reply,
-        delete_reply,
-        operation_id=f"deleteCommentReply{op}",
-        **delete_reply_route,
-    )
-    add(
-        "GET",
-        f"{scope.path}/commenters",
-        list_commenters,
-        response_model=CommentersPage,
-        operation_id=f"listCommenters{op}",
-        responses=errors(404),
-    )
+    add("DELETE", reply, delete_reply, "deleteCommentReply", None, **delete_reply_route)
+    add("GET", f"{scope.path}/commenters", list_commenters, "listCommenters", CommentersPage, 404)
     return router
 
 

@@ -16,11 +16,20 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from docdeck.server import outbound
 from docdeck.server.content.edits import Draft
 from docdeck.server.content.fetch import FetchError, ImportPolicy, check_url
+from docdeck.server.errors import bad_request
+from docdeck.server.wire import respond
+
+if TYPE_CHECKING:
+    from fastapi import Request, Response
+
+    from docdeck.models import ImportContent
+    from docdeck.server.http.context import Ctx
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
@@ -103,6 +112,26 @@ async def crawl(start: str, policy: ImportPolicy) -> ImportResult:
                 seen.add(target)
                 queue.append(target)
     return ImportResult(pages, total)
+
+
+async def crawl_requested(request: Request, body: ImportContent) -> ImportResult:
+    """What an import request names, crawled with the app's `ImportPolicy` (the crawl stops
+    when the client goes away); a 400 for a source other than a website or a URL that
+    cannot be fetched."""
+    if body.source != "website":
+        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
+    policy: ImportPolicy = request.app.state.import_policy
+    try:
+        return await outbound.until_disconnect(request.receive, crawl(body.url, policy))
+    except FetchError as error:
+        raise bad_request(f"url: {error}") from None
+
+
+def imported(ctx: Ctx, space_id: str, revision: str, result: ImportResult) -> Response:
+    """The 201 of an import: the new revision, where it is, and how many pages it holds."""
+    location = ctx.url(f"/v1/spaces/{space_id}/revisions/{revision}")
+    counts = {"importedResources": len(result.pages), "totalResources": result.total}
+    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
 
 
 def write_pages(draft: Draft, result: ImportResult) -> None:

@@ -5,29 +5,24 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from docdeck.models import RevisionSemanticChanges
 from docdeck.server.content import views
 from docdeck.server.content.changes import semantic_changes
 from docdeck.server.content.reading import content_of, view_of
 from docdeck.server.content.scoped_routes import REVISION, content_reads
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.wire import respond
 
 _R = "/v1/spaces/{spaceId}/revisions/{revisionId}"
 
-router = APIRouter(tags=["revisions"])
+router = Router(tags=["revisions"])
 router.routes.extend(content_reads(REVISION))
 
 
-@router.get(
-    f"{_R}/changes",
-    response_model=RevisionSemanticChanges,
-    operation_id="getRevisionSemanticChanges",
-    responses=errors(404),
-)
+@router.get(f"{_R}/changes", "getRevisionSemanticChanges", RevisionSemanticChanges, 404)
 async def get_revision_changes(
     ctx: CtxDep,
     spaceId: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from docdeck.models import JSONDocument, LinkList, ListPage
 from docdeck.models.organizations import SearchPageResult
@@ -16,35 +16,25 @@ from docdeck.server.content.reading import content_of, view_of
 from docdeck.server.content.scoped_routes import CURRENT, content_reads
 from docdeck.server.content.snapshots import get_text, space_owns
 from docdeck.server.errors import not_found
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.search import index as full_text
 from docdeck.server.wire import respond
 
 _S = "/v1/spaces/{spaceId}"
 
-router = APIRouter(tags=["space content"])
+router = Router(tags=["space content"])
 router.routes.extend(content_reads(CURRENT))
 
 
-@router.get(
-    f"{_S}/links",
-    response_model=LinkList,
-    operation_id="listSpaceLinks",
-    responses=errors(404),
-)
+@router.get(f"{_S}/links", "listSpaceLinks", LinkList, 404)
 async def list_space_links(
     ctx: CtxDep, spaceId: str, page: PageDep, status: views.StatusQuery = None
 ) -> Response:
     return views.links(ctx, spaceId, page, status)
 
 
-@router.get(
-    f"{_S}/search",
-    response_model=ListPage[SearchPageResult],
-    operation_id="searchSpaceContent",
-    responses=errors(404),
-)
+@router.get(f"{_S}/search", "searchSpaceContent", ListPage[SearchPageResult], 404)
 async def search_space(
     ctx: CtxDep,
     spaceId: str,
@@ -54,12 +44,7 @@ async def search_space(
     return views.search(ctx, spaceId, page, query)
 
 
-@router.get(
-    f"{_S}/documents/{{documentId}}",
-    response_model=JSONDocument,
-    operation_id="getDocumentById",
-    responses=errors(404),
-)
+@router.get(f"{_S}/documents/{{documentId}}", "getDocumentById", JSONDocument, 404)
 async def get_document(
     ctx: CtxDep,
     spaceId: str,

@@ -7,24 +7,22 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Body, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from docdeck.models import ApplySpaceTemplate, ImportContent, ImportContentResult
-from docdeck.server import outbound
 from docdeck.server.access import load_space, require, require_live
 from docdeck.server.content.edits import Draft
-from docdeck.server.content.fetch import FetchError, ImportPolicy
-from docdeck.server.content.importer import crawl, write_pages
+from docdeck.server.content.importer import crawl_requested, imported, write_pages
 from docdeck.server.content.templates import apply_template
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.permissions import at_least
-from docdeck.server.wire import no_content, respond
+from docdeck.server.wire import no_content
 
-router = APIRouter(tags=["space content"])
+router = Router(tags=["space content"])
 
 
 def _may_edit(conn: sqlite3.Connection, ctx: Ctx, space_id: str, action: str) -> None:
@@ -37,10 +35,12 @@ def _may_edit(conn: sqlite3.Connection, ctx: Ctx, space_id: str, action: str) ->
 
 @router.post(
     "/v1/spaces/{spaceId}/content/template",
-    status_code=201,
-    response_class=Response,  # the platform documents a 201 without a body
-    operation_id="applyTemplateToSpace",
-    responses=errors(403, 404),
+    "applyTemplateToSpace",
+    None,
+    403,
+    404,
+    status=201,
+    response_class=Response,
 )
 def apply_template_to_space(
     ctx: CtxDep, spaceId: str, body: Annotated[ApplySpaceTemplate, Body()]
@@ -55,23 +55,18 @@ def apply_template_to_space(
 
 @router.post(
     "/v1/spaces/{spaceId}/content/import",
-    status_code=201,
-    response_model=ImportContentResult,
-    operation_id="importContent",
-    responses=errors(403, 404),
+    "importContent",
+    ImportContentResult,
+    403,
+    404,
+    status=201,
 )
 async def import_content(
     request: Request, ctx: CtxDep, spaceId: str, body: Annotated[ImportContent, Body()]
 ) -> Response:
     with ctx.db.read() as conn:  # before fetching anything for a caller who may not import
         _may_edit(conn, ctx, spaceId, "importing content")
-    if body.source != "website":
-        raise bad_request(f"source: the sandbox imports only from a website, not {body.source!r}")
-    policy: ImportPolicy = request.app.state.import_policy
-    try:
-        result = await outbound.until_disconnect(request.receive, crawl(body.url, policy))
-    except FetchError as error:
-        raise bad_request(f"url: {error}") from None
+    result = await crawl_requested(request, body)
 
     def write() -> str:
         with ctx.db.write() as conn:
@@ -81,6 +76,4 @@ async def import_content(
             return draft.commit(message=f"Imported {body.url}")
 
     revision = await run_in_threadpool(write)
-    location = ctx.url(f"/v1/spaces/{spaceId}/revisions/{revision}")
-    counts = {"importedResources": len(result.pages), "totalResources": result.total}
-    return respond({"revision": revision, **counts}, status=201, headers={"Location": location})
+    return imported(ctx, spaceId, revision, result)

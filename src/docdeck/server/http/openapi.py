@@ -4,9 +4,10 @@ FastAPI documents a 422 on every operation with inputs (the sandbox never sends 
 validation errors are 400s), no error body, no security scheme, and operation ids made from
 function names. A client generated from that, or a fuzzer reading it, is misled. So:
 
-- every route names its platform operation id (`operation_id="getSpaceById"`, taken from the
-  platform's OpenAPI document) so the two documents can be compared operation by operation;
-- every route lists the error statuses particular to it with `responses=errors(403, 404)`;
+- every route names its platform operation id (`"getSpaceById"`, taken from the platform's
+  OpenAPI document) so the two documents can be compared operation by operation, and lists
+  the error statuses particular to it (`errors(403, 404)`); an area's `Router` declares both
+  in the route's one line: `@router.get(path, "getSpaceById", Space, 403, 404)`;
 - `install_openapi` adds what holds for every `/v1` operation: 401 (every one authenticates),
   400 (the intake checks every path and query value), 413 where the method carries a body
   (the intake's size limit), the one error body schema
@@ -16,10 +17,12 @@ function names. A client generated from that, or a fuzzer reading it, is misled.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+    from starlette.routing import BaseRoute
 
 ERROR_DESCRIPTIONS: dict[int, str] = {
     400: "Bad Request: an input is invalid; the message names the field.",
@@ -37,6 +40,58 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """`responses=` for a route: the error statuses it answers besides 400 and 401 (those two
     are added for every `/v1` operation that can answer them)."""
     return {status: {"description": ERROR_DESCRIPTIONS[status]} for status in statuses}
+
+
+Declare = Callable[..., Callable[[Callable[..., Any]], Callable[..., Any]]]
+
+
+class Router:
+    """An area's router, its operations each declared in one line:
+    `@router.get(path, "getSpaceById", Space, 403, 404, status=201)` stands for FastAPI's
+    `@APIRouter.get(path, operation_id="getSpaceById", response_model=Space,
+    responses=errors(403, 404), status_code=201)`. `answer` None: no response model (a 204);
+    `responses=` adds documented answers of its own after the errors. `routes` are the
+    FastAPI routes made, which the app mounts."""
+
+    def __init__(self, **options: Any) -> None:
+        from fastapi import APIRouter
+
+        self.router = APIRouter(**options)
+        self.get = self._method("get")
+        self.post = self._method("post")
+        self.put = self._method("put")
+        self.patch = self._method("patch")
+        self.delete = self._method("delete")
+
+    @property
+    def routes(self) -> list[BaseRoute]:
+        return self.router.routes
+
+    def _method(self, method: str) -> Declare:
+        def declare(
+            path: str,
+            operation_id: str,
+            answer: Any = None,
+            *statuses: int,
+            status: int | None = None,
+            responses: dict[int | str, dict[str, Any]] | None = None,
+            **options: Any,
+        ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+            if answer is not None:
+                options["response_model"] = answer
+            if status is not None:
+                options["status_code"] = status
+            route: Callable[[Callable[..., Any]], Callable[..., Any]] = getattr(
+                self.router, method
+            )(
+                path,
+                operation_id=operation_id,
+                responses={**errors(*statuses), **(responses or {})},
+                **options,
+            )
+            return route
+
+        return declare
 
 
 _BODY_METHODS = {"post", "put", "patch", "delete"}

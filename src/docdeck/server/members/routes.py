@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListOrder,
@@ -18,10 +18,15 @@ from docdeck.models import (
     MemberUpdate,
     User,
 )
-from docdeck.server.access import load_membership, require_admin, require_member
+from docdeck.server.access import (
+    load_admin,
+    load_membership,
+    load_non_guest,
+    require_member,
+)
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
 from docdeck.server.members.service import (
     MEMBER_COLUMNS,
@@ -34,14 +39,27 @@ from docdeck.server.members.service import (
     member_index,
 )
 from docdeck.server.members.wire import members_json, user_json
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing, fetch_page, one_of
 from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.saml.service import require_active_provider
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.teams.wire import team_json
 from docdeck.server.wire import Json, no_content, respond, respond_list
 
-router = APIRouter(tags=["members"])
+router = Router(tags=["members"])
+_SPACES = Listing(
+    "member-spaces",
+    "s.*",
+    "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL",
+    ("s.created_at", "s.id"),
+)
+_TEAMS = Listing(
+    "member-teams",
+    TEAM_SELECT.strip().removeprefix("SELECT") + ", mine.role AS member_role",
+    "FROM teams t JOIN team_members mine ON mine.team_id = t.id AND mine.user_id = ?"
+    " WHERE t.organization_id = ?",
+    ("casefold(t.title)", "t.id"),
+)
 
 
 def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.Row:
@@ -82,10 +100,7 @@ def _keep_an_admin(conn: sqlite3.Connection, org_id: str, user_id: str, field: s
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/members",
-    response_model=ListPage[Member],
-    operation_id="listMembersInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/members", "listMembersInOrganizationById", ListPage[Member], 403, 404
 )
 async def list_members(
     ctx: CtxDep,
@@ -97,8 +112,7 @@ async def list_members(
     order: Annotated[ListOrder, Query()] = "desc",
 ) -> Response:
     with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_member(caller, "list the organization's members")
+        load_non_guest(conn, ctx, organizationId, "list the organization's members")
         where = "WHERE m.organization_id = ?"
         params: list[Any] = [organizationId]
         if role == "guest":
@@ -140,10 +154,7 @@ async def list_members(
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/members/{userId}",
-    response_model=Member,
-    operation_id="getMemberInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/members/{userId}", "getMemberInOrganizationById", Member, 403, 404
 )
 async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.read() as conn:
@@ -153,17 +164,13 @@ async def get_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 
 
 @router.patch(
-    "/v1/orgs/{organizationId}/members/{userId}",
-    response_model=Member,
-    operation_id="updateMemberInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/members/{userId}", "updateMemberInOrganizationById", Member, 403, 404
 )
 def update_member(
     ctx: CtxDep, organizationId: str, userId: str, body: Annotated[MemberUpdate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "change member roles")
+        load_admin(conn, ctx, organizationId, "change member roles")
         current = load_member(conn, organizationId, userId)
         if current["role"] == "admin" and body.role != "admin":
             _keep_an_admin(conn, organizationId, userId, "role: ")
@@ -176,14 +183,16 @@ def update_member(
 
 @router.delete(
     "/v1/orgs/{organizationId}/members/{userId}",
-    status_code=204,
-    operation_id="removeMemberFromOrganizationById",
-    responses=errors(400, 403, 404),
+    "removeMemberFromOrganizationById",
+    None,
+    400,
+    403,
+    404,
+    status=204,
 )
 def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "remove members")
+        load_admin(conn, ctx, organizationId, "remove members")
         target = membership(conn, organizationId, userId)
         if target is not None:
             if target.is_admin:
@@ -207,14 +216,14 @@ def remove_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 
 @router.post(
     "/v1/orgs/{organizationId}/members/{userId}/sso",
-    response_model=Member,
-    operation_id="setUserAsSSOMemberForOrganization",
-    responses=errors(403, 404),
+    "setUserAsSSOMemberForOrganization",
+    Member,
+    403,
+    404,
 )
 def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "make members SSO members")
+        load_admin(conn, ctx, organizationId, "make members SSO members")
         load_member(conn, organizationId, userId)
         require_active_provider(conn, organizationId, "sso")
         conn.execute(
@@ -226,9 +235,10 @@ def set_sso_member(ctx: CtxDep, organizationId: str, userId: str) -> Response:
 
 @router.get(
     "/v1/orgs/{organizationId}/members/{userId}/spaces",
-    response_model=ListPage[MemberSpace],
-    operation_id="listSpacesForOrganizationMember",
-    responses=errors(403, 404),
+    "listSpacesForOrganizationMember",
+    ListPage[MemberSpace],
+    403,
+    404,
 )
 async def list_member_spaces(
     ctx: CtxDep,
@@ -244,20 +254,14 @@ async def list_member_spaces(
         if target is None:
             raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
         grants = space_grants(conn, organizationId, userId)
-        where = "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
-        params: list[Any] = [organizationId]
-        if target.is_guest:
-            where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
-            params += list(grants)
-        result = fetch_page(
+        only = one_of("s.id", grants) if target.is_guest else ""
+        result = _SPACES.page(
             conn,
-            select="s.*",
-            from_where=where,
-            params=params,
-            keys=["s.created_at", "s.id"],
+            [organizationId, *(grants if target.is_guest else ())],
+            page,
+            and_where=only,
+            variant=f":{order}",
             descending=order == "desc",
-            scope=f"member-spaces:{order}",
-            request=page,
         )
         mine = space_grants(conn, organizationId, ctx.caller.user_id)
         items = [
@@ -280,9 +284,10 @@ def _member_space(
 
 @router.get(
     "/v1/orgs/{organizationId}/members/{userId}/teams",
-    response_model=ListPage[MemberTeam],
-    operation_id="listTeamsForOrganizationMember",
-    responses=errors(403, 404),
+    "listTeamsForOrganizationMember",
+    ListPage[MemberTeam],
+    403,
+    404,
 )
 async def list_member_teams(
     ctx: CtxDep,
@@ -296,24 +301,13 @@ async def list_member_teams(
         _can_see_member(caller, userId)
         if membership(conn, organizationId, userId) is None:
             raise not_found(f"member {userId!r} not found in organization {organizationId!r}")
-        where = (
-            "FROM teams t JOIN team_members mine ON mine.team_id = t.id AND mine.user_id = ?"
-            " WHERE t.organization_id = ?"
-        )
+        where = ""
         params: list[Any] = [userId, organizationId]
         if title:
             where += " AND instr(casefold(t.title), ?) > 0"
             params.append(contains(title))
-        result = fetch_page(
-            conn,
-            select=TEAM_SELECT.strip().removeprefix("SELECT") + ", mine.role AS member_role",
-            from_where=where,
-            params=params,
-            select_params=[ctx.caller.user_id],
-            keys=["casefold(t.title)", "t.id"],
-            descending=False,
-            scope="member-teams",
-            request=page,
+        result = _TEAMS.page(
+            conn, params, page, and_where=where, select_params=[ctx.caller.user_id]
         )
     items = [
         {"team": team_json(row, caller), "member": {"role": row["member_role"]}}
@@ -322,13 +316,7 @@ async def list_member_teams(
     return respond_list(items, result)
 
 
-@router.get(
-    "/v1/user",
-    response_model=User,
-    tags=["users"],
-    operation_id="getAuthenticatedUser",
-    responses=errors(404),
-)
+@router.get("/v1/user", "getAuthenticatedUser", User, 404, tags=["users"])
 async def get_authenticated_user(ctx: CtxDep) -> Response:
     """The caller, as the platform's `GET /user` answers: clients learn who "me" is (the
     review inbox lists what the caller wrote or was asked to review)."""
@@ -344,13 +332,7 @@ async def get_authenticated_user(ctx: CtxDep) -> Response:
     )
 
 
-@router.get(
-    "/v1/users/{userId}",
-    response_model=User,
-    tags=["users"],
-    operation_id="getUserById",
-    responses=errors(404),
-)
+@router.get("/v1/users/{userId}", "getUserById", User, 404, tags=["users"])
 async def get_user(ctx: CtxDep, userId: str) -> Response:
     """Sandbox extension so that every user's `urls.location` resolves: any user who shares an
     organization with the caller."""

@@ -6,7 +6,7 @@ import re
 import sqlite3
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Body, Request, Response
 
 from docdeck.models import (
     ListPage,
@@ -20,10 +20,10 @@ from docdeck.models import (
     OpenAPISpecVersion,
 )
 from docdeck.models.openapi_specs import OPENAPI_SPEC_SLUG_PATTERN
-from docdeck.server.access import load_membership, require_member
+from docdeck.server.access import list_in_org, load_membership, require_member
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.openapi_specs.processing import Job, SpecLimits, start
@@ -40,14 +40,24 @@ from docdeck.server.openapi_specs.wire import (
     spec_json,
     version_json,
 )
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.validation import check_http_url
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["openapi"])
+router = Router(tags=["openapi"])
 
 _O = "/v1/orgs/{organizationId}/openapi"
 _SLUG = re.compile(OPENAPI_SPEC_SLUG_PATTERN)
+_SPECS = Listing(
+    "openapi-specs", "s.*", "FROM openapi_specs s WHERE s.organization_id = ?", ("s.slug", "s.id")
+)
+_VERSIONS = Listing(
+    "openapi-spec-versions",
+    "v.id, v.created_at, v.url, v.seq",
+    "FROM openapi_spec_versions v WHERE v.spec_id = ?",
+    ("v.seq",),
+    descending=True,
+)
 
 
 def _check_slug(slug: str) -> str:
@@ -126,39 +136,22 @@ def _insert(
     return row
 
 
-@router.get(
-    _O,
-    response_model=ListPage[OpenAPISpec],
-    operation_id="listOpenAPISpecs",
-    responses=errors(404),
-)
+@router.get(_O, "listOpenAPISpecs", ListPage[OpenAPISpec], 404)
 async def list_specs(request: Request, ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
-    with ctx.db.read() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_member(member, "list the organization's OpenAPI specs")
-        result = fetch_page(
-            conn,
-            select="s.*",
-            from_where="FROM openapi_specs s WHERE s.organization_id = ?",
-            params=[organizationId],
-            keys=["s.slug", "s.id"],
-            descending=False,
-            scope="openapi-specs",
-            request=page,
-        )
-        granted = rights(member)
-        items = [spec_json(ctx.base_url, row, granted) for row in result.rows]
+    items, result = list_in_org(
+        ctx,
+        organizationId,
+        page,
+        _SPECS,
+        require_member,
+        "list the organization's OpenAPI specs",
+        lambda conn, row, member: spec_json(ctx.base_url, row, rights(member)),
+    )
     _resume(request, ctx, result.rows)
     return respond_list(items, result)
 
 
-@router.post(
-    _O,
-    status_code=201,
-    response_model=OpenAPISpec,
-    operation_id="createOpenAPISpec",
-    responses=errors(403, 404),
-)
+@router.post(_O, "createOpenAPISpec", OpenAPISpec, 403, 404, status=201)
 def create_spec(
     request: Request,
     ctx: CtxDep,
@@ -179,12 +172,7 @@ def create_spec(
     return respond(spec_json(ctx.base_url, row, rights(member)), status=201)
 
 
-@router.get(
-    f"{_O}/{{specSlug}}",
-    response_model=OpenAPISpec,
-    operation_id="getOpenAPISpecBySlug",
-    responses=errors(404),
-)
+@router.get(f"{_O}/{{specSlug}}", "getOpenAPISpecBySlug", OpenAPISpec, 404)
 async def get_spec(request: Request, ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
         row, member = load_spec(conn, ctx, organizationId, specSlug)
@@ -194,8 +182,8 @@ async def get_spec(request: Request, ctx: CtxDep, organizationId: str, specSlug:
 
 @router.put(
     f"{_O}/{{specSlug}}",
-    response_model=OpenAPISpec,
-    operation_id="createOrUpdateOpenAPISpecBySlug",
+    "createOrUpdateOpenAPISpecBySlug",
+    OpenAPISpec,
     responses={201: {"description": "Created"}, **errors(403, 404)},
 )
 def put_spec(
@@ -223,12 +211,7 @@ def put_spec(
     return respond(spec_json(ctx.base_url, row, rights(member)), status=status)
 
 
-@router.patch(
-    f"{_O}/{{specSlug}}",
-    response_model=OpenAPISpec,
-    operation_id="updateOpenAPISpecBySlug",
-    responses=errors(403, 404),
-)
+@router.patch(f"{_O}/{{specSlug}}", "updateOpenAPISpecBySlug", OpenAPISpec, 403, 404)
 def update_spec(
     ctx: CtxDep, organizationId: str, specSlug: str, body: Annotated[OpenAPISpecUpdate, Body()]
 ) -> Response:
@@ -244,12 +227,7 @@ def update_spec(
         return respond(spec_json(ctx.base_url, row, rights(member)))
 
 
-@router.delete(
-    f"{_O}/{{specSlug}}",
-    status_code=204,
-    operation_id="deleteOpenAPISpecBySlug",
-    responses=errors(403, 404),
-)
+@router.delete(f"{_O}/{{specSlug}}", "deleteOpenAPISpecBySlug", None, 403, 404, status=204)
 def delete_spec(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.write() as conn:
         member = load_membership(conn, ctx, organizationId)
@@ -262,34 +240,19 @@ def delete_spec(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
 
 
 @router.get(
-    f"{_O}/{{specSlug}}/versions",
-    response_model=ListPage[OpenAPISpecVersion],
-    operation_id="listOpenAPISpecVersions",
-    responses=errors(404),
+    f"{_O}/{{specSlug}}/versions", "listOpenAPISpecVersions", ListPage[OpenAPISpecVersion], 404
 )
 async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: PageDep) -> Response:
     """Newest first."""
     with ctx.db.read() as conn:
         spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        result = fetch_page(
-            conn,
-            select="v.id, v.created_at, v.url, v.seq",
-            from_where="FROM openapi_spec_versions v WHERE v.spec_id = ?",
-            params=[spec["id"]],
-            keys=["v.seq"],
-            descending=True,
-            scope="openapi-spec-versions",
-            request=page,
-        )
+        result = _VERSIONS.page(conn, [spec["id"]], page)
         items = [version_json(ctx.base_url, spec, row) for row in result.rows]
     return respond_list(items, result)
 
 
 @router.get(
-    f"{_O}/{{specSlug}}/versions/latest",
-    response_model=OpenAPISpecVersion,
-    operation_id="getLatestOpenAPISpecVersion",
-    responses=errors(404),
+    f"{_O}/{{specSlug}}/versions/latest", "getLatestOpenAPISpecVersion", OpenAPISpecVersion, 404
 )
 async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
@@ -299,9 +262,9 @@ async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) ->
 
 @router.get(
     f"{_O}/{{specSlug}}/versions/latest/content",
-    response_model=OpenAPISpecContent,
-    operation_id="getLatestOpenAPISpecVersionContent",
-    responses=errors(404),
+    "getLatestOpenAPISpecVersionContent",
+    OpenAPISpecContent,
+    404,
 )
 async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
     with ctx.db.read() as conn:
@@ -311,9 +274,9 @@ async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) ->
 
 @router.get(
     f"{_O}/{{specSlug}}/versions/{{versionId}}",
-    response_model=OpenAPISpecVersion,
-    operation_id="getOpenAPISpecVersionById",
-    responses=errors(404),
+    "getOpenAPISpecVersionById",
+    OpenAPISpecVersion,
+    404,
 )
 async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId: str) -> Response:
     with ctx.db.read() as conn:
@@ -323,9 +286,9 @@ async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId
 
 @router.get(
     f"{_O}/{{specSlug}}/versions/{{versionId}}/content",
-    response_model=OpenAPISpecContent,
-    operation_id="getOpenAPISpecVersionContentById",
-    responses=errors(404),
+    "getOpenAPISpecVersionContentById",
+    OpenAPISpecContent,
+    404,
 )
 async def get_version_content(
     ctx: CtxDep, organizationId: str, specSlug: str, versionId: str

@@ -7,7 +7,7 @@ import json
 import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Response
+from fastapi import Body, Response
 
 from docdeck.models import (
     EmailDomainOrganizations,
@@ -16,9 +16,9 @@ from docdeck.models import (
     OrganizationUpdate,
     PingResult,
 )
-from docdeck.server.access import load_membership, load_org, require_admin
+from docdeck.server.access import load_admin, load_org
 from docdeck.server.errors import bad_request
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
 from docdeck.server.orgs import service
@@ -28,17 +28,13 @@ from docdeck.server.saml.service import require_active_provider
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["organizations"])
+router = Router(tags=["organizations"])
 
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$")
 _HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
 
 
-@router.get(
-    "/v1/orgs",
-    response_model=ListPage[Organization],
-    operation_id="listOrganizationsForAuthenticatedUser",
-)
+@router.get("/v1/orgs", "listOrganizationsForAuthenticatedUser", ListPage[Organization])
 async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
     with ctx.db.read() as conn:
         result = service.page_of_organizations(conn, ctx.caller.user_id, page)
@@ -52,12 +48,7 @@ async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
     return respond_list(items, result)
 
 
-@router.get(
-    "/v1/orgs/{organizationId}",
-    response_model=Organization,
-    operation_id="getOrganizationById",
-    responses=errors(404),
-)
+@router.get("/v1/orgs/{organizationId}", "getOrganizationById", Organization, 404)
 async def get_organization(ctx: CtxDep, organizationId: str) -> Response:
     with ctx.db.read() as conn:
         row, member = load_org(conn, ctx, organizationId)
@@ -99,19 +90,13 @@ def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
     return changes
 
 
-@router.patch(
-    "/v1/orgs/{organizationId}",
-    response_model=Organization,
-    operation_id="updateOrganizationById",
-    responses=errors(403, 404),
-)
+@router.patch("/v1/orgs/{organizationId}", "updateOrganizationById", Organization, 403, 404)
 def update_organization(
     ctx: CtxDep, organizationId: str, body: Annotated[OrganizationUpdate, Body()]
 ) -> Response:
     changes = _org_changes(body)
     with ctx.db.write() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_admin(member, "update the organization")
+        member = load_admin(conn, ctx, organizationId, "update the organization")
         if changes.get("sso"):
             require_active_provider(conn, organizationId, "sso")
         service.update_organization(conn, organizationId, changes)
@@ -121,22 +106,23 @@ def update_organization(
 
 @router.delete(
     "/v1/orgs/{organizationId}/link-invites/{inviteId}",
-    status_code=204,
-    operation_id="deleteOrganizationInviteById",
-    responses=errors(403, 404),
+    "deleteOrganizationInviteById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
     with ctx.db.write() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_admin(member, "delete invite links")
+        load_admin(conn, ctx, organizationId, "delete invite links")
         service.delete_link_invite(conn, organizationId, inviteId)
     return no_content()
 
 
 @router.get(
     "/v1/email-domains/{emailDomain}/orgs",
-    response_model=EmailDomainOrganizations,
-    operation_id="getOrganizationsForEmailDomain",
+    "getOrganizationsForEmailDomain",
+    EmailDomainOrganizations,
 )
 async def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Response:
     domain = emailDomain.strip().lower().lstrip("@")
@@ -151,10 +137,7 @@ async def organizations_for_email_domain(ctx: CtxDep, emailDomain: str) -> Respo
 
 
 @router.post(
-    "/v1/orgs/{organizationId}/ping",
-    response_model=PingResult,
-    operation_id="updateOrganizationMemberLastSeenAt",
-    responses=errors(404),
+    "/v1/orgs/{organizationId}/ping", "updateOrganizationMemberLastSeenAt", PingResult, 404
 )
 def ping(ctx: CtxDep, organizationId: str) -> Response:
     with ctx.db.write() as conn:

@@ -6,25 +6,23 @@ import sqlite3
 from typing import Any
 
 from docdeck.server.errors import bad_request
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, PageResult
+
+# The caller's role and team ownership come with each row, not two queries per row.
+_ORGANIZATIONS = Listing(
+    "orgs",
+    "o.*, m.role AS my_role, EXISTS (SELECT 1 FROM team_members tm"
+    " JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = o.id"
+    " AND tm.user_id = m.user_id AND tm.role = 'owner') AS owns_team",
+    "FROM organizations o JOIN members m ON m.organization_id = o.id"
+    " WHERE m.user_id = ? AND m.disabled = 0",
+    ("o.created_at", "o.id"),
+)
 
 
 def page_of_organizations(conn: sqlite3.Connection, user_id: str, page: PageRequest) -> PageResult:
     """A page of the organizations `user_id` is an active member of."""
-    # The caller's role and team ownership come with each row, not two queries per row.
-    return fetch_page(
-        conn,
-        select="o.*, m.role AS my_role, EXISTS (SELECT 1 FROM team_members tm"
-        " JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = o.id"
-        " AND tm.user_id = m.user_id AND tm.role = 'owner') AS owns_team",
-        from_where="FROM organizations o JOIN members m ON m.organization_id = o.id"
-        " WHERE m.user_id = ? AND m.disabled = 0",
-        params=[user_id],
-        keys=["o.created_at", "o.id"],
-        descending=False,
-        scope="orgs",
-        request=page,
-    )
+    return _ORGANIZATIONS.page(conn, [user_id], page)
 
 
 def update_organization(

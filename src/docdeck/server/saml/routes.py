@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Response
+from fastapi import Body, Response
 
 from docdeck.models import (
     ListPage,
@@ -14,13 +14,13 @@ from docdeck.models import (
     SAMLProviderUpdate,
     SSOProviderLogins,
 )
-from docdeck.server.access import load_membership, require_admin
+from docdeck.server.access import list_in_org, load_admin, load_membership, require_admin
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.saml.certificates import check_certificate
 from docdeck.server.saml.service import (
     ACTIVE,
@@ -32,10 +32,16 @@ from docdeck.server.saml.service import (
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["saml"])
+router = Router(tags=["saml"])
 
 _O = "/v1/orgs/{organizationId}"
 
+_PROVIDERS = Listing(
+    "saml-providers",
+    "p.*",
+    "FROM saml_providers p WHERE p.organization_id = ?",
+    ("p.created_at", "p.id"),
+)
 _COLUMNS = {
     "label": "label",
     "entityID": "entity_id",
@@ -76,43 +82,26 @@ def _changes(
     return changes
 
 
-@router.get(
-    f"{_O}/saml",
-    response_model=ListPage[SAMLProvider],
-    operation_id="listSAMLProvidersInOrganizationById",
-    responses=errors(403, 404),
-)
+@router.get(f"{_O}/saml", "listSAMLProvidersInOrganizationById", ListPage[SAMLProvider], 403, 404)
 async def list_providers(ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
-    with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "see the organization's SAML providers")
-        result = fetch_page(
-            conn,
-            select="p.*",
-            from_where="FROM saml_providers p WHERE p.organization_id = ?",
-            params=[organizationId],
-            keys=["p.created_at", "p.id"],
-            descending=False,
-            scope="saml-providers",
-            request=page,
-        )
-        items = [provider_json(conn, ctx.base_url, row, caller) for row in result.rows]
+    items, result = list_in_org(
+        ctx,
+        organizationId,
+        page,
+        _PROVIDERS,
+        require_admin,
+        "see the organization's SAML providers",
+        lambda conn, row, caller: provider_json(conn, ctx.base_url, row, caller),
+    )
     return respond_list(items, result)
 
 
-@router.post(
-    f"{_O}/saml",
-    status_code=201,
-    response_model=SAMLProvider,
-    operation_id="createOrganizationSAMLProvider",
-    responses=errors(403, 404),
-)
+@router.post(f"{_O}/saml", "createOrganizationSAMLProvider", SAMLProvider, 403, 404, status=201)
 def create_provider(
     ctx: CtxDep, organizationId: str, body: Annotated[SAMLProviderCreate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "add SAML providers")
+        caller = load_admin(conn, ctx, organizationId, "add SAML providers")
         changes = _changes(conn, ctx, organizationId, body)
         provider_id = new_id()
         names = ", ".join(changes)
@@ -128,24 +117,17 @@ def create_provider(
 
 
 @router.get(
-    f"{_O}/saml/{{samlProviderId}}",
-    response_model=SAMLProvider,
-    operation_id="getOrganizationSAMLProviderById",
-    responses=errors(403, 404),
+    f"{_O}/saml/{{samlProviderId}}", "getOrganizationSAMLProviderById", SAMLProvider, 403, 404
 )
 async def get_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Response:
     with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "see the organization's SAML providers")
+        caller = load_admin(conn, ctx, organizationId, "see the organization's SAML providers")
         row = load_provider(conn, organizationId, samlProviderId)
         return respond(provider_json(conn, ctx.base_url, row, caller))
 
 
 @router.patch(
-    f"{_O}/saml/{{samlProviderId}}",
-    response_model=SAMLProvider,
-    operation_id="updateOrganizationSAMLProvider",
-    responses=errors(403, 404),
+    f"{_O}/saml/{{samlProviderId}}", "updateOrganizationSAMLProvider", SAMLProvider, 403, 404
 )
 def update_provider(
     ctx: CtxDep,
@@ -154,8 +136,7 @@ def update_provider(
     body: Annotated[SAMLProviderUpdate, Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "change SAML providers")
+        caller = load_admin(conn, ctx, organizationId, "change SAML providers")
         load_provider(conn, organizationId, samlProviderId)
         if "label" in body.model_fields_set and body.label is None:
             raise bad_request("label: must not be null")
@@ -172,15 +153,11 @@ def update_provider(
 
 
 @router.delete(
-    f"{_O}/saml/{{samlProviderId}}",
-    status_code=204,
-    operation_id="deleteOrganizationSAMLProvider",
-    responses=errors(403, 404),
+    f"{_O}/saml/{{samlProviderId}}", "deleteOrganizationSAMLProvider", None, 403, 404, status=204
 )
 def delete_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "remove SAML providers")
+        load_admin(conn, ctx, organizationId, "remove SAML providers")
         conn.execute(
             "DELETE FROM saml_providers WHERE id = ? AND organization_id = ?",
             (samlProviderId, organizationId),
@@ -189,12 +166,7 @@ def delete_provider(ctx: CtxDep, organizationId: str, samlProviderId: str) -> Re
     return no_content()
 
 
-@router.get(
-    f"{_O}/sso",
-    response_model=SSOProviderLogins,
-    operation_id="listSSOProviderLoginsInOrganization",
-    responses=errors(404),
-)
+@router.get(f"{_O}/sso", "listSSOProviderLoginsInOrganization", SSOProviderLogins, 404)
 async def list_sso_logins(ctx: CtxDep, organizationId: str) -> Response:
     """The login entry points of the active providers (a sign-in page lists these)."""
     with ctx.db.read() as conn:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Response
+from fastapi import Query, Response
 
 from docdeck.models import ListPage, SearchSpaceResult
 from docdeck.server.access import load_membership
 from docdeck.server.content import views as content_views
 from docdeck.server.content.reading import view_of
 from docdeck.server.content.snapshots import load_snapshot
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.search import index as full_text
 from docdeck.server.search.service import page_of_matching_spaces
@@ -20,14 +20,14 @@ from docdeck.server.wire import respond_list
 ORG_SEARCH_PAGES = 5
 """Pages shown per space in an organization search (the best ones)."""
 
-router = APIRouter(tags=["organizations"])
+router = Router(tags=["organizations"])
 
 
 @router.get(
     "/v1/orgs/{organizationId}/search",
-    response_model=ListPage[SearchSpaceResult],
-    operation_id="searchOrganizationContent",
-    responses=errors(404),
+    "searchOrganizationContent",
+    ListPage[SearchSpaceResult],
+    404,
 )
 async def search_organization(
     ctx: CtxDep,

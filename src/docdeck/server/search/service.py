@@ -8,9 +8,16 @@ from typing import Any
 
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.params import contains
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, PageResult, one_of
 from docdeck.server.permissions import Membership, space_grants
 from docdeck.server.search import index as full_text
+
+_SPACES = Listing(
+    "search",
+    "s.id, s.title, s.revision_id",
+    "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL",
+    ("casefold(s.title)", "s.id"),
+)
 
 
 def page_of_matching_spaces(
@@ -22,29 +29,16 @@ def page_of_matching_spaces(
     page: PageRequest,
 ) -> PageResult:
     expression = full_text.fts_query(query)
-    where = (
-        "FROM spaces s WHERE s.organization_id = ? AND s.deleted_at IS NULL"
-        " AND (instr(casefold(s.title), ?) > 0"
-        + (
-            " OR s.id IN (SELECT space_id FROM search_sections WHERE search_sections MATCH ?))"
-            if expression
-            else ")"
-        )
+    where = " AND (instr(casefold(s.title), ?) > 0" + (
+        " OR s.id IN (SELECT space_id FROM search_sections WHERE search_sections MATCH ?))"
+        if expression
+        else ")"
     )
     params: list[Any] = [organization_id, contains(query)]
     if expression:
         params.append(expression)
     if member.is_guest:
         granted = list(space_grants(conn, organization_id, ctx.caller.user_id))
-        where += f" AND s.id IN ({','.join('?' for _ in granted) or 'NULL'})"
+        where += one_of("s.id", granted)
         params += granted
-    return fetch_page(
-        conn,
-        select="s.id, s.title, s.revision_id",
-        from_where=where,
-        params=params,
-        keys=["casefold(s.title)", "s.id"],
-        descending=False,
-        scope="search",
-        request=page,
-    )
+    return _SPACES.page(conn, params, page, and_where=where)

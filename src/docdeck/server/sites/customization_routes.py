@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import SiteCustomizationSettings
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep
 from docdeck.server.sites import customization
 from docdeck.server.sites.common import ST
@@ -17,17 +17,12 @@ from docdeck.server.sites.service import load_site, require_site_editor
 from docdeck.server.sites.structure import load_item
 from docdeck.server.wire import no_content, respond
 
-router = APIRouter(tags=["site-customization"])
+router = Router(tags=["site-customization"])
 SSC = f"{ST}/site-spaces/{{siteSpaceId}}/customization"
 Unmasked = Annotated[bool, Query(description="Deprecated by the platform; ignored")]
 
 
-@router.get(
-    f"{ST}/customization",
-    response_model=SiteCustomizationSettings,
-    operation_id="getSiteCustomizationById",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/customization", "getSiteCustomizationById", SiteCustomizationSettings, 403, 404)
 async def get_customization(
     ctx: CtxDep, organizationId: str, siteId: str, unmasked: Unmasked = False
 ) -> Response:
@@ -37,10 +32,7 @@ async def get_customization(
 
 
 @router.put(
-    f"{ST}/customization",
-    response_model=SiteCustomizationSettings,
-    operation_id="updateSiteCustomizationById",
-    responses=errors(403, 404),
+    f"{ST}/customization", "updateSiteCustomizationById", SiteCustomizationSettings, 403, 404
 )
 def put_customization(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[dict[str, Any], Body()]
@@ -62,12 +54,7 @@ def _effective(ctx: CtxDep, org_id: str, site_id: str, site_space_id: str) -> di
         return customization.merge_override(customization.site_customization(row), override)
 
 
-@router.get(
-    SSC,
-    response_model=SiteCustomizationSettings,
-    operation_id="getSiteSpaceCustomizationById",
-    responses=errors(403, 404),
-)
+@router.get(SSC, "getSiteSpaceCustomizationById", SiteCustomizationSettings, 403, 404)
 async def get_site_space_customization(
     ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str, unmasked: Unmasked = False
 ) -> Response:
@@ -75,12 +62,7 @@ async def get_site_space_customization(
     return respond(_effective(ctx, organizationId, siteId, siteSpaceId))
 
 
-@router.patch(
-    SSC,
-    response_model=SiteCustomizationSettings,
-    operation_id="overrideSiteSpaceCustomizationById",
-    responses=errors(403, 404),
-)
+@router.patch(SSC, "overrideSiteSpaceCustomizationById", SiteCustomizationSettings, 403, 404)
 def override_site_space_customization(
     ctx: CtxDep,
     organizationId: str,
@@ -108,8 +90,8 @@ def override_site_space_customization(
 
 @router.delete(
     SSC,
-    status_code=204,
-    operation_id="deleteSiteSpaceCustomizationById",
+    "deleteSiteSpaceCustomizationById",
+    status=204,
     responses={**errors(403, 404), 205: {"description": "The override was removed"}},
 )
 def delete_site_space_customization(

@@ -6,7 +6,7 @@ import secrets
 from datetime import timedelta
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     PublishedContentSite,
@@ -19,7 +19,7 @@ from docdeck.models import (
 )
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep
 from docdeck.server.ids import to_db
 from docdeck.server.sites import adaptive
@@ -41,16 +41,11 @@ from docdeck.server.sites.service import (
 from docdeck.server.sites.wire import site_json, site_root_url
 from docdeck.server.wire import respond, wire_time
 
-router = APIRouter(tags=["sites"])
+router = Router(tags=["sites"])
 PREVIEW_LIFETIME = timedelta(hours=1)
 
 
-@router.get(
-    f"{ST}/adaptive-schema",
-    response_model=SiteAdaptiveSchema,
-    operation_id="getSiteAdaptiveSchema",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/adaptive-schema", "getSiteAdaptiveSchema", SiteAdaptiveSchema, 403, 404)
 async def get_adaptive_schema(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return _schema_reply(ctx, organizationId, siteId)
 
@@ -70,12 +65,7 @@ def _schema_reply(ctx: Ctx, org_id: str, site_id: str) -> Response:
     )
 
 
-@router.put(
-    f"{ST}/adaptive-schema",
-    response_model=SiteAdaptiveSchema,
-    operation_id="updateSiteAdaptiveSchema",
-    responses=errors(403, 404),
-)
+@router.put(f"{ST}/adaptive-schema", "updateSiteAdaptiveSchema", SiteAdaptiveSchema, 403, 404)
 def put_adaptive_schema(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteAdaptiveSchemaUpdate, Body()]
 ) -> Response:
@@ -89,9 +79,10 @@ def put_adaptive_schema(
 
 @router.get(
     f"{ST}/adaptive-schema/template-conditions",
-    response_model=TemplateConditions,
-    operation_id="listSiteAdaptiveTemplateConditions",
-    responses=errors(403, 404),
+    "listSiteAdaptiveTemplateConditions",
+    TemplateConditions,
+    403,
+    404,
 )
 async def list_template_conditions(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.read() as conn:
@@ -100,12 +91,7 @@ async def list_template_conditions(ctx: CtxDep, organizationId: str, siteId: str
     return respond({"items": items})
 
 
-@router.post(
-    f"{ST}/publish",
-    response_model=PublishResult,
-    operation_id="publishSite",
-    responses=errors(403, 404),
-)
+@router.post(f"{ST}/publish", "publishSite", PublishResult, 403, 404)
 def publish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     """Publishes, or answers `{type: "checkout"}` when the site's plan lacks the feature its
     visibility needs (nothing changes then)."""
@@ -118,9 +104,7 @@ def publish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.post(
-    f"{ST}/unpublish", response_model=Site, operation_id="unpublishSite", responses=errors(403, 404)
-)
+@router.post(f"{ST}/unpublish", "unpublishSite", Site, 403, 404)
 def unpublish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
@@ -129,12 +113,7 @@ def unpublish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.get(
-    f"{ST}/publishing/preview",
-    response_model=SitePreview,
-    operation_id="getSitePublishingPreviewById",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/publishing/preview", "getSitePublishingPreviewById", SitePreview, 403, 404)
 def preview_site(
     ctx: CtxDep,
     organizationId: str,
@@ -168,12 +147,7 @@ def preview_site(
     return respond({"url": f"{url.split('?')[0]}?preview={token}"})
 
 
-@router.get(
-    f"{ST}/published",
-    response_model=PublishedContentSite,
-    operation_id="getPublishedContentSite",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/published", "getPublishedContentSite", PublishedContentSite, 403, 404)
 async def published_site(
     ctx: CtxDep,
     organizationId: str,

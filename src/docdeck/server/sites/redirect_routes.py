@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListPage,
@@ -19,7 +19,7 @@ from docdeck.models import (
     SiteRedirectUpdate,
 )
 from docdeck.server.errors import bad_request, not_found
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.sites import redirects
@@ -27,7 +27,7 @@ from docdeck.server.sites.common import ST, ShareKey, tree_for
 from docdeck.server.sites.service import load_site, require_site_editor
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["site-redirects"])
+router = Router(tags=["site-redirects"])
 RD = f"{ST}/redirects/{{siteRedirectId}}"
 
 
@@ -37,12 +37,7 @@ def _reply(ctx: CtxDep, site_id: str, redirect_id: str, status: int = 200) -> Re
     return respond(body, status=status)
 
 
-@router.get(
-    f"{ST}/redirects",
-    response_model=ListPage[SiteRedirect],
-    operation_id="listSiteRedirects",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/redirects", "listSiteRedirects", ListPage[SiteRedirect], 403, 404)
 async def list_redirects(ctx: CtxDep, organizationId: str, siteId: str, page: PageDep) -> Response:
     with ctx.db.read() as conn:
         load_site(conn, ctx, organizationId, siteId)
@@ -50,13 +45,7 @@ async def list_redirects(ctx: CtxDep, organizationId: str, siteId: str, page: Pa
         return respond_list([redirects.redirect_json(r) for r in result.rows], result)
 
 
-@router.post(
-    f"{ST}/redirects",
-    status_code=201,
-    response_model=SiteRedirect,
-    operation_id="createSiteRedirect",
-    responses=errors(403, 404),
-)
+@router.post(f"{ST}/redirects", "createSiteRedirect", SiteRedirect, 403, 404, status=201)
 def create_redirect(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteRedirectCreate, Body()]
 ) -> Response:
@@ -68,12 +57,7 @@ def create_redirect(
     return _reply(ctx, siteId, redirect_id, status=201)
 
 
-@router.patch(
-    RD,
-    response_model=SiteRedirect,
-    operation_id="updateSiteRedirectById",
-    responses=errors(403, 404),
-)
+@router.patch(RD, "updateSiteRedirectById", SiteRedirect, 403, 404)
 def update_redirect(
     ctx: CtxDep,
     organizationId: str,
@@ -93,9 +77,7 @@ def update_redirect(
     return _reply(ctx, siteId, siteRedirectId)
 
 
-@router.delete(
-    RD, status_code=204, operation_id="deleteSiteRedirectById", responses=errors(403, 404)
-)
+@router.delete(RD, "deleteSiteRedirectById", None, 403, 404, status=204)
 def delete_redirect(ctx: CtxDep, organizationId: str, siteId: str, siteRedirectId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)
@@ -104,12 +86,7 @@ def delete_redirect(ctx: CtxDep, organizationId: str, siteId: str, siteRedirectI
     return no_content()
 
 
-@router.get(
-    f"{ST}/redirect",
-    response_model=SiteRedirectResolution,
-    operation_id="getSiteRedirectBySource",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/redirect", "getSiteRedirectBySource", SiteRedirectResolution, 403, 404)
 async def resolve_redirect(
     ctx: CtxDep,
     organizationId: str,

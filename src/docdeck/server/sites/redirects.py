@@ -10,9 +10,13 @@ from typing import Any
 
 from docdeck.models import SITE_REDIRECT_SOURCE_PATTERN
 from docdeck.server.errors import bad_request, not_found
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, PageResult
 from docdeck.server.sites.structure import body_item
 from docdeck.server.wire import Json
+
+_REDIRECTS = Listing(
+    "site-redirects", "r.*", "FROM site_redirects r WHERE r.site_id = ?", ("r.source", "r.id")
+)
 
 
 def redirect_json(row: sqlite3.Row) -> Json:
@@ -58,16 +62,7 @@ def load_redirect(conn: sqlite3.Connection, site_id: str, redirect_id: str) -> s
 
 
 def page_of_redirects(conn: sqlite3.Connection, site_id: str, page: PageRequest) -> PageResult:
-    return fetch_page(
-        conn,
-        select="r.*",
-        from_where="FROM site_redirects r WHERE r.site_id = ?",
-        params=[site_id],
-        keys=["r.source", "r.id"],
-        descending=False,
-        scope="site-redirects",
-        request=page,
-    )
+    return _REDIRECTS.page(conn, [site_id], page)
 
 
 def insert_redirect(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListPage,
@@ -17,9 +17,9 @@ from docdeck.models import (
     SiteUpdate,
 )
 from docdeck.server.access import load_membership
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing, one_of
 from docdeck.server.sites import structure
 from docdeck.server.sites.common import ST, ShareKey, move_reply, site_reply, tree_for
 from docdeck.server.sites.defaults import settle_defaults
@@ -34,16 +34,17 @@ from docdeck.server.sites.service import (
 from docdeck.server.sites.wire import site_json, site_space_counts
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["sites"])
+router = Router(tags=["sites"])
 ORG = "/v1/orgs/{organizationId}"
-
-
-@router.get(
-    f"{ORG}/sites",
-    response_model=ListPage[Site],
-    operation_id="listSites",
-    responses=errors(403, 404),
+_SITES = Listing(
+    "sites",
+    "s.*, o.hostname AS org_hostname",
+    "FROM sites s JOIN organizations o ON o.id = s.organization_id WHERE s.organization_id = ?",
+    ("s.created_at", "s.id"),
 )
+
+
+@router.get(f"{ORG}/sites", "listSites", ListPage[Site], 403, 404)
 async def list_sites(
     ctx: CtxDep,
     organizationId: str,
@@ -56,10 +57,7 @@ async def list_sites(
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
         require_site_reader(member)
-        where = (
-            "FROM sites s JOIN organizations o ON o.id = s.organization_id"
-            " WHERE s.organization_id = ?"
-        )
+        where = ""
         params: list[Any] = [organizationId]
         if space is not None:
             where += " AND s.id IN (SELECT site_id FROM site_spaces WHERE space_id = ?)"
@@ -71,29 +69,14 @@ async def list_sites(
             where += " AND s.published = ?"
             params.append(int(published))
         if type:
-            where += f" AND s.type IN ({','.join('?' for _ in type)})"
+            where += one_of("s.type", type)
             params += type
-        result = fetch_page(
-            conn,
-            select="s.*, o.hostname AS org_hostname",
-            from_where=where,
-            params=params,
-            keys=["s.created_at", "s.id"],
-            descending=False,
-            scope="sites",
-            request=page,
-        )
+        result = _SITES.page(conn, params, page, and_where=where)
         counts = site_space_counts(conn, [r["id"] for r in result.rows])
     return respond_list([site_json(ctx, r, counts.get(r["id"], 0)) for r in result.rows], result)
 
 
-@router.post(
-    f"{ORG}/sites",
-    status_code=201,
-    response_model=Site,
-    operation_id="createSite",
-    responses=errors(403, 404),
-)
+@router.post(f"{ORG}/sites", "createSite", Site, 403, 404, status=201)
 def create_site_route(
     ctx: CtxDep, organizationId: str, body: Annotated[SiteCreate | None, Body()] = None
 ) -> Response:
@@ -108,12 +91,12 @@ def create_site_route(
     return site_reply(ctx, organizationId, site_id, status=201)
 
 
-@router.get(ST, response_model=Site, operation_id="getSiteById", responses=errors(403, 404))
+@router.get(ST, "getSiteById", Site, 403, 404)
 async def get_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.patch(ST, response_model=Site, operation_id="updateSiteById", responses=errors(403, 404))
+@router.patch(ST, "updateSiteById", Site, 403, 404)
 def update_site_route(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteUpdate, Body()]
 ) -> Response:
@@ -132,7 +115,7 @@ def update_site_route(
     return site_reply(ctx, organizationId, siteId)
 
 
-@router.delete(ST, status_code=204, operation_id="deleteSiteById", responses=errors(403, 404))
+@router.delete(ST, "deleteSiteById", None, 403, 404, status=204)
 def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
         member = load_membership(conn, ctx, organizationId)
@@ -143,12 +126,7 @@ def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     return no_content()
 
 
-@router.get(
-    f"{ST}/structure",
-    response_model=SiteStructure,
-    operation_id="getSiteStructure",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/structure", "getSiteStructure", SiteStructure, 403, 404)
 async def get_structure(
     ctx: CtxDep,
     organizationId: str,
@@ -159,12 +137,7 @@ async def get_structure(
     return respond(tree.structure())
 
 
-@router.patch(
-    f"{ST}/structure/sort",
-    response_model=SiteStructureItem,
-    operation_id="sortSiteStructure",
-    responses=errors(403, 404),
-)
+@router.patch(f"{ST}/structure/sort", "sortSiteStructure", SiteStructureItem, 403, 404)
 def sort_structure(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteStructureSort, Body()]
 ) -> Response:

@@ -8,9 +8,13 @@ import sqlite3
 from docdeck.server.errors import not_found
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page
+from docdeck.server.pagination import Listing, PageRequest, PageResult
 from docdeck.server.sites.wire import SITE_SELECT, share_link_json
 from docdeck.server.wire import Json
+
+_LINKS = Listing(
+    "share-links", "l.*", "FROM site_share_links l WHERE l.site_id = ?", ("l.created_at", "l.id")
+)
 
 
 def site_row(conn: sqlite3.Connection, site_id: str) -> sqlite3.Row:
@@ -27,16 +31,7 @@ def list_share_links(
     conn: sqlite3.Connection, ctx: Ctx, site_id: str, page: PageRequest
 ) -> tuple[list[Json], PageResult]:
     site = site_row(conn, site_id)
-    result = fetch_page(
-        conn,
-        select="l.*",
-        from_where="FROM site_share_links l WHERE l.site_id = ?",
-        params=[site_id],
-        keys=["l.created_at", "l.id"],
-        descending=False,
-        scope="share-links",
-        request=page,
-    )
+    result = _LINKS.page(conn, [site_id], page)
     return [share_link_json(ctx, site, r) for r in result.rows], result
 
 

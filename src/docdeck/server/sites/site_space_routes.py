@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Response
+from fastapi import Body, Response
 
 from docdeck.models import (
     ListPage,
@@ -18,7 +18,7 @@ from docdeck.models import (
     SiteSpaceUpdate,
 )
 from docdeck.server.errors import bad_request
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.sites import share_links, structure
 from docdeck.server.sites.common import (
@@ -54,7 +54,7 @@ SITE_SPACES = ItemKind(
     by_default=True,
 )
 
-router = APIRouter(tags=["site-spaces"])
+router = Router(tags=["site-spaces"])
 router.routes.extend(item_routes(SITE_SPACES, "site-spaces"))
 SL = f"{ST}/share-links/{{shareLinkId}}"
 
@@ -70,12 +70,7 @@ def _share_link_reply(ctx: CtxDep, site_id: str, link_id: str, status: int = 200
     return respond(body, status=status, headers=headers)
 
 
-@router.get(
-    f"{ST}/share-links",
-    response_model=ListPage[ShareLink],
-    operation_id="listSiteShareLinks",
-    responses=errors(403, 404),
-)
+@router.get(f"{ST}/share-links", "listSiteShareLinks", ListPage[ShareLink], 403, 404)
 async def list_share_links(
     ctx: CtxDep, organizationId: str, siteId: str, page: PageDep
 ) -> Response:
@@ -86,13 +81,7 @@ async def list_share_links(
     return respond_list(items, result)
 
 
-@router.post(
-    f"{ST}/share-links",
-    status_code=201,
-    response_model=ShareLink,
-    operation_id="createSiteShareLink",
-    responses=errors(403, 404),
-)
+@router.post(f"{ST}/share-links", "createSiteShareLink", ShareLink, 403, 404, status=201)
 def create_share_link(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[ShareLinkCreate, Body()]
 ) -> Response:
@@ -103,9 +92,7 @@ def create_share_link(
     return _share_link_reply(ctx, siteId, link_id, status=201)
 
 
-@router.patch(
-    SL, response_model=ShareLink, operation_id="updateSiteShareLinkById", responses=errors(403, 404)
-)
+@router.patch(SL, "updateSiteShareLinkById", ShareLink, 403, 404)
 def update_share_link(
     ctx: CtxDep,
     organizationId: str,
@@ -126,9 +113,7 @@ def update_share_link(
     return _share_link_reply(ctx, siteId, shareLinkId)
 
 
-@router.delete(
-    SL, status_code=204, operation_id="deleteSiteShareLinkById", responses=errors(403, 404)
-)
+@router.delete(SL, "deleteSiteShareLinkById", None, 403, 404, status=204)
 def delete_share_link(ctx: CtxDep, organizationId: str, siteId: str, shareLinkId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_site(conn, ctx, organizationId, siteId)

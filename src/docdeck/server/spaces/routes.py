@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import ListPage, Space, SpaceCreate, SpaceMove, SpaceUpdate, Transfer
 from docdeck.server.access import (
@@ -16,14 +16,14 @@ from docdeck.server.access import (
 )
 from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.spaces import service
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["spaces"])
+router = Router(tags=["spaces"])
 
 
 def _require_space_admin(role: str | None, action: str) -> None:
@@ -38,12 +38,7 @@ def _reply(ctx: Ctx, space_id: str, status: int = 200) -> Response:
     return respond(body, status=status, headers=headers)
 
 
-@router.get(
-    "/v1/spaces/{spaceId}",
-    response_model=Space,
-    operation_id="getSpaceById",
-    responses=errors(404),
-)
+@router.get("/v1/spaces/{spaceId}", "getSpaceById", Space, 404)
 async def get_space(
     ctx: CtxDep,
     spaceId: str,
@@ -52,12 +47,7 @@ async def get_space(
     return _reply(ctx, spaceId)
 
 
-@router.patch(
-    "/v1/spaces/{spaceId}",
-    response_model=Space,
-    operation_id="updateSpaceById",
-    responses=errors(403, 404),
-)
+@router.patch("/v1/spaces/{spaceId}", "updateSpaceById", Space, 403, 404)
 def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -67,12 +57,7 @@ def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]
     return _reply(ctx, spaceId)
 
 
-@router.delete(
-    "/v1/spaces/{spaceId}",
-    status_code=204,
-    operation_id="deleteSpaceById",
-    responses=errors(403),
-)
+@router.delete("/v1/spaces/{spaceId}", "deleteSpaceById", None, 403, status=204)
 def delete_space(ctx: CtxDep, spaceId: str) -> Response:
     now = ctx.now()
     with ctx.db.write() as conn:
@@ -88,12 +73,7 @@ def delete_space(ctx: CtxDep, spaceId: str) -> Response:
     return no_content()
 
 
-@router.post(
-    "/v1/spaces/{spaceId}/restore",
-    response_model=Space,
-    operation_id="restoreSpace",
-    responses=errors(403, 404),
-)
+@router.post("/v1/spaces/{spaceId}/restore", "restoreSpace", Space, 403, 404)
 def restore_space(ctx: CtxDep, spaceId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -103,13 +83,7 @@ def restore_space(ctx: CtxDep, spaceId: str) -> Response:
     return _reply(ctx, spaceId)
 
 
-@router.post(
-    "/v1/spaces/{spaceId}/duplicate",
-    status_code=201,
-    response_model=Space,
-    operation_id="duplicateSpace",
-    responses=errors(403, 404),
-)
+@router.post("/v1/spaces/{spaceId}/duplicate", "duplicateSpace", Space, 403, 404, status=201)
 def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -119,12 +93,7 @@ def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
     return _reply(ctx, copy_id, status=201)
 
 
-@router.post(
-    "/v1/spaces/{spaceId}/move",
-    response_model=Space,
-    operation_id="moveSpace",
-    responses=errors(403, 404, 409),
-)
+@router.post("/v1/spaces/{spaceId}/move", "moveSpace", Space, 403, 404, 409)
 def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -134,12 +103,7 @@ def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) ->
     return _reply(ctx, spaceId)
 
 
-@router.post(
-    "/v1/spaces/{spaceId}/transfer",
-    response_model=Space,
-    operation_id="transferSpace",
-    responses=errors(403, 404, 409),
-)
+@router.post("/v1/spaces/{spaceId}/transfer", "transferSpace", Space, 403, 404, 409)
 def transfer_space(ctx: CtxDep, spaceId: str, body: Annotated[Transfer, Body()]) -> Response:
     with ctx.db.write() as conn:
         access = load_space(conn, ctx, spaceId)
@@ -150,10 +114,7 @@ def transfer_space(ctx: CtxDep, spaceId: str, body: Annotated[Transfer, Body()])
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/spaces",
-    response_model=ListPage[Space],
-    operation_id="listSpacesInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/spaces", "listSpacesInOrganizationById", ListPage[Space], 403, 404
 )
 async def list_spaces(
     ctx: CtxDep,
@@ -174,13 +135,7 @@ async def list_spaces(
     return respond_list(items, result)
 
 
-@router.post(
-    "/v1/orgs/{organizationId}/spaces",
-    status_code=201,
-    response_model=Space,
-    operation_id="createSpace",
-    responses=errors(403, 404),
-)
+@router.post("/v1/orgs/{organizationId}/spaces", "createSpace", Space, 403, 404, status=201)
 def create_space(
     ctx: CtxDep, organizationId: str, body: Annotated[SpaceCreate | None, Body()] = None
 ) -> Response:

@@ -11,7 +11,13 @@ from docdeck.server.access import retention_cutoff
 from docdeck.server.errors import bad_request
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import PageRequest, PageResult, fetch_page, live_space_count
+from docdeck.server.pagination import (
+    PageRequest,
+    PageResult,
+    fetch_page,
+    live_space_count,
+    one_of,
+)
 from docdeck.server.permissions import Membership
 from docdeck.server.sites.defaults import remove_space_from_sites
 from docdeck.server.spaces.moves import (
@@ -245,7 +251,7 @@ def page_of_spaces(
         None if deleted or member.is_guest else lambda: live_space_count(conn, organization_id)
     )
     if member.is_guest:
-        where += f" AND s.id IN ({','.join('?' for _ in grants) or 'NULL'})"
+        where += one_of("s.id", grants)
         params += list(grants)
     return fetch_page(
         conn,

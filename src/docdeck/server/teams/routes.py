@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Response
+from fastapi import Body, Query, Response
 
 from docdeck.models import (
     ListPage,
@@ -17,15 +17,15 @@ from docdeck.models import (
     TeamUpdate,
 )
 from docdeck.server.access import (
+    load_admin,
     load_membership,
+    load_non_guest,
     load_org,
     require,
-    require_admin,
-    require_member,
 )
 from docdeck.server.errors import ApiError, not_found
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains, resolve_members
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.service import (
@@ -35,13 +35,28 @@ from docdeck.server.members.service import (
     live_spaces_for,
 )
 from docdeck.server.members.wire import members_json
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.permissions import Membership, membership, team_permissions
 from docdeck.server.teams.wire import team_json
 from docdeck.server.validation import check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
-router = APIRouter(tags=["teams"])
+router = Router(tags=["teams"])
+_TEAMS = Listing(
+    "teams",
+    TEAM_SELECT.strip().removeprefix("SELECT"),
+    "FROM teams t WHERE t.organization_id = ?",
+    ("casefold(t.title)", "t.id"),
+)
+_IN_TEAM = (
+    "JOIN team_members tm ON tm.user_id = m.user_id WHERE tm.team_id = ? AND m.organization_id = ?"
+)
+_TEAM_MEMBERS = Listing(
+    "team-members",
+    f"{MEMBER_COLUMNS}, tm.role AS team_role",
+    f"{MEMBER_FROM} {_IN_TEAM}",
+    ("casefold(u.display_name)", "m.user_id"),
+)
 
 
 def _load_team(
@@ -66,10 +81,7 @@ def _require_team_admin(caller: Membership, team: sqlite3.Row, action: str) -> N
 
 
 @router.get(
-    "/v1/orgs/{organizationId}/teams",
-    response_model=ListPage[Team],
-    operation_id="listTeamsInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/teams", "listTeamsInOrganizationById", ListPage[Team], 403, 404
 )
 async def list_teams(
     ctx: CtxDep,
@@ -79,9 +91,8 @@ async def list_teams(
     title: Annotated[str | None, Query(max_length=512)] = None,
 ) -> Response:
     with ctx.db.read() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_member(caller, "list the organization's teams")
-        where = "FROM teams t WHERE t.organization_id = ?"
+        caller = load_non_guest(conn, ctx, organizationId, "list the organization's teams")
+        where = ""
         params: list[Any] = [organizationId]
         if owner is not None:
             owner_member = membership(conn, organizationId, owner)
@@ -96,31 +107,16 @@ async def list_teams(
         if title:
             where += " AND instr(casefold(t.title), ?) > 0"
             params.append(contains(title))
-        result = fetch_page(
-            conn,
-            select=TEAM_SELECT.strip().removeprefix("SELECT"),
-            select_params=[ctx.caller.user_id],
-            from_where=where,
-            params=params,
-            keys=["casefold(t.title)", "t.id"],
-            descending=False,
-            scope="teams",
-            request=page,
+        result = _TEAMS.page(
+            conn, params, page, and_where=where, select_params=[ctx.caller.user_id]
         )
     return respond_list([team_json(row, caller) for row in result.rows], result)
 
 
-@router.put(
-    "/v1/orgs/{organizationId}/teams",
-    status_code=201,
-    response_model=Team,
-    operation_id="createOrganizationTeam",
-    responses=errors(403, 404),
-)
+@router.put("/v1/orgs/{organizationId}/teams", "createOrganizationTeam", Team, 403, 404, status=201)
 def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Body()]) -> Response:
     with ctx.db.write() as conn:
-        caller = load_membership(conn, ctx, organizationId)
-        require_admin(caller, "create teams")
+        caller = load_admin(conn, ctx, organizationId, "create teams")
         title = check_title(body.title)
         members = resolve_members(conn, organizationId, body.members or [], "members")
         team_id, stamp = new_id(), to_db(ctx.now())
@@ -138,12 +134,7 @@ def create_team(ctx: CtxDep, organizationId: str, body: Annotated[TeamCreate, Bo
         return respond(team_json(row, caller), status=201)
 
 
-@router.get(
-    "/v1/orgs/{organizationId}/teams/{teamId}",
-    response_model=Team,
-    operation_id="getTeamInOrganizationById",
-    responses=errors(404),
-)
+@router.get("/v1/orgs/{organizationId}/teams/{teamId}", "getTeamInOrganizationById", Team, 404)
 async def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.read() as conn:
         row, caller = _load_team(conn, ctx, organizationId, teamId)
@@ -151,10 +142,7 @@ async def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
 
 
 @router.patch(
-    "/v1/orgs/{organizationId}/teams/{teamId}",
-    response_model=Team,
-    operation_id="updateTeamInOrganizationById",
-    responses=errors(403, 404),
+    "/v1/orgs/{organizationId}/teams/{teamId}", "updateTeamInOrganizationById", Team, 403, 404
 )
 def update_team(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamUpdate, Body()]
@@ -169,9 +157,11 @@ def update_team(
 
 @router.delete(
     "/v1/orgs/{organizationId}/teams/{teamId}",
-    status_code=204,
-    operation_id="removeTeamFromOrganizationById",
-    responses=errors(403, 404),
+    "removeTeamFromOrganizationById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.write() as conn:
@@ -189,29 +179,20 @@ def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
 
 @router.get(
     "/v1/orgs/{organizationId}/teams/{teamId}/members",
-    response_model=ListPage[TeamMembership],
-    operation_id="listTeamMembersInOrganizationById",
-    responses=errors(404),
+    "listTeamMembersInOrganizationById",
+    ListPage[TeamMembership],
+    404,
 )
 async def list_team_members(
     ctx: CtxDep, organizationId: str, teamId: str, page: PageDep
 ) -> Response:
     with ctx.db.read() as conn:
         _load_team(conn, ctx, organizationId, teamId)
-        in_team = (
-            "JOIN team_members tm ON tm.user_id = m.user_id"
-            " WHERE tm.team_id = ? AND m.organization_id = ?"
-        )
-        result = fetch_page(
+        result = _TEAM_MEMBERS.page(
             conn,
-            select=f"{MEMBER_COLUMNS}, tm.role AS team_role",
-            from_where=f"{MEMBER_FROM} {in_team}",
-            count_from_where=f"FROM members m {in_team}",
-            params=[teamId, organizationId],
-            keys=["casefold(u.display_name)", "m.user_id"],
-            descending=False,
-            scope="team-members",
-            request=page,
+            [teamId, organizationId],
+            page,
+            count_from_where=f"FROM members m {_IN_TEAM}",
         )
         members = members_json(ctx, result.rows, live_spaces_for(conn, organizationId, result.rows))
     items = [
@@ -245,9 +226,11 @@ def _upsert(
 
 @router.put(
     "/v1/orgs/{organizationId}/teams/{teamId}/members",
-    status_code=204,
-    operation_id="updateMembersInOrganizationTeam",
-    responses=errors(403, 404),
+    "updateMembersInOrganizationTeam",
+    None,
+    403,
+    404,
+    status=204,
 )
 def update_team_members(
     ctx: CtxDep, organizationId: str, teamId: str, body: Annotated[TeamMembersUpdate, Body()]
@@ -279,9 +262,11 @@ def update_team_members(
 
 @router.put(
     "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
-    status_code=204,
-    operation_id="addMemberToOrganizationTeamById",
-    responses=errors(403, 404),
+    "addMemberToOrganizationTeamById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def add_team_member(
     ctx: CtxDep,
@@ -301,9 +286,11 @@ def add_team_member(
 
 @router.delete(
     "/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}",
-    status_code=204,
-    operation_id="deleteMemberFromOrganizationTeamById",
-    responses=errors(403, 404),
+    "deleteMemberFromOrganizationTeamById",
+    None,
+    403,
+    404,
+    status=204,
 )
 def remove_team_member(ctx: CtxDep, organizationId: str, teamId: str, userId: str) -> Response:
     with ctx.db.write() as conn:

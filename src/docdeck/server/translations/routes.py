@@ -6,24 +6,31 @@ import json
 import sqlite3
 from typing import Annotated
 
-from fastapi import APIRouter, Body, Request, Response
+from fastapi import Body, Request, Response
 
 from docdeck.models import ListPage, Translation, TranslationCreate, TranslationUpdate
-from docdeck.server.access import load_membership, require, require_member
+from docdeck.server.access import list_in_org, load_membership, require, require_member
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
-from docdeck.server.http.openapi import errors
+from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
-from docdeck.server.pagination import fetch_page
+from docdeck.server.pagination import Listing
 from docdeck.server.permissions import Membership, at_least
 from docdeck.server.translations.jobs import TranslationJob, start
 from docdeck.server.translations.translator import NO_TRANSLATOR, Translator, configured_translator
 from docdeck.server.wire import Json, respond, respond_list, wire_time
 
-router = APIRouter(tags=["translations"])
+router = Router(tags=["translations"])
 
 _O = "/v1/orgs/{organizationId}/translations"
+_TRANSLATIONS = Listing(
+    "translations",
+    "t.*",
+    "FROM translations t WHERE t.organization_id = ?",
+    ("t.created_at", "t.id"),
+    descending=True,
+)
 EMPTY_INSTRUCTIONS = {"object": "document", "data": {}, "nodes": []}
 _STATS = (
     "runs",
@@ -83,37 +90,21 @@ def _submit(request: Request, ctx: Ctx, translation_id: str) -> None:
         start(TranslationJob(ctx.db, ctx.sandbox.clock, translation_id, translator))
 
 
-@router.get(
-    _O,
-    response_model=ListPage[Translation],
-    operation_id="listTranslations",
-    responses=errors(403, 404),
-)
+@router.get(_O, "listTranslations", ListPage[Translation], 403, 404)
 async def list_translations(ctx: CtxDep, organizationId: str, page: PageDep) -> Response:
-    with ctx.db.read() as conn:
-        member = load_membership(conn, ctx, organizationId)
-        require_member(member, "list the organization's translations")
-        result = fetch_page(
-            conn,
-            select="t.*",
-            from_where="FROM translations t WHERE t.organization_id = ?",
-            params=[organizationId],
-            keys=["t.created_at", "t.id"],
-            descending=True,
-            scope="translations",
-            request=page,
-        )
-        items = [translation_json(ctx.base_url, row, member) for row in result.rows]
+    items, result = list_in_org(
+        ctx,
+        organizationId,
+        page,
+        _TRANSLATIONS,
+        require_member,
+        "list the organization's translations",
+        lambda conn, row, member: translation_json(ctx.base_url, row, member),
+    )
     return respond_list(items, result)
 
 
-@router.post(
-    _O,
-    status_code=201,
-    response_model=Translation,
-    operation_id="createTranslation",
-    responses=errors(403, 404),
-)
+@router.post(_O, "createTranslation", Translation, 403, 404, status=201)
 def create_translation(
     request: Request, ctx: CtxDep, organizationId: str, body: Annotated[TranslationCreate, Body()]
 ) -> Response:
@@ -155,12 +146,7 @@ def create_translation(
     return respond(data, status=201)
 
 
-@router.get(
-    f"{_O}/{{translationId}}",
-    response_model=Translation,
-    operation_id="getTranslation",
-    responses=errors(404),
-)
+@router.get(f"{_O}/{{translationId}}", "getTranslation", Translation, 404)
 async def get_translation(ctx: CtxDep, organizationId: str, translationId: str) -> Response:
     with ctx.db.read() as conn:
         member = load_membership(conn, ctx, organizationId)
@@ -168,12 +154,7 @@ async def get_translation(ctx: CtxDep, organizationId: str, translationId: str) 
         return respond(translation_json(ctx.base_url, row, member))
 
 
-@router.put(
-    f"{_O}/{{translationId}}",
-    response_model=Translation,
-    operation_id="updateTranslation",
-    responses=errors(403, 404),
-)
+@router.put(f"{_O}/{{translationId}}", "updateTranslation", Translation, 403, 404)
 def update_translation(
     request: Request,
     ctx: CtxDep,
@@ -198,8 +179,8 @@ def update_translation(
 
 @router.delete(
     f"{_O}/{{translationId}}",
-    status_code=205,
-    operation_id="deleteTranslation",
+    "deleteTranslation",
+    status=205,
     responses={204: {"description": "The translation did not exist"}, **errors(403, 404)},
 )
 def delete_translation(ctx: CtxDep, organizationId: str, translationId: str) -> Response:
