@@ -38,16 +38,6 @@ class OperationTree(ListKeys, Tree[PathItem | Operation]):
 
     BINDINGS: ClassVar[list[BindingType]] = LIST_BINDINGS
 
-    def list_index(self) -> int:
-        return self.cursor_line
-
-    def list_length(self) -> int:
-        return self.last_line + 1
-
-    def list_go(self, index: int) -> None:
-        self.cursor_line = index
-        self.scroll_to_line(index, animate=False)
-
     def show(self, found: Outline) -> None:
         self.clear()
         for item in found.paths:

@@ -9,12 +9,21 @@ bindings and the moves are the same everywhere.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, OptionList, Tree
+from textual.widgets.tree import TreeNode
 
-__all__ = ["LIST_BINDINGS", "ListKeys", "NavDataTable", "NavOptionList"]
+__all__ = [
+    "LIST_BINDINGS",
+    "ListKeys",
+    "NavDataTable",
+    "NavOptionList",
+    "collapse_or_step_out",
+    "expand_or_step_in",
+]
 
 
 def _key(keys: str, action: str, description: str) -> Binding:
@@ -42,15 +51,23 @@ class ListKeys:
     """
 
     def list_index(self) -> int:
-        """The cursor's position (-1 when there is none)."""
+        """The cursor's position (-1 when there is none). A `Tree`'s is its cursor line."""
+        if isinstance(self, Tree):
+            return self.cursor_line
         raise NotImplementedError
 
     def list_length(self) -> int:
+        if isinstance(self, Tree):
+            return self.last_line + 1
         raise NotImplementedError
 
     def list_go(self, index: int) -> None:
         """Put the cursor on `index` (already within bounds) and bring it into view."""
-        raise NotImplementedError
+        tree = self
+        if not isinstance(tree, Tree):
+            raise NotImplementedError
+        tree.cursor_line = index
+        tree.scroll_to_line(index, animate=False)
 
     def list_page(self) -> int:
         """How many items a page is: the visible height."""
@@ -87,6 +104,32 @@ class ListKeys:
 
     def action_list_page_up(self) -> None:
         self._list_move(max(self.list_index(), 0) - self.list_page())
+
+
+def expand_or_step_in(tree: Tree[Any], fill: Callable[[TreeNode[Any]], None] | None = None) -> None:
+    """Right/l on a tree: expand the cursor's node (`fill` first gives it its children), or
+    step to its first child when it is open already."""
+    node = tree.cursor_node
+    if node is None:
+        return
+    if node.allow_expand and not node.is_expanded:
+        if fill is not None:
+            fill(node)
+        node.expand()
+    elif node.children:
+        tree.action_cursor_down()
+
+
+def collapse_or_step_out(tree: Tree[Any]) -> None:
+    """Left/h on a tree: collapse the cursor's node, or step out to its parent when it is
+    closed already."""
+    node = tree.cursor_node
+    if node is None:
+        return
+    if node.is_expanded:
+        node.collapse()
+    elif node.parent is not None and node.parent is not tree.root:
+        tree.move_cursor(node.parent)
 
 
 class NavDataTable(ListKeys, DataTable[str]):

@@ -30,7 +30,12 @@ from docdeck.tui.kit.entries import (
     org_of,
     trail_of,
 )
-from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.kit.list_keys import (
+    LIST_BINDINGS,
+    ListKeys,
+    collapse_or_step_out,
+    expand_or_step_in,
+)
 from docdeck.tui.kit.navigation import OpenAdmin, OpenSite
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.orgs._tree_edits import TreeEdits
@@ -164,16 +169,6 @@ class OrgTree(ListKeys, TreeView):
 
     # ----- keys and events -------------------------------------------------------------------
 
-    def list_index(self) -> int:
-        return self.cursor_line
-
-    def list_length(self) -> int:
-        return self.last_line + 1
-
-    def list_go(self, index: int) -> None:
-        self.cursor_line = index
-        self.scroll_to_line(index, animate=False)
-
     @on(Tree.NodeHighlighted)
     def _highlighted(self, event: Tree.NodeHighlighted[Entry]) -> None:
         event.stop()
@@ -228,19 +223,7 @@ class OrgTree(ListKeys, TreeView):
             event.node.data.expanded = False
 
     def action_expand_cursor(self) -> None:
-        node = self.cursor_node
-        if node is None:
-            return
-        if node.allow_expand and not node.is_expanded:
-            node.expand()
-        elif node.children:
-            self.action_cursor_down()
+        expand_or_step_in(self)
 
     def action_collapse_cursor(self) -> None:
-        node = self.cursor_node
-        if node is None:
-            return
-        if node.is_expanded:
-            node.collapse()
-        elif node.parent is not None and node.parent is not self.root:
-            self.move_cursor(node.parent)
+        collapse_or_step_out(self)

@@ -19,7 +19,12 @@ from textual.widgets.tree import TreeNode
 
 from docdeck.tui.content.page_tree import PageInfo, SpacePages
 from docdeck.tui.kit.formatting import emoji_text
-from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
+from docdeck.tui.kit.list_keys import (
+    LIST_BINDINGS,
+    ListKeys,
+    collapse_or_step_out,
+    expand_or_step_in,
+)
 
 __all__ = ["FILTER_LIMIT", "PageTree", "page_label"]
 
@@ -68,18 +73,6 @@ class PageTree(ListKeys, Tree[PageInfo]):
         self.filter_text = ""
         self.filter_matches = 0
         self._page_nodes: dict[str, TreeNode[PageInfo]] = {}
-
-    # ----- ListKeys ------------------------------------------------------------------------
-
-    def list_index(self) -> int:
-        return self.cursor_line
-
-    def list_length(self) -> int:
-        return self.last_line + 1
-
-    def list_go(self, index: int) -> None:
-        self.cursor_line = index
-        self.scroll_to_line(index, animate=False)
 
     # ----- building --------------------------------------------------------------------------
 
@@ -206,20 +199,7 @@ class PageTree(ListKeys, Tree[PageInfo]):
             self.post_message(self.PageChosen(event.node.data))
 
     def action_expand_cursor(self) -> None:
-        node = self.cursor_node
-        if node is None:
-            return
-        if node.allow_expand and not node.is_expanded:
-            self._fill(node)
-            node.expand()
-        elif node.children:
-            self.action_cursor_down()
+        expand_or_step_in(self, self._fill)
 
     def action_collapse_cursor(self) -> None:
-        node = self.cursor_node
-        if node is None:
-            return
-        if node.is_expanded:
-            node.collapse()
-        elif node.parent is not None and node.parent is not self.root:
-            self.move_cursor(node.parent)
+        collapse_or_step_out(self)
