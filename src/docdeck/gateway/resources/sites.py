@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import DEFERRED, Resource, endpoint, endpoint_path
+from docdeck.gateway._resource import DEFERRED, Resource, endpoint, endpoint_path, path_template
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
     SiteSectionGroups,
@@ -17,7 +17,6 @@ from docdeck.gateway.resources.site_parts import (
     SiteShareLinks,
     SiteSpaces,
     SiteStructureResource,
-    site_path,
 )
 from docdeck.gateway.resources.site_settings import SiteCustomizationResource, SiteRedirects
 from docdeck.models import (
@@ -174,15 +173,16 @@ class Sites(Resource):
 
     async def publish(self, org_id: str, site_id: str) -> PublishResult:
         """The site, or a `SiteCheckout` when the site's plan must be upgraded first."""
-        url = f"{site_path(org_id, site_id)}/publish"
+        url = path_template(f"{ST}/publish", organizationId=org_id, siteId=site_id)
         return await self._transport.call("POST", url, _PUBLISH)
 
     async def unpublish(self, org_id: str, site_id: str) -> Site:
-        return await self._transport.call("POST", f"{site_path(org_id, site_id)}/unpublish", Site)
+        url = path_template(f"{ST}/unpublish", organizationId=org_id, siteId=site_id)
+        return await self._transport.call("POST", url, Site)
 
     async def preview(
         self, org_id: str, site_id: str, *, siteSpace: str | None = None
     ) -> SitePreview:
         params = {"siteSpace": siteSpace} if siteSpace else None
-        url = f"{site_path(org_id, site_id)}/publishing/preview"
+        url = path_template(f"{ST}/publishing/preview", organizationId=org_id, siteId=site_id)
         return await self._transport.call("GET", url, SitePreview, params=params)
