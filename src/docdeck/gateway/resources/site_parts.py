@@ -30,11 +30,6 @@ _ITEM: TypeAdapter[SiteStructureItem] = TypeAdapter(SiteStructureItem, config=DE
 M = TypeVar("M", bound=BaseModel)
 
 
-def site_path(org_id: str, site_id: str) -> str:
-    """The site's URL, for the platform operations that have no `@endpoint` marker."""
-    return path_template(ST, organizationId=org_id, siteId=site_id)
-
-
 class _SitePart(Resource):
     """A collection under a site (`{ST}/{part}`): the URL, delete and the deprecated move
     are the same for sections, section groups, site spaces and share links."""
@@ -328,7 +323,7 @@ class SiteStructureResource(Resource):
 
     async def get(self, org_id: str, site_id: str, *, shareKey: str | None = None) -> SiteStructure:
         params = {"shareKey": shareKey} if shareKey else None
-        url = f"{site_path(org_id, site_id)}/structure"
+        url = path_template(f"{ST}/structure", organizationId=org_id, siteId=site_id)
         return await self._transport.call("GET", url, _STRUCTURE, params=params)
 
     async def sort(
@@ -346,6 +341,6 @@ class SiteStructureResource(Resource):
             position["before"] = before
         if after is not None:
             position["after"] = after
-        url = f"{site_path(org_id, site_id)}/structure/sort"
+        url = path_template(f"{ST}/structure/sort", organizationId=org_id, siteId=site_id)
         body = {"item": item, "position": position}
         return await self._transport.call("PATCH", url, _ITEM, json=body)
