@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.models import (
     ListOrder,
     Member,
@@ -20,11 +20,6 @@ _O = "/v1/orgs/{organizationId}"
 
 
 class Members(Resource):
-    @staticmethod
-    def _path(org_id: str, user_id: str | None = None) -> str:
-        path = f"/v1/orgs/{seg(org_id)}/members"
-        return path if user_id is None else f"{path}/{seg(user_id)}"
-
     @endpoint("GET", f"{_O}/members")
     def list(
         self,
@@ -38,7 +33,7 @@ class Members(Resource):
         limit: int | None = None,
     ) -> AsyncPaginator[Member]:
         return self._list(
-            self._path(org_id),
+            endpoint_path(self.list, organizationId=org_id),
             Member,
             role=role,
             search=search,
@@ -50,21 +45,23 @@ class Members(Resource):
 
     @endpoint("GET", f"{_O}/members/{{userId}}")
     async def get(self, org_id: str, user_id: str) -> Member:
-        return await self._transport.call("GET", self._path(org_id, user_id), Member)
+        path = endpoint_path(self.get, organizationId=org_id, userId=user_id)
+        return await self._transport.call("GET", path, Member)
 
     @endpoint("PATCH", f"{_O}/members/{{userId}}")
     async def update(self, org_id: str, user_id: str, *, role: MemberRoleOrGuest) -> Member:
-        return await self._transport.call(
-            "PATCH", self._path(org_id, user_id), Member, json={"role": role}
-        )
+        path = endpoint_path(self.update, organizationId=org_id, userId=user_id)
+        return await self._transport.call("PATCH", path, Member, json={"role": role})
 
     @endpoint("DELETE", f"{_O}/members/{{userId}}")
     async def remove(self, org_id: str, user_id: str) -> None:
-        await self._transport.call_empty("DELETE", self._path(org_id, user_id))
+        path = endpoint_path(self.remove, organizationId=org_id, userId=user_id)
+        await self._transport.call_empty("DELETE", path)
 
     @endpoint("POST", f"{_O}/members/{{userId}}/sso")
     async def set_sso(self, org_id: str, user_id: str) -> Member:
-        return await self._transport.call("POST", f"{self._path(org_id, user_id)}/sso", Member)
+        path = endpoint_path(self.set_sso, organizationId=org_id, userId=user_id)
+        return await self._transport.call("POST", path, Member)
 
     @endpoint("GET", f"{_O}/members/{{userId}}/spaces")
     def spaces(
@@ -76,13 +73,8 @@ class Members(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[MemberSpace]:
-        return self._list(
-            f"{self._path(org_id, user_id)}/spaces",
-            MemberSpace,
-            order=order,
-            page=page,
-            limit=limit,
-        )
+        path = endpoint_path(self.spaces, organizationId=org_id, userId=user_id)
+        return self._list(path, MemberSpace, order=order, page=page, limit=limit)
 
     @endpoint("GET", f"{_O}/members/{{userId}}/teams")
     def teams(
@@ -94,6 +86,5 @@ class Members(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[MemberTeam]:
-        return self._list(
-            f"{self._path(org_id, user_id)}/teams", MemberTeam, title=title, page=page, limit=limit
-        )
+        path = endpoint_path(self.teams, organizationId=org_id, userId=user_id)
+        return self._list(path, MemberTeam, title=title, page=page, limit=limit)

@@ -6,17 +6,12 @@ from functools import cached_property
 from typing import Literal
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.models import OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion
 
 __all__ = ["OpenAPISpecVersions", "OpenAPISpecs"]
 
 _O = "/v1/orgs/{organizationId}/openapi"
-
-
-def _spec_path(org_id: str, slug: str | None = None) -> str:
-    path = f"/v1/orgs/{seg(org_id)}/openapi"
-    return path if slug is None else f"{path}/{seg(slug)}"
 
 
 def _source(url: str | None, text: str | None) -> dict[str, str]:
@@ -34,27 +29,24 @@ class OpenAPISpecVersions(Resource):
         self, org_id: str, slug: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[OpenAPISpecVersion]:
         """Newest first."""
-        return self._list(
-            f"{_spec_path(org_id, slug)}/versions", OpenAPISpecVersion, page=page, limit=limit
-        )
+        path = endpoint_path(self.list, organizationId=org_id, specSlug=slug)
+        return self._list(path, OpenAPISpecVersion, page=page, limit=limit)
 
     @endpoint("GET", f"{_O}/{{specSlug}}/versions/latest")
     @endpoint("GET", f"{_O}/{{specSlug}}/versions/{{versionId}}")
     async def get(self, org_id: str, slug: str, version_id: str = "latest") -> OpenAPISpecVersion:
-        return await self._transport.call(
-            "GET", f"{_spec_path(org_id, slug)}/versions/{seg(version_id)}", OpenAPISpecVersion
-        )
+        path = endpoint_path(self.get, organizationId=org_id, specSlug=slug, versionId=version_id)
+        return await self._transport.call("GET", path, OpenAPISpecVersion)
 
     @endpoint("GET", f"{_O}/{{specSlug}}/versions/latest/content")
     @endpoint("GET", f"{_O}/{{specSlug}}/versions/{{versionId}}/content")
     async def content(
         self, org_id: str, slug: str, version_id: str = "latest"
     ) -> OpenAPISpecContent:
-        return await self._transport.call(
-            "GET",
-            f"{_spec_path(org_id, slug)}/versions/{seg(version_id)}/content",
-            OpenAPISpecContent,
+        path = endpoint_path(
+            self.content, organizationId=org_id, specSlug=slug, versionId=version_id
         )
+        return await self._transport.call("GET", path, OpenAPISpecContent)
 
 
 class OpenAPISpecs(Resource):
@@ -66,7 +58,8 @@ class OpenAPISpecs(Resource):
     def list(
         self, org_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[OpenAPISpec]:
-        return self._list(_spec_path(org_id), OpenAPISpec, page=page, limit=limit)
+        path = endpoint_path(self.list, organizationId=org_id)
+        return self._list(path, OpenAPISpec, page=page, limit=limit)
 
     @endpoint("POST", _O)
     async def create(
@@ -74,34 +67,33 @@ class OpenAPISpecs(Resource):
     ) -> OpenAPISpec:
         """Processing starts in the background: poll `get` until `processingState` is
         `complete` (then `lastProcessErrorCode` says whether it failed)."""
-        return await self._transport.call(
-            "POST",
-            _spec_path(org_id),
-            OpenAPISpec,
-            json={"slug": slug, "source": _source(url, text)},
-        )
+        path = endpoint_path(self.create, organizationId=org_id)
+        body = {"slug": slug, "source": _source(url, text)}
+        return await self._transport.call("POST", path, OpenAPISpec, json=body)
 
     @endpoint("PUT", f"{_O}/{{specSlug}}")
     async def put(
         self, org_id: str, slug: str, *, url: str | None = None, text: str | None = None
     ) -> OpenAPISpec:
         """Creates the spec, or replaces its source and processes it again."""
-        return await self._transport.call(
-            "PUT", _spec_path(org_id, slug), OpenAPISpec, json={"source": _source(url, text)}
-        )
+        path = endpoint_path(self.put, organizationId=org_id, specSlug=slug)
+        body = {"source": _source(url, text)}
+        return await self._transport.call("PUT", path, OpenAPISpec, json=body)
 
     @endpoint("GET", f"{_O}/{{specSlug}}")
     async def get(self, org_id: str, slug: str) -> OpenAPISpec:
-        return await self._transport.call("GET", _spec_path(org_id, slug), OpenAPISpec)
+        path = endpoint_path(self.get, organizationId=org_id, specSlug=slug)
+        return await self._transport.call("GET", path, OpenAPISpec)
 
     @endpoint("PATCH", f"{_O}/{{specSlug}}")
     async def update(
         self, org_id: str, slug: str, *, visibility: Literal["private", "public"]
     ) -> OpenAPISpec:
-        return await self._transport.call(
-            "PATCH", _spec_path(org_id, slug), OpenAPISpec, json={"visibility": visibility}
-        )
+        path = endpoint_path(self.update, organizationId=org_id, specSlug=slug)
+        body = {"visibility": visibility}
+        return await self._transport.call("PATCH", path, OpenAPISpec, json=body)
 
     @endpoint("DELETE", f"{_O}/{{specSlug}}")
     async def delete(self, org_id: str, slug: str) -> None:
-        await self._transport.call_empty("DELETE", _spec_path(org_id, slug))
+        path = endpoint_path(self.delete, organizationId=org_id, specSlug=slug)
+        await self._transport.call_empty("DELETE", path)

@@ -4,12 +4,13 @@ structure (redirects and customization: `site_settings`)."""
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
+from docdeck.gateway._resource import DEFERRED, Resource, endpoint, endpoint_path, path_template
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
     ShareLink,
@@ -29,39 +30,47 @@ _ITEM: TypeAdapter[SiteStructureItem] = TypeAdapter(SiteStructureItem, config=DE
 M = TypeVar("M", bound=BaseModel)
 
 
-def site_path(org_id: str, site_id: str) -> str:
-    return f"/v1/orgs/{seg(org_id)}/sites/{seg(site_id)}"
-
-
 class _SitePart(Resource):
     """A collection under a site (`{ST}/{part}`): the URL, delete and the deprecated move
     are the same for sections, section groups, site spaces and share links."""
 
-    _part: ClassVar[str]
+    _id: ClassVar[str]
+    """The name of an item's id in the paths (`siteSectionId`, ...)."""
 
-    def _url(self, org_id: str, site_id: str, item_id: str | None = None) -> str:
-        url = f"{site_path(org_id, site_id)}/{self._part}"
-        return url if item_id is None else f"{url}/{seg(item_id)}"
+    def _url(
+        self,
+        operation: Callable[..., object],
+        org_id: str,
+        site_id: str,
+        item_id: str | None = None,
+    ) -> str:
+        """`operation`'s URL, built from the path its `@endpoint` marker declares."""
+        return endpoint_path(
+            operation, organizationId=org_id, siteId=site_id, **{self._id: item_id}
+        )
 
-    async def _delete(self, org_id: str, site_id: str, item_id: str) -> None:
-        await self._transport.call_empty("DELETE", self._url(org_id, site_id, item_id))
+    async def _delete(
+        self, operation: Callable[..., object], org_id: str, site_id: str, item_id: str
+    ) -> None:
+        await self._transport.call_empty("DELETE", self._url(operation, org_id, site_id, item_id))
 
     async def _move(
         self,
+        operation: Callable[..., object],
         org_id: str,
         site_id: str,
         item_id: str,
         position: Position | NotGiven,
         model: type[M],
     ) -> M:
-        url = f"{self._url(org_id, site_id, item_id)}/move"
+        url = self._url(operation, org_id, site_id, item_id)
         return await self._transport.call(
             "POST", url, model, json=body_of(position=position), send_json=True
         )
 
 
 class SiteSections(_SitePart):
-    _part = "sections"
+    _id = "siteSectionId"
 
     @endpoint("GET", f"{ST}/sections")
     def list(
@@ -74,7 +83,7 @@ class SiteSections(_SitePart):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSection]:
         return self._list(
-            self._url(org_id, site_id),
+            self._url(self.list, org_id, site_id),
             SiteSection,
             shareKey=shareKey,
             page=page,
@@ -92,7 +101,7 @@ class SiteSections(_SitePart):
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSection:
         body = body_of(spaceId=spaceId, title=title, icon=icon)
-        url = self._url(org_id, site_id)
+        url = self._url(self.create, org_id, site_id)
         return await self._transport.call("POST", url, SiteSection, json=body)
 
     @endpoint("PATCH", f"{ST}/sections/{{siteSectionId}}")
@@ -117,12 +126,12 @@ class SiteSections(_SitePart):
             icon=icon,
             description=description,
         )
-        url = self._url(org_id, site_id, section_id)
+        url = self._url(self.update, org_id, site_id, section_id)
         return await self._transport.call("PATCH", url, SiteSection, json=body)
 
     @endpoint("DELETE", f"{ST}/sections/{{siteSectionId}}")
     async def delete(self, org_id: str, site_id: str, section_id: str) -> None:
-        await self._delete(org_id, site_id, section_id)
+        await self._delete(self.delete, org_id, site_id, section_id)
 
     @endpoint("POST", f"{ST}/sections/{{siteSectionId}}/move")
     async def move(
@@ -134,17 +143,19 @@ class SiteSections(_SitePart):
         position: Position | NotGiven = NOT_GIVEN,
     ) -> SiteSection:
         """Deprecated by the platform: prefer `client.sites.structure.sort`."""
-        return await self._move(org_id, site_id, section_id, position, SiteSection)
+        return await self._move(self.move, org_id, site_id, section_id, position, SiteSection)
 
 
 class SiteSectionGroups(_SitePart):
-    _part = "section-groups"
+    _id = "siteSectionGroupId"
 
     @endpoint("GET", f"{ST}/section-groups")
     def list(
         self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[SiteSectionGroup]:
-        return self._list(self._url(org_id, site_id), SiteSectionGroup, page=page, limit=limit)
+        return self._list(
+            self._url(self.list, org_id, site_id), SiteSectionGroup, page=page, limit=limit
+        )
 
     @endpoint("POST", f"{ST}/section-groups")
     async def create(
@@ -157,7 +168,7 @@ class SiteSectionGroups(_SitePart):
         sections: builtins.list[str] | NotGiven = NOT_GIVEN,
     ) -> SiteSectionGroup:
         body = body_of(title=title, icon=icon, sections=sections)
-        url = self._url(org_id, site_id)
+        url = self._url(self.create, org_id, site_id)
         return await self._transport.call("POST", url, SiteSectionGroup, json=body)
 
     @endpoint("PATCH", f"{ST}/section-groups/{{siteSectionGroupId}}")
@@ -170,20 +181,20 @@ class SiteSectionGroups(_SitePart):
         title: str | NotGiven = NOT_GIVEN,
         icon: str | NotGiven | None = NOT_GIVEN,
     ) -> SiteSectionGroup:
-        url = self._url(org_id, site_id, group_id)
+        url = self._url(self.update, org_id, site_id, group_id)
         return await self._transport.call(
             "PATCH", url, SiteSectionGroup, json=body_of(title=title, icon=icon)
         )
 
     @endpoint("DELETE", f"{ST}/section-groups/{{siteSectionGroupId}}")
     async def delete(self, org_id: str, site_id: str, group_id: str) -> None:
-        await self._delete(org_id, site_id, group_id)
+        await self._delete(self.delete, org_id, site_id, group_id)
 
     @endpoint("POST", f"{ST}/section-groups/{{siteSectionGroupId}}/sections")
     async def add_section(
         self, org_id: str, site_id: str, group_id: str, *, sectionId: str
     ) -> SiteSectionGroup:
-        url = f"{self._url(org_id, site_id, group_id)}/sections"
+        url = self._url(self.add_section, org_id, site_id, group_id)
         return await self._transport.call(
             "POST", url, SiteSectionGroup, json={"sectionId": sectionId}
         )
@@ -192,7 +203,13 @@ class SiteSectionGroups(_SitePart):
     async def remove_section(
         self, org_id: str, site_id: str, group_id: str, section_id: str
     ) -> None:
-        url = f"{self._url(org_id, site_id, group_id)}/sections/{seg(section_id)}"
+        url = endpoint_path(
+            self.remove_section,
+            organizationId=org_id,
+            siteId=site_id,
+            siteSectionGroupId=group_id,
+            siteSectionId=section_id,
+        )
         await self._transport.call_empty("DELETE", url)
 
     @endpoint("POST", f"{ST}/section-groups/{{siteSectionGroupId}}/move")
@@ -200,11 +217,11 @@ class SiteSectionGroups(_SitePart):
         self, org_id: str, site_id: str, group_id: str, *, position: Position | NotGiven = NOT_GIVEN
     ) -> SiteSectionGroup:
         """Deprecated by the platform: prefer `client.sites.structure.sort`."""
-        return await self._move(org_id, site_id, group_id, position, SiteSectionGroup)
+        return await self._move(self.move, org_id, site_id, group_id, position, SiteSectionGroup)
 
 
 class SiteSpaces(_SitePart):
-    _part = "site-spaces"
+    _id = "siteSpaceId"
 
     @endpoint("GET", f"{ST}/site-spaces")
     def list(
@@ -218,7 +235,7 @@ class SiteSpaces(_SitePart):
         limit: int | None = None,
     ) -> AsyncPaginator[SiteSpace]:
         return self._list(
-            self._url(org_id, site_id),
+            self._url(self.list, org_id, site_id),
             SiteSpace,
             default=default,
             shareKey=shareKey,
@@ -230,7 +247,7 @@ class SiteSpaces(_SitePart):
     async def create(
         self, org_id: str, site_id: str, *, spaceId: str, sectionId: str | NotGiven = NOT_GIVEN
     ) -> SiteSpace:
-        url = self._url(org_id, site_id)
+        url = self._url(self.create, org_id, site_id)
         return await self._transport.call(
             "POST", url, SiteSpace, json=body_of(spaceId=spaceId, sectionId=sectionId)
         )
@@ -246,13 +263,13 @@ class SiteSpaces(_SitePart):
         condition: str | NotGiven | None = NOT_GIVEN,
         spaceId: str | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
-        url = self._url(org_id, site_id, site_space_id)
+        url = self._url(self.update, org_id, site_id, site_space_id)
         body = body_of(path=path, condition=condition, spaceId=spaceId)
         return await self._transport.call("PATCH", url, SiteSpace, json=body)
 
     @endpoint("DELETE", f"{ST}/site-spaces/{{siteSpaceId}}")
     async def delete(self, org_id: str, site_id: str, site_space_id: str) -> None:
-        await self._delete(org_id, site_id, site_space_id)
+        await self._delete(self.delete, org_id, site_id, site_space_id)
 
     @endpoint("POST", f"{ST}/site-spaces/{{siteSpaceId}}/move")
     async def move(
@@ -264,21 +281,21 @@ class SiteSpaces(_SitePart):
         position: Position | NotGiven = NOT_GIVEN,
     ) -> SiteSpace:
         """Deprecated by the platform: prefer `client.sites.structure.sort`."""
-        return await self._move(org_id, site_id, site_space_id, position, SiteSpace)
+        return await self._move(self.move, org_id, site_id, site_space_id, position, SiteSpace)
 
 
 class SiteShareLinks(_SitePart):
-    _part = "share-links"
+    _id = "shareLinkId"
 
     @endpoint("GET", f"{ST}/share-links")
     def list(
         self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[ShareLink]:
-        return self._list(self._url(org_id, site_id), ShareLink, page=page, limit=limit)
+        return self._list(self._url(self.list, org_id, site_id), ShareLink, page=page, limit=limit)
 
     @endpoint("POST", f"{ST}/share-links")
     async def create(self, org_id: str, site_id: str, *, name: str) -> ShareLink:
-        url = self._url(org_id, site_id)
+        url = self._url(self.create, org_id, site_id)
         return await self._transport.call("POST", url, ShareLink, json={"name": name})
 
     @endpoint("PATCH", f"{ST}/share-links/{{shareLinkId}}")
@@ -291,14 +308,14 @@ class SiteShareLinks(_SitePart):
         active: bool | NotGiven = NOT_GIVEN,
         name: str | NotGiven = NOT_GIVEN,
     ) -> ShareLink:
-        url = self._url(org_id, site_id, share_link_id)
+        url = self._url(self.update, org_id, site_id, share_link_id)
         return await self._transport.call(
             "PATCH", url, ShareLink, json=body_of(active=active, name=name)
         )
 
     @endpoint("DELETE", f"{ST}/share-links/{{shareLinkId}}")
     async def delete(self, org_id: str, site_id: str, share_link_id: str) -> None:
-        await self._delete(org_id, site_id, share_link_id)
+        await self._delete(self.delete, org_id, site_id, share_link_id)
 
 
 class SiteStructureResource(Resource):
@@ -306,7 +323,7 @@ class SiteStructureResource(Resource):
 
     async def get(self, org_id: str, site_id: str, *, shareKey: str | None = None) -> SiteStructure:
         params = {"shareKey": shareKey} if shareKey else None
-        url = f"{site_path(org_id, site_id)}/structure"
+        url = path_template(f"{ST}/structure", organizationId=org_id, siteId=site_id)
         return await self._transport.call("GET", url, _STRUCTURE, params=params)
 
     async def sort(
@@ -324,6 +341,6 @@ class SiteStructureResource(Resource):
             position["before"] = before
         if after is not None:
             position["after"] = after
-        url = f"{site_path(org_id, site_id)}/structure/sort"
+        url = path_template(f"{ST}/structure/sort", organizationId=org_id, siteId=site_id)
         body = {"item": item, "position": position}
         return await self._transport.call("PATCH", url, _ITEM, json=body)

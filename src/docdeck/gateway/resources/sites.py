@@ -9,7 +9,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import DEFERRED, Resource, endpoint, seg
+from docdeck.gateway._resource import DEFERRED, Resource, endpoint, endpoint_path, path_template
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
     SiteSectionGroups,
@@ -17,7 +17,6 @@ from docdeck.gateway.resources.site_parts import (
     SiteShareLinks,
     SiteSpaces,
     SiteStructureResource,
-    site_path,
 )
 from docdeck.gateway.resources.site_settings import SiteCustomizationResource, SiteRedirects
 from docdeck.models import (
@@ -81,7 +80,7 @@ class Sites(Resource):
         limit: int | None = None,
     ) -> AsyncPaginator[Site]:
         return self._list(
-            f"/v1/orgs/{seg(org_id)}/sites",
+            endpoint_path(self.list, organizationId=org_id),
             Site,
             space=space,
             title=title,
@@ -101,13 +100,13 @@ class Sites(Resource):
         spaces: builtins.list[str] | Literal["sample", "empty"] | NotGiven = NOT_GIVEN,
     ) -> Site:
         body = body_of(type=type, title=title, visibility=visibility, spaces=spaces)
-        return await self._transport.call(
-            "POST", f"/v1/orgs/{seg(org_id)}/sites", Site, json=body, send_json=True
-        )
+        path = endpoint_path(self.create, organizationId=org_id)
+        return await self._transport.call("POST", path, Site, json=body, send_json=True)
 
     @endpoint("GET", ST)
     async def get(self, org_id: str, site_id: str) -> Site:
-        return await self._transport.call("GET", site_path(org_id, site_id), Site)
+        path = endpoint_path(self.get, organizationId=org_id, siteId=site_id)
+        return await self._transport.call("GET", path, Site)
 
     @endpoint("PATCH", ST)
     async def update(
@@ -134,22 +133,25 @@ class Sites(Resource):
             defaultSiteSection=defaultSiteSection,
             proxy=proxy,
         )
-        return await self._transport.call("PATCH", site_path(org_id, site_id), Site, json=body)
+        path = endpoint_path(self.update, organizationId=org_id, siteId=site_id)
+        return await self._transport.call("PATCH", path, Site, json=body)
 
     @endpoint("DELETE", ST)
     async def delete(self, org_id: str, site_id: str) -> None:
-        await self._transport.call_empty("DELETE", site_path(org_id, site_id))
+        await self._transport.call_empty(
+            "DELETE", endpoint_path(self.delete, organizationId=org_id, siteId=site_id)
+        )
 
     @endpoint("GET", f"{ST}/adaptive-schema")
     async def get_adaptive_schema(self, org_id: str, site_id: str) -> SiteAdaptiveSchema:
-        url = f"{site_path(org_id, site_id)}/adaptive-schema"
+        url = endpoint_path(self.get_adaptive_schema, organizationId=org_id, siteId=site_id)
         return await self._transport.call("GET", url, SiteAdaptiveSchema)
 
     @endpoint("PUT", f"{ST}/adaptive-schema")
     async def update_adaptive_schema(
         self, org_id: str, site_id: str, *, jsonSchema: dict[str, Any]
     ) -> SiteAdaptiveSchema:
-        url = f"{site_path(org_id, site_id)}/adaptive-schema"
+        url = endpoint_path(self.update_adaptive_schema, organizationId=org_id, siteId=site_id)
         return await self._transport.call(
             "PUT", url, SiteAdaptiveSchema, json={"jsonSchema": jsonSchema}
         )
@@ -158,7 +160,7 @@ class Sites(Resource):
     async def template_conditions(
         self, org_id: str, site_id: str
     ) -> builtins.list[TemplateCondition]:
-        url = f"{site_path(org_id, site_id)}/adaptive-schema/template-conditions"
+        url = endpoint_path(self.template_conditions, organizationId=org_id, siteId=site_id)
         return (await self._transport.call("GET", url, TemplateConditions)).items
 
     @endpoint("GET", f"{ST}/published")
@@ -166,20 +168,21 @@ class Sites(Resource):
         self, org_id: str, site_id: str, *, shareKey: str | None = None
     ) -> PublishedContentSite:
         params = {"shareKey": shareKey} if shareKey else None
-        url = f"{site_path(org_id, site_id)}/published"
+        url = endpoint_path(self.published, organizationId=org_id, siteId=site_id)
         return await self._transport.call("GET", url, PublishedContentSite, params=params)
 
     async def publish(self, org_id: str, site_id: str) -> PublishResult:
         """The site, or a `SiteCheckout` when the site's plan must be upgraded first."""
-        url = f"{site_path(org_id, site_id)}/publish"
+        url = path_template(f"{ST}/publish", organizationId=org_id, siteId=site_id)
         return await self._transport.call("POST", url, _PUBLISH)
 
     async def unpublish(self, org_id: str, site_id: str) -> Site:
-        return await self._transport.call("POST", f"{site_path(org_id, site_id)}/unpublish", Site)
+        url = path_template(f"{ST}/unpublish", organizationId=org_id, siteId=site_id)
+        return await self._transport.call("POST", url, Site)
 
     async def preview(
         self, org_id: str, site_id: str, *, siteSpace: str | None = None
     ) -> SitePreview:
         params = {"siteSpace": siteSpace} if siteSpace else None
-        url = f"{site_path(org_id, site_id)}/publishing/preview"
+        url = path_template(f"{ST}/publishing/preview", organizationId=org_id, siteId=site_id)
         return await self._transport.call("GET", url, SitePreview, params=params)

@@ -6,7 +6,7 @@ import builtins
 from functools import cached_property
 
 from docdeck.gateway._pagination import AsyncPaginator
-from docdeck.gateway._resource import Resource, endpoint, seg
+from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import Team, TeamMemberRole, TeamMembership, TeamRole
 
@@ -15,19 +15,13 @@ __all__ = ["TeamMembers", "Teams"]
 _T = "/v1/orgs/{organizationId}/teams"
 
 
-def _teams_path(org_id: str, team_id: str | None = None) -> str:
-    path = f"/v1/orgs/{seg(org_id)}/teams"
-    return path if team_id is None else f"{path}/{seg(team_id)}"
-
-
 class TeamMembers(Resource):
     @endpoint("GET", f"{_T}/{{teamId}}/members")
     def list(
         self, org_id: str, team_id: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[TeamMembership]:
-        return self._list(
-            f"{_teams_path(org_id, team_id)}/members", TeamMembership, page=page, limit=limit
-        )
+        path = endpoint_path(self.list, organizationId=org_id, teamId=team_id)
+        return self._list(path, TeamMembership, page=page, limit=limit)
 
     @endpoint("PUT", f"{_T}/{{teamId}}/members")
     async def update(
@@ -45,9 +39,8 @@ class TeamMembers(Resource):
                 user: (m.model_dump() if isinstance(m, TeamRole) else m)
                 for user, m in memberships.items()
             }
-        await self._transport.call_empty(
-            "PUT", f"{_teams_path(org_id, team_id)}/members", json=body, send_json=True
-        )
+        path = endpoint_path(self.update, organizationId=org_id, teamId=team_id)
+        await self._transport.call_empty("PUT", path, json=body, send_json=True)
 
     @endpoint("PUT", f"{_T}/{{teamId}}/members/{{userId}}")
     async def put(
@@ -58,18 +51,13 @@ class TeamMembers(Resource):
         *,
         role: TeamMemberRole | NotGiven = NOT_GIVEN,
     ) -> None:
-        await self._transport.call_empty(
-            "PUT",
-            f"{_teams_path(org_id, team_id)}/members/{seg(user_id)}",
-            json=body_of(role=role),
-            send_json=True,
-        )
+        path = endpoint_path(self.put, organizationId=org_id, teamId=team_id, userId=user_id)
+        await self._transport.call_empty("PUT", path, json=body_of(role=role), send_json=True)
 
     @endpoint("DELETE", f"{_T}/{{teamId}}/members/{{userId}}")
     async def remove(self, org_id: str, team_id: str, user_id: str) -> None:
-        await self._transport.call_empty(
-            "DELETE", f"{_teams_path(org_id, team_id)}/members/{seg(user_id)}"
-        )
+        path = endpoint_path(self.remove, organizationId=org_id, teamId=team_id, userId=user_id)
+        await self._transport.call_empty("DELETE", path)
 
 
 class Teams(Resource):
@@ -87,28 +75,28 @@ class Teams(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[Team]:
-        return self._list(
-            _teams_path(org_id), Team, owner=owner, title=title, page=page, limit=limit
-        )
+        path = endpoint_path(self.list, organizationId=org_id)
+        return self._list(path, Team, owner=owner, title=title, page=page, limit=limit)
 
     @endpoint("PUT", _T)
     async def create(
         self, org_id: str, *, title: str, members: builtins.list[str] | NotGiven = NOT_GIVEN
     ) -> Team:
-        return await self._transport.call(
-            "PUT", _teams_path(org_id), Team, json=body_of(title=title, members=members)
-        )
+        path = endpoint_path(self.create, organizationId=org_id)
+        body = body_of(title=title, members=members)
+        return await self._transport.call("PUT", path, Team, json=body)
 
     @endpoint("GET", f"{_T}/{{teamId}}")
     async def get(self, org_id: str, team_id: str) -> Team:
-        return await self._transport.call("GET", _teams_path(org_id, team_id), Team)
+        path = endpoint_path(self.get, organizationId=org_id, teamId=team_id)
+        return await self._transport.call("GET", path, Team)
 
     @endpoint("PATCH", f"{_T}/{{teamId}}")
     async def update(self, org_id: str, team_id: str, *, title: str) -> Team:
-        return await self._transport.call(
-            "PATCH", _teams_path(org_id, team_id), Team, json={"title": title}
-        )
+        path = endpoint_path(self.update, organizationId=org_id, teamId=team_id)
+        return await self._transport.call("PATCH", path, Team, json={"title": title})
 
     @endpoint("DELETE", f"{_T}/{{teamId}}")
     async def delete(self, org_id: str, team_id: str) -> None:
-        await self._transport.call_empty("DELETE", _teams_path(org_id, team_id))
+        path = endpoint_path(self.delete, organizationId=org_id, teamId=team_id)
+        await self._transport.call_empty("DELETE", path)
