@@ -41,8 +41,11 @@ def _pump(fd: int, until: float) -> bytes:
         return b""
 
 
-def _run_docdeck_once(tmp_path: Path, command: list[str] | None = None) -> bytes:
-    """`docdeck` in a pty until its organizations show, then `q`; returns what it drew."""
+def _run_docdeck_once(
+    tmp_path: Path, command: list[str] | None = None, *, hang_up: bool = False
+) -> bytes:
+    """`docdeck` in a pty until its organizations show, then `q` (or the terminal hangs
+    up); returns what it drew."""
     import fcntl
     import struct
     import termios
@@ -68,6 +71,14 @@ def _run_docdeck_once(tmp_path: Path, command: list[str] | None = None) -> bytes
             screen += _pump(master, deadline)
         assert ready_file.exists(), screen[-800:].decode("utf-8", "replace")
 
+        if hang_up:
+            os.close(master)  # the terminal goes away (an SSH connection dropped)
+            master = -1
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                pytest.fail("docdeck kept running after its terminal hung up")
+            return screen
         os.write(master, b"q")
         deadline = time.monotonic() + 30
         while process.poll() is None and time.monotonic() < deadline:
@@ -76,7 +87,8 @@ def _run_docdeck_once(tmp_path: Path, command: list[str] | None = None) -> bytes
         if process.poll() is None:
             process.kill()
         process.wait()
-        os.close(master)
+        if master >= 0:
+            os.close(master)
     assert process.returncode == 0
     assert b"Traceback" not in screen
     assert b"sandbox" in screen  # the header names the account
@@ -100,6 +112,16 @@ def test_docdeck_opens_the_shared_sandbox_quits_and_the_next_one_reuses_it(
     assert _sandboxes_on(db) == servers
     # The first view of the last session was painted, marked, before the live one.
     assert b"refreshing" in second
+
+
+def test_docdeck_ends_when_its_terminal_hangs_up_without_a_sighup(
+    isolated_dirs: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A dropped SSH connection or a closed tmux server ends the terminal; a process that is
+    not sent SIGHUP (started by make, or in a session of its own as here) read end-of-file
+    forever and spun a core, holding its sandbox lease, until killed."""
+    screen = _run_docdeck_once(tmp_path, hang_up=True)
+    assert b"Traceback" not in screen
 
 
 _HTTPX_PROBE = """

@@ -8,20 +8,46 @@ terminal work (mouse off, pending input flushed) without the join; the
 `docdeck` executable ends the process right after the app (`os._exit`), so
 the thread never reads again. Textual is pinned (8.2.8); this relies on its
 `_running` flag being cleared before `disable_input` at shutdown.
+
+It also ends the app when its terminal hangs up (an SSH connection dropped, the terminal
+window or tmux server closed) without the SIGHUP that would end the process: Textual's
+input thread then reads end-of-file at once, again and again, and the orphaned app spun a
+core (and held its sandbox lease) until killed. A second thread waits, without polling
+the input, for the terminal's hangup, and ends the app.
 """
 
 from __future__ import annotations
 
 import contextlib
+import select
 import signal
 import termios
+from threading import Thread
 
 from textual.drivers.linux_driver import LinuxDriver
 
 __all__ = ["QuickExitDriver"]
 
 
+_HUNG_UP = select.POLLHUP | select.POLLERR | select.POLLNVAL
+
+
 class QuickExitDriver(LinuxDriver):
+    def _run_input_thread(self) -> None:
+        Thread(target=self._watch_hangup, name="docdeck-hangup", daemon=True).start()
+        super()._run_input_thread()
+
+    def _watch_hangup(self) -> None:
+        """Until the reader stops: when the terminal hangs up, stop it and end the app."""
+        poller = select.poll()
+        poller.register(self.fileno, 0)  # no input asked for: only a hangup or an error
+        while not self.exit_event.is_set():
+            if any(mask & _HUNG_UP for _fd, mask in poller.poll(1000)):
+                if not self.exit_event.is_set():
+                    self.exit_event.set()  # the reader stops reading end-of-file
+                    self._app.call_later(self._app.exit, None, 129)  # 128 + SIGHUP
+                return
+
     def disable_input(self) -> None:
         if getattr(self._app, "_running", True) or self.exit_event.is_set() or _relaunch(self._app):
             # Suspending, already stopped, or another app comes next in this process (a
