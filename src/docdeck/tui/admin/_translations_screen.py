@@ -13,7 +13,7 @@ import time
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
@@ -32,6 +32,7 @@ from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.navigation import OpenSpace
+from docdeck.tui.kit.workers import work
 
 __all__ = ["LANGUAGES", "NO_TRANSLATOR_WORDS", "TranslationInstructions", "TranslationsScreen"]
 

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
-from textual import on, work
+from textual import on
 from textual.binding import Binding, BindingType
 from textual.events import Click, Resize
 from textual.geometry import Region, Size
@@ -42,6 +42,7 @@ from docdeck.tui.content._page_lines import (
     render_block,
 )
 from docdeck.tui.content.page_prepare import prepare
+from docdeck.tui.kit.workers import work
 
 __all__ = ["RawPage", "RenderedPage"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -23,7 +23,7 @@ from docdeck.models import ChangeRequest, Space
 from docdeck.tui.kit.editor import edit_text
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavOptionList
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, work
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result, save_resolutions
 from docdeck.tui.review.conflicts import Conflict, ConflictedPage, has_markers

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -23,7 +23,7 @@ from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavOptionList
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, work
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 
 __all__ = ["APPROVE", "REQUEST_CHANGES", "RequestedReviewersScreen", "review_dialog"]

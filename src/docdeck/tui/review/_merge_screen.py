@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,7 +21,7 @@ from docdeck.gateway import APIError
 from docdeck.models import ChangeRequest, Space
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, work
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.review._header import review_state
 from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result

@@ -1,0 +1,72 @@
+"""Workers are declared through `kit.workers.work`: starting one never reprs its arguments."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from docdeck.tui.kit.workers import work
+
+TUI = Path(__file__).resolve().parents[3] / "src" / "docdeck" / "tui"
+
+
+class _Costly:
+    """An argument whose repr would be as costly as a 1 MB page's."""
+
+    reprs = 0
+
+    def __repr__(self) -> str:
+        type(self).reprs += 1
+        return "<costly>"
+
+
+class _Owner(Static):
+    seen: list[object]
+
+    def on_mount(self) -> None:
+        self.seen = []
+
+    @work(thread=True, exclusive=True, group="costly")
+    def in_a_thread(self, value: _Costly) -> None:
+        self.seen.append(value)
+
+    @work(exclusive=True, group="costly-async")
+    async def on_the_loop(self, value: _Costly) -> None:
+        self.seen.append(value)
+
+
+class _App(App[None]):
+    def compose(self) -> ComposeResult:
+        yield _Owner()
+
+
+async def test_starting_a_worker_does_not_repr_its_arguments() -> None:
+    app = _App()
+    async with app.run_test() as pilot:
+        owner = app.query_one(_Owner)
+        value = _Costly()
+        threaded = owner.in_a_thread(value)
+        looped = owner.on_the_loop(value)
+        await threaded.wait()
+        await looped.wait()
+        await pilot.pause()
+        assert owner.seen == [value, value]
+        assert threaded.group == "costly" and looped.group == "costly-async"
+        assert "in_a_thread" in threaded.description
+        assert _Costly.reprs == 0
+
+
+def test_no_tui_module_declares_a_worker_with_textuals_own_decorator() -> None:
+    """`textual.work` describes each worker by the repr of its arguments, on the event loop:
+    every docdeck worker goes through `kit.workers.work`, which does not."""
+    offenders = []
+    for path in sorted(TUI.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            imports_work = isinstance(node, ast.ImportFrom) and node.module == "textual"
+            if imports_work and any(alias.name == "work" for alias in node.names):
+                offenders.append(str(path.relative_to(TUI)))
+    assert offenders == []
