@@ -114,9 +114,9 @@ def test_the_index_updated_page_by_page_equals_one_made_afresh(
     made_afresh: list[str] = []
     full = link_analysis._full_index
 
-    def counted(snapshot: Any, *args: Any) -> LinkIndex:
-        made_afresh.append(snapshot.info.id)
-        return full(snapshot, *args)
+    def counted(resolver: Any) -> LinkIndex:
+        made_afresh.append(resolver.snapshot.info.id)
+        return full(resolver)
 
     monkeypatch.setattr(link_analysis, "_full_index", counted)
     # Small chunks and early folds, so a few dozen edits split, empty and fold them.

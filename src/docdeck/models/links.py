@@ -128,20 +128,25 @@ class ChangeAttribute(Resource):
     after: Any = None
 
 
-class PageCreated(Resource):
+class _PageChange(Resource):
+    """A change to one page: in both releases' documents `type` and `page`, then what the
+    kind of change adds. Each kind narrows `type` (it keeps its place, first)."""
+
+    type: str
+    page: ChangedPage
+
+
+class PageCreated(_PageChange):
     type: Literal["page_created"] = "page_created"
-    page: ChangedPage
 
 
-class PageEdited(Resource):
+class PageEdited(_PageChange):
     type: Literal["page_edited"] = "page_edited"
-    page: ChangedPage
     attributes: dict[str, ChangeAttribute]
 
 
-class PageDeleted(Resource):
+class PageDeleted(_PageChange):
     type: Literal["page_deleted"] = "page_deleted"
-    page: ChangedPage
 
 
 class ParentChange(Resource):
@@ -149,26 +154,29 @@ class ParentChange(Resource):
     after: ChangedPage | None = None
 
 
-class PageMoved(Resource):
+class PageMoved(_PageChange):
     type: Literal["page_moved"] = "page_moved"
-    page: ChangedPage
     parent: ParentChange
 
 
-class FileCreated(Resource):
+class _FileChange(Resource):
+    """A change to one file: `type` and `file`, then what the kind of change adds."""
+
+    type: str
+    file: ChangedFile
+
+
+class FileCreated(_FileChange):
     type: Literal["file_created"] = "file_created"
-    file: ChangedFile
 
 
-class FileEdited(Resource):
+class FileEdited(_FileChange):
     type: Literal["file_edited"] = "file_edited"
-    file: ChangedFile
     attributes: dict[str, ChangeAttribute]
 
 
-class FileDeleted(Resource):
+class FileDeleted(_FileChange):
     type: Literal["file_deleted"] = "file_deleted"
-    file: ChangedFile
 
 
 class VariablesEdited(Resource):

@@ -25,7 +25,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -75,6 +75,35 @@ async def run(function: Callable[..., T], *args: Any) -> T:
         future.cancel()
 
 
+@contextlib.contextmanager
+def _submitted(
+    url: str,
+    deadline: float,
+    max_bytes: int,
+    allow_loopback: bool,
+    timeout: float,
+    what: str,
+) -> Iterator[concurrent.futures.Future[Fetched]]:
+    """The fetch of `url` submitted to the pool (after the address and deadline checks;
+    `what` names it when the deadline has already passed), stopped on the way out unless it
+    finished; a wait that timed out inside becomes the FetchError saying so."""
+    check_url(url)
+    if deadline <= 0:
+        raise FetchError(f"the {what} took too long and was stopped")
+    guard = _Abort()
+    future = pool().submit(_fetch, url, deadline, max_bytes, allow_loopback, timeout, guard)
+    try:
+        yield future
+    except (TimeoutError, concurrent.futures.TimeoutError):
+        raise FetchError(
+            f"{url} took longer than {round(deadline, 1):g} s and was stopped"
+        ) from None
+    finally:
+        if not future.done():
+            future.cancel()
+            guard.abort()
+
+
 async def fetch(
     url: str,
     *,
@@ -86,21 +115,8 @@ async def fetch(
     """GET `url` (following checked redirects) in the outbound pool, within `deadline`
     seconds in all, waiting for a thread included; at most `max_bytes` of body. Raises
     FetchError; cancelling the caller stops the fetch."""
-    check_url(url)
-    if deadline <= 0:
-        raise FetchError("the import took too long and was stopped")
-    guard = _Abort()
-    future = pool().submit(_fetch, url, deadline, max_bytes, allow_loopback, timeout, guard)
-    try:
+    with _submitted(url, deadline, max_bytes, allow_loopback, timeout, "import") as future:
         return await asyncio.wait_for(asyncio.wrap_future(future), deadline)
-    except TimeoutError:
-        raise FetchError(
-            f"{url} took longer than {round(deadline, 1):g} s and was stopped"
-        ) from None
-    finally:
-        if not future.done():
-            future.cancel()
-            guard.abort()
 
 
 def fetch_blocking(
@@ -113,21 +129,8 @@ def fetch_blocking(
 ) -> Fetched:
     """`fetch` for a caller that is already a background thread (a spec's processing run):
     the same pool, address rules and deadline, waited for without an event loop."""
-    check_url(url)
-    if deadline <= 0:
-        raise FetchError("the fetch took too long and was stopped")
-    guard = _Abort()
-    future = pool().submit(_fetch, url, deadline, max_bytes, allow_loopback, timeout, guard)
-    try:
+    with _submitted(url, deadline, max_bytes, allow_loopback, timeout, "fetch") as future:
         return future.result(timeout=deadline)
-    except concurrent.futures.TimeoutError:
-        raise FetchError(
-            f"{url} took longer than {round(deadline, 1):g} s and was stopped"
-        ) from None
-    finally:
-        if not future.done():
-            future.cancel()
-            guard.abort()
 
 
 async def until_disconnect(receive: Callable[[], Awaitable[Any]], work: Awaitable[T]) -> T:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Body, Query, Response
@@ -42,6 +44,21 @@ def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
     return respond(body, status=status, headers=headers)
 
 
+def _changed(
+    ctx: Ctx,
+    collection_id: str,
+    action: str,
+    change: Callable[[sqlite3.Connection, sqlite3.Row], object],
+) -> Response:
+    """An organization admin's change to a collection (`action` names it in the 403),
+    answered with the collection as it is after."""
+    with ctx.db.write() as conn:
+        row, member = load_collection(conn, ctx, collection_id)
+        require_admin(member, action)
+        change(conn, row)
+    return _reply(ctx, collection_id)
+
+
 @router.get("/v1/collections/{collectionId}", "getCollectionById", Collection, 404)
 async def get_collection(ctx: CtxDep, collectionId: str) -> Response:
     return _reply(ctx, collectionId)
@@ -51,11 +68,12 @@ async def get_collection(ctx: CtxDep, collectionId: str) -> Response:
 def update_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[CollectionUpdate, Body()]
 ) -> Response:
-    with ctx.db.write() as conn:
-        _, member = load_collection(conn, ctx, collectionId)
-        require_admin(member, "update collections")
-        service.update_collection(conn, collectionId, body)
-    return _reply(ctx, collectionId)
+    return _changed(
+        ctx,
+        collectionId,
+        "update collections",
+        lambda conn, row: service.update_collection(conn, collectionId, body),
+    )
 
 
 @router.delete("/v1/collections/{collectionId}", "deleteCollectionById", None, 403, status=204)
@@ -90,11 +108,12 @@ async def list_collection_spaces(ctx: CtxDep, collectionId: str, page: PageDep) 
 def move_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[CollectionMove, Body()]
 ) -> Response:
-    with ctx.db.write() as conn:
-        row, member = load_collection(conn, ctx, collectionId)
-        require_admin(member, "move collections")
-        service.move_collection(conn, row, body)
-    return _reply(ctx, collectionId)
+    return _changed(
+        ctx,
+        collectionId,
+        "move collections",
+        lambda conn, row: service.move_collection(conn, row, body),
+    )
 
 
 @router.post(
@@ -103,11 +122,14 @@ def move_collection(
 def transfer_collection(
     ctx: CtxDep, collectionId: str, body: Annotated[Transfer, Body()]
 ) -> Response:
-    with ctx.db.write() as conn:
-        row, member = load_collection(conn, ctx, collectionId)
-        require_admin(member, "transfer collections")
-        service.transfer_collection(conn, row, body.organization, ctx.caller.user_id)
-    return _reply(ctx, collectionId)
+    return _changed(
+        ctx,
+        collectionId,
+        "transfer collections",
+        lambda conn, row: service.transfer_collection(
+            conn, row, body.organization, ctx.caller.user_id
+        ),
+    )
 
 
 @router.get(

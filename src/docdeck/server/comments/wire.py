@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from docdeck.server.comments.body import body_json
@@ -178,6 +179,60 @@ class Targets:
         return data
 
 
+@dataclass(frozen=True)
+class _Posts:
+    """What comments and replies are written with alike: who posted them, their reactions,
+    and what the caller may do with each."""
+
+    ctx: Ctx
+    users: dict[str, sqlite3.Row]
+    reactions: dict[str, list[Json]]
+    role: str | None
+
+    @classmethod
+    def of(
+        cls,
+        conn: sqlite3.Connection,
+        ctx: Ctx,
+        scope: Scope,
+        rows: Sequence[sqlite3.Row],
+        also: Iterable[str | None] = (),
+    ) -> _Posts:
+        """For `rows`; `also` names more users the writer will show."""
+        reaction_rows = _reaction_rows(conn, [r["id"] for r in rows])
+        users = _users(
+            conn,
+            [*(r["posted_by"] for r in rows), *also] + [r["user_id"] for r in reaction_rows],
+        )
+        return cls(ctx, users, _reactions(ctx, reaction_rows, users), scope.space.role)
+
+    def user(self, user_id: str) -> Json:
+        return _user(self.ctx, self.users, user_id)
+
+    def head(self, kind: str, row: sqlite3.Row) -> Json:
+        """The fields a post opens with."""
+        return {
+            "object": kind,
+            "id": row["id"],
+            "postedBy": self.user(row["posted_by"]),
+            "postedAt": wire_time(row["posted_at"]),
+            "reactions": self.reactions.get(row["id"], []),
+        }
+
+    def where(self, row: sqlite3.Row, location: str) -> Json:
+        """Its address and what the caller may do with it."""
+        return {
+            "urls": {"location": self.ctx.url(location)},
+            "permissions": permissions(self.role, self.ctx.caller.user_id, row["posted_by"]),
+        }
+
+    @staticmethod
+    def edited(data: Json, row: sqlite3.Row) -> Json:
+        if row["edited_at"]:
+            data["editedAt"] = wire_time(row["edited_at"])
+        return data
+
+
 def comments_json(
     conn: sqlite3.Connection,
     ctx: Ctx,
@@ -187,14 +242,8 @@ def comments_json(
 ) -> list[Json]:
     if not rows:
         return []
+    posts = _Posts.of(conn, ctx, scope, rows, also=[r["resolved_by"] for r in rows])
     ids = [r["id"] for r in rows]
-    reaction_rows = _reaction_rows(conn, ids)
-    users = _users(
-        conn,
-        [*(r["posted_by"] for r in rows), *(r["resolved_by"] for r in rows)]
-        + [r["user_id"] for r in reaction_rows],
-    )
-    reactions = _reactions(ctx, reaction_rows, users)
     marks = ",".join("?" for _ in ids)
     replies = dict(
         conn.execute(
@@ -204,27 +253,20 @@ def comments_json(
         ).fetchall()
     )
     targets = Targets(conn, scope)
-    me, role = ctx.caller.user_id, scope.space.role
     out: list[Json] = []
     for row in rows:
         data: Json = {
-            "object": "comment",
-            "id": row["id"],
-            "postedBy": _user(ctx, users, row["posted_by"]),
-            "postedAt": wire_time(row["posted_at"]),
-            "reactions": reactions.get(row["id"], []),
+            **posts.head("comment", row),
             "replies": replies.get(row["id"], 0),
             "body": body_json(row["body"], body_format),
             "target": targets.target(row),
-            "urls": {"location": ctx.url(f"{scope.base_path}/{row['id']}")},
-            "permissions": permissions(role, me, row["posted_by"]),
+            **posts.where(row, f"{scope.base_path}/{row['id']}"),
             "status": row["status"],
         }
-        if row["edited_at"]:
-            data["editedAt"] = wire_time(row["edited_at"])
+        posts.edited(data, row)
         if row["status"] == "resolved":
             data["resolvedAt"] = wire_time(row["resolved_at"])
-            data["resolvedBy"] = _user(ctx, users, row["resolved_by"])
+            data["resolvedBy"] = posts.user(row["resolved_by"])
         out.append(data)
     return out
 
@@ -239,23 +281,15 @@ def replies_json(
 ) -> list[Json]:
     if not rows:
         return []
-    reaction_rows = _reaction_rows(conn, [r["id"] for r in rows])
-    users = _users(conn, [r["posted_by"] for r in rows] + [r["user_id"] for r in reaction_rows])
-    reactions = _reactions(ctx, reaction_rows, users)
-    me, role = ctx.caller.user_id, scope.space.role
-    out: list[Json] = []
-    for row in rows:
-        data: Json = {
-            "object": "comment-reply",
-            "id": row["id"],
-            "postedBy": _user(ctx, users, row["posted_by"]),
-            "postedAt": wire_time(row["posted_at"]),
-            "reactions": reactions.get(row["id"], []),
-            "body": body_json(row["body"], body_format),
-            "urls": {"location": ctx.url(f"{scope.base_path}/{comment_id}/replies/{row['id']}")},
-            "permissions": permissions(role, me, row["posted_by"]),
-        }
-        if row["edited_at"]:
-            data["editedAt"] = wire_time(row["edited_at"])
-        out.append(data)
-    return out
+    posts = _Posts.of(conn, ctx, scope, rows)
+    return [
+        posts.edited(
+            {
+                **posts.head("comment-reply", row),
+                "body": body_json(row["body"], body_format),
+                **posts.where(row, f"{scope.base_path}/{comment_id}/replies/{row['id']}"),
+            },
+            row,
+        )
+        for row in rows
+    ]

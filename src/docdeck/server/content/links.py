@@ -280,37 +280,39 @@ def _target_of(link: Link) -> str:
     return link.target.page or link.target.ref
 
 
-def _resolve_links(
-    snapshot: Snapshot,
-    tree: PageTree,
-    bodies: Mapping[str, dict[str, Any]],
-    anchors: Mapping[str, set[str]],
-    page_id: str,
-    app_host: str | None,
-) -> list[Link]:
-    return [
-        Link(page_id, resolve(snapshot, tree, anchors, page_id, raw["href"], app_host))
-        for raw in bodies.get(page_id, {}).get("links", [])
-        if raw["href"]
-    ]
+@dataclass(frozen=True)
+class _Resolver:
+    """What a page's links are resolved against: the snapshot, its tree, the pages' analysed
+    bodies and anchors, and the app's host."""
+
+    snapshot: Snapshot
+    tree: PageTree
+    bodies: Mapping[str, dict[str, Any]]
+    anchors: Mapping[str, set[str]]
+    app_host: str | None
+
+    def links(self, page_id: str) -> list[Link]:
+        """The links of `page_id`, resolved."""
+        return [
+            Link(
+                page_id,
+                resolve(
+                    self.snapshot, self.tree, self.anchors, page_id, raw["href"], self.app_host
+                ),
+            )
+            for raw in self.bodies.get(page_id, {}).get("links", [])
+            if raw["href"]
+        ]
 
 
-def _full_index(
-    snapshot: Snapshot,
-    tree: PageTree,
-    bodies: Mapping[str, dict[str, Any]],
-    anchors: Mapping[str, set[str]],
-    app_host: str | None,
-) -> LinkIndex:
-    by_source = {
-        page_id: _resolve_links(snapshot, tree, bodies, anchors, page_id, app_host)
-        for page_id in tree.order
-    }
+def _full_index(resolver: _Resolver) -> LinkIndex:
+    order = resolver.tree.order
+    by_source = {page_id: resolver.links(page_id) for page_id in order}
     incoming: dict[str, set[str]] = {}
     for source, links in by_source.items():
         for link in links:
             incoming.setdefault(_target_of(link), set()).add(source)
-    found = usages([link for page_id in tree.order for link in by_source[page_id]])
+    found = usages([link for page_id in order for link in by_source[page_id]])
     return LinkIndex(
         Layered(by_source),
         Layered({target: frozenset(sources) for target, sources in incoming.items()}),
@@ -324,9 +326,8 @@ def link_index(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | Non
     found = snapshot.derived.get(cache_key)
     if isinstance(found, LinkIndex):
         return found
-    tree = tree_of(snapshot)
     bodies = analyses(conn, snapshot)
-    anchors = anchor_sets(conn, snapshot)
+    resolver = _Resolver(snapshot, tree_of(snapshot), bodies, anchor_sets(conn, snapshot), app_host)
     parent = _parent(snapshot, cache_key)
     index: LinkIndex | None = None
     if parent is not None and parent.files == snapshot.files and "anchor-sets" in parent.derived:
@@ -336,14 +337,10 @@ def link_index(conn: sqlite3.Connection, snapshot: Snapshot, app_host: str | Non
                 parent.derived[cache_key],
                 parent.derived["anchor-sets"],
                 changed,
-                snapshot,
-                tree,
-                bodies,
-                anchors,
-                app_host,
+                resolver,
             )
     if index is None:
-        index = _full_index(snapshot, tree, bodies, anchors, app_host)
+        index = _full_index(resolver)
     snapshot.derived[cache_key] = index
     return index
 
@@ -352,17 +349,13 @@ def _updated_index(
     old: LinkIndex,
     old_anchors: Mapping[str, set[str]],
     changed: set[str],
-    snapshot: Snapshot,
-    tree: PageTree,
-    bodies: Mapping[str, dict[str, Any]],
-    anchors: Mapping[str, set[str]],
-    app_host: str | None,
+    resolver: _Resolver,
 ) -> LinkIndex:
     """`old` (the parent's index) brought to `snapshot`, whose tree and files are the
     parent's and whose changed pages are `changed`."""
     recheck = set(changed)
     for page_id in changed:
-        if anchors.get(page_id) != old_anchors.get(page_id):
+        if resolver.anchors.get(page_id) != old_anchors.get(page_id):
             recheck |= old.incoming.get(page_id, frozenset())
     by_source: dict[str, list[Link]] = {}
     added: dict[str, set[str]] = {}
@@ -371,7 +364,7 @@ def _updated_index(
     lost: dict[UsageKey, tuple[Target, list[str]]] = {}
     for source in recheck:
         before = old.by_source.get(source, [])
-        after = _resolve_links(snapshot, tree, bodies, anchors, source, app_host)
+        after = resolver.links(source)
         by_source[source] = after
         old_targets = {_target_of(link) for link in before}
         new_targets = {_target_of(link) for link in after}
@@ -395,7 +388,7 @@ def _updated_index(
             links_to[target_id] = frozenset(linking)
         else:
             nobody.add(target_id)
-    position = tree.positions()
+    position = resolver.tree.positions()
     put: list[Usage] = []
     gone: list[SortKey] = []
     for key in gained.keys() | lost.keys():

@@ -101,7 +101,39 @@ CHUNK = 256
 """Items per chunk of a `SortedChunks` (a chunk is split at twice this)."""
 
 
-class SortedChunks(Sequence[T], Generic[T]):
+class _Indexed(Sequence[T]):
+    """A sequence answering `[i]` and `[a:b]` from its two primitives: the item at a
+    position already within bounds (`_at`) and a list of the items from `start` to `stop`
+    (`_range`, `0 <= start <= stop <= len`)."""
+
+    __slots__ = ()
+
+    def _at(self, index: int) -> T:
+        raise NotImplementedError
+
+    def _range(self, start: int, stop: int) -> list[T]:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(len(self))
+            if step != 1:
+                return [self._at(i) for i in range(start, stop, step)]
+            return self._range(start, max(start, stop))
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._at(index)
+
+
+class SortedChunks(_Indexed[T], Generic[T]):
     """Items sorted by a key (unique), in chunks shared with the sequences it came from."""
 
     __slots__ = ("_chunks", "_key", "_keys", "_maxes", "_offsets")
@@ -130,31 +162,19 @@ class SortedChunks(Sequence[T], Generic[T]):
     def __len__(self) -> int:
         return self._offsets[-1]
 
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                return [self[i] for i in range(start, stop, step)]
-            out: list[T] = []
-            while start < stop:
-                chunk = bisect_right(self._offsets, start) - 1
-                base = self._offsets[chunk]
-                taken = self._chunks[chunk][start - base : stop - base]
-                out += taken
-                start += len(taken)
-            return out
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def _at(self, index: int) -> T:
         chunk = bisect_right(self._offsets, index) - 1
         return self._chunks[chunk][index - self._offsets[chunk]]
+
+    def _range(self, start: int, stop: int) -> list[T]:
+        out: list[T] = []
+        while start < stop:
+            chunk = bisect_right(self._offsets, start) - 1
+            base = self._offsets[chunk]
+            taken = self._chunks[chunk][start - base : stop - base]
+            out += taken
+            start += len(taken)
+        return out
 
     def position(self, sort_key: Any) -> int:
         """Where `sort_key` is or would be (as `bisect_left` on the whole sequence)."""
@@ -221,7 +241,7 @@ class SortedChunks(Sequence[T], Generic[T]):
         return SortedChunks(self._key, chunks, keys)
 
 
-class Window(Sequence[T]):
+class Window(_Indexed[T]):
     """`items[start:stop]` without copying it."""
 
     __slots__ = ("_items", "_start", "_stop")
@@ -232,20 +252,8 @@ class Window(Sequence[T]):
     def __len__(self) -> int:
         return self._stop - self._start
 
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            start, stop, step = index.indices(len(self))
-            if step != 1:
-                return [self[i] for i in range(start, stop, step)]
-            return list(self._items[self._start + start : self._start + stop])
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def _at(self, index: int) -> T:
         return self._items[self._start + index]
+
+    def _range(self, start: int, stop: int) -> list[T]:
+        return list(self._items[self._start + start : self._start + stop])

@@ -13,6 +13,7 @@ Annotations here are evaluated (no `from __future__ import annotations`): FastAP
 from handlers made by a factory.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -60,6 +61,12 @@ class Read:
     doc: dict[str, str] | None = None
     """Per scope name, the operation's description there."""
 
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The path parameters `path` adds to the scope's; the handler reads them, with the
+        scope's ids, from its `**where`."""
+        return tuple(re.findall(r"\{(\w+)", self.path))
+
 
 def _change_request_revision(ctx: Ctx, where: dict[str, str]) -> str:
     """The change request's current revision (immutable, so reading it in a second block
@@ -96,28 +103,23 @@ CHANGE_REQUEST = ContentScope(
 """A change request's content: its own revision."""
 
 
-def _revision(scope: ContentScope) -> Callable[..., Any]:
-    async def read(
-        ctx: CtxDep,
-        metadata: views.MetadataQuery = True,
-        computed: views.ComputedQuery = True,
-        **where: str,
-    ) -> Response:
-        return views.revision(ctx, where["spaceId"], scope.revision(ctx, where))
+def _whole(
+    view: Callable[[Ctx, str, str | None], Response],
+) -> Callable[[ContentScope], Callable[..., Any]]:
+    """A read of the whole revision (`view`: its metadata, or its page tree)."""
 
-    return read
+    def handler(scope: ContentScope) -> Callable[..., Any]:
+        async def read(
+            ctx: CtxDep,
+            metadata: views.MetadataQuery = True,
+            computed: views.ComputedQuery = True,
+            **where: str,
+        ) -> Response:
+            return view(ctx, where["spaceId"], scope.revision(ctx, where))
 
+        return read
 
-def _pages(scope: ContentScope) -> Callable[..., Any]:
-    async def read(
-        ctx: CtxDep,
-        metadata: views.MetadataQuery = True,
-        computed: views.ComputedQuery = True,
-        **where: str,
-    ) -> Response:
-        return views.pages(ctx, where["spaceId"], scope.revision(ctx, where))
-
-    return read
+    return handler
 
 
 def _files(scope: ContentScope) -> Callable[..., Any]:
@@ -136,28 +138,28 @@ def _files(scope: ContentScope) -> Callable[..., Any]:
 def _file(scope: ContentScope) -> Callable[..., Any]:
     async def read(
         ctx: CtxDep,
-        fileId: str,
         metadata: views.MetadataQuery = True,
         computed: views.ComputedQuery = True,
         **where: str,
     ) -> Response:
-        return views.file(ctx, where["spaceId"], scope.revision(ctx, where), fileId)
+        return views.file(ctx, where["spaceId"], scope.revision(ctx, where), where["fileId"])
 
     return read
 
 
 def _file_backlinks(scope: ContentScope) -> Callable[..., Any]:
-    async def read(ctx: CtxDep, fileId: str, page: PageDep, **where: str) -> Response:
+    async def read(ctx: CtxDep, page: PageDep, **where: str) -> Response:
         revision = scope.revision(ctx, where)
-        return views.file_backlinks(ctx, where["spaceId"], fileId, page, revision)
+        return views.file_backlinks(ctx, where["spaceId"], where["fileId"], page, revision)
 
     return read
 
 
 def _page(scope: ContentScope) -> Callable[..., Any]:
+    """A page, by its id (`pageId`) or its path (`pagePath`): whichever the route names."""
+
     async def read(
         ctx: CtxDep,
-        pageId: str,
         format: views.FormatQuery = None,
         evaluated: views.EvaluatedQuery = False,
         metadata: views.MetadataQuery = True,
@@ -166,25 +168,13 @@ def _page(scope: ContentScope) -> Callable[..., Any]:
     ) -> Response:
         revision = scope.revision(ctx, where)
         return views.page(
-            ctx, where["spaceId"], revision, page_id=pageId, body_format=format, evaluated=evaluated
-        )
-
-    return read
-
-
-def _page_by_path(scope: ContentScope) -> Callable[..., Any]:
-    async def read(
-        ctx: CtxDep,
-        pagePath: str,
-        format: views.FormatQuery = None,
-        evaluated: views.EvaluatedQuery = False,
-        metadata: views.MetadataQuery = True,
-        computed: views.ComputedQuery = True,
-        **where: str,
-    ) -> Response:
-        revision = scope.revision(ctx, where)
-        return views.page(
-            ctx, where["spaceId"], revision, path=pagePath, body_format=format, evaluated=evaluated
+            ctx,
+            where["spaceId"],
+            revision,
+            page_id=where.get("pageId"),
+            path=where.get("pagePath"),
+            body_format=format,
+            evaluated=evaluated,
         )
 
     return read
@@ -192,11 +182,11 @@ def _page_by_path(scope: ContentScope) -> Callable[..., Any]:
 
 def _page_links(scope: ContentScope) -> Callable[..., Any]:
     async def read(
-        ctx: CtxDep, pageId: str, page: PageDep, status: views.StatusQuery = None, **where: str
+        ctx: CtxDep, page: PageDep, status: views.StatusQuery = None, **where: str
     ) -> Response:
         revision = scope.revision(ctx, where)
         return views.links(
-            ctx, where["spaceId"], page, status, page_id=pageId, revision_id=revision
+            ctx, where["spaceId"], page, status, page_id=where["pageId"], revision_id=revision
         )
 
     return read
@@ -206,7 +196,7 @@ _NO_STATUS = "The platform's operation has no `status` filter here (gap-fill.md 
 
 READS = (
     Read(
-        _revision,
+        _whole(views.revision),
         "",
         Revision,
         {
@@ -216,7 +206,7 @@ READS = (
         },
     ),
     Read(
-        _pages,
+        _whole(views.pages),
         "/pages",
         PageList,
         {
@@ -268,7 +258,7 @@ READS = (
         },
     ),
     Read(
-        _page_by_path,
+        _page,
         "/path/{pagePath:path}",
         RevisionPage,
         {
@@ -299,7 +289,9 @@ def content_reads(scope: ContentScope) -> list[BaseRoute]:
             continue
         operation_id, summary = named
         handler = with_scope_ids(
-            read.handler(scope), scope.ids, without=(read.without or {}).get(scope.name, ())
+            read.handler(scope),
+            scope.ids + read.keys,
+            without=(read.without or {}).get(scope.name, ()),
         )
         router.add_api_route(
             scope.root + read.path,

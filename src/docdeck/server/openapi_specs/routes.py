@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Body, Request, Response
@@ -42,7 +43,7 @@ from docdeck.server.openapi_specs.wire import (
 )
 from docdeck.server.pagination import Listing
 from docdeck.server.validation import check_http_url
-from docdeck.server.wire import no_content, respond, respond_list
+from docdeck.server.wire import Json, no_content, respond, respond_list
 
 router = Router(tags=["openapi"])
 
@@ -251,13 +252,25 @@ async def list_versions(ctx: CtxDep, organizationId: str, specSlug: str, page: P
     return respond_list(items, result)
 
 
+def _version(
+    ctx: Ctx,
+    organizationId: str,
+    specSlug: str,
+    versionId: str,
+    encode: Callable[[str, sqlite3.Row, sqlite3.Row], Json],
+) -> Response:
+    """One version of a spec (`latest` or by id), as `encode` writes it: its metadata or its
+    content."""
+    with ctx.db.read() as conn:
+        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
+        return respond(encode(ctx.base_url, spec, load_version(conn, spec, versionId)))
+
+
 @router.get(
     f"{_O}/{{specSlug}}/versions/latest", "getLatestOpenAPISpecVersion", OpenAPISpecVersion, 404
 )
 async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
-    with ctx.db.read() as conn:
-        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(version_json(ctx.base_url, spec, load_version(conn, spec, "latest")))
+    return _version(ctx, organizationId, specSlug, "latest", version_json)
 
 
 @router.get(
@@ -267,9 +280,7 @@ async def get_latest_version(ctx: CtxDep, organizationId: str, specSlug: str) ->
     404,
 )
 async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) -> Response:
-    with ctx.db.read() as conn:
-        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(content_json(ctx.base_url, spec, load_version(conn, spec, "latest")))
+    return _version(ctx, organizationId, specSlug, "latest", content_json)
 
 
 @router.get(
@@ -279,9 +290,7 @@ async def get_latest_content(ctx: CtxDep, organizationId: str, specSlug: str) ->
     404,
 )
 async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId: str) -> Response:
-    with ctx.db.read() as conn:
-        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(version_json(ctx.base_url, spec, load_version(conn, spec, versionId)))
+    return _version(ctx, organizationId, specSlug, versionId, version_json)
 
 
 @router.get(
@@ -293,6 +302,4 @@ async def get_version(ctx: CtxDep, organizationId: str, specSlug: str, versionId
 async def get_version_content(
     ctx: CtxDep, organizationId: str, specSlug: str, versionId: str
 ) -> Response:
-    with ctx.db.read() as conn:
-        spec, _ = load_spec(conn, ctx, organizationId, specSlug)
-        return respond(content_json(ctx.base_url, spec, load_version(conn, spec, versionId)))
+    return _version(ctx, organizationId, specSlug, versionId, content_json)
