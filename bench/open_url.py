@@ -45,6 +45,9 @@ MARKER_CHARS = 40
 """The marker is this many characters of the line (a wide line is cut by the pane)."""
 
 
+_SESSIONS = 0
+
+
 def _tmux(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False)
 
@@ -52,7 +55,9 @@ def _tmux(*args: str) -> subprocess.CompletedProcess[str]:
 def _run(command: list[str], env: dict[str, str], ready: Path, marker: str | None) -> float:
     """Seconds from `tmux new-session` to the marker on screen (None: to the ready file)."""
     ready.unlink(missing_ok=True)
-    session = f"ddk-open-{os.getpid()}"
+    global _SESSIONS
+    _SESSIONS += 1
+    session = f"ddk-open-{os.getpid()}-{_SESSIONS}"  # never one still closing
     exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
     inner = f"env {exports} {shlex.join(command)}; sleep 30"
     started = time.time()
