@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from docdeck.tui.kit.entries import Entry
     from docdeck.tui.kit.errors import Problem
     from docdeck.tui.kit.open_target import OpenTarget
+    from docdeck.tui.open_at import OpenReads
     from docdeck.tui.orgs import MainScreen
 
 __all__ = ["BENCH_READY_ENV", "DocdeckApp"]
@@ -158,6 +159,8 @@ class DocdeckApp(SessionApp):
         self._reconnected = False
         self._view_root: Entry | None = None
         self._root_prefetch: Awaitable[list[Entry]] | None = None
+        self.open_reads: OpenReads | None = None
+        """`docdeck open`: the first screen's reads, sent as the client arrives."""
         """The tree's model once live: the first view saved at exit is taken from it."""
         self._saved_theme = ""
         self.browser: MainScreen | None = None
@@ -351,6 +354,11 @@ class DocdeckApp(SessionApp):
 
     async def _open_client(self) -> Client:
         client = await self._connect()
+        if self.open_at is not None and not self.open_at.site:
+            from docdeck.tui.open_at import OpenReads
+
+            # Before the org tree's first request: the target's screen is what is looked at.
+            self.open_reads = OpenReads(self, client, self.open_at)
         self._prefetch_root(client)
         # At once, not when the worker's state message arrives: a browser mounting meanwhile
         # then starts its first load without waiting for its first paint.
@@ -389,6 +397,7 @@ class DocdeckApp(SessionApp):
                 elif self._reconnected:
                     self.browser.org_tree.load_root()  # a new client (a restarted sandbox)
             self._reconnected = False
+            self._open_target()
         elif event.state is WorkerState.ERROR and event.worker.error is not None:
             self._drop_early_keys()
             if self.browser is not None:
@@ -465,12 +474,7 @@ class DocdeckApp(SessionApp):
             return
         self._reached = True
         self._view_root = self.browser.org_tree.model
-        if self.open_at is not None:
-            from docdeck.tui.open_at import open_target
-
-            target, self.open_at = self.open_at, None
-            open_target(self, target)
-        elif self._resume is not None:
+        if self._resume is not None:
             from docdeck.tui.open_at import resume_place
 
             place, self._resume = self._resume, None
@@ -488,6 +492,18 @@ class DocdeckApp(SessionApp):
         if path:
             with open(path, "w", encoding="utf-8") as file:
                 file.write(str(time.time()))
+
+    def _open_target(self) -> None:
+        """`docdeck open`: the target's screen, as soon as there is a client and the browser
+        to put it over (not after the org tree: it is not what is looked at). Keys typed
+        before then go to the screen it opens."""
+        if self.open_at is None or self.browser is None or self.client is None:
+            return
+        from docdeck.tui.open_at import open_target
+
+        target, self.open_at = self.open_at, None
+        open_target(self, target)
+        self._replay_early_keys()
 
     # ----- errors, help, exit ----------------------------------------------------------------
 

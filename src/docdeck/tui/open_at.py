@@ -1,19 +1,27 @@
-"""Open the space screen straight at a target (`docdeck open`), once the tree is live.
+"""Open the space screen straight at a target (`docdeck open`), as soon as there is a client.
+
+The reads the first screen needs are sent together the moment the client exists
+(`OpenReads`), while the browser is still composing and the org tree loading: the space,
+and for a change request the change request, its changes and then both sides of its first
+changed page; for a space, its revision. The screens find
+them in the session's caches. Nothing waits for the org tree.
 
 The space is read first (a wrong id or a space the account cannot see becomes one
 notification, and the tree stays usable); its organization and collections give the
-breadcrumb; a platform page path is resolved to the page.
+breadcrumb, filled in when they arrive; a platform page path is resolved to the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+import asyncio
+from collections.abc import Awaitable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.app import App
 
-from docdeck.gateway import APIStatusError
-from docdeck.models import Space
+from docdeck.gateway import APIStatusError, Client
+from docdeck.models import ChangeRequest, RevisionSemanticChanges, Space
+from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.open_target import OpenTarget
 from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of
@@ -21,7 +29,93 @@ from docdeck.tui.kit.workers import client_of
 if TYPE_CHECKING:
     from docdeck.tui.last_place import Place
 
-__all__ = ["open_target", "resume_place"]
+__all__ = ["OpenReads", "open_target", "resume_place"]
+
+T = TypeVar("T")
+
+
+def _task(work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    task = asyncio.get_running_loop().create_task(work)
+    # Retrieved here too, so an answer nobody awaited (a quit, a failure shown by the screen
+    # that asks again) is not reported as never retrieved.
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return task
+
+
+class OpenReads:
+    """What `docdeck open`'s first screen reads, all asked at once as the client arrives.
+
+    For a change request: the space, the change request and its changes together, then
+    both sides of the first changed page (the CR's side as soon as the changes name the
+    page), the diff computed; for a space (or a page): the space and the revision shown
+    together (the page is the screen's to read). Each answer is handed to the
+    caches the screens read through (`RevisionContent.adopt`), so they ask for nothing
+    twice; a failed read is asked again by the screen, which shows the failure."""
+
+    def __init__(self, app: App[None], client: Client, target: OpenTarget) -> None:
+        self.target = target
+        self.client = client
+        space_id = target.space
+        self.space = _task(client.spaces.get(space_id))
+        self.trail = _task(_trail(client, self.space))
+        self.change_request: asyncio.Task[ChangeRequest] | None = None
+        if target.change_request:
+            number = target.change_request
+            self.change_request = _task(client.change_requests.get(space_id, number))
+            changes = _task(self._changes(number))
+            _task(self._first_diff(app, self.change_request, changes))
+        elif not target.page_path:
+            _task(self._first_page(app))
+
+    async def _changes(self, number: str) -> RevisionSemanticChanges:
+        from docdeck.tui.review.content import CHANGES_LIMIT
+
+        return await self.client.change_requests.changes(
+            self.target.space, number, limit=CHANGES_LIMIT
+        )
+
+    async def _first_diff(
+        self,
+        app: App[None],
+        change_request: Awaitable[ChangeRequest],
+        changes_read: asyncio.Task[RevisionSemanticChanges],
+    ) -> None:
+        from docdeck.tui.review.changes import review_changes
+        from docdeck.tui.review.content import change_request_content
+
+        client, space_id = self.client, self.target.space
+        changes = review_changes(await changes_read)
+        bodies = [page for page in changes.pages if page.body_changed]
+        if not bodies:
+            return
+        page = bodies[0]  # the first diff the pane shows (`ChangedPagesList.show_changes`)
+        number = self.target.change_request or ""
+
+        async def change_side() -> Any:
+            return await client.change_requests.content.page(
+                space_id, number, page.page_id, format="markdown"
+            )
+
+        side = _task(change_side()) if page.in_change else None
+        cr = await change_request
+        content, base = change_request_content(app, client, space_id, cr)
+        content.adopt("changes", changes_read)
+        if side is not None and str(cr.number) == number:
+            content.adopt(("page", page.page_id), side)
+        await content.page_diff(base, page.page_id, in_base=page.in_base, in_change=page.in_change)
+
+    async def _first_page(self, app: App[None]) -> None:
+        client, target = self.client, self.target
+        revision_read = _task(client.content.revision_in_steps(target.space, target.revision))
+        space = await self.space
+        content = content_cache(app).get(client, space.id, target.revision or space.revision)
+        revision = await revision_read
+        if revision.id != content.revision_id:
+            return  # the space moved on meanwhile: the screen reads what it shows
+        content.adopt("revision", revision_read)
+        # The page itself is left to the screen: a page's markdown already in when the
+        # screen first shows it is mounted before the preview's first layout, and in a
+        # real terminal it then never rendered (seen in tmux, not headless).
 
 
 def open_target(app: App[None], target: OpenTarget) -> None:
@@ -79,8 +173,11 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
     from docdeck.tui.space import SpaceScreen
 
     client = client_of(app)
+    reads: OpenReads | None = getattr(app, "open_reads", None)
+    if reads is not None and (reads.target != target or reads.client is not client):
+        reads = None
     try:
-        space = await client.spaces.get(target.space)
+        space = await (reads.space if reads is not None else client.spaces.get(target.space))
     except Exception as error:
         if resuming is not None:
             _gone(app, "The space", error, "here is the tree")
@@ -92,15 +189,7 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
         app.report_error(error, f"Opening the space {target.space}")  # type: ignore[attr-defined]
         return
     trail: list[str] = []
-    try:
-        parent = space.parent
-        while parent:
-            collection = await client.collections.get(parent)
-            trail.insert(0, collection.title)
-            parent = collection.parent
-        trail.insert(0, (await client.orgs.get(space.organization)).title)
-    except APIStatusError:
-        pass  # the breadcrumb is shorter; the space itself is readable
+    trail_read = reads.trail if reads is not None else _task(_trail(client, _ready(space)))
     page_id = target.page
     if target.page_path and page_id is None:
         try:
@@ -112,29 +201,59 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
                 title="Page not found",
                 severity="warning",
             )
-    app.push_screen(
-        SpaceScreen(
-            space,
-            trail,
-            revision=target.revision,
-            page_id=page_id,
-            read=page_id is not None
-            and not target.change_request
-            and (resuming is None or resuming),
-        )
+    screen = SpaceScreen(
+        space,
+        trail,
+        revision=target.revision,
+        page_id=page_id,
+        read=page_id is not None and not target.change_request and (resuming is None or resuming),
     )
+    app.push_screen(screen)
     if target.change_request:
-        await _open_change_request(app, space, target.change_request, resuming=resuming is not None)
+        read = reads.change_request if reads is not None else None
+        await _open_change_request(
+            app, space, target.change_request, resuming=resuming is not None, read=read
+        )
+    trail[:] = await trail_read
+    if screen.is_attached:
+        screen.page_changed()
+
+
+async def _ready(value: T) -> T:
+    return value
+
+
+async def _trail(client: Client, space_read: Awaitable[Space]) -> list[str]:
+    """The breadcrumb: the space's organization and collections (shorter when one of them
+    cannot be read: the space itself is readable)."""
+    space = await space_read
+    trail: list[str] = []
+    try:
+        parent = space.parent
+        while parent:
+            collection = await client.collections.get(parent)
+            trail.insert(0, collection.title)
+            parent = collection.parent
+        trail.insert(0, (await client.orgs.get(space.organization)).title)
+    except APIStatusError:
+        pass
+    return trail
 
 
 async def _open_change_request(
-    app: App[None], space: Space, number_or_id: str, *, resuming: bool = False
+    app: App[None],
+    space: Space,
+    number_or_id: str,
+    *,
+    resuming: bool = False,
+    read: Awaitable[ChangeRequest] | None = None,
 ) -> None:
-    """The review pane over the space screen, so Escape lands in the space."""
+    """The review pane over the space screen, so Escape lands in the space. `read`: the
+    change request asked for already (`OpenReads`): the pane does not read it again."""
     from docdeck.tui.review import ReviewScreen
 
     try:
-        change_request = await client_of(app).change_requests.get(space.id, number_or_id)
+        change_request = await (read or client_of(app).change_requests.get(space.id, number_or_id))
     except Exception as error:
         if resuming:
             _gone(app, f"Change request #{number_or_id}", error, f"here is {space.title}")
@@ -143,7 +262,7 @@ async def _open_change_request(
             error, f"Opening change request {number_or_id} of {space.title}"
         )
         return
-    app.push_screen(ReviewScreen(space, change_request))
+    app.push_screen(ReviewScreen(space, change_request, fresh=read is None))
 
 
 async def _open_site(

@@ -73,6 +73,13 @@ class RevisionContent:
             self._tasks[key] = task
         return await (asyncio.shield(task) if shield else task)
 
+    def adopt(self, key: Any, task: asyncio.Task[Any]) -> None:
+        """A read already under way (`docdeck open`'s early requests) as the one for `key`,
+        unless one is kept: callers then await it instead of asking again."""
+        kept = self._tasks.get(key)
+        if kept is None or (kept.done() and (kept.cancelled() or kept.exception())):
+            self._tasks[key] = task
+
     def cached(self, key: Any) -> Any | None:
         """The answer for `key` if it is in (None while loading, failed or never asked)."""
         task = self._tasks.get(key)

@@ -143,8 +143,11 @@ class ReviewScreen(ReviewLoading):
     """Below this height (80x24) the list and the threads give the diff more rows: the
     diff keeps at least 12, the focused list 5 (`-pages-focused`, `-threads-focused`)."""
 
-    def __init__(self, space: Space, change_request: ChangeRequest) -> None:
+    def __init__(self, space: Space, change_request: ChangeRequest, *, fresh: bool = True) -> None:
+        """`fresh=False`: `change_request` was just read (`docdeck open`), not taken from a
+        list that may hold an older revision, so it is not read again first."""
         super().__init__()
+        self._fresh = fresh
         self.space = space
         self.change_request = change_request
         self._cr_subject = ChangeRequestSubject(change_request)
@@ -175,7 +178,7 @@ class ReviewScreen(ReviewLoading):
         self.show_diff_message("reading the changes…")
         # The change request as the server holds it now: the list or inbox it was opened
         # from may hold an older revision (edited since, by the author or in $EDITOR).
-        self.load(fresh=True)
+        self.load(fresh=self._fresh)
         self.diff_view.focus()
         self.watch(self, "focused", self._focus_room)
         self.diff_threads.start()

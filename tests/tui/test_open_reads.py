@@ -1,0 +1,91 @@
+"""`docdeck open`: the first screen's reads start together as the client arrives.
+
+The org tree's request is held unanswered: the target's reads must not wait for it (nor
+for one another, where one does not need the other's answer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from docdeck.gateway import Client
+from docdeck.tui.kit.open_target import OpenTarget, parse_target
+from docdeck.tui.review import ReviewScreen
+from docdeck.tui.space import SpaceScreen
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, screen_lines, wait_for_organizations, wait_until
+from tui.review.helpers import review_settled, space_titled
+
+
+def _sent(transport: RecordingTransport, *parts: str) -> bool:
+    return all(any(part in request for request in transport.requests) for part in parts)
+
+
+async def test_a_change_requests_reads_start_together_without_the_org_tree(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.get(space.id, 4)
+    transport.requests.clear()
+    held = asyncio.Event()
+    # The org tree's first request and the change request's changes both wait: the change
+    # request itself and the space are asked meanwhile, so none waits for another.
+    transport.held = ("/v1/orgs", held)
+    app = make_app(open_at=parse_target(cr.urls.app))
+    async with app.run_test(size=(120, 40)) as pilot:
+        prefix = f"GET /v1/spaces/{space.id}"
+        await wait_until(
+            pilot,
+            lambda: _sent(
+                transport,
+                f"{prefix}/change-requests/4/changes",
+                f"{prefix}/change-requests/4/content/page/",
+                f"{prefix}/revisions/",
+            ),
+            f"the change request, its changes and the first page's sides are asked while the "
+            f"org tree waits: {transport.requests}",
+        )
+        assert f"{prefix}/change-requests/4" in transport.requests
+        assert f"{prefix}" in transport.requests
+        held.set()
+        await wait_for_organizations(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        await review_settled(pilot)
+        # Nothing was asked twice: the pane took the answers already read.
+        cr_reads = [r for r in transport.requests if r == f"{prefix}/change-requests/4"]
+        changes = [r for r in transport.requests if r.endswith("/change-requests/4/changes")]
+        assert len(cr_reads) == 1 and len(changes) == 1, transport.requests
+        assert "#4 Document partial refunds" in "\n".join(screen_lines(pilot))
+
+
+async def test_a_spaces_reads_start_without_the_org_tree(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+    transport.requests.clear()
+    held = asyncio.Event()
+    transport.held = ("/v1/orgs", held)
+    app = make_app(open_at=OpenTarget(space=space.id))
+    async with app.run_test(size=(120, 40)) as pilot:
+        prefix = f"GET /v1/spaces/{space.id}"
+        await wait_until(
+            pilot,
+            lambda: _sent(transport, f"{prefix}/content", "GET /v1/collections/"),
+            f"the space, its revision and its breadcrumb are asked while the org tree "
+            f"waits: {transport.requests}",
+        )
+        held.set()
+        await wait_for_organizations(pilot)
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "the space opens")
+        await review_settled(pilot)
+        await wait_until(
+            pilot,
+            lambda: (
+                "Everything you need before your first request" in "\n".join(screen_lines(pilot))
+            ),
+            "the first page is shown: " + "\n".join(screen_lines(pilot)),
+        )
+        pages = [r for r in transport.requests if "/page/" in r]
+        assert len(pages) == len(set(pages)), transport.requests
