@@ -158,10 +158,10 @@ class DocdeckApp(SessionApp):
         self._restarting_sandbox = False
         self._reconnected = False
         self._view_root: Entry | None = None
+        """The tree's model once live: the first view saved at exit is taken from it."""
         self._root_prefetch: Awaitable[list[Entry]] | None = None
         self.open_reads: OpenReads | None = None
         """`docdeck open`: the first screen's reads, sent as the client arrives."""
-        """The tree's model once live: the first view saved at exit is taken from it."""
         self._saved_theme = ""
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
