@@ -85,8 +85,65 @@ class BrowserFooter(Footer):
         if not self.is_attached or self.screen not in self.app.screen_stack:
             return  # its screen is being taken down: its parts may already be gone
         shown, palette = self.fitted()
-        if self._signature(shown, palette) != self._shown:
-            await self.recompose()
+        signature = self._signature(shown, palette)
+        if signature == self._shown:
+            return
+        if self._palette_key() is None and palette:
+            await self.recompose()  # the palette's key comes in: the first fit, or a widening
+            return
+        await self._show_in_place(shown, palette)
+        self._shown = signature
+
+    def _palette_key(self) -> FooterKey | None:
+        for child in self.children:
+            if isinstance(child, FooterKey) and child.has_class("-command-palette"):
+                return child
+        return None
+
+    async def _show_in_place(self, shown: list[FooterItem], palette: bool) -> None:
+        """Show `shown` with the key widgets the footer has: each one takes its new key,
+        label and state; only the difference in number is mounted or removed.
+
+        A focus change changes the keys: recomposing made every key widget again, and
+        each new one was styled three times over (its classes, then `compact` bound).
+        That held the loop about 250 ms under load (sampled after a Tab then G: the
+        key waited for it)."""
+        keys = [
+            child
+            for child in self.children
+            if isinstance(child, FooterKey) and not child.has_class("-command-palette")
+        ]
+        for key, item in zip(keys, shown, strict=False):
+            binding = item.binding
+            key.key = binding.key
+            key.key_display = self.app.get_key_display(binding)
+            key.description = item.label
+            key.action = binding.action
+            key._disabled = not item.enabled
+            key.set_class(not item.enabled, "-disabled")
+            key.tooltip = item.tooltip or None
+            key.refresh(layout=True)
+        gone = keys[len(shown) :]
+        palette_key = self._palette_key()
+        if palette_key is not None and not palette:
+            gone.append(palette_key)
+        if gone:
+            await self.remove_children(gone)
+        more = [self._key_for(item) for item in shown[len(keys) :]]
+        if more:
+            kept = self._palette_key()
+            await (self.mount_all(more, before=kept) if kept else self.mount_all(more))
+
+    def _key_for(self, item: FooterItem) -> FooterKey:
+        binding = item.binding
+        return FooterKey(
+            binding.key,
+            self.app.get_key_display(binding),
+            item.label,
+            binding.action,
+            disabled=not item.enabled,
+            tooltip=item.tooltip,
+        ).data_bind(compact=Footer.compact)
 
     def _signature(self, shown: list[FooterItem], palette: bool) -> tuple[object, ...]:
         return (self.compact, palette, *shown)
@@ -147,15 +204,7 @@ class BrowserFooter(Footer):
         shown, palette = self.fitted()
         self._shown = self._signature(shown, palette)
         for item in shown:
-            binding = item.binding
-            yield FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                item.label,
-                binding.action,
-                disabled=not item.enabled,
-                tooltip=item.tooltip,
-            ).data_bind(compact=Footer.compact)
+            yield self._key_for(item)
         if palette:
             active = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
             binding = active.binding
