@@ -3,30 +3,21 @@ remapped in `[keymap]` by a stable name (the ids are listed in docs/tui.md)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from dataclasses import dataclass
 
 from textual.binding import Binding
 
 __all__ = ["BindingMaker", "binder"]
 
 
-class BindingMaker(Protocol):
-    def __call__(
-        self,
-        keys: str,
-        action: str,
-        description: str,
-        tooltip: str,
-        *,
-        show: bool = True,
-        priority: bool = False,
-    ) -> Binding: ...
-
-
-def binder(prefix: str) -> BindingMaker:
+@dataclass(frozen=True)
+class BindingMaker:
     """A maker of bindings whose id is `prefix.action` and which carry a tooltip."""
 
-    def make(
+    prefix: str
+
+    def __call__(
+        self,
         keys: str,
         action: str,
         description: str,
@@ -40,9 +31,12 @@ def binder(prefix: str) -> BindingMaker:
             action,
             description,
             show=show,
-            id=f"{prefix}.{action}",
+            id=f"{self.prefix}.{action}",
             tooltip=tooltip,
             priority=priority,
         )
 
-    return make
+
+def binder(prefix: str) -> BindingMaker:
+    """The binding maker of the job whose ids start with `prefix`."""
+    return BindingMaker(prefix)

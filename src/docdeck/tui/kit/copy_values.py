@@ -8,9 +8,13 @@ the CLI take). `Y` offers all of them in a chooser.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from docdeck.models import Member, TeamMembership
 from docdeck.tui.kit.entries import CollectionEntry, Entry, OrgEntry, SpaceEntry, TeamEntry
+
+if TYPE_CHECKING:
+    from docdeck.models import CollectionUrls, OrganizationUrls, SpaceUrls
 
 __all__ = ["CopyValue", "app_url", "entry_values", "member_values"]
 
@@ -31,34 +35,37 @@ def app_url(entry: Entry | None) -> str | None:
     return None
 
 
+def _resource_values(
+    kind: str,
+    resource_id: str,
+    title: str,
+    urls: OrganizationUrls | SpaceUrls | CollectionUrls,
+    published: str | None = None,
+) -> list[CopyValue]:
+    """An organization's, space's or collection's values: its id, its pages in the app and
+    the API, where it is published (spaces that are), its title."""
+    values = [
+        CopyValue(f"{kind} id", resource_id),
+        CopyValue("App URL", urls.app),
+        CopyValue("API URL", urls.location),
+    ]
+    if published:
+        values.append(CopyValue("Published URL", published))
+    values.append(CopyValue("Title", title))
+    return values
+
+
 def entry_values(entry: Entry | None) -> list[CopyValue]:
     values: list[CopyValue] = []
     if isinstance(entry, OrgEntry):
         org = entry.organization
-        values = [
-            CopyValue("Organization id", org.id),
-            CopyValue("App URL", org.urls.app),
-            CopyValue("API URL", org.urls.location),
-            CopyValue("Title", org.title),
-        ]
+        values = _resource_values("Organization", org.id, org.title, org.urls)
     elif isinstance(entry, SpaceEntry):
         space = entry.value
-        values = [
-            CopyValue("Space id", space.id),
-            CopyValue("App URL", space.urls.app),
-            CopyValue("API URL", space.urls.location),
-        ]
-        if space.urls.published:
-            values.append(CopyValue("Published URL", space.urls.published))
-        values.append(CopyValue("Title", space.title))
+        values = _resource_values("Space", space.id, space.title, space.urls, space.urls.published)
     elif isinstance(entry, CollectionEntry):
         collection = entry.value
-        values = [
-            CopyValue("Collection id", collection.id),
-            CopyValue("App URL", collection.urls.app),
-            CopyValue("API URL", collection.urls.location),
-            CopyValue("Title", collection.title),
-        ]
+        values = _resource_values("Collection", collection.id, collection.title, collection.urls)
     elif isinstance(entry, TeamEntry):
         values = [CopyValue("Team id", entry.value.id), CopyValue("Title", entry.title)]
     return values

@@ -8,14 +8,16 @@ is read again. Moving, deleting, restoring and duplicating are in `_space_action
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
-from docdeck.gateway import NOT_GIVEN
+from docdeck.gateway import NOT_GIVEN, NotGiven
 from docdeck.models import Collection, Space, Team
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.entries import (
     CollectionEntry,
     Entry,
+    OrgEntry,
     SpaceEntry,
     TeamEntry,
     container_of,
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
     from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["ContentEdits"]
+
+T = TypeVar("T")
 
 TITLE_MAX = 50
 """Space and collection titles (the API's limit)."""
@@ -53,12 +57,44 @@ class ContentEdits:
         if container.children is not None and (container is org or in_tree(container)):
             self.browser.org_tree.load(container)
 
-    def new_space(self) -> None:
+    def _where_new(self) -> tuple[OrgEntry | CollectionEntry, OrgEntry, str | NotGiven] | None:
+        """Where a new space or collection goes: the container the cursor is in, its
+        organization and the parent the API takes; None when the cursor holds no content."""
         container = container_of(self.browser.org_tree.current)
         org = org_of(container)
         if container is None or org is None:
-            return
+            return None
         parent = container.value.id if isinstance(container, CollectionEntry) else NOT_GIVEN
+        return container, org, parent
+
+    def _open_create(
+        self,
+        container: OrgEntry | CollectionEntry,
+        kind: str,
+        fields: list[FormField],
+        create: Callable[[dict[str, str]], Awaitable[T]],
+        created: Callable[[T], None],
+    ) -> None:
+        """The create dialog for a new `kind` in `container`, sent as a write on it."""
+        self.browser.open_write(
+            FormDialog(
+                f"New {kind} in {container.title}",
+                fields,
+                create,
+                doing=f"Creating a {kind} in {container.title}",
+                action_label="Create",
+            ),
+            container,
+            f"new_{kind}",
+            applied=created,
+            reread=lambda: self._reload_container(container),
+        )
+
+    def new_space(self) -> None:
+        where = self._where_new()
+        if where is None:
+            return
+        container, org, parent = where
         client = self.browser.client
 
         async def create(values: dict[str, str]) -> Space:
@@ -75,35 +111,23 @@ class ContentEdits:
             self.browser.org_tree.select_entry(entry)
             self.browser.notify(f"Created the space “{space.title}”.", title="Space created")
 
-        self.browser.open_write(
-            FormDialog(
-                f"New space in {container.title}",
-                [
-                    FormField("title", "Title", required=True, max_length=TITLE_MAX),
-                    FormField(
-                        "emoji",
-                        "Emoji (optional)",
-                        placeholder="one emoji, e.g. 📘",
-                        max_length=EMOJI_MAX,
-                        check=emoji_problem,
-                    ),
-                ],
-                create,
-                doing=f"Creating a space in {container.title}",
-                action_label="Create",
+        fields = [
+            FormField("title", "Title", required=True, max_length=TITLE_MAX),
+            FormField(
+                "emoji",
+                "Emoji (optional)",
+                placeholder="one emoji, e.g. 📘",
+                max_length=EMOJI_MAX,
+                check=emoji_problem,
             ),
-            container,
-            "new_space",
-            applied=created,
-            reread=lambda: self._reload_container(container),
-        )
+        ]
+        self._open_create(container, "space", fields, create, created)
 
     def new_collection(self) -> None:
-        container = container_of(self.browser.org_tree.current)
-        org = org_of(container)
-        if container is None or org is None:
+        where = self._where_new()
+        if where is None:
             return
-        parent = container.value.id if isinstance(container, CollectionEntry) else NOT_GIVEN
+        container, org, parent = where
         client = self.browser.client
 
         async def create(values: dict[str, str]) -> Collection:
@@ -121,19 +145,8 @@ class ContentEdits:
                 f"Created the collection “{collection.title}”.", title="Collection created"
             )
 
-        self.browser.open_write(
-            FormDialog(
-                f"New collection in {container.title}",
-                [FormField("title", "Title", required=True, max_length=TITLE_MAX)],
-                create,
-                doing=f"Creating a collection in {container.title}",
-                action_label="Create",
-            ),
-            container,
-            "new_collection",
-            applied=created,
-            reread=lambda: self._reload_container(container),
-        )
+        fields = [FormField("title", "Title", required=True, max_length=TITLE_MAX)]
+        self._open_create(container, "collection", fields, create, created)
 
     def rename(self) -> None:
         entry = self.browser.org_tree.current

@@ -13,6 +13,7 @@ from docdeck.tui.kit.entries import TeamEntry, org_of
 from docdeck.tui.kit.formatting import role_text
 
 if TYPE_CHECKING:
+    from docdeck.models import TeamMembership
     from docdeck.tui.orgs._browser import OrgBrowser
 
 __all__ = ["PeopleEdits"]
@@ -138,12 +139,21 @@ class PeopleEdits:
             reread=lambda: self.reload_team(entry, org_id),
         )
 
-    def remove_team_member(self) -> None:
+    def _team_membership(self) -> tuple[TeamEntry, str, TeamMembership] | None:
+        """The team under the cursor, its organization's id and the membership highlighted in
+        its member table; None when either is missing."""
         found = self._team()
         membership = self.browser.detail.highlighted_membership
         if found is None or membership is None:
-            return
+            return None
         entry, org_id = found
+        return entry, org_id, membership
+
+    def remove_team_member(self) -> None:
+        found = self._team_membership()
+        if found is None:
+            return
+        entry, org_id, membership = found
         user = membership.organization
         client = self.browser.client
 
@@ -170,11 +180,10 @@ class PeopleEdits:
         )
 
     def toggle_team_role(self) -> None:
-        found = self._team()
-        membership = self.browser.detail.highlighted_membership
-        if found is None or membership is None:
+        found = self._team_membership()
+        if found is None:
             return
-        entry, org_id = found
+        entry, org_id, membership = found
         user = membership.organization
         name = user.user.displayName
         role: TeamMemberRole = "member" if membership.team.role == "owner" else "owner"

@@ -27,7 +27,7 @@ from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestStatus
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.list_keys import NavDataTable
-from docdeck.tui.review.columns import cut, fit_widths, next_order, sort_by
+from docdeck.tui.review.columns import cut, fit_widths, lay_columns, next_order, sort_by
 
 __all__ = ["CR_STATUSES", "ChangeRequestsView", "review_cell"]
 
@@ -155,14 +155,9 @@ class ChangeRequestsView(Vertical):
         ]
         width = self.table.size.width or self.size.width or self.app.size.width
         widths = fit_widths(width, fixed, "subject")
-        if widths == self.widths:
-            return False
+        laid = lay_columns(self.table, _COLUMNS, widths, self.widths)
         self.widths = widths
-        table = self.table
-        table.clear(columns=True)
-        for key, label in _COLUMNS:
-            table.add_column(label, key=key, width=widths[key])
-        return True
+        return laid
 
     def on_resize(self) -> None:
         if self._lay_columns():

@@ -30,7 +30,7 @@ from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of, report_worker_failure
-from docdeck.tui.review.columns import cut, fit_widths, next_order, sort_by
+from docdeck.tui.review.columns import cut, fit_widths, lay_columns, next_order, sort_by
 from docdeck.tui.review.inbox import INBOX_VIEWS, Inbox, InboxItem, gather_inbox
 
 __all__ = ["ReviewInboxScreen"]
@@ -123,14 +123,9 @@ class ReviewInboxScreen(Screen[None]):
             ("updated", 10 if narrow else 16),
         ]
         widths = fit_widths(self.app.size.width, fixed, "subject")
-        if widths == self.widths:
-            return False
+        laid = lay_columns(self.table, _COLUMNS, widths, self.widths)
         self.widths = widths
-        table = self.table
-        table.clear(columns=True)
-        for key, label in _COLUMNS:
-            table.add_column(label, key=key, width=widths[key])
-        return True
+        return laid
 
     def on_resize(self) -> None:
         if self._lay_columns() and self.inbox is not None:

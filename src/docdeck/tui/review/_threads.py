@@ -239,6 +239,16 @@ class DiffThreads(Widget):
         result: BlockMap = await content._once(("blocks", page_id), build)
         return result
 
+    async def _page_blocks_or_say(self, page_id: str) -> BlockMap | None:
+        """`page_blocks` for a key the user pressed: None when they could not be read, after
+        telling why."""
+        try:
+            return await self.page_blocks(page_id)
+        except Exception as error:
+            problem = describe(error, "Reading the page's blocks")
+            self.notify(problem.brief or problem.message, title=problem.title, severity="error")
+            return None
+
     def annotate_threads(self) -> None:
         self.run_worker(
             self._annotate,  # type: ignore[arg-type]  # a function: one replaced before it ran is fine
@@ -312,11 +322,8 @@ class DiffThreads(Widget):
         title = thread.comment.target.page.title if thread.comment.target.page else ""
         line = 0
         if key is not None and not thread.outdated:
-            try:
-                blocks = await self.page_blocks(page_id)
-            except Exception as error:
-                problem = describe(error, "Reading the page's blocks")
-                self.notify(problem.brief or problem.message, title=problem.title, severity="error")
+            blocks = await self._page_blocks_or_say(page_id)
+            if blocks is None:
                 return
             block = blocks.by_key(key)
             if block is not None:
@@ -365,11 +372,8 @@ class DiffThreads(Widget):
         opens_a_screen(worker)  # the composer: what is typed next is its text
 
     async def _comment_block(self, page_id: str, line: int) -> None:
-        try:
-            blocks = await self.page_blocks(page_id)
-        except Exception as error:
-            problem = describe(error, "Reading the page's blocks")
-            self.notify(problem.brief or problem.message, title=problem.title, severity="error")
+        blocks = await self._page_blocks_or_say(page_id)
+        if blocks is None:
             return
         block = blocks.at_line(line)
         panel = self.threads_panel

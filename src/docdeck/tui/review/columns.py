@@ -8,13 +8,16 @@ their default order, so the lists sort what they have read."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.text import Text
 
 from docdeck.models import ChangeRequest
 
-__all__ = ["CR_ORDERS", "cut", "fit_widths", "next_order", "sort_by"]
+if TYPE_CHECKING:
+    from textual.widgets import DataTable
+
+__all__ = ["CR_ORDERS", "cut", "fit_widths", "lay_columns", "next_order", "sort_by"]
 
 T = TypeVar("T")
 
@@ -37,6 +40,22 @@ def fit_widths(
     widths = dict(fixed)
     widths[flexible] = max(minimum, total - used - padding - SCROLLBAR)
     return widths
+
+
+def lay_columns(
+    table: DataTable[Any],
+    columns: Sequence[tuple[str, str]],
+    widths: dict[str, int],
+    laid: dict[str, int],
+) -> bool:
+    """Lay the (key, label) `columns` at `widths` unless the table has them at those widths
+    (`laid`) already; True when they were laid: the rows are then gone and must be added again."""
+    if widths == laid:
+        return False
+    table.clear(columns=True)
+    for key, label in columns:
+        table.add_column(label, key=key, width=widths[key])
+    return True
 
 
 def cut(value: str | Text, width: int) -> Text:

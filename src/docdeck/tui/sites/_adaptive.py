@@ -3,6 +3,7 @@ claims, edited as JSON (`_json_dialog`) and saved with one PUT."""
 
 from __future__ import annotations
 
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -18,7 +19,7 @@ from docdeck.tui.sites.json_edit import dump
 if TYPE_CHECKING:
     from docdeck.tui.sites._screen import SiteScreen
 
-__all__ = ["EMPTY_SCHEMA", "adaptive_schema", "read_schema"]
+__all__ = ["EMPTY_SCHEMA", "adaptive_schema", "read_schema", "reading_schema"]
 
 EMPTY_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -42,6 +43,18 @@ async def read_schema(screen: SiteScreen) -> dict[str, Any] | None:
 
 async def read_templates(screen: SiteScreen) -> list[TemplateCondition]:
     return await client_of(screen).sites.template_conditions(screen.org_id, screen.site.id)
+
+
+def reading_schema(screen: SiteScreen, work: Coroutine[Any, Any, None]) -> None:
+    """Run `work`, which reads the schema and opens a dialog with it, in the one worker
+    group for it: a second key press replaces a read still running."""
+    screen.run_worker(
+        work,
+        name="Reading the adaptive schema",
+        group="adaptive",
+        exclusive=True,
+        exit_on_error=False,
+    )
 
 
 def _context(screen: SiteScreen, stored: dict[str, Any] | None) -> Text:
@@ -85,10 +98,4 @@ def adaptive_schema(screen: SiteScreen) -> None:
         dialog.follow(screen.writes, screen.site_subject, "adaptive_schema", applied=saved)
         screen.app.push_screen(dialog)
 
-    screen.run_worker(
-        read(),
-        name="Reading the adaptive schema",
-        group="adaptive",
-        exclusive=True,
-        exit_on_error=False,
-    )
+    reading_schema(screen, read())

@@ -283,13 +283,9 @@ def condition(screen: SiteScreen) -> None:
         )
         _open(screen, dialog, row, "condition")
 
-    screen.run_worker(
-        read(),
-        name="Reading the adaptive schema",
-        group="adaptive",
-        exclusive=True,
-        exit_on_error=False,
-    )
+    from docdeck.tui.sites._adaptive import reading_schema
+
+    reading_schema(screen, read())
 
 
 def make_default(screen: SiteScreen) -> None:

@@ -82,20 +82,26 @@ def _site_space_row(value: SiteSpace) -> Row:
     return Row(SITE_SPACE, value.id, value.title, value)
 
 
-def _section_row(value: SiteSection) -> Row:
-    row = Row(SECTION, value.id, value.title, value)
-    row.children = [_site_space_row(site_space) for site_space in value.siteSpaces]
-    for child in row.children:
+def _parent_row(row: Row, children: list[Row]) -> Row:
+    """The row holding `children`, each of which names it as its parent."""
+    row.children = children
+    for child in children:
         child.parent = row
     return row
+
+
+def _section_row(value: SiteSection) -> Row:
+    return _parent_row(
+        Row(SECTION, value.id, value.title, value),
+        [_site_space_row(site_space) for site_space in value.siteSpaces],
+    )
 
 
 def _group_row(value: SiteSectionGroup) -> Row:
-    row = Row(GROUP, value.id, value.title, value)
-    row.children = [_section_row(section) for section in value.sections]
-    for child in row.children:
-        child.parent = row
-    return row
+    return _parent_row(
+        Row(GROUP, value.id, value.title, value),
+        [_section_row(section) for section in value.sections],
+    )
 
 
 def published_path(row: Row) -> str:

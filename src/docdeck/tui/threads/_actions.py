@@ -20,7 +20,7 @@ from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Write, Writes
 from docdeck.tui.threads._composer import Composer
 from docdeck.tui.threads._model import Me, Scope, Thread, ThreadItem
-from docdeck.tui.threads._reactions import choose_emoji, toggle_reaction
+from docdeck.tui.threads._reactions import choose_emoji, toggle_reaction, update_item
 from docdeck.tui.threads._render import body_text, target_text
 
 __all__ = ["ThreadActions"]
@@ -64,6 +64,14 @@ class ThreadActions(Vertical):
             self.app.bell()
             return
         self.app.push_screen(dialog.follow(self.writes, subject, action, applied=applied))
+
+    def _target(self) -> tuple[ThreadItem, Scope] | None:
+        """What a thread key acts on: the highlighted comment or reply and the scope its
+        requests name; None when nothing is highlighted."""
+        item, scope = self.item, self.scope
+        if item is None or scope is None:
+            return None
+        return item, scope
 
     def compose_thread(self, page_id: str | None, node: str | None, context: Text) -> None:
         """Open the composer for a new thread: on a block (`node`), a page, or the scope."""
@@ -136,12 +144,11 @@ class ThreadActions(Vertical):
         self.app.push_screen(chooser, chosen)
 
     def action_reply(self) -> None:
-        item = self.item
-        if item is None:
+        target = self._target()
+        if target is None:
             return
+        item, scope = target
         thread = item.thread
-        scope = self.scope
-        assert scope is not None
 
         async def submit(text: str) -> CommentReply:
             return await self.client.comments.replies.post(
@@ -160,39 +167,23 @@ class ThreadActions(Vertical):
         )
 
     def action_edit_comment(self) -> None:
-        item = self.item
-        if item is None:
+        target = self._target()
+        if target is None:
             return
-        scope = self.scope
-        assert scope is not None
-        thread, reply = item.thread, item.reply
+        item, scope = target
 
         async def submit(text: str) -> Comment | CommentReply:
-            comments = self.client.comments
-            if reply is not None:
-                return await comments.replies.update(
-                    scope.space_id,
-                    thread.comment.id,
-                    reply.id,
-                    change_request=scope.change_request,
-                    markdown=text,
-                )
-            return await comments.update(
-                scope.space_id,
-                thread.comment.id,
-                change_request=scope.change_request,
-                markdown=text,
-            )
+            return await update_item(self.client, scope, item, markdown=text)
 
         composer = Composer(
             f"Edit your {item.what}",
-            target_text(thread.comment),
+            target_text(item.thread.comment),
             submit,
             doing=f"Saving your {item.what}",
             text=item.subject.body.markdown or "",
             action_label="Save",
         )
-        self._open(composer, thread, f"edit-{item.key}", self._replace)
+        self._open(composer, item.thread, f"edit-{item.key}", self._replace)
 
     def _replace(self, updated: Comment | CommentReply) -> None:
         """Put the server's answer for a comment or reply in its thread."""
@@ -204,11 +195,10 @@ class ThreadActions(Vertical):
         self._fill()
 
     def action_delete_comment(self) -> None:
-        item = self.item
-        if item is None:
+        target = self._target()
+        if target is None:
             return
-        scope = self.scope
-        assert scope is not None
+        item, scope = target
         thread, reply = item.thread, item.reply
 
         async def submit() -> None:
@@ -246,10 +236,10 @@ class ThreadActions(Vertical):
         self._open(dialog, thread, f"delete-{item.key}", applied)
 
     def action_react(self) -> None:
-        item = self.item
-        if item is None or self.scope is None:
+        target = self._target()
+        if target is None:
             return
-        scope = self.scope
+        item, scope = target
 
         def chosen(emoji: str | None) -> None:
             if emoji is None:
@@ -264,10 +254,11 @@ class ThreadActions(Vertical):
         choose_emoji(self, item, self.me, chosen)
 
     def action_resolve(self) -> None:
-        item = self.item
-        if item is None or self.scope is None:
+        target = self._target()
+        if target is None:
             return
-        scope, thread = self.scope, item.thread
+        item, scope = target
+        thread = item.thread
         resolve = not thread.resolved
 
         async def request() -> Comment:

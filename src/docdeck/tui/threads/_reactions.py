@@ -19,7 +19,7 @@ from docdeck.models.comments import Comment, CommentReply, EmojiReaction
 from docdeck.tui.kit.formatting import emoji_text
 from docdeck.tui.threads._model import Me, Scope, ThreadItem
 
-__all__ = ["EMOJI_CHOICES", "choose_emoji", "toggle_reaction"]
+__all__ = ["EMOJI_CHOICES", "choose_emoji", "toggle_reaction", "update_item"]
 
 EMOJI_CHOICES: tuple[tuple[str, str], ...] = (
     ("👍", "thumbs up"),
@@ -39,25 +39,32 @@ def _count(reactions: list[EmojiReaction], emoji: str) -> int:
     return next((r.count for r in reactions if r.emoji == emoji), 0)
 
 
+async def update_item(
+    client: Client, scope: Scope, item: ThreadItem, **change: Any
+) -> Comment | CommentReply:
+    """The item changed as `change` says: a reply through the replies endpoint, a thread's
+    first comment through the comments one."""
+    comments, thread, reply = client.comments, item.thread, item.reply
+    if reply is not None:
+        return await comments.replies.update(
+            scope.space_id,
+            thread.comment.id,
+            reply.id,
+            change_request=scope.change_request,
+            **change,
+        )
+    return await comments.update(
+        scope.space_id, thread.comment.id, change_request=scope.change_request, **change
+    )
+
+
 def toggle_reaction(
     client: Client, scope: Scope, item: ThreadItem, emoji: str, me: Me
 ) -> Callable[[], Awaitable[Comment | CommentReply]]:
     """The request that adds the caller's `emoji` to the item, or removes it if given."""
-    thread, reply = item.thread, item.reply
 
     async def update(**change: Any) -> Comment | CommentReply:
-        comments = client.comments
-        if reply is not None:
-            return await comments.replies.update(
-                scope.space_id,
-                thread.comment.id,
-                reply.id,
-                change_request=scope.change_request,
-                **change,
-            )
-        return await comments.update(
-            scope.space_id, thread.comment.id, change_request=scope.change_request, **change
-        )
+        return await update_item(client, scope, item, **change)
 
     async def request() -> Comment | CommentReply:
         before = item.subject.reactions

@@ -2,11 +2,12 @@
 
 For choices that are not writes (what to copy, later: which view to open). A choice
 that sends a request is a `PickDialog`, which follows it as a write; both show the
-same list (`choice_list`), so they look and move alike.
+same body (`choice_box`), so they look and move alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Generic, TypeVar
 
 from textual import on
@@ -14,12 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from docdeck.tui.kit.list_keys import NavOptionList
 
-__all__ = ["ChooseDialog", "choice_list"]
+__all__ = ["ChooseDialog", "choice_box", "choice_list", "highlight_choice"]
 
 V = TypeVar("V")
 
@@ -29,6 +30,21 @@ def choice_list(labels: list[str]) -> NavOptionList:
     return NavOptionList(
         *(Option(label, id=str(index)) for index, label in enumerate(labels)),
         id="dialog-options",
+    )
+
+
+def choice_box(
+    title: str, choices: Sequence[tuple[str, object]], *, errors: bool = False
+) -> Vertical:
+    """The body of a choosing dialog: its title, the labels of `choices` and its keys (and,
+    with `errors`, the line a failed request is told on)."""
+    return Vertical(
+        Label(title, id="dialog-title"),
+        choice_list([label for label, _ in choices]),
+        *([Static("", id="dialog-error")] if errors else []),
+        Label("enter: choose   escape: cancel", classes="dialog-keys"),
+        id="dialog",
+        classes="pick",
     )
 
 
@@ -58,10 +74,7 @@ class ChooseDialog(ModalScreen[V | None], Generic[V]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="pick"):
-            yield Label(self.dialog_title, id="dialog-title")
-            yield choice_list([label for label, _ in self.choices])
-            yield Label("enter: choose   escape: cancel", classes="dialog-keys")
+        yield choice_box(self.dialog_title, self.choices)
 
     def on_mount(self) -> None:
         highlight_choice(self.query_one(OptionList), self.current)

@@ -8,10 +8,9 @@ from typing import Any, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import OptionList
 
-from docdeck.tui.kit.dialogs.choose import choice_list, highlight_choice
+from docdeck.tui.kit.dialogs.choose import choice_box, highlight_choice
 from docdeck.tui.kit.dialogs.request import RequestDialog
 
 __all__ = ["PickDialog"]
@@ -36,11 +35,7 @@ class PickDialog(RequestDialog[T]):
         self.current = current
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="pick"):
-            yield Label(self.dialog_title, id="dialog-title")
-            yield choice_list([label for label, _ in self.choices])
-            yield Static("", id="dialog-error")
-            yield Label("enter: choose   escape: cancel", classes="dialog-keys")
+        yield choice_box(self.dialog_title, self.choices, errors=True)
 
     def on_mount(self) -> None:
         self._set_error("")
