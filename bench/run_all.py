@@ -18,6 +18,7 @@ import content
 import content_growth
 import load
 import members
+import open_url
 import paging
 import slow_imports
 import tree_requests
@@ -34,6 +35,13 @@ def _summaries(results: dict[str, Any]) -> list[str]:
             f"{ratios['first_run_ready']:.2f}x (first run); quit "
             f"{cold['quit']['median_s'] * 1000:.0f} ms; goals met: "
             f"{', '.join(name for name, ok in met.items() if ok) or 'none'}"
+        )
+    if opened := results.get("open_url"):
+        ratios = opened["ratio_to_bare"]
+        lines.append(
+            f"docdeck open vs bare Textual's first frame (tmux): change request to its first "
+            f"added line {ratios['cr']:.2f}x, space to its first page's text "
+            f"{ratios['space']:.2f}x (goal 2x), load {opened['load_average_before']}"
         )
     if tree := results.get("tree_requests"):
         verdict = "yes" if tree["one_round_trip_per_level_no_duplicates"] else "NO"
@@ -96,6 +104,7 @@ def _summaries(results: dict[str, Any]) -> list[str]:
 def main() -> int:
     benches: dict[str, Callable[[], Any]] = {
         "cold_start": lambda: cold_start.main([]),
+        "open_url": lambda: open_url.main(["--runs", "3"]),
         "tree_requests": tree_requests.main,
         "load": lambda: load.main([]),
         "members": lambda: members.main([]),
