@@ -2,9 +2,15 @@
 ASGI app (no HTTP, no client), so what is measured is the app's own work, beside the bare
 one-route FastAPI app (`_bare_api.py`) measured the same way in the same run.
 
-Usage: python bench/request_cpu.py [--repeat 5] [--requests 1000] [--profile PATH]
+Usage: python bench/request_cpu.py [--repeat 5] [--requests 1000] [--profile PATH] [--members]
 With `--profile`, each endpoint's requests run once more under cProfile, and the stats are
 printed (sorted by own time) for PATH (an endpoint's name, e.g. `/v1/orgs`).
+With `--members`, the demo's Northwind Labs is first grown to 10,000 members and 1,000 spaces
+(`members.build`, as `load.py` does) and its members list (a page of 50) is measured too, as
+`{O}/members`.
+
+The app is made with `create_app(answer_cache=False)`, as `docdeck serve --no-answer-cache`
+runs: every answer is made afresh, so what is measured is the request path itself.
 
 A shared machine is noisy: the minimum over `--repeat` runs is reported, and comparing two
 branches means running this on both, alternating (`--alternate OTHER_SRC` does it: OTHER_SRC
@@ -70,11 +76,16 @@ async def _run(app: Any, path: str, token: str | None, count: int) -> tuple[floa
     return time.process_time() - began, status
 
 
-def _targets(db: Path) -> tuple[Any, str, list[str]]:
+def _targets(db: Path, big: bool = False) -> tuple[Any, str, list[str]]:
     import httpx
 
     from docdeck.server import create_app, ensure_demo, mint_token
 
+    big_org = None
+    if big:
+        import members
+
+        big_org = members.build(db, members=10_000, spaces=1_000)
     accounts = ensure_demo(db)
     token = mint_token(db, accounts[0].email)
     app = create_app(db, answer_cache=False)  # the request path itself, made afresh each time
@@ -84,25 +95,30 @@ def _targets(db: Path) -> tuple[Any, str, list[str]]:
         async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
             headers = {"Authorization": f"Bearer {token}"}
             orgs = (await http.get("/v1/orgs", headers=headers)).json()
-            org = orgs["items"][0]["id"]
+            # the demo's first organization (Northwind Labs); with `--members` the other one,
+            # as Northwind then holds 1,000 more spaces
+            org = next(o["id"] for o in orgs["items"] if o["id"] != big_org)
             spaces = (await http.get(f"/v1/orgs/{org}/spaces", headers=headers)).json()
             return org, spaces["items"][0]["id"]
 
     org, space = asyncio.run(first())
-    return app, token, ["/v1/orgs", f"/v1/orgs/{org}/spaces", f"/v1/spaces/{space}"]
+    paths = ["/v1/orgs", f"/v1/orgs/{org}/spaces", f"/v1/spaces/{space}"]
+    if big_org is not None:
+        paths.append(f"/v1/orgs/{big_org}/members")
+    return app, token, paths
 
 
-def measure(repeat: int, requests: int, profile: str | None) -> dict[str, Any]:
+def measure(repeat: int, requests: int, profile: str | None, big: bool = False) -> dict[str, Any]:
     sys.path.insert(0, str(HERE))
     import _bare_api
 
     gc.collect()
     gc.freeze()
     with tempfile.TemporaryDirectory() as tmp:
-        app, token, paths = _targets(Path(tmp) / "bench.db")
+        app, token, paths = _targets(Path(tmp) / "bench.db", big)
         gc.collect()
         gc.freeze()  # as `docdeck serve` does once the app is built
-        names = ["bare", "/v1/orgs", "{O}/spaces", "{S}"]
+        names = ["bare", "/v1/orgs", "{O}/spaces", "{S}", "{O}/members"][: len(paths) + 1]
         plan = [(_bare_api.app, "/bare", None)] + [(app, p, token) for p in paths]
         best: dict[str, float] = {}
 
@@ -137,6 +153,9 @@ def main() -> None:
     parser.add_argument("--alternate", default=None, help="another checkout's src directory")
     parser.add_argument("--rounds", type=int, default=3, help="alternations with --alternate")
     parser.add_argument("--json", action="store_true", help="print one JSON line only")
+    parser.add_argument(
+        "--members", action="store_true", help="also a 10,000-member organization's members"
+    )
     args = parser.parse_args()
     if args.alternate:
         mine = str(HERE.parent / "src")
@@ -153,6 +172,7 @@ def main() -> None:
                         str(args.repeat),
                         "--requests",
                         str(args.requests),
+                        *(["--members"] if args.members else []),
                     ],
                     env=env,
                     capture_output=True,
@@ -170,7 +190,7 @@ def main() -> None:
                 f"runs {[r[name] for r in rows['this']]} vs {[r[name] for r in rows['other']]}"
             )
         return
-    result = measure(args.repeat, args.requests, args.profile)
+    result = measure(args.repeat, args.requests, args.profile, args.members)
     if args.json:
         print(json.dumps(result))
     else:

@@ -185,3 +185,26 @@ def test_kept_counts_are_recounted_from_the_members_grants_and_teams_by_index(
     assert not any(line.startswith("SCAN") for line in plan[1:]), text
     assert "SEARCH g USING INDEX space_grants_by_user (user_id=?)" in plan, text
     assert "SEARCH g USING INDEX space_grants_by_team (team_id=?)" in plan, text
+
+
+async def test_a_members_page_runs_one_statement_besides_its_page(
+    traced: tuple[httpx.ASGITransport, list[str]],
+    token_for: Callable[[str], str],
+    ids: DemoIds,
+) -> None:
+    """The caller's membership, the organization's live spaces and its kept member count
+    come in one statement; then the page (and, for a page with a next one, the cursor's
+    secret), in one snapshot."""
+    transport, statements = traced
+    headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}
+    path = f"/v1/orgs/{ids.northwind}/members"
+    async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
+        await c.get("/v1/orgs")  # the token is known from here on
+        for params, reads in (({}, 2), ({"limit": "1"}, 3)):
+            statements.clear()
+            answer = await c.get(path, params=params)
+            assert answer.status_code == 200, answer.text
+            assert statements[0] == "BEGIN" and statements[-1] == "COMMIT", statements
+            assert len(statements) - 2 == reads, statements
+            if "limit" in params:
+                assert answer.json()["next"], answer.text

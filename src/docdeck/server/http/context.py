@@ -154,9 +154,11 @@ def authorization_header(scope: Scope) -> bytes | None:
     return None
 
 
-async def authenticate(request: Request) -> Caller:
-    """The caller named by the bearer token; 401 when it is missing or unknown."""
-    sandbox: Sandbox = request.app.state.sandbox
+async def authenticate(request: Request, sandbox: Sandbox | None = None) -> Caller:
+    """The caller named by the bearer token; 401 when it is missing or unknown. `sandbox` is
+    the app's (`request.app.state.sandbox`) when the caller has it at hand."""
+    if sandbox is None:
+        sandbox = request.app.state.sandbox
     raw = authorization_header(request.scope)
     if raw is not None:
         known = sandbox.by_header.get(raw)
@@ -183,8 +185,9 @@ async def get_ctx(request: Request) -> Ctx:
     Async so that the common case (a token seen before, no purge due) costs no thread hop;
     the database is only touched, in a worker thread, for a new token or a due purge.
     """
-    caller = await authenticate(request)
-    sandbox: Sandbox = request.app.state.sandbox
+    # The app's state read once (a Starlette `State` attribute is a `__getattr__` call).
+    sandbox: Sandbox = request.scope["app"].state.sandbox
+    caller = await authenticate(request, sandbox)
     if sandbox.purger.is_due():
         await run_in_threadpool(sandbox.purger.purge)
     return Ctx(sandbox, caller)

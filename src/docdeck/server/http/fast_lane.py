@@ -45,6 +45,10 @@ from docdeck.server.http.routing import MAX_KEYS, Key, _key, _Shape
 
 log = logging.getLogger("docdeck.server")
 
+MAX_KEPT_PATH = 256
+"""The longest path whose route `FastLane` remembers (an API path with three ids is about 80
+characters), so the table stays small whatever paths clients send."""
+
 _Entry = tuple[Any, dict[str, Any], Route, bool]
 """A route of a group: its path pattern, convertors, the route, whether it answers GET."""
 
@@ -68,6 +72,11 @@ class FastLane:
         self._built_for = -1
         self._shapes: list[tuple[_Shape, Route]] | None = None
         self._groups: dict[Key, list[_Entry]] = {}
+        self._found: dict[str, tuple[Route, dict[str, Any]]] = {}
+        """The route and path parameters of paths already routed (at most `MAX_KEYS`, each
+        at most `MAX_KEPT_PATH` long): a client asks for the same paths again and again, and
+        each costs a regex match, its convertors and a group lookup (about 2.5 us)
+        otherwise."""
         handlers = {k: v for k, v in app.exception_handlers.items() if k not in (500, Exception)}
         # The exception middleware's own table: its defaults for HTTPException and
         # WebSocketException, then the app's handlers, exactly as the full stack builds it.
@@ -80,6 +89,7 @@ class FastLane:
         )
         self._shapes = [(_Shape(r.path), r) for r in routes] if plain else None
         self._groups = {}
+        self._found = {}
         self._built_for = len(routes)
 
     def _group(self, key: Key) -> list[_Entry] | None:
@@ -97,9 +107,28 @@ class FastLane:
 
     def _route(self, path: str) -> tuple[Route, dict[str, Any]] | None:
         """The route the router would choose for a GET of `path`, when it is on the fast
-        path, and its converted path parameters; None when the full stack must decide."""
+        path, and its converted path parameters (a dict of the caller's own); None when the
+        full stack must decide."""
         if len(self.router.routes) != self._built_for:
             self._build()
+        found = self._found.get(path)
+        if found is None:
+            found = self._routed(path)
+            if found is None:
+                return None
+            if len(path) <= MAX_KEPT_PATH:
+                if len(self._found) >= MAX_KEYS:
+                    self._found.clear()
+                self._found[path] = found
+        route, params = found
+        fast = getattr(route, FAST_PLAN, None)
+        if fast is None or route.app is not fast[1]:
+            return None
+        return route, dict(params)
+
+    def _routed(self, path: str) -> tuple[Route, dict[str, Any]] | None:
+        """The route the router would choose for a GET of `path` and its converted path
+        parameters, fast or not; None when no route's pattern matches with GET."""
         group = self._group(_key(path))
         if group is None:
             return None
@@ -109,9 +138,6 @@ class FastLane:
                 continue
             if not gets:
                 continue  # a partial match: the router keeps looking for a full one
-            fast = getattr(route, FAST_PLAN, None)
-            if fast is None or route.app is not fast[1]:
-                return None
             params = {k: convertors[k].convert(v) for k, v in match.groupdict().items()}
             return route, params
         return None

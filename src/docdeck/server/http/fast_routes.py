@@ -78,6 +78,9 @@ class _Plan:
     flat: list[_Plan] = field(default_factory=list)
     """This plan and every plan below it, depth first: what `_bind` validates, in FastAPI's
     order, without recursing on every request."""
+    order: list[_Plan] = field(default_factory=list)
+    """The plans to call, each callable once, in the order FastAPI calls them (a dependency's
+    own dependencies before it, this plan last): what `_run` calls, in one loop."""
 
 
 def _is_sequence(annotation: Any) -> bool:
@@ -126,7 +129,26 @@ def _plan(dependant: Dependant) -> _Plan:
     plan.params += [_param(f, "query") for f in dependant.query_params]
     plan.dependencies = [(sub.name, _plan(sub)) for sub in dependant.dependencies]
     plan.flat = [plan, *(below for _, sub in plan.dependencies for below in sub.flat)]
+    plan.order = _call_order(plan)
     return plan
+
+
+def _call_order(plan: _Plan) -> list[_Plan]:
+    """`plan`'s dependencies in the order FastAPI solves them - depth first, a callable
+    already called answered from the request's cache, not called again - then `plan`."""
+    order: list[_Plan] = []
+    called: set[Callable[..., Any]] = set()
+
+    def visit(each: _Plan) -> None:
+        for _, sub in each.dependencies:
+            if sub.call not in called:
+                visit(sub)
+                called.add(sub.call)
+                order.append(sub)
+
+    visit(plan)
+    order.append(plan)
+    return order
 
 
 def _returns_response(call: Callable[..., Any]) -> bool:
@@ -166,23 +188,21 @@ def _bind(plan: _Plan, request: Request, out: dict[int, dict[str, Any]]) -> bool
     return True
 
 
-async def _run(
-    plan: _Plan,
-    request: Request,
-    bound: dict[int, dict[str, Any]],
-    cache: dict[Callable[..., Any], Any],
-) -> Any:
-    kwargs = dict(bound[id(plan)])
-    for name, sub in plan.dependencies:
-        if sub.call in cache:
-            value = cache[sub.call]
-        else:
-            value = cache[sub.call] = await _run(sub, request, bound, cache)
-        if name is not None:
-            kwargs[name] = value
-    if plan.request_name is not None:
-        kwargs[plan.request_name] = request
-    return await plan.call(**kwargs)
+async def _run(plan: _Plan, request: Request, bound: dict[int, dict[str, Any]]) -> Any:
+    """Call `plan.order` in turn (a loop, not a recursion: a GET's dependencies are called
+    as FastAPI calls them, each once per request), each with its bound values (`_bind`'s
+    dicts, made for this request), the values of its dependencies and the request."""
+    values: dict[Callable[..., Any], Any] = {}
+    value: Any = None
+    for each in plan.order:
+        kwargs = bound[id(each)]
+        for name, sub in each.dependencies:
+            if name is not None:
+                kwargs[name] = values[sub.call]
+        if each.request_name is not None:
+            kwargs[each.request_name] = request
+        value = values[each.call] = await each.call(**kwargs)
+    return value
 
 
 async def run_bound(plan: _Plan, request: Request) -> Response | None:
@@ -191,7 +211,7 @@ async def run_bound(plan: _Plan, request: Request) -> Response | None:
     bound: dict[int, dict[str, Any]] = {}
     if not _bind(plan, request, bound):
         return None
-    response: Response = await _run(plan, request, bound, {})
+    response: Response = await _run(plan, request, bound)
     return response
 
 
@@ -204,7 +224,7 @@ def _fast_app(plan: _Plan, slow: ASGIApp) -> ASGIApp:
             return
 
         async def respond(scope: Scope, receive: Receive, send: Send) -> None:
-            response = await _run(plan, request, bound, {})
+            response = await _run(plan, request, bound)
             await response(scope, receive, send)
 
         await wrap_app_handling_exceptions(respond, request)(scope, receive, send)

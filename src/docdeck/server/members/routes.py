@@ -21,7 +21,6 @@ from docdeck.models import (
 from docdeck.server.access import (
     load_admin,
     load_membership,
-    load_non_guest,
     require_member,
 )
 from docdeck.server.errors import bad_request, not_found
@@ -33,8 +32,8 @@ from docdeck.server.members.service import (
     MEMBER_FROM,
     MEMBER_SEARCH,
     TEAM_SELECT,
+    list_standing,
     live_spaces_for,
-    member_count,
     member_from,
     member_index,
 )
@@ -111,8 +110,23 @@ async def list_members(
     sort: Annotated[MemberSort, Query()] = "joinedAt",
     order: Annotated[ListOrder, Query()] = "desc",
 ) -> Response:
+    by_role, seen = role is not None, sort == "lastSeenAt"
     with ctx.db.read() as conn:
-        load_non_guest(conn, ctx, organizationId, "list the organization's members")
+        standing = list_standing(
+            conn,
+            organizationId,
+            ctx.caller.user_id,
+            None if role == "guest" else role,
+            by_role=by_role,
+            seen=seen,
+        )
+        if standing is None or not standing[1]:
+            raise not_found(f"organization {organizationId!r} not found")  # as load_membership
+        my_role, _, live_spaces, members = standing
+        require_member(
+            Membership(organizationId, ctx.caller.user_id, my_role),
+            "list the organization's members",
+        )
         where = "WHERE m.organization_id = ?"
         params: list[Any] = [organizationId]
         if role == "guest":
@@ -124,23 +138,15 @@ async def list_members(
             where += MEMBER_SEARCH
             params += [contains(search), contains(search)]
         column = "m.joined_at" if sort == "joinedAt" else "m.last_seen_at"
-        if sort == "lastSeenAt":
+        if seen:
             where += " AND m.last_seen_at IS NOT NULL"
-        index = member_index(sort, role is not None)
+        index = member_index(sort, by_role)
         result = fetch_page(
             conn,
             select=MEMBER_COLUMNS,
             from_where=f"{member_from(index)} {where}",
             # without a search the store keeps the count; a search counts what it matched
-            counter=None
-            if search
-            else lambda: member_count(
-                conn,
-                organizationId,
-                None if role == "guest" else role,
-                by_role=role is not None,
-                seen=sort == "lastSeenAt",
-            ),
+            counter=None if search else lambda: members,
             params=params,
             keys=[column, "m.user_id"],
             key_columns=(5 if sort == "joinedAt" else 6, 1),
@@ -149,8 +155,9 @@ async def list_members(
             scope=f"members:{sort}:{order}",
             request=page,
         )
-        every = live_spaces_for(conn, organizationId, result.rows)
-    return respond_list(members_json(ctx, result.rows, every), result)
+    # every member with a role sees all the live spaces (`live_spaces_for`)
+    every = live_spaces if any(row[2] is not None for row in result.rows) else 0
+    return respond_list(members_json(ctx, result.rows, every), result, finite=True)
 
 
 @router.get(

@@ -38,19 +38,38 @@ A list's COUNT needs no user column unless it filters on one: pass `fetch_page` 
 `count_from_where` over `members m` alone then."""
 
 
-def member_count(
-    conn: sqlite3.Connection, org_id: str, role: str | None, *, by_role: bool, seen: bool
-) -> int:
-    """The members of organization `org_id` (with role `role` when `by_role`, None for the
-    guests; only those ever seen when `seen`), from the counts the store keeps."""
-    sql = "SELECT coalesce(sum(members), 0) FROM member_counts WHERE organization_id = ?"
-    params: list[Any] = [org_id]
+def list_standing(
+    conn: sqlite3.Connection,
+    org_id: str,
+    user_id: str,
+    role: str | None,
+    *,
+    by_role: bool,
+    seen: bool,
+) -> tuple[str | None, bool, int, int] | None:
+    """What a members list needs besides its page, in one statement: the caller's role in
+    organization `org_id` and whether they are an active member of it, its live spaces
+    (`live_space_count`) and its members from the counts the store keeps (with role `role`
+    when `by_role`, None for the guests; only those ever seen when `seen`). None when the
+    organization does not exist. (Three statements before: a statement costs more than the
+    lookups it does here.)"""
+    counted = "SELECT coalesce(sum(members), 0) FROM member_counts WHERE organization_id = t.id"
+    params: list[Any] = []
     if by_role:
-        sql += " AND role = ?"
+        counted += " AND role = ?"
         params.append(role or "")
     if seen:
-        sql += " AND seen = 1"
-    return int(conn.execute(sql, params).fetchone()[0])
+        counted += " AND seen = 1"
+    row = conn.execute(
+        "SELECT my.role, my.user_id IS NOT NULL,"
+        " coalesce((SELECT live FROM live_space_counts WHERE organization_id = t.id), 0),"
+        f" ({counted}) FROM organizations t LEFT JOIN members my ON my.organization_id = t.id"
+        " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?",
+        (*params, user_id, org_id),
+    ).fetchone()
+    if row is None:
+        return None
+    return row[0], bool(row[1]), int(row[2]), int(row[3])
 
 
 def member_index(sort: str, by_role: bool) -> str:

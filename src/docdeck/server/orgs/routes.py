@@ -22,8 +22,8 @@ from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
 from docdeck.server.orgs import service
-from docdeck.server.orgs.wire import organization_json
-from docdeck.server.permissions import Membership, membership, owns_a_team
+from docdeck.server.orgs.wire import organization_json, organization_values
+from docdeck.server.permissions import membership, owns_a_team
 from docdeck.server.saml.service import require_active_provider
 from docdeck.server.validation import check_http_url, check_title
 from docdeck.server.wire import no_content, respond, respond_list
@@ -38,14 +38,10 @@ _HOSTNAME = re.compile(r"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$")
 async def list_organizations(ctx: CtxDep, page: PageDep) -> Response:
     with ctx.db.read() as conn:
         result = service.page_of_organizations(conn, ctx.caller.user_id, page)
-    user_id = ctx.caller.user_id
-    items = [
-        organization_json(
-            ctx, row, Membership(row["id"], user_id, row["my_role"]), bool(row["owns_team"])
-        )
-        for row in result.rows
-    ]
-    return respond_list(items, result)
+    base = ctx.sandbox.public_url
+    # each row: the organization's columns, the caller's role, whether they own a team
+    items = [organization_values(base, row, True, row[14], bool(row[15])) for row in result.rows]
+    return respond_list(items, result, finite=True)
 
 
 @router.get("/v1/orgs/{organizationId}", "getOrganizationById", Organization, 404)

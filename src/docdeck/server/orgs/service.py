@@ -8,21 +8,44 @@ from typing import Any
 from docdeck.server.errors import bad_request
 from docdeck.server.pagination import Listing, PageRequest, PageResult
 
-# The caller's role and team ownership come with each row, not two queries per row.
+ORGANIZATION_COLUMNS = (
+    "id",
+    "logo",
+    "title",
+    "created_at",
+    "email_domains",
+    "type",
+    "default_role",
+    "sso",
+    "ai",
+    "invite_links",
+    "plan",
+    "hostname",
+    "use_case",
+    "community_type",
+)
+"""The columns an organization is written from (`wire.organization_values`), in this order."""
+
+# The caller's role and team ownership come with each row, not two queries per row; the row
+# is the written columns alone, by position (plain tuples: no `sqlite3.Row`, no name lookups),
+# and the sort keys are read from them (created_at, id) rather than selected again.
 _ORGANIZATIONS = Listing(
     "orgs",
-    "o.*, m.role AS my_role, EXISTS (SELECT 1 FROM team_members tm"
+    ", ".join(f"o.{column}" for column in ORGANIZATION_COLUMNS)
+    + ", m.role, EXISTS (SELECT 1 FROM team_members tm"
     " JOIN teams t ON t.id = tm.team_id WHERE t.organization_id = o.id"
-    " AND tm.user_id = m.user_id AND tm.role = 'owner') AS owns_team",
+    " AND tm.user_id = m.user_id AND tm.role = 'owner')",
     "FROM organizations o JOIN members m ON m.organization_id = o.id"
     " WHERE m.user_id = ? AND m.disabled = 0",
     ("o.created_at", "o.id"),
 )
+_KEY_COLUMNS = (ORGANIZATION_COLUMNS.index("created_at"), ORGANIZATION_COLUMNS.index("id"))
 
 
 def page_of_organizations(conn: sqlite3.Connection, user_id: str, page: PageRequest) -> PageResult:
-    """A page of the organizations `user_id` is an active member of."""
-    return _ORGANIZATIONS.page(conn, [user_id], page)
+    """A page of the organizations `user_id` is an active member of: plain tuples of
+    `ORGANIZATION_COLUMNS`, then the caller's role and whether they own a team in it."""
+    return _ORGANIZATIONS.page(conn, [user_id], page, key_columns=_KEY_COLUMNS, plain_rows=True)
 
 
 def update_organization(

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Any
 
 from docdeck.server.http.context import Ctx
+from docdeck.server.orgs.service import ORGANIZATION_COLUMNS
 from docdeck.server.permissions import (
     Membership,
     organization_permissions,
@@ -24,24 +27,6 @@ def _organization_permissions(in_org: bool, role: str | None, owns_team: bool) -
     return organization_permissions(member, owns_team).model_dump(mode="json")
 
 
-_ORGANIZATION = (
-    "id",
-    "logo",
-    "title",
-    "created_at",
-    "email_domains",
-    "type",
-    "default_role",
-    "sso",
-    "ai",
-    "invite_links",
-    "plan",
-    "hostname",
-    "use_case",
-    "community_type",
-)
-
-
 @lru_cache(maxsize=1024)
 def _email_domains(stored: str) -> tuple[str, ...]:
     """A stored domain list, parsed once per distinct value (an immutable tuple, shared)."""
@@ -51,6 +36,20 @@ def _email_domains(stored: str) -> tuple[str, ...]:
 def organization_json(
     ctx: Ctx, row: sqlite3.Row, member: Membership | None, owns_team: bool
 ) -> Json:
+    return organization_values(
+        ctx.sandbox.public_url,
+        columns(row, ORGANIZATION_COLUMNS),
+        member is not None,
+        None if member is None else member.role,
+        owns_team,
+    )
+
+
+def organization_values(
+    base: str, values: Sequence[Any], in_org: bool, role: str | None, owns_team: bool
+) -> Json:
+    """An organization from its `ORGANIZATION_COLUMNS` `values` (a plain row of the list, or
+    `columns` of a `sqlite3.Row`); `base` is the public URL."""
     (
         org_id,
         logo,
@@ -66,8 +65,7 @@ def organization_json(
         hostname,
         use_case,
         community_type,
-    ) = columns(row, _ORGANIZATION)
-    base = ctx.sandbox.public_url
+    ) = values[:14]
     urls: Json = {"location": f"{base}/v1/orgs/{org_id}", "app": f"{base}/app/orgs/{org_id}"}
     if logo is not None:
         urls["logo"] = logo
@@ -85,9 +83,7 @@ def organization_json(
         "plan": plan,
         "urls": urls,
         "trial": _TRIAL,
-        "permissions": _organization_permissions(
-            member is not None, None if member is None else member.role, owns_team
-        ),
+        "permissions": _organization_permissions(in_org, role, owns_team),
     }
     if hostname is not None:
         data["hostname"] = hostname

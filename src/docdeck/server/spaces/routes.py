@@ -20,7 +20,7 @@ from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.spaces import service
-from docdeck.server.spaces.wire import space_json
+from docdeck.server.spaces.wire import space_json, space_values
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = Router(tags=["spaces"])
@@ -131,8 +131,9 @@ async def list_spaces(
         if deleted:
             require_admin(member, "list deleted spaces")
         result = service.page_of_spaces(conn, ctx, member, grants, organizationId, deleted, page)
-    items = [space_json(ctx, r, space_role(member, grants, r["id"])) for r in result.rows]
-    return respond_list(items, result)
+    base = ctx.sandbox.public_url
+    items = [space_values(base, r, space_role(member, grants, r[0])) for r in result.rows]
+    return respond_list(items, result, finite=True)
 
 
 @router.post("/v1/orgs/{organizationId}/spaces", "createSpace", Space, 403, 404, status=201)
