@@ -61,7 +61,9 @@ def _run(command: list[str], env: dict[str, str], ready: Path, marker: str | Non
     exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
     inner = f"env {exports} {shlex.join(command)}; sleep 30"
     started = time.time()
-    _tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", str(HEIGHT), inner)
+    made = _tmux("new-session", "-d", "-s", session, "-x", str(WIDTH), "-y", str(HEIGHT), inner)
+    if made.returncode != 0:
+        raise RuntimeError(f"tmux new-session failed: {made.stderr.strip()}")
     try:
         deadline = started + 60
         while True:
@@ -76,7 +78,10 @@ def _run(command: list[str], env: dict[str, str], ready: Path, marker: str | Non
                     return time.time() - started
             if time.time() > deadline:
                 screen = _tmux("capture-pane", "-p", "-t", session).stdout
-                raise RuntimeError(f"{command} never showed {marker!r}:\n{screen}")
+                sessions = _tmux("ls").stdout
+                raise RuntimeError(
+                    f"{command} never showed {marker!r}:\n{screen}\n(tmux sessions: {sessions})"
+                )
             time.sleep(0.01)
     finally:
         _tmux("kill-session", "-t", session)
