@@ -234,3 +234,8 @@ class Server:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def tmux(*args: str) -> subprocess.CompletedProcess[str]:
+    """One tmux command, its output captured (`new-session`, `capture-pane`, ...)."""
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False)

@@ -31,13 +31,13 @@ import os
 import shlex
 import shutil
 import statistics
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from _harness import PYTHON, summarize, write_result
+from _harness import tmux as _tmux
 
 BARE_APP = Path(__file__).resolve().parent / "_bare_app.py"
 WIDTH, HEIGHT = 120, 40
@@ -46,10 +46,6 @@ MARKER_CHARS = 40
 
 
 _SESSIONS = 0
-
-
-def _tmux(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False)
 
 
 def _run(command: list[str], env: dict[str, str], ready: Path, marker: str | None) -> float:

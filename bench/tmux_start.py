@@ -25,13 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from _harness import PYTHON, summarize, write_result
+from _harness import tmux as _tmux
 
 BARE_APP = Path(__file__).resolve().parent / "_bare_app.py"
 TITLE = "Northwind Labs"
-
-
-def _tmux(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False)
 
 
 def _run(command: list[str], env: dict[str, str], ready: Path, title: bool) -> dict[str, float]:

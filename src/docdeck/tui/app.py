@@ -367,15 +367,11 @@ class DocdeckApp(SessionApp):
 
     def _prefetch_root(self, client: Client) -> None:
         """Ask for the organizations as soon as there is a client, for the tree's first load."""
-        import asyncio
-
         from docdeck.tui.kit.entries import RootEntry
+        from docdeck.tui.kit.workers import read_ahead
         from docdeck.tui.orgs.loaders import load_children
 
-        task = asyncio.get_running_loop().create_task(load_children(client, RootEntry()))
-        # Retrieved here too, so an answer nobody awaited (a quit meanwhile) is not reported.
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())
-        self._root_prefetch = task
+        self._root_prefetch = read_ahead(load_children(client, RootEntry()))
 
     def take_root_prefetch(self) -> Awaitable[list[Entry]] | None:
         """The organizations asked for while connecting, once (later loads ask anew)."""

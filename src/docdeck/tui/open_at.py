@@ -24,7 +24,7 @@ from docdeck.models import ChangeRequest, RevisionSemanticChanges, Space
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.open_target import OpenTarget
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read_ahead
 
 if TYPE_CHECKING:
     from docdeck.tui.last_place import Place
@@ -32,14 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["OpenReads", "open_target", "resume_place"]
 
 T = TypeVar("T")
-
-
-def _task(work: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
-    task = asyncio.get_running_loop().create_task(work)
-    # Retrieved here too, so an answer nobody awaited (a quit, a failure shown by the screen
-    # that asks again) is not reported as never retrieved.
-    task.add_done_callback(lambda done: done.cancelled() or done.exception())
-    return task
 
 
 class OpenReads:
@@ -56,16 +48,16 @@ class OpenReads:
         self.target = target
         self.client = client
         space_id = target.space
-        self.space = _task(client.spaces.get(space_id))
-        self.trail = _task(_trail(client, self.space))
+        self.space = read_ahead(client.spaces.get(space_id))
+        self.trail = read_ahead(_trail(client, self.space))
         self.change_request: asyncio.Task[ChangeRequest] | None = None
         if target.change_request:
             number = target.change_request
-            self.change_request = _task(client.change_requests.get(space_id, number))
-            changes = _task(self._changes(number))
-            _task(self._first_diff(app, self.change_request, changes))
+            self.change_request = read_ahead(client.change_requests.get(space_id, number))
+            changes = read_ahead(self._changes(number))
+            read_ahead(self._first_diff(app, self.change_request, changes))
         elif not target.page_path:
-            _task(self._first_page(app))
+            read_ahead(self._first_page(app))
 
     async def _changes(self, number: str) -> RevisionSemanticChanges:
         from docdeck.tui.review.content import CHANGES_LIMIT
@@ -96,7 +88,7 @@ class OpenReads:
                 space_id, number, page.page_id, format="markdown"
             )
 
-        side = _task(change_side()) if page.in_change else None
+        side = read_ahead(change_side()) if page.in_change else None
         cr = await change_request
         content, base = change_request_content(app, client, space_id, cr)
         content.adopt("changes", changes_read)
@@ -106,7 +98,7 @@ class OpenReads:
 
     async def _first_page(self, app: App[None]) -> None:
         client, target = self.client, self.target
-        revision_read = _task(client.content.revision_in_steps(target.space, target.revision))
+        revision_read = read_ahead(client.content.revision_in_steps(target.space, target.revision))
         space = await self.space
         content = content_cache(app).get(client, space.id, target.revision or space.revision)
         revision = await revision_read
@@ -189,7 +181,7 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
         app.report_error(error, f"Opening the space {target.space}")  # type: ignore[attr-defined]
         return
     trail: list[str] = []
-    trail_read = reads.trail if reads is not None else _task(_trail(client, _ready(space)))
+    trail_read = reads.trail if reads is not None else read_ahead(_trail(client, _ready(space)))
     page_id = target.page
     if target.page_path and page_id is None:
         try:

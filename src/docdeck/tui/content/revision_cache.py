@@ -29,6 +29,7 @@ from docdeck.models import (
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.content.page_tree import SpacePages
 from docdeck.tui.kit.session import session_of
+from docdeck.tui.kit.workers import read_ahead
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -66,11 +67,9 @@ class RevisionContent:
         task = self._tasks.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception())):
             self.requests += 1
-            task = asyncio.get_running_loop().create_task(_run(fetch))
             # A caller cancelled meanwhile (an exclusive worker replaced) must not cancel the
             # request another caller, or the next visit, waits for.
-            task.add_done_callback(lambda done: done.cancelled() or done.exception())
-            self._tasks[key] = task
+            task = self._tasks[key] = read_ahead(_run(fetch))
         return await (asyncio.shield(task) if shield else task)
 
     def adopt(self, key: Any, task: asyncio.Task[Any]) -> None:

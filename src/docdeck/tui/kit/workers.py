@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ParamSpec
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import textual
 from textual.worker import Worker, WorkerState
@@ -15,9 +16,20 @@ if TYPE_CHECKING:
 
     from docdeck.gateway import Client
 
-__all__ = ["client_of", "report_worker_failure", "work"]
+__all__ = ["client_of", "read_ahead", "report_worker_failure", "work"]
 
 P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def read_ahead(read: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    """`read` started now, as a task whose answer some caller may await later, or none:
+    its result or failure is retrieved here too, so one nobody awaited (a quit meanwhile,
+    a failure the screen that asks again shows) is not reported as never retrieved, and a
+    caller cancelled meanwhile does not cancel it for the others."""
+    task = asyncio.get_running_loop().create_task(read)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return task
 
 
 def work(
