@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import httpx
+from textual import events
 from textual.pilot import Pilot
 from textual.worker import WorkerFailed
 
@@ -62,6 +64,24 @@ async def settle(pilot: Pilot[None]) -> None:
         if not any(worker.is_running for worker in pilot.app.workers):
             break
     await pilot.pause()
+
+
+async def typed(pilot: Pilot[None], key: str, character: str | None = None) -> None:
+    """`key` as a terminal sends it, then wait until it (and what it set off) has gone its
+    way: the key hold says so. Not `pilot.press`, which also waits for every animation
+    (a PageDown's smooth scroll, 0.8 s) and for the app to be idle, which it is not while a
+    page renders in a thread: neither of those holds up a user's next key."""
+    app = pilot.app
+    event = events.Key(key, character)
+    event.set_sender(app)
+    app.post_message(event)  # into the app's queue, where the driver puts what it reads
+    hold = app._key_hold
+    began = time.perf_counter()
+    while any(m is event for m in getattr(app._message_queue, "_queue", ())) or not hold.idle:
+        if time.perf_counter() - began > 60:
+            raise TimeoutError(f"{key!r} did not go its way")
+        await asyncio.sleep(0.002)
+    await asyncio.sleep(0)
 
 
 def tree_of(pilot: Pilot[None]) -> OrgTree:
