@@ -10,7 +10,8 @@ runs on either side of it, so a machine that gets busier or quieter during the b
 sides of each ratio. Reported per endpoint: requests/s and p50/p99 latency, each as a ratio to
 the bare app, and the server's CPU time per request (from /proc), also as a ratio. Endpoints:
 the three hot GETs on the demo, three content reads of the demo's guide (its page tree, a page
-as markdown, its change request #1's changes), and the members list of a 10,000-member,
+as markdown, its change request #1's changes), the threads of the demo's API reference, the
+structure of its developer portal site, and the members list of a 10,000-member,
 1,000-space organization (bench/members.py builds it); each twice, from a server that keeps
 answers while the database is unchanged (`server/http/answer_cache.py`, what wrk's repeated
 GET meets) and from one started with `--no-answer-cache` (every answer made afresh, as after a
@@ -162,6 +163,11 @@ def _targets(
     while stack[0]["type"] != "document":
         stack += stack.pop(0).get("pages", [])
     page = stack[0]["id"]
+    # The demo's space with the most threads, and its site with the most structure.
+    reference = next(s["id"] for s in spaces if s["title"] == "Public API Reference")
+    sites_url = f"{server.base_url}/v1/orgs/{org_id}/sites"
+    sites = httpx.get(sites_url, headers=headers).raise_for_status().json()["items"]
+    portal = next(s["id"] for s in sites if s["title"] == "Developer Portal")
     return [
         (f"GET /v1/orgs{label}", server, token, f"{server.base_url}/v1/orgs"),
         (f"GET /v1/orgs/{{org}}/spaces{label}", server, token, spaces_url),
@@ -178,6 +184,18 @@ def _targets(
             server,
             token,
             f"{guide_url}/change-requests/1/changes",
+        ),
+        (
+            f"GET {{S}}/comments{label}",
+            server,
+            token,
+            f"{server.base_url}/v1/spaces/{reference}/comments",
+        ),
+        (
+            f"GET {{org}}/sites/{{site}}/structure{label}",
+            server,
+            token,
+            f"{sites_url}/{portal}/structure",
         ),
         (
             f"GET {{org}}/members (10,000 members, 1,000 spaces){label}",

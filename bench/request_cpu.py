@@ -99,10 +99,21 @@ def _targets(db: Path, big: bool = False) -> tuple[Any, str, list[str]]:
             # as Northwind then holds 1,000 more spaces
             org = next(o["id"] for o in orgs["items"] if o["id"] != big_org)
             spaces = (await http.get(f"/v1/orgs/{org}/spaces", headers=headers)).json()
-            return org, spaces["items"][0]["id"]
+            sites = (await http.get(f"/v1/orgs/{org}/sites", headers=headers)).json()
+            reference = next(
+                s["id"] for s in spaces["items"] if s["title"] == "Public API Reference"
+            )
+            portal = next(s["id"] for s in sites["items"] if s["title"] == "Developer Portal")
+            return org, spaces["items"][0]["id"], reference, portal
 
-    org, space = asyncio.run(first())
-    paths = ["/v1/orgs", f"/v1/orgs/{org}/spaces", f"/v1/spaces/{space}"]
+    org, space, reference, portal = asyncio.run(first())
+    paths = [
+        "/v1/orgs",
+        f"/v1/orgs/{org}/spaces",
+        f"/v1/spaces/{space}",
+        f"/v1/spaces/{reference}/comments",
+        f"/v1/orgs/{org}/sites/{portal}/structure",
+    ]
     if big_org is not None:
         paths.append(f"/v1/orgs/{big_org}/members")
     return app, token, paths
@@ -118,7 +129,15 @@ def measure(repeat: int, requests: int, profile: str | None, big: bool = False) 
         app, token, paths = _targets(Path(tmp) / "bench.db", big)
         gc.collect()
         gc.freeze()  # as `docdeck serve` does once the app is built
-        names = ["bare", "/v1/orgs", "{O}/spaces", "{S}", "{O}/members"][: len(paths) + 1]
+        names = [
+            "bare",
+            "/v1/orgs",
+            "{O}/spaces",
+            "{S}",
+            "{S}/comments",
+            "{O}/sites/{site}/structure",
+        ]
+        names = [*names, "{O}/members"][: len(paths) + 1]
         plan = [(_bare_api.app, "/bare", None)] + [(app, p, token) for p in paths]
         best: dict[str, float] = {}
 

@@ -62,7 +62,13 @@ def _html_spans(markdown: str) -> list[tuple[int, int, str]] | None:
 
 def safe_markdown(markdown: str) -> str:
     """The markdown with every raw HTML tag escaped to text. When a tag cannot be located in
-    the source (one split across quoted or indented lines), every `<` and `>` is escaped."""
+    the source (one split across quoted or indented lines), every `<` and `>` is escaped.
+
+    Text without a `<` has no HTML in it (every HTML block and inline tag markdown-it knows
+    opens with one), so it goes out as it is without being parsed: most comments, read on
+    every list of a space's or a change request's threads."""
+    if "<" not in markdown:
+        return markdown
     spans = _html_spans(markdown)
     if spans is None:
         return _escape(markdown)

@@ -104,7 +104,7 @@ def list_reply(
 ) -> Response:
     """A list answer of items already in structure order (see `page_of`)."""
     items, result = page_of(ctx, keyed, request, scope, build)
-    return respond_list(items, result)
+    return respond_list(items, result, finite=True)  # a site's items hold no float
 
 
 def page_of(

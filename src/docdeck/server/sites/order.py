@@ -11,6 +11,7 @@ any number of moves keeps the order exact.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from docdeck.server.errors import bad_request
@@ -47,6 +48,20 @@ def level_of(kind: str, row: sqlite3.Row) -> Level:
     if kind == "site-section":
         return Level("group", row["group_id"]) if row["group_id"] else ROOT
     return ROOT
+
+
+def levels(rows: dict[str, Iterable[sqlite3.Row]]) -> dict[Level, list[Node]]:
+    """Every level of a site's structure from its rows already read (`rows` by kind, a key of
+    `TABLES`): the order `siblings` reads, without a query per level. The root level is
+    always there, even empty."""
+    found: dict[Level, list[Node]] = {ROOT: []}
+    for kind, kind_rows in rows.items():
+        for row in kind_rows:
+            node = Node(kind, row["id"], float(row["position"]))
+            found.setdefault(level_of(kind, row), []).append(node)
+    for nodes in found.values():
+        nodes.sort(key=lambda node: (node.position, node.id))
+    return found
 
 
 def siblings(conn: sqlite3.Connection, site_id: str, level: Level) -> list[Node]:

@@ -134,7 +134,7 @@ async def get_structure(
     shareKey: ShareKey = None,
 ) -> Response:
     _, tree = tree_for(ctx, organizationId, siteId, shareKey)
-    return respond(tree.structure())
+    return respond(tree.structure(), finite=True)  # a structure holds no float
 
 
 @router.patch(f"{ST}/structure/sort", "sortSiteStructure", SiteStructureItem, 403, 404)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
@@ -33,6 +34,13 @@ def site_root_url(ctx: Ctx, row: sqlite3.Row) -> str:
     """Where the sandbox serves the site: `/s/{organization hostname or id}/{basename}/`."""
     org = row["org_hostname"] or row["organization_id"]
     return ctx.url(f"/s/{quote(org, safe='')}/{quote(row['basename'], safe='')}/")
+
+
+@lru_cache(maxsize=4096)
+def _segment(path: str) -> str:
+    """A path segment as it goes in a URL: the same few segments (a site's sections and site
+    spaces) are quoted for every item of every answer about the site."""
+    return quote(path, safe="")
 
 
 def _with_key(url: str, share_key: str | None) -> str:
@@ -128,6 +136,7 @@ class SiteTree:
     spaces: dict[str, sqlite3.Row] = field(default_factory=dict)
     order: dict[Level, list[site_order.Node]] = field(default_factory=dict)
     grants: dict[str, str] = field(default_factory=dict)
+    _root: str | None = None
 
     @classmethod
     def load(
@@ -160,13 +169,13 @@ class SiteTree:
                 (site_id,),
             )
         }
-        tree.order[ROOT] = site_order.siblings(conn, site_id, ROOT)
-        for group_id in tree.groups:
-            level = Level("group", group_id)
-            tree.order[level] = site_order.siblings(conn, site_id, level)
-        for section_id in tree.sections:
-            level = Level("section", section_id)
-            tree.order[level] = site_order.siblings(conn, site_id, level)
+        tree.order = site_order.levels(
+            {
+                "site-section-group": tree.groups.values(),
+                "site-section": tree.sections.values(),
+                "site-space": tree.site_spaces.values(),
+            }
+        )
         tree.grants = space_grants(conn, site["organization_id"], member.user_id)
         return tree
 
@@ -175,15 +184,14 @@ class SiteTree:
         return bool(self.sections or self.groups)
 
     def _published(self, *segments: str) -> str | None:
-        if not self.site["published"]:
-            return None
-        path = "".join(f"{quote(s, safe='')}/" for s in segments)
-        return _with_key(site_root_url(self.ctx, self.site) + path, self.share_key)
+        return self.url_of(*segments) if self.site["published"] else None
 
     def url_of(self, *segments: str) -> str:
         """The site's URL for these path segments, published or not (for redirect targets)."""
-        path = "".join(f"{quote(s, safe='')}/" for s in segments)
-        return _with_key(site_root_url(self.ctx, self.site) + path, self.share_key)
+        if self._root is None:
+            self._root = site_root_url(self.ctx, self.site)  # once: every item's URL has it
+        path = "".join(f"{_segment(s)}/" for s in segments)
+        return _with_key(self._root + path, self.share_key)
 
     def destination_url(self, conn: sqlite3.Connection, destination: dict[str, Any]) -> str | None:
         """Where a redirect's destination is now; None when it is gone from the site. A page
