@@ -37,7 +37,6 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
     append = items.append
     for row in rows:
         (
-            _,
             user_id,
             role,
             disabled,
@@ -49,7 +48,7 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
             photo,
             teams,
             granted,
-        ) = row[:12]
+        ) = row[:11]
         user: Json = {
             "object": "user",
             "id": user_id,
