@@ -195,15 +195,15 @@ async def test_a_members_page_runs_one_statement_besides_its_page(
     token_for: Callable[[str], str],
     ids: DemoIds,
 ) -> None:
-    """The caller's membership, the organization's live spaces and its kept member count
-    come in one statement; then the page (and, for a page with a next one, the cursor's
-    secret), in one snapshot."""
+    """The caller's membership, the organization's live spaces, its kept member count and
+    the cursors' secret come in one statement; then the page, in one snapshot (a statement
+    of its own for the secret cost about 15 us of a page of 50's 280 us)."""
     transport, statements = traced
     headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}
     path = f"/v1/orgs/{ids.northwind}/members"
     async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
         await c.get("/v1/orgs")  # the token is known from here on
-        for params, reads in (({}, 2), ({"limit": "1"}, 3)):
+        for params, reads in (({}, 2), ({"limit": "1"}, 2)):
             statements.clear()
             answer = await c.get(path, params=params)
             assert answer.status_code == 200, answer.text

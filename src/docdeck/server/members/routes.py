@@ -122,7 +122,7 @@ async def list_members(
         )
         if standing is None or not standing[1]:
             raise not_found(f"organization {organizationId!r} not found")  # as load_membership
-        my_role, _, live_spaces, members = standing
+        my_role, _, live_spaces, members, secret = standing
         require_member(
             Membership(organizationId, ctx.caller.user_id, my_role),
             "list the organization's members",
@@ -154,6 +154,7 @@ async def list_members(
             descending=order == "desc",
             scope=f"members:{sort}:{order}",
             request=page,
+            secret=secret,
         )
     # every member with a role sees all the live spaces (`live_spaces_for`)
     every = live_spaces if any(row[1] is not None for row in result.rows) else 0

@@ -48,13 +48,14 @@ def list_standing(
     *,
     by_role: bool,
     seen: bool,
-) -> tuple[str | None, bool, int, int] | None:
+) -> tuple[str | None, bool, int, int, bytes] | None:
     """What a members list needs besides its page, in one statement: the caller's role in
     organization `org_id` and whether they are an active member of it, its live spaces
-    (`live_space_count`) and its members from the counts the store keeps (with role `role`
-    when `by_role`, None for the guests; only those ever seen when `seen`). None when the
-    organization does not exist. (Three statements before: a statement costs more than the
-    lookups it does here.)"""
+    (`live_space_count`), its members from the counts the store keeps (with role `role`
+    when `by_role`, None for the guests; only those ever seen when `seen`) and the cursor
+    secret (`pagination.cursor_secret`, for `fetch_page`). None when the organization does
+    not exist. (Four statements before: a statement costs more than the lookups it does
+    here, about 15 us for the secret's.)"""
     counted = "SELECT coalesce(sum(members), 0) FROM member_counts WHERE organization_id = t.id"
     params: list[Any] = []
     if by_role:
@@ -65,13 +66,14 @@ def list_standing(
     row = conn.execute(
         "SELECT my.role, my.user_id IS NOT NULL,"
         " coalesce((SELECT live FROM live_space_counts WHERE organization_id = t.id), 0),"
-        f" ({counted}) FROM organizations t LEFT JOIN members my ON my.organization_id = t.id"
+        f" ({counted}), (SELECT value FROM sandbox_secrets WHERE name = 'cursor')"
+        " FROM organizations t LEFT JOIN members my ON my.organization_id = t.id"
         " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?",
         (*params, user_id, org_id),
     ).fetchone()
     if row is None:
         return None
-    return row[0], bool(row[1]), int(row[2]), int(row[3])
+    return row[0], bool(row[1]), int(row[2]), int(row[3]), bytes.fromhex(row[4])
 
 
 def member_index(sort: str, by_role: bool) -> str:
