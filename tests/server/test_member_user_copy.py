@@ -37,6 +37,29 @@ def _users(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
     return [tuple(row) for row in rows]
 
 
+def undo_member_user_copy(conn: sqlite3.Connection) -> None:
+    """Make a current database's members what version 19 left: without migration 20's
+    copies, triggers and wider indexes (for a test that rewinds a database to an earlier
+    version and migrates it again: the caller sets `user_version`)."""
+    for trigger in (
+        "members_user_copied_on_insert",
+        "members_user_copied_on_update",
+        "users_copied_to_members",
+    ):
+        conn.execute(f"DROP TRIGGER {trigger}")
+    indexes = [
+        statement
+        for statement in store_db._statements(MIGRATIONS[14])
+        if statement.startswith("CREATE INDEX members_by_")
+    ]
+    assert len(indexes) == 4, indexes
+    for statement in indexes:
+        conn.execute(f"DROP INDEX {statement.split()[2]}")
+        conn.execute(statement)
+    for column in ("user_email", "user_name", "user_photo_url"):
+        conn.execute(f"ALTER TABLE members DROP COLUMN {column}")
+
+
 def test_the_migration_copies_what_a_database_already_holds(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     old = store_db._connect(path)
@@ -63,6 +86,20 @@ def test_the_migration_copies_what_a_database_already_holds(tmp_path: Path) -> N
     try:
         assert _copies(conn) == _users(conn)
         assert _copies(conn)[0] == ("o1", "u0", "u0@x.test", "Zoë", "https://p/0.png")
+    finally:
+        conn.close()
+
+
+def test_the_demo_database_before_the_migration_gets_the_copies(sandbox_db: Path) -> None:
+    conn = store_db._connect(sandbox_db)
+    undo_member_user_copy(conn)
+    conn.execute("PRAGMA user_version = 19")
+    conn.close()
+    store_db.migrate(sandbox_db)
+    conn = store_db._connect(sandbox_db)
+    try:
+        assert _copies(conn) == _users(conn)
+        assert all(row[2] and row[3] for row in _copies(conn))
     finally:
         conn.close()
 
