@@ -146,8 +146,11 @@ async def test_keys_survive_a_restart_with_the_same_key_file(tmp_path: Path) -> 
 
 def as_before_digests(db: Path) -> dict[str, str]:
     """Make the demo database what version 18 left: every share link's key stored as written
-    (new random ones, as then). Returns them by link name."""
+    (new random ones, as then), and no later migration's changes. Returns them by link name."""
+    from .test_member_user_copy import undo_member_user_copy
+
     conn = sqlite3.connect(db)
+    undo_member_user_copy(conn)
     conn.execute("ALTER TABLE site_share_links DROP COLUMN sealed_key")
     conn.execute("ALTER TABLE site_share_links RENAME COLUMN key_digest TO secret")
     keys: dict[str, str] = {}

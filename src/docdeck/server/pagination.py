@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import orjson
+
 from docdeck.server.errors import ApiError, bad_request
 
 DEFAULT_LIMIT = 50
@@ -43,6 +45,7 @@ class PageRequest:
     """The list being paged (the request path); cursors are valid only for the same list."""
 
 
+@lru_cache(maxsize=1024)
 def cursor_scope(list_id: str, scope: str) -> str:
     """What a cursor must carry to be accepted: the list's sort `scope` and its identity."""
     if not list_id:
@@ -72,13 +75,30 @@ def _unb64(text: str) -> bytes:
 
 
 def _signature(secret: bytes, payload: bytes) -> bytes:
-    return hmac.new(secret, payload, hashlib.sha256).digest()[:18]
+    return hmac.digest(secret, payload, "sha256")[:18]
+
+
+def _plain(value: Any) -> bool:
+    """True when orjson writes `value` as `json.dumps` does: printable ASCII text (both escape
+    only quotes and backslashes in it), an integer that is not a bool, or None."""
+    kind = type(value)
+    if kind is str:
+        return bool(value.isascii() and value.isprintable())
+    return kind is int or value is None
 
 
 def encode_cursor(secret: bytes, scope: str, key: Sequence[Any]) -> str:
-    raw = json.dumps(
-        {"v": CURSOR_VERSION, "s": scope, "k": list(key)}, separators=(",", ":")
-    ).encode()
+    """The cursor for `key`. Its payload is `json.dumps` of the version, scope and key, written
+    by orjson when the bytes are the same (`_plain`: 0.5 us against 7 us), so a cursor is
+    the same whichever wrote it."""
+    payload = {"v": CURSOR_VERSION, "s": scope, "k": list(key)}
+    if _plain(scope) and all(map(_plain, key)):
+        try:
+            raw = orjson.dumps(payload)
+        except TypeError:  # an integer beyond 64 bits
+            raw = json.dumps(payload, separators=(",", ":")).encode()
+    else:
+        raw = json.dumps(payload, separators=(",", ":")).encode()
     return f"{_b64(raw)}.{_b64(_signature(secret, raw))}"
 
 
@@ -160,6 +180,7 @@ def fetch_page(
     counter: Callable[[], int] | None = None,
     key_columns: Sequence[int] | None = None,
     plain_rows: bool = False,
+    secret: bytes | None = None,
 ) -> PageResult:
     """Rows of one page; `keys` are SQL sort expressions, the last one unique (the id).
 
@@ -177,6 +198,8 @@ def fetch_page(
     (in the order of `keys`), so the keys are not selected a second time as `k0..` columns.
     `plain_rows` returns plain tuples rather than `sqlite3.Row`s, for a caller that reads its
     columns by position (a Row costs about 0.4 us more per row: 0.4 ms of a 1,000-row page).
+    `secret`, the cursor secret (`cursor_secret`) when the caller read it with another
+    statement of its own, saves the statement that reads it (about 15 us).
     """
     counted = from_where if count_from_where is None else count_from_where
     # The cursor's scope (a hash of the list's path) and the secret are worked out only for a
@@ -185,7 +208,10 @@ def fetch_page(
         None
         if request.page is None
         else decode_cursor(
-            cursor_secret(conn), cursor_scope(request.list_id, scope), request.page, len(keys)
+            cursor_secret(conn) if secret is None else secret,
+            cursor_scope(request.list_id, scope),
+            request.page,
+            len(keys),
         )
     )
     if request.limit == 0:
@@ -217,7 +243,11 @@ def fetch_page(
             key = list(last[len(last) - len(keys) :])  # the k0.. columns end every row
         else:
             key = [last[i] for i in key_columns]
-        next_page = encode_cursor(cursor_secret(conn), cursor_scope(request.list_id, scope), key)
+        next_page = encode_cursor(
+            cursor_secret(conn) if secret is None else secret,
+            cursor_scope(request.list_id, scope),
+            key,
+        )
     elif after is None and count is None:
         count = len(rows)  # the whole list is on this first page: no COUNT query needed
     if count is None and counter is not None:

@@ -122,7 +122,7 @@ async def list_members(
         )
         if standing is None or not standing[1]:
             raise not_found(f"organization {organizationId!r} not found")  # as load_membership
-        my_role, _, live_spaces, members = standing
+        my_role, _, live_spaces, members, secret = standing
         require_member(
             Membership(organizationId, ctx.caller.user_id, my_role),
             "list the organization's members",
@@ -144,19 +144,20 @@ async def list_members(
         result = fetch_page(
             conn,
             select=MEMBER_COLUMNS,
-            from_where=f"{member_from(index)} {where}",
+            from_where=f"{member_from(index, bool(search))} {where}",
             # without a search the store keeps the count; a search counts what it matched
             counter=None if search else lambda: members,
             params=params,
             keys=[column, "m.user_id"],
-            key_columns=(5 if sort == "joinedAt" else 6, 1),
+            key_columns=(4 if sort == "joinedAt" else 5, 0),
             plain_rows=True,
             descending=order == "desc",
             scope=f"members:{sort}:{order}",
             request=page,
+            secret=secret,
         )
     # every member with a role sees all the live spaces (`live_spaces_for`)
-    every = live_spaces if any(row[2] is not None for row in result.rows) else 0
+    every = live_spaces if any(row[1] is not None for row in result.rows) else 0
     return respond_list(members_json(ctx, result.rows, every), result, finite=True)
 
 

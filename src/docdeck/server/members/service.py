@@ -1,9 +1,10 @@
 """The queries behind member and team rows.
 
 A member list reads one page in one statement: `members` in the order of an index that also
-holds the member's other columns (migrations 13 and 15) and each row's user by primary key,
-stopping at the page's limit. A member's `teams` is a column the store keeps (`team_count`,
-migration 15), and so is a guest's `spaces` (`granted_spaces`); every member with a role sees
+holds the member's other columns (migrations 13, 15 and 20: the user's email, name and photo
+are kept on the member row), stopping at the page's limit, with no lookup per member. A
+member's `teams` is a column the store keeps (`team_count`, migration 15), and so is a
+guest's `spaces` (`granted_spaces`); every member with a role sees
 all of the organization's live spaces, a number the store keeps too. The `spaces` count as a
 correlated subquery recounted every live space of the organization for every member
 (O(members x spaces): 640 ms for a 1,000-row page of a 10,000-member, 1,000-space
@@ -20,22 +21,23 @@ from typing import Any
 from docdeck.server.pagination import live_space_count
 
 MEMBER_COLUMNS = (
-    "m.organization_id, m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,"
-    " u.email, u.display_name, u.photo_url, m.team_count, m.granted_spaces"
+    "m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,"
+    " m.user_email, m.user_name, m.user_photo_url, m.team_count, m.granted_spaces"
 )
 """A member row's columns, in this order (`wire.members_json` unpacks them by position: a
-sqlite3.Row looks a name up by comparing it with every column name, ten times per member)."""
+sqlite3.Row looks a name up by comparing it with every column name, ten times per member).
+The user's email, name and photo are the copies the member row keeps (migration 20): the
+user's own row is not read. The organization is not selected: every caller knows it."""
 
-_USERS = "LEFT JOIN users u INDEXED BY users_for_members ON u.id = m.user_id"
+MEMBER_FROM = "FROM members m"
 
-MEMBER_FROM = f"FROM members m {_USERS}"
-"""A LEFT JOIN on the user's primary key keeps `members` the outer loop, in its index's order.
-The user is read from `users_for_members` (migration 14), which holds every column a member
-row or a search reads of it: left to itself SQLite (without ANALYZE) took the primary key's
+USERS = "LEFT JOIN users u INDEXED BY users_for_members ON u.id = m.user_id"
+"""The member's user, for a filter on what only the user holds (`MEMBER_SEARCH`'s folded name
+and email). A LEFT JOIN on the user's primary key keeps `members` the outer loop, in its
+index's order. The user is read from `users_for_members` (migration 14), which holds every
+column a search reads of it: left to itself SQLite (without ANALYZE) took the primary key's
 index and then the table row, for every member (a search's count of 10,000 members: 6.1 ms,
-4.4 ms from the covering index).
-A list's COUNT needs no user column unless it filters on one: pass `fetch_page` a
-`count_from_where` over `members m` alone then."""
+4.4 ms from the covering index)."""
 
 
 def list_standing(
@@ -46,13 +48,14 @@ def list_standing(
     *,
     by_role: bool,
     seen: bool,
-) -> tuple[str | None, bool, int, int] | None:
+) -> tuple[str | None, bool, int, int, bytes] | None:
     """What a members list needs besides its page, in one statement: the caller's role in
     organization `org_id` and whether they are an active member of it, its live spaces
-    (`live_space_count`) and its members from the counts the store keeps (with role `role`
-    when `by_role`, None for the guests; only those ever seen when `seen`). None when the
-    organization does not exist. (Three statements before: a statement costs more than the
-    lookups it does here.)"""
+    (`live_space_count`), its members from the counts the store keeps (with role `role`
+    when `by_role`, None for the guests; only those ever seen when `seen`) and the cursor
+    secret (`pagination.cursor_secret`, for `fetch_page`). None when the organization does
+    not exist. (Four statements before: a statement costs more than the lookups it does
+    here, about 15 us for the secret's.)"""
     counted = "SELECT coalesce(sum(members), 0) FROM member_counts WHERE organization_id = t.id"
     params: list[Any] = []
     if by_role:
@@ -63,13 +66,14 @@ def list_standing(
     row = conn.execute(
         "SELECT my.role, my.user_id IS NOT NULL,"
         " coalesce((SELECT live FROM live_space_counts WHERE organization_id = t.id), 0),"
-        f" ({counted}) FROM organizations t LEFT JOIN members my ON my.organization_id = t.id"
+        f" ({counted}), (SELECT value FROM sandbox_secrets WHERE name = 'cursor')"
+        " FROM organizations t LEFT JOIN members my ON my.organization_id = t.id"
         " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?",
         (*params, user_id, org_id),
     ).fetchone()
     if row is None:
         return None
-    return row[0], bool(row[1]), int(row[2]), int(row[3])
+    return row[0], bool(row[1]), int(row[2]), int(row[3]), bytes.fromhex(row[4])
 
 
 def member_index(sort: str, by_role: bool) -> str:
@@ -79,15 +83,16 @@ def member_index(sort: str, by_role: bool) -> str:
     return f"members_by_role_{column}" if by_role else f"members_by_{column}"
 
 
-def member_from(index: str) -> str:
-    """`MEMBER_FROM` reading `members` through `index` (`member_index`), named with INDEXED
-    BY so the page's plan does not rest on the planner's weighing of indexes. SQLite 3.40
-    picks these very indexes today for every sort, order, role filter and search, with and
-    without ANALYZE's statistics (checked on the 10,000-member organization of
-    bench/members.py); the hint keeps it so whatever statistics a database comes to hold,
-    where another index (the primary key, `members_by_user`) would read the organization and
-    sort it."""
-    return f"FROM members m INDEXED BY {index} {_USERS}"
+def member_from(index: str, search: bool) -> str:
+    """`MEMBER_FROM` reading `members` through `index` (`member_index`), joined to `USERS`
+    for a `search`, named with INDEXED BY so the page's plan does not rest on the planner's
+    weighing of indexes. SQLite 3.40 picks these very indexes today for every sort, order,
+    role filter and search, with and without ANALYZE's statistics (checked on the
+    10,000-member organization of bench/members.py); the hint keeps it so whatever
+    statistics a database comes to hold, where another index (the primary key,
+    `members_by_user`) would read the organization and sort it."""
+    users = f" {USERS}" if search else ""
+    return f"FROM members m INDEXED BY {index}{users}"
 
 
 MEMBER_SEARCH = (
@@ -110,4 +115,4 @@ TEAM_SELECT = """
 def live_spaces_for(conn: sqlite3.Connection, org_id: str, rows: Sequence[Any]) -> int:
     """The organization's live spaces when a member row with a role is among `rows` (their
     `spaces`); 0, unread, when every row is a guest's."""
-    return live_space_count(conn, org_id) if any(row[2] is not None for row in rows) else 0
+    return live_space_count(conn, org_id) if any(row[1] is not None for row in rows) else 0

@@ -30,14 +30,17 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
 
     A function per row over `sqlite3.Row`s (two calls, a slice and `ctx.url` per member)
     took 1.1 ms for 1,000 rows; this loop over plain tuples takes 0.77 ms. For the same
-    reason the two timestamps are `wire_time` written out in place (two calls a member).
+    reason the two timestamps are `wire_time` written out in place (two calls a member),
+    their fraction compared as a slice rather than by a method call, and the flags made
+    booleans by a comparison rather than a call to `bool` (the columns hold integers): about
+    a tenth of the loop's time.
     """
     users = ctx.url("/v1/users/")
+    zero = ".000000Z"
     items: list[Json] = []
     append = items.append
     for row in rows:
         (
-            _,
             user_id,
             role,
             disabled,
@@ -49,7 +52,7 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
             photo,
             teams,
             granted,
-        ) = row[:12]
+        ) = row[:11]
         user: Json = {
             "object": "user",
             "id": user_id,
@@ -64,15 +67,15 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
             "id": user_id,
             "role": role,
             "user": user,
-            "disabled": bool(disabled),
-            "joinedAt": joined_at[:-8] + "Z" if joined_at.endswith(".000000Z") else joined_at,
-            "sso": bool(sso),
+            "disabled": disabled != 0,
+            "joinedAt": joined_at if joined_at[-8:] != zero else joined_at[:-8] + "Z",
+            "sso": sso != 0,
             "spaces": every if role is not None else granted,
             "teams": teams,
         }
         if last_seen_at is not None:
             data["lastSeenAt"] = (
-                last_seen_at[:-8] + "Z" if last_seen_at.endswith(".000000Z") else last_seen_at
+                last_seen_at if last_seen_at[-8:] != zero else last_seen_at[:-8] + "Z"
             )
         append(data)
     return items

@@ -75,6 +75,15 @@ def _recount_teams(where: str) -> str:
     return f"{_TEAM_COUNT} WHERE {where};"
 
 
+def _copy_user(where: str) -> str:
+    """SQL copying onto the members `where` selects their user's email, name and photo
+    (migration 20), from the user as it is now."""
+    return (
+        "UPDATE members SET (user_email, user_name, user_photo_url) = (SELECT u.email,"
+        f" u.display_name, u.photo_url FROM users u WHERE u.id = members.user_id) WHERE {where};"
+    )
+
+
 _IN_TEAM = "user_id IN (SELECT tm.user_id FROM team_members tm WHERE tm.team_id = NEW.id)"
 
 _GRANTED_ON_SPACE = (
@@ -781,6 +790,46 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE site_share_links
         SET sealed_key = seal_share_key(id, secret), secret = sha256_hex(secret);
     ALTER TABLE site_share_links RENAME COLUMN secret TO key_digest;
+    """,
+    # 20: a member row carries what the members list shows of its user (email, name, photo),
+    # kept by triggers, and the sort orders' covering indexes hold them, so a page of members
+    # is one index range with no lookup per member: looking each member's user up by id in
+    # `users_for_members` was about half of a page's SQL (1.2 ms of 2.6 ms for 1,000 rows of
+    # a 10,000-member organization). A member takes its user's values when added (or moved to
+    # another user), and every member of a user takes them when the user changes; the
+    # members stored before take them here. A search still reads the user's folded name and
+    # email from `users_for_members`.
+    f"""
+    ALTER TABLE members ADD COLUMN user_email TEXT;
+    ALTER TABLE members ADD COLUMN user_name TEXT;
+    ALTER TABLE members ADD COLUMN user_photo_url TEXT;
+    {_copy_user("1")}
+    CREATE TRIGGER members_user_copied_on_insert AFTER INSERT ON members BEGIN
+        {_copy_user("rowid = NEW.rowid")}
+    END;
+    CREATE TRIGGER members_user_copied_on_update AFTER UPDATE OF user_id ON members BEGIN
+        {_copy_user("rowid = NEW.rowid")}
+    END;
+    CREATE TRIGGER users_copied_to_members AFTER UPDATE OF email, display_name, photo_url
+        ON users BEGIN
+        {_copy_user("user_id = NEW.id")}
+    END;
+    DROP INDEX members_by_joined;
+    DROP INDEX members_by_last_seen;
+    DROP INDEX members_by_role_joined;
+    DROP INDEX members_by_role_last_seen;
+    CREATE INDEX members_by_joined ON members(organization_id, joined_at, user_id,
+        role, disabled, sso, last_seen_at, granted_spaces, team_count,
+        user_email, user_name, user_photo_url);
+    CREATE INDEX members_by_last_seen ON members(organization_id, last_seen_at, user_id,
+        role, disabled, sso, joined_at, granted_spaces, team_count,
+        user_email, user_name, user_photo_url);
+    CREATE INDEX members_by_role_joined ON members(organization_id, role, joined_at, user_id,
+        disabled, sso, last_seen_at, granted_spaces, team_count,
+        user_email, user_name, user_photo_url);
+    CREATE INDEX members_by_role_last_seen ON members(organization_id, role, last_seen_at,
+        user_id, disabled, sso, joined_at, granted_spaces, team_count,
+        user_email, user_name, user_photo_url);
     """,
 )
 

@@ -55,7 +55,7 @@ _TEAM_MEMBERS = Listing(
     "team-members",
     f"{MEMBER_COLUMNS}, tm.role AS team_role",
     f"{MEMBER_FROM} {_IN_TEAM}",
-    ("casefold(u.display_name)", "m.user_id"),
+    ("casefold(m.user_name)", "m.user_id"),
 )
 
 
