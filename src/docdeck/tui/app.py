@@ -385,7 +385,9 @@ class DocdeckApp(SessionApp):
 
             # Before the org tree's first request: the target's screen is what is looked at.
             self.open_reads = OpenReads(self, client, self.open_at)
-        self._prefetch_root(client)
+        if self.browser is not None or not self._browser_later:
+            # (Not for a target opened first: the browser, built once it is drawn, asks then.)
+            self._prefetch_root(client)
         # At once, not when the worker's state message arrives: a browser mounting meanwhile
         # then starts its first load without waiting for its first paint.
         self.client = client
