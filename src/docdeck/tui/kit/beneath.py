@@ -5,9 +5,11 @@ would have come by: the review pane to its space screen, the space screen to the
 tree. Composing those first cost their whole build (imports, compose, styling: about
 0.7 s on the 2-core machine) before the target's first frame, all of it CPU on the one
 thread. So the target is pushed alone, and the screens behind it are put beneath it
-afterwards (`Beneath.later`): once its first load is done and drawn
-(`typeahead.first_load_done`, then its next refresh), or at once when the user acts
-first (a key delivered, a click), so Escape always finds them there.
+afterwards (`Beneath.later`): once its first load is done
+(`typeahead.first_load_done`) and, where the screen says what that is, its first content
+is there (`first_content_shown()`: the space screen's page renders in a thread after its
+load), then drawn (its next refresh); or at once when the user acts first (a key
+delivered, a click), so Escape always finds them there.
 
 `install_beneath` does what `App.push_screen` does for a screen, except that the screen
 goes under the one in front (or in place of the stack's base) and is not resumed: it is
@@ -102,6 +104,9 @@ class Beneath:
         screen = self._app.screen
         if screen.stack_updates == 0 or not screen.is_mounted or not first_load_done(screen):
             return
+        shown: Callable[[], bool] | None = getattr(screen, "first_content_shown", None)
+        if shown is not None and not shown():
+            return  # its first load is in, not yet its content (a page rendering in a thread)
         self._drawing = True  # its first load is in: once it is drawn, the rest goes
         screen.call_after_refresh(self._drawn)
 
