@@ -173,6 +173,7 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
     reads: OpenReads | None = getattr(app, "open_reads", None)
     if reads is not None and (reads.target != target or reads.client is not client):
         reads = None
+    _import_first_screen(target)
     try:
         space = await (reads.space if reads is not None else client.spaces.get(target.space))
     except Exception as error:
@@ -230,6 +231,15 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
     for screen in screens:
         if screen.is_attached:
             screen.page_changed()
+
+
+def _import_first_screen(target: OpenTarget) -> None:
+    """The code of the screen shown first, imported while the server answers the reads
+    sent already (the loop would otherwise wait for them, then import)."""
+    if target.change_request:
+        from docdeck.tui.review import ReviewScreen  # noqa: F401
+    else:
+        from docdeck.tui.space import SpaceScreen  # noqa: F401
 
 
 async def _ready(value: T) -> T:
