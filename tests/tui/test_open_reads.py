@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 
 from docdeck.gateway import Client
+from docdeck.tui.kit.connect_error import ConnectErrorScreen
 from docdeck.tui.kit.open_target import OpenTarget, parse_target
 from docdeck.tui.orgs import MainScreen
 from docdeck.tui.review import ReviewScreen
@@ -171,3 +172,23 @@ async def test_escape_before_the_first_diff_still_finds_the_space_and_the_tree(
         await wait_until(pilot, lambda: app.screen is app.browser, "back on the org tree")
         await wait_for_organizations(pilot)
         assert "Northwind Labs" in "\n".join(screen_lines(pilot))
+
+
+async def test_an_unreachable_server_under_docdeck_open_is_the_connection_screen(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """No target without the server: the connection screen, over the org tree built
+    meanwhile; once the server is back, `r` loads the tree."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+    transport.offline = True
+    app = make_app(open_at=OpenTarget(space=space.id))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, ConnectErrorScreen), "the connection screen"
+        )
+        transport.offline = False
+        await pilot.press("r")
+        await wait_until(pilot, lambda: app.screen is app.browser, "the org tree")
+        await wait_for_organizations(pilot)
+        assert "🏢 Northwind Labs" in [str(n.label.plain) for n in tree_of(pilot).root.children]

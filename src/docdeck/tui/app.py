@@ -484,7 +484,10 @@ class DocdeckApp(SessionApp):
             self._restarting_sandbox = False
             self._reconnect()
         elif self.browser is not None:
-            self.browser.org_tree.load_root()
+            if self.browser.started:
+                self.browser.org_tree.load_root()
+            else:  # built just now (`docdeck open`): it loads once composed
+                self.browser.start()
 
     def _reconnect(self) -> None:
         """Drop the client and call `connect` again: for the sandbox, that restarts it."""
