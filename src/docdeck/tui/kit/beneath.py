@@ -2,14 +2,13 @@
 
 `docdeck open URL` shows one screen, but Escape must lead back through the screens a user
 would have come by: the review pane to its space screen, the space screen to the org
-tree. Composing those first cost their whole build (imports, compose, styling: about
-0.7 s on the 2-core machine) before the target's first frame, all of it CPU on the one
-thread. So the target is pushed alone, and the screens behind it are put beneath it
-afterwards (`Beneath.later`): once its first load is done
-(`typeahead.first_load_done`) and, where the screen says what that is, its first content
-is there (`first_content_shown()`: the space screen's page renders in a thread after its
-load), then drawn (its next refresh); or at once when the user acts first (a key
-delivered, a click), so Escape always finds them there.
+tree. Composing those first put their whole build (imports, compose, styling, all CPU
+on the one thread) before the target's first frame. So the target is pushed alone, and
+the screens behind it are put beneath it afterwards (`Beneath.later`): once its first
+load is done (`typeahead.first_load_done`) and, where the screen says what that is, its
+first content is there (`first_content_shown()`: the space screen's page renders in a
+thread after its load), then drawn (its next refresh); or at once when the user acts
+first (a key delivered, a click), so Escape always finds them there.
 
 `install_beneath` does what `App.push_screen` does for a screen, except that the screen
 goes under the one in front (or in place of the stack's base) and is not resumed: it is
