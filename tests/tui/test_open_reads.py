@@ -8,12 +8,26 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+from textual.app import ComposeResult
+from textual.screen import Screen
+
 from docdeck.gateway import Client
+from docdeck.tui.kit.connect_error import ConnectErrorScreen
 from docdeck.tui.kit.open_target import OpenTarget, parse_target
+from docdeck.tui.orgs import MainScreen
 from docdeck.tui.review import ReviewScreen
 from docdeck.tui.space import SpaceScreen
 from tui.conftest import RecordingTransport
-from tui.helpers import AppFactory, screen_lines, wait_for_organizations, wait_until
+from tui.helpers import (
+    AppFactory,
+    labels_under,
+    open_northwind,
+    screen_lines,
+    tree_of,
+    wait_for_organizations,
+    wait_until,
+)
 from tui.review.helpers import review_settled, space_titled
 
 
@@ -89,3 +103,92 @@ async def test_a_spaces_reads_start_without_the_org_tree(
         )
         pages = [r for r in transport.requests if "/page/" in r]
         assert len(pages) == len(set(pages)), transport.requests
+
+
+async def test_the_pane_is_drawn_before_the_screens_behind_it_are_built(
+    make_app: AppFactory,
+    transport: RecordingTransport,
+    admin_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`docdeck open <change request URL>`: the review pane's first diff is on screen before
+    the org browser or the space screen is composed (each cost its imports, compose and
+    styling before the first frame); Escape then walks back through both, to a live tree."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.get(space.id, 4)
+    app = make_app(open_at=parse_target(cr.urls.app))
+    added = "Each token may send 1,000 read"  # the first added line of its first diff
+    composed: list[tuple[str, bool]] = []
+    """Each screen behind the pane as it is composed, and whether the diff was shown then."""
+
+    def watch(screen_class: type[Screen[None]]) -> None:
+        compose = screen_class.compose
+
+        def recorded(screen: Screen[None]) -> ComposeResult:
+            shown = isinstance(app.screen, ReviewScreen) and any(
+                added in line for line in screen_lines(pilot)
+            )
+            composed.append((type(screen).__name__, shown))
+            return compose(screen)
+
+        monkeypatch.setattr(screen_class, "compose", recorded)
+
+    watch(MainScreen)
+    watch(SpaceScreen)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: len(composed) == 2, f"both are composed: {composed}")
+        assert composed == [("MainScreen", True), ("SpaceScreen", True)]
+        await review_settled(pilot)
+        assert [type(s) for s in app.screen_stack] == [MainScreen, SpaceScreen, ReviewScreen]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "back in the space")
+        await review_settled(pilot)
+        assert "Public API Reference" in screen_lines(pilot)[0]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is app.browser, "back on the org tree")
+        await open_northwind(pilot)  # a working tree: it loads and expands
+        assert "▤ Engineering" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+async def test_escape_before_the_first_diff_still_finds_the_space_and_the_tree(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """The user does not wait for the first diff: what is behind the pane is put there
+    before the key is delivered, so Escape lands in the space and then on the tree."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.get(space.id, 4)
+    held = asyncio.Event()
+    transport.held = ("/content/page/", held)  # the first diff's sides never come meanwhile
+    app = make_app(open_at=parse_target(cr.urls.app))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "back in the space")
+        held.set()
+        await review_settled(pilot)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is app.browser, "back on the org tree")
+        await wait_for_organizations(pilot)
+        assert "Northwind Labs" in "\n".join(screen_lines(pilot))
+
+
+async def test_an_unreachable_server_under_docdeck_open_is_the_connection_screen(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """No target without the server: the connection screen, over the org tree built
+    meanwhile; once the server is back, `r` loads the tree."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+    transport.offline = True
+    app = make_app(open_at=OpenTarget(space=space.id))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, ConnectErrorScreen), "the connection screen"
+        )
+        transport.offline = False
+        await pilot.press("r")
+        await wait_until(pilot, lambda: app.screen is app.browser, "the org tree")
+        await wait_for_organizations(pilot)
+        assert "🏢 Northwind Labs" in [str(n.label.plain) for n in tree_of(pilot).root.children]

@@ -26,6 +26,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
+from docdeck.tui.kit.beneath import Beneath, install_beneath
 from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
 from docdeck.tui.kit.navigation import (
     Navigation,
@@ -136,12 +137,18 @@ class DocdeckApp(SessionApp):
         self.sandbox_log = sandbox_log
         self._early_keys: list[events.Key] | None = []
         """Keys pressed before the tree is live, replayed to it then (None: replayed)."""
-        self._key_hold = KeyHold(self, super().on_event)
+        self._key_hold = KeyHold(self, self._deliver_key)
         """Keys pressed while a new screen is on its way or being set up, delivered to it
         once it is ready (the screen stack's rule: `docdeck.tui.kit.typeahead`)."""
         self.account_label = account_label
         self.account_source = account_source
         self.open_at = open_at
+        self._browser_later = open_at is not None and not open_at.site
+        """`docdeck open` at a space or a change request: its screen is built and drawn
+        first, the browser beneath it only then (`beneath`)."""
+        self.beneath = Beneath(self, opening=self._target_opening)
+        """The screens a target opened alone is put over, once its first content is drawn
+        (`docdeck.tui.kit.beneath`): the browser, the space screen under a review pane."""
         self.mouse = mouse
         """False (`[ui] mouse = false`): the terminal keeps the mouse, for its own selection."""
         """Where `docdeck open` starts: opened once the tree is live."""
@@ -316,18 +323,37 @@ class DocdeckApp(SessionApp):
         # After the first frame, so the import does not delay painting the shell. Connecting
         # (and the first request) is started before the browser is composed: its answer then
         # comes while the browser mounts instead of after it.
+        if self._browser_later:
+            self.connect()  # `docdeck open`: the target's screen first, the browser under it
+            return
         browser_class = _import_browser()
         self.connect()
         self._install_browser(browser_class)
         keep_long_lived("browser")
 
+    def _ensure_browser(self) -> None:
+        """The browser, imported and installed now if it is not in yet (`docdeck open`)."""
+        if self.browser is None:
+            self._install_browser(_import_browser())
+            keep_long_lived("browser")
+
+    def _target_opening(self) -> bool:
+        return any(w.group == "open-target" and not w.is_finished for w in self.workers)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Help lists the browser's keys: nothing to list before it is in.
-        return not (action == "help" and self.browser is None)
+        # Help lists the keys of the screen in front: nothing to list over the shell.
+        return not (
+            action == "help" and self.browser is None and isinstance(self.screen, ShellScreen)
+        )
 
     def _install_browser(self, browser_class: type[MainScreen]) -> None:
         browser = self.browser = browser_class(self.account_label)
         self.use_command_palette = True
+        if len(self._screen_stack) > 1:
+            # `docdeck open`: the target is in front, over the shell; the browser takes the
+            # shell's place beneath it, composed in the background.
+            install_beneath(self, browser, None)
+            return
         # The browser is the base of a mode of its own, so it is `screen_stack[0]` from now on
         # (Textual cannot switch the default screen itself); the shell stays behind, unused.
         self.add_mode("browser", lambda: browser)
@@ -359,7 +385,9 @@ class DocdeckApp(SessionApp):
 
             # Before the org tree's first request: the target's screen is what is looked at.
             self.open_reads = OpenReads(self, client, self.open_at)
-        self._prefetch_root(client)
+        if self.browser is not None or not self._browser_later:
+            # (Not for a target opened first: the browser, built once it is drawn, asks then.)
+            self._prefetch_root(client)
         # At once, not when the worker's state message arrives: a browser mounting meanwhile
         # then starts its first load without waiting for its first paint.
         self.client = client
@@ -398,6 +426,11 @@ class DocdeckApp(SessionApp):
             self._drop_early_keys()
             if self.browser is not None:
                 self.browser.org_tree.mark_unreachable()
+            else:  # `docdeck open`: no target without a connection; the tree says why
+                self._ensure_browser()
+                browser = self.browser
+                if browser is not None:  # marked once composed (its messages wait till then)
+                    browser.call_later(lambda: browser.org_tree.mark_unreachable())
             self._show_connect_error(
                 event.worker.error, f"Connecting to {self.account_label}", connecting=True
             )
@@ -451,7 +484,10 @@ class DocdeckApp(SessionApp):
             self._restarting_sandbox = False
             self._reconnect()
         elif self.browser is not None:
-            self.browser.org_tree.load_root()
+            if self.browser.started:
+                self.browser.org_tree.load_root()
+            else:  # built just now (`docdeck open`): it loads once composed
+                self.browser.start()
 
     def _reconnect(self) -> None:
         """Drop the client and call `connect` again: for the sandbox, that restarts it."""
@@ -490,15 +526,21 @@ class DocdeckApp(SessionApp):
                 file.write(str(time.time()))
 
     def _open_target(self) -> None:
-        """`docdeck open`: the target's screen, as soon as there is a client and the browser
-        to put it over (not after the org tree: it is not what is looked at). Keys typed
-        before then go to the screen it opens."""
-        if self.open_at is None or self.browser is None or self.client is None:
+        """`docdeck open`: the target's screen, as soon as there is a client (not after the
+        org tree: it is not what is looked at). For a space or a change request it is the
+        first screen built: the browser is put beneath it once its first content is drawn
+        (or when the user acts first, or when it could not be opened). Keys typed before
+        then go to the screen it opens."""
+        if self.open_at is None or self.client is None:
+            return
+        if self.browser is None and not self._browser_later:
             return
         from docdeck.tui.open_at import open_target
 
         target, self.open_at = self.open_at, None
         open_target(self, target)
+        if self.browser is None:
+            self.beneath.later(self._ensure_browser)
         self._replay_early_keys()
 
     # ----- errors, help, exit ----------------------------------------------------------------
@@ -609,6 +651,8 @@ class DocdeckApp(SessionApp):
         """
         if isinstance(event, events.Key | events.MouseEvent) and self._heap is not None:
             self._heap.input_seen()
+        if isinstance(event, events.MouseDown):
+            self.beneath.now()  # what the click may go back to is there first
         if (
             isinstance(event, events.Key)
             and not event.is_forwarded
@@ -627,6 +671,12 @@ class DocdeckApp(SessionApp):
             await super().on_event(event)  # back from the widgets: the bindings run
             await self._key_hold.returned(event)
             return
+        await super().on_event(event)
+
+    async def _deliver_key(self, event: events.Key) -> None:
+        """A key on its way to the screen in front (`KeyHold`): what it may go back to (the
+        screens put beneath a target later, `beneath`) is there first."""
+        self.beneath.now()
         await super().on_event(event)
 
     def _replay_early_keys(self) -> None:

@@ -18,16 +18,19 @@ from collections.abc import Awaitable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.app import App
+from textual.screen import Screen
 
 from docdeck.gateway import APIStatusError, Client
 from docdeck.models import ChangeRequest, RevisionSemanticChanges, Space
 from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.beneath import install_beneath, later
 from docdeck.tui.kit.open_target import OpenTarget
 from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, read_ahead
 
 if TYPE_CHECKING:
     from docdeck.tui.last_place import Place
+    from docdeck.tui.space import SpaceScreen
 
 __all__ = ["OpenReads", "open_target", "resume_place"]
 
@@ -161,13 +164,16 @@ def _gone(app: App[None], what: str, error: BaseException | None, where: str) ->
 
 async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = None) -> None:
     """`resuming` (not None): the last session's place, not `docdeck open` (True: the page
-    had the keys)."""
-    from docdeck.tui.space import SpaceScreen
+    had the keys).
 
+    A change request's review pane is pushed alone, and its space screen put beneath it
+    once the pane's first diff is drawn (`kit.beneath`): Escape lands in the space as
+    before, and the space screen's imports and compose no longer come first."""
     client = client_of(app)
     reads: OpenReads | None = getattr(app, "open_reads", None)
     if reads is not None and (reads.target != target or reads.client is not client):
         reads = None
+    _import_first_screen(target)
     try:
         space = await (reads.space if reads is not None else client.spaces.get(target.space))
     except Exception as error:
@@ -193,22 +199,47 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
                 title="Page not found",
                 severity="warning",
             )
-    screen = SpaceScreen(
-        space,
-        trail,
-        revision=target.revision,
-        page_id=page_id,
-        read=page_id is not None and not target.change_request and (resuming is None or resuming),
-    )
-    app.push_screen(screen)
+    screens: list[SpaceScreen] = []
+
+    def space_screen() -> SpaceScreen:
+        from docdeck.tui.space import SpaceScreen
+
+        screen = SpaceScreen(
+            space,
+            trail,
+            revision=target.revision,
+            page_id=page_id,
+            read=page_id is not None
+            and not target.change_request
+            and (resuming is None or resuming),
+        )
+        screens.append(screen)
+        return screen
+
+    pane: Screen[Any] | None = None
     if target.change_request:
         read = reads.change_request if reads is not None else None
-        await _open_change_request(
+        pane = await _open_change_request(
             app, space, target.change_request, resuming=resuming is not None, read=read
         )
+    if pane is None:
+        app.push_screen(space_screen())  # a space, or a change request not read: its space
+    else:
+        review = pane
+        later(app, lambda: install_beneath(app, space_screen(), review))
     trail[:] = await trail_read
-    if screen.is_attached:
-        screen.page_changed()
+    for screen in screens:
+        if screen.is_attached:
+            screen.page_changed()
+
+
+def _import_first_screen(target: OpenTarget) -> None:
+    """The code of the screen shown first, imported while the server answers the reads
+    sent already (the loop would otherwise wait for them, then import)."""
+    if target.change_request:
+        from docdeck.tui.review import ReviewScreen  # noqa: F401
+    else:
+        from docdeck.tui.space import SpaceScreen  # noqa: F401
 
 
 async def _ready(value: T) -> T:
@@ -239,9 +270,10 @@ async def _open_change_request(
     *,
     resuming: bool = False,
     read: Awaitable[ChangeRequest] | None = None,
-) -> None:
-    """The review pane over the space screen, so Escape lands in the space. `read`: the
-    change request asked for already (`OpenReads`): the pane does not read it again."""
+) -> Screen[Any] | None:
+    """The review pane, pushed (None: the change request could not be read, and the
+    reason is shown). `read`: the change request asked for already (`OpenReads`): the pane
+    does not read it again."""
     from docdeck.tui.review import ReviewScreen
 
     try:
@@ -249,12 +281,14 @@ async def _open_change_request(
     except Exception as error:
         if resuming:
             _gone(app, f"Change request #{number_or_id}", error, f"here is {space.title}")
-            return
+            return None
         app.report_error(  # type: ignore[attr-defined]
             error, f"Opening change request {number_or_id} of {space.title}"
         )
-        return
-    app.push_screen(ReviewScreen(space, change_request, fresh=read is None))
+        return None
+    pane = ReviewScreen(space, change_request, fresh=read is None)
+    app.push_screen(pane)
+    return pane
 
 
 async def _open_site(

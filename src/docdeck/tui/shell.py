@@ -14,9 +14,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
+from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.orgs.first_view import FirstView
 
 __all__ = ["ShellScreen", "render_first_view"]
@@ -33,7 +33,7 @@ def render_first_view(view: FirstView) -> Text:
     return text
 
 
-class ShellScreen(Screen[None]):
+class ShellScreen(StyledOnMount):
     """Looks like the browser while it loads: the last session's first view (or loading…),
     detail saying Connecting…; only quitting works yet, other keys wait for the tree."""
 

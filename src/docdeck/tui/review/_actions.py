@@ -14,15 +14,9 @@ from typing import Literal
 
 from docdeck.models import ChangeRequest
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.dialogs.choose import ChooseDialog
-from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
-from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.in_flight import Said
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.review._base import ChangeRequestWrites
-from docdeck.tui.review._conflict_screen import ConflictScreen
-from docdeck.tui.review._dialogs import RequestedReviewersScreen, review_dialog
-from docdeck.tui.review._merge_screen import MergeScreen
 from docdeck.tui.review.conflict_pages import describe_result
 
 __all__ = ["ChangeRequestActions"]
@@ -34,11 +28,15 @@ class ChangeRequestActions(ChangeRequestWrites):
     # -- reviews ------------------------------------------------------------------------
 
     def review(self) -> None:
+        from docdeck.tui.review._dialogs import review_dialog
+
         if not self.allowed("review", "reviewing") or not self.writable("reviewing"):
             return
         self.open_cr_write(review_dialog(self.client, self.space, self.change_request), "review")
 
     def reviewers(self) -> None:
+        from docdeck.tui.review._dialogs import RequestedReviewersScreen
+
         self.app.push_screen(
             RequestedReviewersScreen(self.space, self.change_request), self._reload_if
         )
@@ -74,9 +72,13 @@ class ChangeRequestActions(ChangeRequestWrites):
         )
 
     def open_conflicts(self) -> None:
+        from docdeck.tui.review._conflict_screen import ConflictScreen
+
         self.app.push_screen(ConflictScreen(self.space, self.change_request), self._after_merge)
 
     def merge(self) -> None:
+        from docdeck.tui.review._merge_screen import MergeScreen
+
         self.app.push_screen(MergeScreen(self.space, self.change_request), self._after_merge)
 
     def _after_merge(self, outcome: str | None) -> None:
@@ -88,6 +90,8 @@ class ChangeRequestActions(ChangeRequestWrites):
     # -- the change request itself --------------------------------------------------------
 
     def edit_subject(self) -> None:
+        from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+
         if not self.allowed("edit", "editing the subject") or not self.writable(
             "editing the subject"
         ):
@@ -157,6 +161,8 @@ class ChangeRequestActions(ChangeRequestWrites):
         doing: str,
         label: str,
     ) -> None:
+        from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+
         space_id, number = self.cr_ref
 
         async def submit() -> ChangeRequest:
@@ -173,6 +179,8 @@ class ChangeRequestActions(ChangeRequestWrites):
         )
 
     async def _pdf(self) -> None:
+        from docdeck.tui.kit.dialogs.choose import ChooseDialog
+
         space_id, number = self.cr_ref
         pdf = await self.client.change_requests.pdf(space_id, number)
         choices = [("Open it in the browser", "open"), ("Copy the link", "copy")]

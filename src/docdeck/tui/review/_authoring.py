@@ -14,10 +14,6 @@ from docdeck.gateway import APIError
 from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.tui.content.page_tree import PageInfo, SpacePages
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.dialogs.choose import ChooseDialog
-from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
-from docdeck.tui.kit.dialogs.form import FormDialog, FormField
-from docdeck.tui.kit.editor import edit_text
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.review._base import ChangeRequestWrites
@@ -82,6 +78,8 @@ class PageAuthoring(ChangeRequestWrites):
             )
 
     async def _pick_page_to_edit(self) -> None:
+        from docdeck.tui.kit.dialogs.choose import ChooseDialog
+
         space_id, number = self.cr_ref
         listed = await self.client.change_requests.content.pages(space_id, number)
         pages = SpacePages(listed.pages)
@@ -101,6 +99,8 @@ class PageAuthoring(ChangeRequestWrites):
         self.app.push_screen(ChooseDialog(f"Edit a page of #{number}", choices), chosen)
 
     async def _edit_page(self, page_id: str, text: str | None = None, title: str = "") -> None:
+        from docdeck.tui.kit.editor import edit_text
+
         if text is None:
             space_id, number = self.cr_ref
             page = await self.client.change_requests.content.page(
@@ -136,6 +136,8 @@ class PageAuthoring(ChangeRequestWrites):
 
     def _offer_again(self, page_id: str, title: str, markdown: str, error: APIError) -> None:
         """The save failed: say why and keep the text until the user decides."""
+        from docdeck.tui.kit.dialogs.choose import ChooseDialog
+
         problem = describe(error, f"Saving “{title}”", in_dialog=True)
         choices = [
             ("Save it again", "save"),
@@ -180,6 +182,8 @@ class PageAuthoring(ChangeRequestWrites):
         )
 
     async def _add_page(self) -> None:
+        from docdeck.tui.kit.dialogs.form import FormDialog, FormField
+
         space_id, number = self.cr_ref
         listed = await self.client.change_requests.content.pages(space_id, number)
         pages = SpacePages(listed.pages)
@@ -223,6 +227,8 @@ class PageAuthoring(ChangeRequestWrites):
         return "this page"
 
     def delete_page(self) -> None:
+        from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+
         page_id = self._page_or_say("deleting a page")
         if page_id is None or not self._may_author("deleting a page"):
             return
@@ -241,6 +247,8 @@ class PageAuthoring(ChangeRequestWrites):
         )
 
     def revert_page(self) -> None:
+        from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
+
         page_id = self._page_or_say("reverting a page")
         if page_id is None or not self._may_author("reverting a page"):
             return

@@ -30,6 +30,7 @@ from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.workers import report_worker_failure
 from docdeck.tui.review._actions import ChangeRequestActions
 from docdeck.tui.review._authoring import PageAuthoring
@@ -48,7 +49,7 @@ __all__ = ["ReviewScreen"]
 _b = binder("review")
 
 
-class ReviewScreen(ReviewLoading):
+class ReviewScreen(StyledOnMount, ReviewLoading):
     DEFAULT_CSS = """
     ReviewScreen #review-header { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     ReviewScreen #review-body { height: 1fr; }

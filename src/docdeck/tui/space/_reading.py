@@ -76,6 +76,12 @@ class SpaceReading(Screen[None]):
             found = self._preview_widget = self.query_one(PagePreview)
         return found
 
+    def first_content_shown(self) -> bool:
+        """The page shown has its first lines (it renders in a thread after the first load):
+        what `kit.beneath` waits for before building the screens behind this one."""
+        view = self.preview.view
+        return not isinstance(view, RenderedPage) or view.line_count > 0 or view.complete
+
     @property
     def composed(self) -> bool:
         """True once the preview exists (bindings are checked before compose, too)."""

@@ -31,6 +31,7 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.heap import keep_long_lived
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.space._change_request import ChangeRequestStarter
@@ -73,7 +74,7 @@ _TO_A_FIELD = {("filter", ()), ("mode", ("search",))}
 typed right after them are the field's; in a text field they are typed, not run."""
 
 
-class SpaceScreen(SpaceReading):
+class SpaceScreen(StyledOnMount, SpaceReading):
     AUTO_FOCUS = "#page-tree"
     """Not the hidden filter field, the first focusable part: keys typed ahead are the tree's."""
     KEYS_WAIT_FOR = ("pages", "preview")
