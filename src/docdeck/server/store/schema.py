@@ -75,6 +75,27 @@ def _recount_teams(where: str) -> str:
     return f"{_TEAM_COUNT} WHERE {where};"
 
 
+def _member_sort_indexes(more: str) -> str:
+    """SQL making the members list's four sort indexes anew, each covering what a row of the
+    list reads, and the columns `more` adds (migrations 15 and 20)."""
+    return f"""DROP INDEX members_by_joined;
+    DROP INDEX members_by_last_seen;
+    DROP INDEX members_by_role_joined;
+    DROP INDEX members_by_role_last_seen;
+    CREATE INDEX members_by_joined ON members(organization_id, joined_at, user_id,
+        role, disabled, sso, last_seen_at, granted_spaces, team_count{more});
+    CREATE INDEX members_by_last_seen ON members(organization_id, last_seen_at, user_id,
+        role, disabled, sso, joined_at, granted_spaces, team_count{more});
+    CREATE INDEX members_by_role_joined ON members(organization_id, role, joined_at, user_id,
+        disabled, sso, last_seen_at, granted_spaces, team_count{more});
+    CREATE INDEX members_by_role_last_seen ON members(organization_id, role, last_seen_at,
+        user_id, disabled, sso, joined_at, granted_spaces, team_count{more});"""
+
+
+_USER_COPIES = ",\n        user_email, user_name, user_photo_url"
+"""What a member row keeps of its user (migration 20), last in its sort indexes."""
+
+
 def _copy_user(where: str) -> str:
     """SQL copying onto the members `where` selects their user's email, name and photo
     (migration 20), from the user as it is now."""
@@ -661,18 +682,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER spaces_granted_on_delete AFTER DELETE ON spaces BEGIN
         {_recount_granted(_GRANTED_ON_SPACE.format("OLD"))}
     END;
-    DROP INDEX members_by_joined;
-    DROP INDEX members_by_last_seen;
-    DROP INDEX members_by_role_joined;
-    DROP INDEX members_by_role_last_seen;
-    CREATE INDEX members_by_joined ON members(organization_id, joined_at, user_id,
-        role, disabled, sso, last_seen_at, granted_spaces, team_count);
-    CREATE INDEX members_by_last_seen ON members(organization_id, last_seen_at, user_id,
-        role, disabled, sso, joined_at, granted_spaces, team_count);
-    CREATE INDEX members_by_role_joined ON members(organization_id, role, joined_at, user_id,
-        disabled, sso, last_seen_at, granted_spaces, team_count);
-    CREATE INDEX members_by_role_last_seen ON members(organization_id, role, last_seen_at,
-        user_id, disabled, sso, joined_at, granted_spaces, team_count);
+    {_member_sort_indexes("")}
     """,
     # 16: the number of members per organization, role and whether they were ever seen, kept
     # by triggers like `live_space_counts`, so a page of the members list that does not hold
@@ -814,22 +824,7 @@ MIGRATIONS: tuple[str, ...] = (
         ON users BEGIN
         {_copy_user("user_id = NEW.id")}
     END;
-    DROP INDEX members_by_joined;
-    DROP INDEX members_by_last_seen;
-    DROP INDEX members_by_role_joined;
-    DROP INDEX members_by_role_last_seen;
-    CREATE INDEX members_by_joined ON members(organization_id, joined_at, user_id,
-        role, disabled, sso, last_seen_at, granted_spaces, team_count,
-        user_email, user_name, user_photo_url);
-    CREATE INDEX members_by_last_seen ON members(organization_id, last_seen_at, user_id,
-        role, disabled, sso, joined_at, granted_spaces, team_count,
-        user_email, user_name, user_photo_url);
-    CREATE INDEX members_by_role_joined ON members(organization_id, role, joined_at, user_id,
-        disabled, sso, last_seen_at, granted_spaces, team_count,
-        user_email, user_name, user_photo_url);
-    CREATE INDEX members_by_role_last_seen ON members(organization_id, role, last_seen_at,
-        user_id, disabled, sso, joined_at, granted_spaces, team_count,
-        user_email, user_name, user_photo_url);
+    {_member_sort_indexes(_USER_COPIES)}
     """,
 )
 
