@@ -53,21 +53,8 @@ async def _quiet(pilot: Pilot[None]) -> None:
         return
 
 
-def _keys(screen_class: type[Screen[Any]], shard: int = 0, shards: int = 1) -> list[str]:
-    """The screen's keys (every `shards`-th of them from `shard`: a screen's keys are tried
-    in parts, each a test of its own, so the parallel workers share them)."""
-    keys = sorted(k for k in screen_class._merged_bindings.key_to_bindings if k not in NEVER_HELD)  # type: ignore[union-attr]
-    return keys[shard::shards]
-
-
-SHARDS = 3
-"""Parts a screen's keys are tried in (one part took up to 110 s of one worker)."""
-
-
-@pytest.mark.parametrize("screen_class", [SpaceScreen, ReviewScreen, ReviewInboxScreen])
-def test_the_key_shards_hold_every_key_once(screen_class: type[Screen[Any]]) -> None:
-    shards = [key for shard in range(SHARDS) for key in _keys(screen_class, shard, SHARDS)]
-    assert sorted(shards) == _keys(screen_class) and len(shards) > SHARDS
+def _keys(screen_class: type[Screen[Any]]) -> list[str]:
+    return sorted(k for k in screen_class._merged_bindings.key_to_bindings if k not in NEVER_HELD)  # type: ignore[union-attr]
 
 
 def _screen_of(node: DOMNode, app: App[Any]) -> Screen[Any] | None:
@@ -172,9 +159,7 @@ def slow_app(make_app: AppFactory, transport: RecordingTransport):  # type: igno
     return app
 
 
-@pytest.mark.parametrize("shard", range(SHARDS))
 async def test_every_space_screen_key_typed_with_enter_acts_on_the_space_screen(
-    shard: int,
     slow_app: Any,
 ) -> None:
     async with slow_app.run_test(size=(100, 30)) as pilot:
@@ -187,15 +172,12 @@ async def test_every_space_screen_key_typed_with_enter_acts_on_the_space_screen(
             return pilot.app.screen
 
         failures = await _each_key_after(
-            pilot, _keys(SpaceScreen, shard, SHARDS), on_the_space, "enter", SpaceScreen
+            pilot, _keys(SpaceScreen), on_the_space, "enter", SpaceScreen
         )
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize("shard", range(SHARDS))
-async def test_every_review_pane_key_typed_with_enter_acts_on_the_pane(
-    shard: int, slow_app: Any
-) -> None:
+async def test_every_review_pane_key_typed_with_enter_acts_on_the_pane(slow_app: Any) -> None:
     async with slow_app.run_test(size=(100, 30)) as pilot:
         view = await open_change_requests(pilot)
         space = pilot.app.screen
@@ -208,13 +190,12 @@ async def test_every_review_pane_key_typed_with_enter_acts_on_the_pane(
             return space
 
         failures = await _each_key_after(
-            pilot, _keys(ReviewScreen, shard, SHARDS), on_the_change_request, "enter", ReviewScreen
+            pilot, _keys(ReviewScreen), on_the_change_request, "enter", ReviewScreen
         )
     assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize("shard", range(SHARDS))
-async def test_every_inbox_key_typed_with_i_acts_on_the_inbox(shard: int, slow_app: Any) -> None:
+async def test_every_inbox_key_typed_with_i_acts_on_the_inbox(slow_app: Any) -> None:
     async with slow_app.run_test(size=(100, 30)) as pilot:
         await open_northwind(pilot)
 
@@ -223,11 +204,7 @@ async def test_every_inbox_key_typed_with_i_acts_on_the_inbox(shard: int, slow_a
             return pilot.app.screen
 
         failures = await _each_key_after(
-            pilot,
-            _keys(ReviewInboxScreen, shard, SHARDS),
-            on_the_organization,
-            "i",
-            ReviewInboxScreen,
+            pilot, _keys(ReviewInboxScreen), on_the_organization, "i", ReviewInboxScreen
         )
     assert not failures, "\n".join(failures)
 
