@@ -70,3 +70,38 @@ def test_no_tui_module_declares_a_worker_with_textuals_own_decorator() -> None:
             if imports_work and any(alias.name == "work" for alias in node.names):
                 offenders.append(str(path.relative_to(TUI)))
     assert offenders == []
+
+
+async def test_a_worker_replaced_before_it_starts_leaves_no_coroutine_unawaited() -> None:
+    """Asked for twice in a row (`exclusive`), the first worker is cancelled before it runs:
+    its method is called only when a worker starts, so nothing is left never awaited (the
+    review pane's "what changed since viewed" read made its coroutine when asked for, and
+    Python warned once its screen was popped first). Its `name` says what failed."""
+    import gc
+    import warnings
+
+    class _Asked(Static):
+        started = 0
+
+        @work(exclusive=True, group="asked", name="Reading what was asked")
+        async def read(self) -> None:
+            type(self).started += 1
+
+    class _AskedApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield _Asked()
+
+    app = _AskedApp()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        async with app.run_test() as pilot:
+            owner = app.query_one(_Asked)
+            first = owner.read()
+            second = owner.read()  # replaces the first before it has started
+            await second.wait()
+            await pilot.pause()
+            assert first.is_cancelled and _Asked.started == 1
+            assert second.name == "Reading what was asked"
+            del first, second, owner  # a coroutine left is reported when it is collected
+        gc.collect()
+    assert not [w for w in caught if "never awaited" in str(w.message)]

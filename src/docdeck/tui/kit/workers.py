@@ -38,13 +38,18 @@ def work(
     exclusive: bool = False,
     group: str = "default",
     exit_on_error: bool = True,
+    name: str = "",
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
-    """Textual's `@work`, described by the method's name alone.
+    """Textual's `@work`, described by the method's name alone; `name` says what failed
+    when the worker does (`report_worker_failure`), the method's name when not given.
 
     Without a description, Textual's decorator describes each worker by `repr()` of every
     argument, on the event loop, each time the method is called. A rendering worker is
     handed the parsed page: its repr, for a 1 MB page, held the loop 90 ms after `G`
     before the worker even started. Every docdeck worker is declared through this one.
+    The method is called when its worker starts: one replaced (`exclusive`) or dropped
+    with its screen before then leaves no coroutine behind (`run_worker(self.method())`
+    made it at once, and Python warned that it was never awaited).
     """
 
     def decorator(method: Callable[P, Any]) -> Callable[P, Worker[Any]]:
@@ -54,6 +59,7 @@ def work(
             exclusive=exclusive,
             exit_on_error=exit_on_error,
             thread=thread,
+            name=name,
             description=method.__qualname__,
         )
         return decorated

@@ -15,7 +15,7 @@ from textual.worker import Worker
 from docdeck.models.change_requests import ChangeRequestReview
 from docdeck.tui.content.revision_cache import RevisionContent
 from docdeck.tui.kit.session import session_of
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, report_worker_failure, work
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges
 from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
 
@@ -69,18 +69,18 @@ class ViewedPages(Widget):
 
     def _read_marks_now(self) -> None:
         self._marks_asked = False
-        self.run_worker(
-            self._read_marks(),
-            name="Reading what changed since viewed",
-            group="review-marks",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._read_marks()
 
     async def _markdown_digest(self, page: ChangedPage) -> str:
         content, _base = self.source.sides()
         return digest(await content.markdown(page.page_id) if page.in_change else "")
 
+    @work(
+        exclusive=True,
+        group="review-marks",
+        exit_on_error=False,
+        name="Reading what changed since viewed",
+    )
     async def _read_marks(self) -> None:
         """Which marks still hold at this revision (the page's markdown is the one marked),
         and which pages changed since my latest review, when it was made on an older
