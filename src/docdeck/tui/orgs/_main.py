@@ -3,15 +3,14 @@ keys) between the header and the footer."""
 
 from __future__ import annotations
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import Header
 
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.session import session_of
+from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.orgs._browser import BROWSER_ACTIONS, OrgBrowser
 from docdeck.tui.orgs._detail_pane import DetailPane
 from docdeck.tui.orgs._focus_keys import FOOTER_PRIORITY
@@ -33,7 +32,7 @@ TREE_INTRO = (
 """The tree's paragraph in help (`?`)."""
 
 
-class MainScreen(Screen[None]):
+class MainScreen(StyledOnMount):
     BROWSER_ACTIONS = BROWSER_ACTIONS
     FOOTER_PRIORITY = FOOTER_PRIORITY
     help_intro = TREE_INTRO
@@ -45,7 +44,6 @@ class MainScreen(Screen[None]):
         self.org_browser = OrgBrowser(id="browser")
         """The tree and the detail pane, and every key that acts on them."""
         self._started = False
-        self._never_covered = True
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -55,16 +53,6 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         if session_of(self).client is not None:
             self.start()
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # Until another screen first covers it, the browser has missed no style change (the
-        # app restyles the active screen), and it was styled as it mounted: restyling every
-        # node on the resumes of its install (two) cost ~25 ms before the first live view.
-        if self._never_covered:
-            event.refresh_styles = False
-
-    def on_screen_suspend(self) -> None:
-        self._never_covered = False
 
     @property
     def org_tree(self) -> OrgTree:
