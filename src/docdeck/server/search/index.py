@@ -15,6 +15,9 @@ import json
 import re
 import sqlite3
 from collections.abc import Sequence
+from functools import partial
+from itertools import repeat
+from operator import itemgetter
 from typing import NamedTuple
 
 from docdeck.server.content.markdown import analyse
@@ -108,41 +111,57 @@ class PageHit(NamedTuple):
 
     page_id: str
     rank: float
-    sections: list[SectionHit]
+    sections: Sequence[SectionHit]
     """Filled by `with_snippets`; `search` leaves it empty and gives `rows`."""
-    rows: Sequence[tuple[int, float]] = ()
-    """The matching sections' rowids and ranks, best first."""
+    rows: Sequence[tuple[int, str, float]] = ()
+    """The search's ranked matches, best first, as (rowid, page id, rank): one list shared by
+    every page the search found (this page's sections are the rows with its page id), so
+    ranking makes no object per page beyond its hit."""
+
+
+_RANKED = """SELECT s.rowid, p.page_id, bm25(search_sections, 8.0, 1.0)
+    FROM search_sections s CROSS JOIN search_section_pages p ON p.section_rowid = s.rowid
+    WHERE search_sections MATCH ? AND p.space_id = ?
+    ORDER BY s.rowid"""
+"""Every match in the space in index order (FTS5 reads its matches in rowid order: the
+`ORDER BY` costs no sort), with its page and bm25 rank."""
+
+_RANK = itemgetter(2)
+_PAGE = itemgetter(1)
+_HIT = partial(tuple.__new__, PageHit)
 
 
 def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
     """Pages with matching sections, best first (bm25; a hit in a title weighs 8x), without
     their sections' titles and snippets: `with_snippets` adds them to the hits that will be
-    shown. Ties in rank are taken in index order (rowid).
+    shown. The rule: the space's matches ranked by bm25, ties in index order (rowid); the
+    best `MAX_PAGES * 5` of them grouped by page in that order, at most `MAX_PAGES` pages;
+    each page ranked by its best section, ties by page id.
 
-    Ranking reads only each match's rowid and its space (from `search_section_pages`, a
-    small table keyed by rowid), not the section's stored columns: those are read for the
-    shown hits only."""
+    Ranking reads only each match's rowid and its space and page (from
+    `search_section_pages`, a small table keyed by rowid), not the section's stored
+    columns: those are read for the shown hits only. The matches come back as plain tuples
+    and are ranked and grouped by C-level sorts and dicts: beyond the row the database
+    gives, each page found costs one tuple (its hit), and nothing else is made per match or
+    page. Objects are what a search pays for twice, making them and again in the garbage
+    collector's walks, whose young generations hold a whole revision's pages just after it
+    is loaded."""
     expression = fts_query(text)
     if expression is None:
         return []
-    rows = conn.execute(
-        """SELECT s.rowid, p.page_id, bm25(search_sections, 8.0, 1.0) AS rank
-        FROM search_sections s CROSS JOIN search_section_pages p ON p.section_rowid = s.rowid
-        WHERE search_sections MATCH ? AND p.space_id = ?
-        ORDER BY rank, s.rowid LIMIT ?""",
-        (expression, space_id, MAX_PAGES * 5),
-    ).fetchall()
-    pages: dict[str, list[tuple[int, float]]] = {}
-    for rowid, page_id, rank in rows:
-        found = pages.get(page_id)
-        if found is None:
-            if len(pages) >= MAX_PAGES:
-                continue
-            pages[page_id] = [(rowid, rank)]
-        else:
-            found.append((rowid, rank))
-    hits = [PageHit(page_id, found[0][1], [], found) for page_id, found in pages.items()]
-    return sorted(hits, key=lambda p: (p.rank, p.page_id))
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    rows = cursor.execute(_RANKED, (expression, space_id)).fetchall()
+    rows.sort(key=_RANK)  # stable: equal ranks stay in index order
+    del rows[MAX_PAGES * 5 :]
+    # The pages in the order the ranked rows meet them, the first MAX_PAGES kept; each
+    # page's rank is its first row's (the reversed walk leaves that one last).
+    pages = list(dict.fromkeys(map(_PAGE, rows)))
+    del pages[MAX_PAGES:]
+    best = dict(zip(map(_PAGE, reversed(rows)), map(_RANK, reversed(rows)), strict=True))
+    pages.sort()
+    pages.sort(key=best.__getitem__)  # stable: equal ranks by page id
+    return list(map(_HIT, zip(pages, map(best.__getitem__, pages), repeat(()), repeat(rows))))
 
 
 def with_snippets(conn: sqlite3.Connection, text: str, hits: list[PageHit]) -> list[PageHit]:
@@ -150,8 +169,12 @@ def with_snippets(conn: sqlite3.Connection, text: str, hits: list[PageHit]) -> l
     around the words found. The rowid filter is applied to the one scan of the matches
     (`+rowid`): offered to FTS5, it would run the query again for every rowid."""
     expression = fts_query(text)
-    rowids = [rowid for hit in hits for rowid, _ in hit.rows]
-    if expression is None or not rowids:
+    if expression is None or not hits:
+        return hits
+    shown = {hit.page_id for hit in hits}
+    ranked = {id(hit.rows): hit.rows for hit in hits}.values()
+    mine = [row for rows in ranked for row in rows if row[1] in shown]
+    if not mine:
         return hits
     found = {
         rowid: (anchor, title, snippet)
@@ -159,19 +182,12 @@ def with_snippets(conn: sqlite3.Connection, text: str, hits: list[PageHit]) -> l
             """SELECT rowid, anchor, title, snippet(search_sections, 1, '', '', '…', 24)
             FROM search_sections
             WHERE search_sections MATCH ? AND +rowid IN (SELECT value FROM json_each(?))""",
-            (expression, json.dumps(rowids)),
+            (expression, json.dumps([row[0] for row in mine])),
         )
     }
-    return [
-        PageHit(
-            hit.page_id,
-            hit.rank,
-            [
-                SectionHit(rowid, *found[rowid][:2], rank, found[rowid][2])
-                for rowid, rank in hit.rows
-                if rowid in found
-            ],
-            hit.rows,
-        )
-        for hit in hits
-    ]
+    sections: dict[str, list[SectionHit]] = {page_id: [] for page_id in shown}
+    for rowid, page_id, rank in mine:
+        section = found.get(rowid)
+        if section is not None:
+            sections[page_id].append(SectionHit(rowid, section[0], section[1], rank, section[2]))
+    return [PageHit(hit.page_id, hit.rank, sections[hit.page_id], hit.rows) for hit in hits]
