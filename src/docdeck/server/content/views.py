@@ -286,11 +286,7 @@ def search(ctx: Ctx, space_id: str, request: PageRequest, query: str) -> Respons
         raise bad_request("query: must not be empty")
     with ctx.db.read() as conn:
         content = content_of(conn, ctx, space_id)
-        hits = [
-            hit
-            for hit in full_text.search(conn, space_id, query)
-            if hit.page_id in content.snapshot.pages
-        ]
+        hits = full_text.search(conn, space_id, query).within(content.snapshot.pages)
         result = page_of(conn, hits, lambda h: (h.rank, h.page_id), request, "search")
         shown = full_text.with_snippets(conn, query, result.items)
         items = page_results(view_of(ctx), content.snapshot, shown)

@@ -14,11 +14,10 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from collections.abc import Sequence
-from functools import partial
-from itertools import repeat
+from collections.abc import Container, Iterator, Sequence
+from itertools import compress, repeat
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from docdeck.server.content.markdown import analyse
 from docdeck.server.content.snapshots import Snapshot, changed_keys, get_text
@@ -128,10 +127,57 @@ _RANKED = """SELECT s.rowid, p.page_id, bm25(search_sections, 8.0, 1.0)
 
 _RANK = itemgetter(2)
 _PAGE = itemgetter(1)
-_HIT = partial(tuple.__new__, PageHit)
 
 
-def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
+class Found(Sequence[PageHit]):
+    """What `search` found: its pages, best first, each made a `PageHit` only when it is
+    read. A search finds up to `MAX_PAGES` pages and an answer shows one page of them: the
+    others are counted and looked up by the cursor, never made (a tuple each, made and then
+    walked by the garbage collector, cost more than the rest of the grouping)."""
+
+    __slots__ = ("page_ids", "ranks", "rows")
+
+    def __init__(
+        self, page_ids: list[str], ranks: list[float], rows: list[tuple[int, str, float]]
+    ) -> None:
+        self.page_ids = page_ids
+        self.ranks = ranks
+        self.rows = rows
+
+    def __len__(self) -> int:
+        return len(self.page_ids)
+
+    @overload
+    def __getitem__(self, index: int) -> PageHit: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[PageHit]: ...
+
+    def __getitem__(self, index: int | slice) -> PageHit | list[PageHit]:
+        if isinstance(index, slice):
+            return list(
+                map(PageHit, self.page_ids[index], self.ranks[index], repeat(()), repeat(self.rows))
+            )
+        return PageHit(self.page_ids[index], self.ranks[index], (), self.rows)
+
+    def __iter__(self) -> Iterator[PageHit]:
+        return map(PageHit, self.page_ids, self.ranks, repeat(()), repeat(self.rows))
+
+    def within(self, pages: Container[str]) -> Found:
+        """The pages found that are in `pages` (all of them, unless the index and `pages`
+        are of different revisions)."""
+        keep = list(map(pages.__contains__, self.page_ids))
+        if all(keep):
+            return self
+        return Found(
+            list(compress(self.page_ids, keep)), list(compress(self.ranks, keep)), self.rows
+        )
+
+
+_NOTHING = Found([], [], [])
+
+
+def search(conn: sqlite3.Connection, space_id: str, text: str) -> Found:
     """Pages with matching sections, best first (bm25; a hit in a title weighs 8x), without
     their sections' titles and snippets: `with_snippets` adds them to the hits that will be
     shown. The rule: the space's matches ranked by bm25, ties in index order (rowid); the
@@ -142,13 +188,13 @@ def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
     `search_section_pages`, a small table keyed by rowid), not the section's stored
     columns: those are read for the shown hits only. The matches come back as plain tuples
     and are ranked and grouped by C-level sorts and dicts: beyond the row the database
-    gives, each page found costs one tuple (its hit), and nothing else is made per match or
-    page. Objects are what a search pays for twice, making them and again in the garbage
-    collector's walks, whose young generations hold a whole revision's pages just after it
-    is loaded."""
+    gives, nothing is made per match or page found, and `PageHit`s only for the hits read
+    (`Found`). Objects are what a search pays for twice, making them and again in the
+    garbage collector's walks, whose young generations hold a whole revision's pages just
+    after it is loaded."""
     expression = fts_query(text)
     if expression is None:
-        return []
+        return _NOTHING
     cursor = conn.cursor()
     cursor.row_factory = None
     rows = cursor.execute(_RANKED, (expression, space_id)).fetchall()
@@ -161,14 +207,15 @@ def search(conn: sqlite3.Connection, space_id: str, text: str) -> list[PageHit]:
     best = dict(zip(map(_PAGE, reversed(rows)), map(_RANK, reversed(rows)), strict=True))
     pages.sort()
     pages.sort(key=best.__getitem__)  # stable: equal ranks by page id
-    return list(map(_HIT, zip(pages, map(best.__getitem__, pages), repeat(()), repeat(rows))))
+    return Found(pages, list(map(best.__getitem__, pages)), rows)
 
 
-def with_snippets(conn: sqlite3.Connection, text: str, hits: list[PageHit]) -> list[PageHit]:
+def with_snippets(conn: sqlite3.Connection, text: str, hits: Sequence[PageHit]) -> list[PageHit]:
     """The hits with their sections: each one's anchor, title and a snippet of its text
     around the words found. The rowid filter is applied to the one scan of the matches
     (`+rowid`): offered to FTS5, it would run the query again for every rowid."""
     expression = fts_query(text)
+    hits = list(hits)
     if expression is None or not hits:
         return hits
     shown = {hit.page_id for hit in hits}
