@@ -2,9 +2,9 @@
 
 `s` cycles the status shown (all, broken, in-app, ok); the stats line counts them all.
 The view reads the links when first shown, then the text of the broken and in-app ones
-from their pages' markdown; it also counts the broken links for the breadcrumb, from the
-start (`count_broken`, `BrokenCounted`). Enter asks the screen to open the page at the
-link (`LinkChosen`).
+from their pages' markdown; the broken count it reads goes to the breadcrumb
+(`BrokenCounted`: the screen counts them from the start, without this view). Enter asks the
+screen to open the page at the link (`LinkChosen`).
 """
 
 from __future__ import annotations
@@ -59,8 +59,11 @@ class LinksView(Vertical):
     class LinkChosen(Message):
         row: LinkRow
 
+    @dataclass
     class BrokenCounted(Message):
         """`broken_count` is known (or changed)."""
+
+        broken: int
 
     def __init__(self, source: SpaceSource, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -118,26 +121,9 @@ class LinksView(Vertical):
             exit_on_error=False,
         )
 
-    def count_broken(self) -> None:
-        """Count the broken links alone (for the breadcrumb), before the links are read."""
-        self.run_worker(
-            self._count_broken(),
-            name="Counting the space's broken links",
-            group="link-stats",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _count_broken(self) -> None:
-        try:
-            stats = (await self.source.content.link_stats()).stats
-        except OperationUnavailableError:
-            return  # the links view says so once, in words, when it is opened
-        self._counted(stats.broken.total)
-
     def _counted(self, broken: int) -> None:
         self.broken_count = broken
-        self.post_message(self.BrokenCounted())
+        self.post_message(self.BrokenCounted(broken))
 
     async def _load_links(self) -> None:
         content = self.source.content

@@ -10,11 +10,13 @@ page it passes (a page already fetched shows at once).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import AwaitMount, Widget
 from textual.widgets import ContentSwitcher
 
 from docdeck.models import RevisionFile
@@ -27,6 +29,7 @@ from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.space._page_tree import PageTree
 from docdeck.tui.space.link_rows import LinkRow, find_link
 
@@ -62,6 +65,7 @@ class SpaceReading(Screen[None]):
         self.read_on_arrival: Location | None = None
         """A page to focus once it is shown (`docdeck open` at a page): `G`, `t` and `/`
         then act on it. Any other page shown first cancels it."""
+        self._mounting: dict[str, AwaitMount] = {}
 
     @property
     def page_tree(self) -> PageTree:
@@ -108,9 +112,50 @@ class SpaceReading(Screen[None]):
     def action_mode(self, name: str) -> None:
         if name not in MODES:
             return
+        self.with_view(name, lambda: self._enter_mode(name))
+
+    def _enter_mode(self, name: str) -> None:
         self.query_one("#space-modes", ContentSwitcher).current = f"{name}-mode"
         getattr(self, f"enter_{name}")()
         self.refresh_bindings()
+
+    # ----- the views, made when first wanted -------------------------------------------------
+
+    def make_view(self, name: str) -> Widget:
+        """A new view `name` (not the pages), with the id `<name>-mode`: the screen's."""
+        raise NotImplementedError
+
+    def has_view(self, name: str) -> bool:
+        """The view `name` is there, composed (the pages always are)."""
+        if name == "pages":
+            return True
+        if name in self._mounting:
+            return False
+        return bool(self.query_one("#space-modes", ContentSwitcher).query_children(f"#{name}-mode"))
+
+    def with_view(self, name: str, then: Callable[[], None]) -> None:
+        """Run `then` once the view `name` is there. A space opens with its pages alone; each
+        other view is made, mounted and composed the first time it is wanted (styling and
+        mounting them all cost a space's opening about a quarter of its time). Keys typed
+        meanwhile wait for `then` (`kit/typeahead.py`), so they reach the view."""
+        if self.has_view(name):
+            then()
+            return
+        mounting = self._mounting.get(name)
+        if mounting is None:
+            view = self.make_view(name)
+            view.display = False  # shown when its mode is the switcher's current one
+            switcher = self.query_one("#space-modes", ContentSwitcher)
+            mounting = self._mounting[name] = switcher.mount(view)
+
+        async def when_mounted() -> None:
+            await mounting
+            self._mounting.pop(name, None)
+            then()
+
+        opens_a_screen(
+            self.run_worker(when_mounted(), name=f"Opening the {name} view", group=f"view-{name}")
+        )
 
     # ----- going somewhere -------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ the app's per-revision cache, so nothing is fetched twice for the same view.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from typing import ClassVar, Protocol
 
 from rich.text import Text
@@ -16,9 +17,11 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import ContentSwitcher, Input, Static
 from textual.worker import Worker
 
+from docdeck.gateway import OperationUnavailableError
 from docdeck.models import Space
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.page_tree import PageInfo
@@ -180,23 +183,36 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         self._start = Location(page_id, anchor=anchor) if page_id else None
         self.init_reading()
         self._read_start = read
+        self.broken_count: int | None = None
+        """The space's broken links, on the breadcrumb (None: not counted)."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="breadcrumb")
-        with ContentSwitcher(initial="pages-mode", id="space-modes"):
-            with Horizontal(id="pages-mode"):
-                with Vertical(id="page-tree-panel"):
-                    yield Input(placeholder="filter pages by title", id="page-filter")
-                    yield PageTree(id="page-tree")
-                yield PagePreview(id="preview")
-            yield LinksView(self, id="links-mode")
-            yield SearchView(self, id="search-mode")
-            yield FilesView(self, id="files-mode")
-            yield HistoryView(self, id="history-mode")
-            yield ChangeRequestsOfSpace(self, id="change_requests-mode")
-            yield ThreadsPanel(id="comments-mode")
+        # The other views are mounted here when first wanted (`make_view`).
+        with (
+            ContentSwitcher(initial="pages-mode", id="space-modes"),
+            Horizontal(id="pages-mode"),
+        ):
+            with Vertical(id="page-tree-panel"):
+                yield Input(placeholder="filter pages by title", id="page-filter")
+                yield PageTree(id="page-tree")
+            yield PagePreview(id="preview")
         yield BrowserFooter()
         yield ChangeRequestStarter(self)
+
+    def make_view(self, name: str) -> Widget:
+        """The views besides the pages, made when first wanted (`SpaceReading.with_view`)."""
+        made: dict[str, Callable[[], Widget]] = {
+            "links": lambda: LinksView(self),
+            "search": lambda: SearchView(self),
+            "files": lambda: FilesView(self),
+            "history": lambda: HistoryView(self),
+            "change_requests": lambda: ChangeRequestsOfSpace(self),
+            "comments": lambda: ThreadsPanel(),
+        }
+        view = made[name]()
+        view.id = f"{name}-mode"
+        return view
 
     def on_mount(self) -> None:
         keep_long_lived("space screen")  # its modules (markdown, syntax) are imported now
@@ -255,7 +271,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         if self.mode == "pages" and not read:
             self.page_tree.focus()
         if not self.older:
-            self.links_view.count_broken()  # the broken count on the breadcrumb
+            self.count_broken()  # the broken count on the breadcrumb
 
     def resume_place(self) -> dict[str, object]:
         """Where the user is, for the next start (`docdeck.tui.last_place.Place`'s fields)."""
@@ -284,7 +300,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         """organization › collections › space › pages; the marks (an older revision, the
         broken count) come first so a narrow terminal cuts the titles, not them."""
         text = Text()
-        broken = self.links_view.broken_count
+        broken = self.broken_count
         if broken:
             plural = "s" if broken != 1 else ""
             text.append(f"⚠ {broken} broken link{plural} ", style="bold red")
@@ -317,8 +333,27 @@ class SpaceScreen(StyledOnMount, SpaceReading):
     def enter_links(self) -> None:
         self.links_view.enter()
 
+    def count_broken(self) -> None:
+        """Count the broken links alone (for the breadcrumb), without the links view."""
+        self.run_worker(
+            self._count_broken(),
+            name="Counting the space's broken links",
+            group="link-stats",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _count_broken(self) -> None:
+        try:
+            stats = (await self.content.link_stats()).stats
+        except OperationUnavailableError:
+            return  # the links view says so once, in words, when it is opened
+        self.broken_count = stats.broken.total
+        self.page_changed()
+
     @on(LinksView.BrokenCounted)
-    def _broken_counted(self) -> None:
+    def _broken_counted(self, message: LinksView.BrokenCounted) -> None:
+        self.broken_count = message.broken
         self.page_changed()
 
     @on(LinksView.LinkChosen)
@@ -372,8 +407,11 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         self.files_view.enter()
 
     def show_file(self, file_id: str) -> None:
-        self.action_mode("files")
-        self.files_view.select(file_id)
+        def select() -> None:
+            self._enter_mode("files")
+            self.files_view.select(file_id)
+
+        self.with_view("files", select)
 
     @on(FilesView.BacklinkChosen)
     def _backlink_chosen(self, message: FilesView.BacklinkChosen) -> None:
@@ -460,7 +498,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             return
         context = Text("A new thread on the page ")
         context.append(page.title or "(untitled)", style="bold")
-        self._panel_ready().compose_thread(page.id, None, context)
+        self.with_view(
+            "comments", lambda: self._panel_ready().compose_thread(page.id, None, context)
+        )
 
     def _page_at_cursor(self) -> PageInfo | None:
         """The page `c` comments on: the tree's cursor, shown or still on its way."""
@@ -510,7 +550,10 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         if block is None:
             self.action_comment_on_page()
             return
-        self._panel_ready().compose_thread(page_id, block.key, block_context(title, block))
+        context = block_context(title, block)
+        self.with_view(
+            "comments", lambda: self._panel_ready().compose_thread(page_id, block.key, context)
+        )
 
     # ----- keys ------------------------------------------------------------------------------
 
