@@ -127,6 +127,20 @@ async def test_a_small_page_shows_headings_lists_tables_code_and_callouts() -> N
         assert "▌" in lines[warning] and "Never log the secret." in lines[warning + 1]
 
 
+async def test_a_page_given_its_size_with_no_resize_still_renders(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A view laid out in the frame it replaced another one in can be given its size with
+    no Resize sent (it happened to about 1 page in 20 shown from the revision cache): the
+    page stayed blank. Drawn with a width, it renders at that width all the same."""
+    monkeypatch.setattr(RenderedPage, "on_resize", lambda self, event: None)  # none arrives
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        view = show(pilot, SMALL)
+        await rendered(pilot, view)
+        assert "with a signed payload; see Rate limits." in text(pilot)
+
+
 TASKS_AND_ALERTS = """# Launch
 
 - [x] Payment capture

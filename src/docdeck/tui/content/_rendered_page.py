@@ -226,7 +226,11 @@ class RenderedPage(ScrollView, can_focus=True):
         self.app.theme_changed_signal.subscribe(self, self._restyle)
 
     def on_resize(self, event: Resize) -> None:
-        width = self.scrollable_content_region.width  # the scrollbar's gutter is kept
+        self._fit()
+
+    def _fit(self) -> None:
+        """Render at the width the page has (the scrollbar's gutter kept), if it changed."""
+        width = self.scrollable_content_region.width
         if width > 0 and width != self._wanted_width():
             self._render_again(width)
 
@@ -542,6 +546,12 @@ class RenderedPage(ScrollView, can_focus=True):
         # The widget's style and width, worked out once a frame, not once a line (the
         # style walks the ancestors for their backgrounds).
         self._frame = (self.rich_style, self.scrollable_content_region.width)
+        if self._wanted_width() == 0 and self._frame[1] > 0:
+            # Drawn with a width but never rendered at one: not on a Resize alone, as a
+            # view laid out in the frame it replaced another one in can be given its size
+            # with no Resize sent (about 1 page in 20 shown from the revision cache, in
+            # `docdeck`'s own runs), and the page then stayed blank.
+            self.call_later(self._fit)
         return super().render_lines(crop)
 
     def render_line(self, y: int) -> Strip:
