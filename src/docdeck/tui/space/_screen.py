@@ -9,8 +9,7 @@ the app's per-revision cache, so nothing is fetched twice for the same view.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.text import Text
 from textual import events, on
@@ -38,15 +37,20 @@ from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.space._change_request import ChangeRequestStarter
-from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
-from docdeck.tui.space._files_view import FilesView
-from docdeck.tui.space._history_view import HistoryView
-from docdeck.tui.space._links_view import LinksView
 from docdeck.tui.space._page_tree import PageTree
 from docdeck.tui.space._reading import Location, SpaceReading
-from docdeck.tui.space._search_view import SearchView
-from docdeck.tui.threads import THREAD_FOOTER, Scope, ThreadsPanel
+from docdeck.tui.threads import THREAD_FOOTER, Scope
+
+if TYPE_CHECKING:
+    # The views besides the pages are imported when first made (`make_view`): a space
+    # opened by its URL draws its first page without them.
+    from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
+    from docdeck.tui.space._files_view import FilesView
+    from docdeck.tui.space._history_view import HistoryView
+    from docdeck.tui.space._links_view import LinksView
+    from docdeck.tui.space._search_view import SearchView
+    from docdeck.tui.threads import ThreadsPanel
 
 __all__ = ["SpaceScreen"]
 
@@ -202,15 +206,31 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     def make_view(self, name: str) -> Widget:
         """The views besides the pages, made when first wanted (`SpaceReading.with_view`)."""
-        made: dict[str, Callable[[], Widget]] = {
-            "links": lambda: LinksView(self),
-            "search": lambda: SearchView(self),
-            "files": lambda: FilesView(self),
-            "history": lambda: HistoryView(self),
-            "change_requests": lambda: ChangeRequestsOfSpace(self),
-            "comments": lambda: ThreadsPanel(),
-        }
-        view = made[name]()
+        view: Widget
+        if name == "links":
+            from docdeck.tui.space._links_view import LinksView
+
+            view = LinksView(self)
+        elif name == "search":
+            from docdeck.tui.space._search_view import SearchView
+
+            view = SearchView(self)
+        elif name == "files":
+            from docdeck.tui.space._files_view import FilesView
+
+            view = FilesView(self)
+        elif name == "history":
+            from docdeck.tui.space._history_view import HistoryView
+
+            view = HistoryView(self)
+        elif name == "change_requests":
+            from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
+
+            view = ChangeRequestsOfSpace(self)
+        else:
+            from docdeck.tui.threads import ThreadsPanel
+
+            view = ThreadsPanel()
         view.id = f"{name}-mode"
         return view
 
@@ -328,7 +348,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     @property
     def links_view(self) -> LinksView:
-        return self.query_one(LinksView)
+        from docdeck.tui.space._links_view import LinksView
+
+        return self.query_one("#links-mode", LinksView)
 
     def enter_links(self) -> None:
         self.links_view.enter()
@@ -351,24 +373,23 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         self.broken_count = stats.broken.total
         self.page_changed()
 
-    @on(LinksView.BrokenCounted)
-    def _broken_counted(self, message: LinksView.BrokenCounted) -> None:
+    def on_links_view_broken_counted(self, message: LinksView.BrokenCounted) -> None:
         self.broken_count = message.broken
         self.page_changed()
 
-    @on(LinksView.LinkChosen)
-    def _link_chosen(self, message: LinksView.LinkChosen) -> None:
+    def on_links_view_link_chosen(self, message: LinksView.LinkChosen) -> None:
         self.open_at_link(message.row)
 
     @property
     def search_view(self) -> SearchView:
-        return self.query_one(SearchView)
+        from docdeck.tui.space._search_view import SearchView
+
+        return self.query_one("#search-mode", SearchView)
 
     def enter_search(self) -> None:
         self.search_view.enter()
 
-    @on(SearchView.SearchHitChosen)
-    def _search_hit(self, message: SearchView.SearchHitChosen) -> None:
+    def on_search_view_search_hit_chosen(self, message: SearchView.SearchHitChosen) -> None:
         hit = message.hit
         self.action_mode("pages")
         self.show(Location(hit.page_id, anchor=hit.anchor))
@@ -382,26 +403,34 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     @property
     def change_requests_view(self) -> ChangeRequestsOfSpace:
-        return self.query_one(ChangeRequestsOfSpace)
+        from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
+
+        return self.query_one("#change_requests-mode", ChangeRequestsOfSpace)
 
     def enter_change_requests(self) -> None:
         self.change_requests_view.enter()
 
     @on(events.ScreenResume)
     def _back_from_pane(self) -> None:
-        for view in self.query(ChangeRequestsOfSpace):  # none before the first compose
+        from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
+
+        for view in self.query("#change_requests-mode").results(ChangeRequestsOfSpace):
             view.back_from_pane()
 
     @on(WriteLanded)
     def _write_landed(self, message: WriteLanded) -> None:
-        for view in self.query(ChangeRequestsOfSpace):
+        from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
+
+        for view in self.query("#change_requests-mode").results(ChangeRequestsOfSpace):
             view.write_landed(message)
 
     # ----- files ---------------------------------------------------------------------------
 
     @property
     def files_view(self) -> FilesView:
-        return self.query_one(FilesView)
+        from docdeck.tui.space._files_view import FilesView
+
+        return self.query_one("#files-mode", FilesView)
 
     def enter_files(self) -> None:
         self.files_view.enter()
@@ -413,21 +442,21 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
         self.with_view("files", select)
 
-    @on(FilesView.BacklinkChosen)
-    def _backlink_chosen(self, message: FilesView.BacklinkChosen) -> None:
+    def on_files_view_backlink_chosen(self, message: FilesView.BacklinkChosen) -> None:
         self.open_at_file_link(message.page_id, message.file)
 
     # ----- history -------------------------------------------------------------------------
 
     @property
     def history_view(self) -> HistoryView:
-        return self.query_one(HistoryView)
+        from docdeck.tui.space._history_view import HistoryView
+
+        return self.query_one("#history-mode", HistoryView)
 
     def enter_history(self) -> None:
         self.history_view.enter()
 
-    @on(HistoryView.RevisionChosen)
-    def _revision_chosen(self, message: HistoryView.RevisionChosen) -> None:
+    def on_history_view_revision_chosen(self, message: HistoryView.RevisionChosen) -> None:
         page_id = message.page_id
         if page_id is None and self.location is not None:
             page_id = self.location.page_id
@@ -437,7 +466,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     @property
     def threads_panel(self) -> ThreadsPanel:
-        return self.query_one(ThreadsPanel)
+        from docdeck.tui.threads import ThreadsPanel
+
+        return self.query_one("#comments-mode", ThreadsPanel)
 
     @property
     def comment_scope(self) -> Scope:
