@@ -19,7 +19,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -239,3 +239,16 @@ class Server:
 def tmux(*args: str) -> subprocess.CompletedProcess[str]:
     """One tmux command, its output captured (`new-session`, `capture-pane`, ...)."""
     return subprocess.run(["tmux", *args], capture_output=True, text=True, check=False)
+
+
+@contextlib.contextmanager
+def tmux_server() -> Iterator[None]:
+    """One tmux session kept open for a whole run. tmux's server exits with its last
+    session, and a session started while it exits fails ("server exited unexpectedly"):
+    a bench that starts one session per launch then died at random between two."""
+    name = f"ddk-keep-{os.getpid()}"
+    tmux("new-session", "-d", "-s", name, "sleep 86400")
+    try:
+        yield
+    finally:
+        tmux("kill-session", "-t", name)

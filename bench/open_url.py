@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _harness import PYTHON, summarize, write_result
+from _harness import PYTHON, summarize, tmux_server, write_result
 from _harness import tmux as _tmux
 
 BARE_APP = Path(__file__).resolve().parent / "_bare_app.py"
@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         compileall.compile_dir(args.against.resolve(), quiet=1)
         rows |= {"cr@against": [], "space@against": []}
     load_before = _load()
-    with tempfile.TemporaryDirectory() as tmp:
+    with tmux_server(), tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         ready = root / "ready"
         data = root / "data"

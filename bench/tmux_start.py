@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from _harness import PYTHON, summarize, write_result
+from _harness import PYTHON, summarize, tmux_server, write_result
 from _harness import tmux as _tmux
 
 BARE_APP = Path(__file__).resolve().parent / "_bare_app.py"
@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
 
         compileall.compile_dir(args.against.resolve(), quiet=1)
         rows["running@against"] = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tmux_server(), tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         ready = root / "ready"
 
