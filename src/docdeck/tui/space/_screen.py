@@ -35,7 +35,7 @@ from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, report_worker_failure, work
 from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._page_tree import PageTree
@@ -355,17 +355,14 @@ class SpaceScreen(StyledOnMount, SpaceReading):
     def enter_links(self) -> None:
         self.links_view.enter()
 
-    def count_broken(self) -> None:
+    @work(
+        exclusive=True,
+        group="link-stats",
+        exit_on_error=False,
+        name="Counting the space's broken links",
+    )
+    async def count_broken(self) -> None:
         """Count the broken links alone (for the breadcrumb), without the links view."""
-        self.run_worker(
-            self._count_broken(),
-            name="Counting the space's broken links",
-            group="link-stats",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _count_broken(self) -> None:
         try:
             stats = (await self.content.link_stats()).stats
         except OperationUnavailableError:
