@@ -126,12 +126,11 @@ class SpaceReading(Screen[None]):
         raise NotImplementedError
 
     def has_view(self, name: str) -> bool:
-        """The view `name` is there, composed (the pages always are)."""
+        """The view `name` is there, composed (the pages always are; asked before the
+        screen is composed, no other view is)."""
         if name == "pages":
             return True
-        if name in self._mounting:
-            return False
-        return bool(self.query_one("#space-modes", ContentSwitcher).query_children(f"#{name}-mode"))
+        return name not in self._mounting and bool(self.query(f"#{name}-mode"))
 
     def with_view(self, name: str, then: Callable[[], None]) -> None:
         """Run `then` once the view `name` is there. A space opens with its pages alone; each

@@ -409,17 +409,13 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     @on(events.ScreenResume)
     def _back_from_pane(self) -> None:
-        from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
-
-        for view in self.query("#change_requests-mode").results(ChangeRequestsOfSpace):
-            view.back_from_pane()
+        if self.has_view("change_requests"):  # none before it is first shown
+            self.change_requests_view.back_from_pane()
 
     @on(WriteLanded)
     def _write_landed(self, message: WriteLanded) -> None:
-        from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
-
-        for view in self.query("#change_requests-mode").results(ChangeRequestsOfSpace):
-            view.write_landed(message)
+        if self.has_view("change_requests"):
+            self.change_requests_view.write_landed(message)
 
     # ----- files ---------------------------------------------------------------------------
 
