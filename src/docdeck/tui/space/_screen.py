@@ -40,6 +40,7 @@ from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._page_tree import PageTree
 from docdeck.tui.space._reading import Location, SpaceReading
+from docdeck.tui.space._search_view import SearchView
 from docdeck.tui.threads import THREAD_FOOTER, Scope
 
 if TYPE_CHECKING:
@@ -49,7 +50,6 @@ if TYPE_CHECKING:
     from docdeck.tui.space._files_view import FilesView
     from docdeck.tui.space._history_view import HistoryView
     from docdeck.tui.space._links_view import LinksView
-    from docdeck.tui.space._search_view import SearchView
     from docdeck.tui.threads import ThreadsPanel
 
 __all__ = ["SpaceScreen"]
@@ -192,15 +192,16 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="breadcrumb")
-        # The other views are mounted here when first wanted (`make_view`).
-        with (
-            ContentSwitcher(initial="pages-mode", id="space-modes"),
-            Horizontal(id="pages-mode"),
-        ):
-            with Vertical(id="page-tree-panel"):
-                yield Input(placeholder="filter pages by title", id="page-filter")
-                yield PageTree(id="page-tree")
-            yield PagePreview(id="preview")
+        with ContentSwitcher(initial="pages-mode", id="space-modes"):
+            with Horizontal(id="pages-mode"):
+                with Vertical(id="page-tree-panel"):
+                    yield Input(placeholder="filter pages by title", id="page-filter")
+                    yield PageTree(id="page-tree")
+                yield PagePreview(id="preview")
+            # The search view from the start: "/" is typed straight into its field ("/web"
+            # in one burst), with no view to mount between that key and the next ones. The
+            # other views are mounted here when first wanted (`make_view`).
+            yield SearchView(self, id="search-mode")
         yield BrowserFooter()
         yield ChangeRequestStarter(self)
 
@@ -211,10 +212,6 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             from docdeck.tui.space._links_view import LinksView
 
             view = LinksView(self)
-        elif name == "search":
-            from docdeck.tui.space._search_view import SearchView
-
-            view = SearchView(self)
         elif name == "files":
             from docdeck.tui.space._files_view import FilesView
 
@@ -379,8 +376,6 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     @property
     def search_view(self) -> SearchView:
-        from docdeck.tui.space._search_view import SearchView
-
         return self.query_one("#search-mode", SearchView)
 
     def enter_search(self) -> None:
