@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from docdeck.tui.kit.workers import work
+from docdeck.tui.kit.workers import read, work
 
 TUI = Path(__file__).resolve().parents[3] / "src" / "docdeck" / "tui"
 
@@ -105,3 +105,32 @@ async def test_a_worker_replaced_before_it_starts_leaves_no_coroutine_unawaited(
             del first, second, owner  # a coroutine left is reported when it is collected
         gc.collect()
     assert not [w for w in caught if "never awaited" in str(w.message)]
+
+
+async def test_a_workers_name_can_be_worded_from_its_arguments() -> None:
+    """`name` given as a function is called with the method's own arguments, so a failure
+    says which page or change request it was about; the method runs with the same ones."""
+
+    class _Named(Static):
+        seen: list[str]
+
+        def on_mount(self) -> None:
+            self.seen = []
+
+        @read("named", lambda self, title: f"Reading “{title}”")
+        async def read_page(self, title: str) -> None:
+            self.seen.append(title)
+
+    class _NamedApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield _Named()
+
+    app = _NamedApp()
+    async with app.run_test() as pilot:
+        owner = app.query_one(_Named)
+        worker = owner.read_page("Quick start")
+        await worker.wait()
+        await pilot.pause()
+        assert worker.name == "Reading “Quick start”"
+        assert worker.group == "named" and not worker.exit_on_error
+        assert owner.seen == ["Quick start"]

@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
-import textual
+from textual.dom import DOMNode
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.session import session_of
 
 if TYPE_CHECKING:
-    from textual.dom import DOMNode
-
     from docdeck.gateway import Client
 
-__all__ = ["client_of", "read_ahead", "report_worker_failure", "work"]
+__all__ = ["client_of", "read", "read_ahead", "report_worker_failure", "work"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -38,10 +38,12 @@ def work(
     exclusive: bool = False,
     group: str = "default",
     exit_on_error: bool = True,
-    name: str = "",
+    name: str | Callable[..., str] = "",
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
     """Textual's `@work`, described by the method's name alone; `name` says what failed
-    when the worker does (`report_worker_failure`), the method's name when not given.
+    when the worker does (`report_worker_failure`): a text, or a function given the
+    method's own arguments (`self` first) that words it for this call; the method's name
+    when not given.
 
     Without a description, Textual's decorator describes each worker by `repr()` of every
     argument, on the event loop, each time the method is called. A rendering worker is
@@ -53,18 +55,36 @@ def work(
     """
 
     def decorator(method: Callable[P, Any]) -> Callable[P, Worker[Any]]:
-        decorated: Callable[P, Worker[Any]] = textual.work(
-            method,
-            group=group,
-            exclusive=exclusive,
-            exit_on_error=exit_on_error,
-            thread=thread,
-            name=name,
-            description=method.__qualname__,
-        )
-        return decorated
+        if not thread and not inspect.iscoroutinefunction(method):
+            raise TypeError(f"{method.__qualname__}: an async method, or thread=True")
+        description = method.__qualname__
+
+        @functools.wraps(method)
+        def start(*args: P.args, **kwargs: P.kwargs) -> Worker[Any]:
+            node = args[0]
+            assert isinstance(node, DOMNode)
+            label = name(*args, **kwargs) if callable(name) else name
+            return node.run_worker(
+                functools.partial(method, *args, **kwargs),
+                name=label or method.__name__,
+                group=group,
+                description=description,
+                exclusive=exclusive,
+                exit_on_error=exit_on_error,
+                thread=thread,
+            )
+
+        return start
 
     return decorator
+
+
+def read(
+    group: str, name: str | Callable[..., str] = ""
+) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
+    """`@work` for a read: the group's newest call replaces the one before it, and a
+    failure is reported (`report_worker_failure`), never the app's exit."""
+    return work(group=group, name=name, exclusive=True, exit_on_error=False)
 
 
 def client_of(node: DOMNode) -> Client:
