@@ -141,6 +141,25 @@ async def test_a_page_given_its_size_with_no_resize_still_renders(
         assert "with a signed payload; see Rate limits." in text(pilot)
 
 
+async def test_a_page_given_before_the_preview_is_composed_is_shown_once_it_is() -> None:
+    """The preview asked for its title line and view slot by query: given a page before
+    it had composed them (or after they left), it raised NoMatches on '#preview-body'
+    and docdeck showed its internal-error notice."""
+    app = App[None]()
+    async with app.run_test(size=(100, 40)) as pilot:
+        preview = PagePreview(id="preview")
+        page = SimpleNamespace(title="Early page", path="guides/early")
+        preview.show_loading(page)  # type: ignore[arg-type]
+        preview.show_page(page, SMALL, [])  # type: ignore[arg-type]
+        await app.mount(preview)  # composed only now
+        view = preview.slot.view
+        assert isinstance(view, RenderedPage)
+        await rendered(pilot, view)
+        shown = text(pilot)
+        assert "Early page" in shown and "/guides/early" in shown
+        assert "with a signed payload; see Rate limits." in shown
+
+
 TASKS_AND_ALERTS = """# Launch
 
 - [x] Payment capture

@@ -40,14 +40,18 @@ class PagePreview(Vertical):
         self.markdown: str | None = None
         self.raw = False
         self.note = ""
+        # Made here, not found by query: a page may be asked for before the pane has
+        # composed (a read that lands while it mounts) or after it left the screen.
+        self._title_line = Static("", id="preview-title")
+        self._slot = ViewSlot(id="preview-body")
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="preview-title")
-        yield ViewSlot(id="preview-body")
+        yield self._title_line
+        yield self._slot
 
     @property
     def slot(self) -> ViewSlot:
-        return self.query_one("#preview-body", ViewSlot)
+        return self._slot
 
     @property
     def view(self) -> RenderedPage | RawPage | None:
@@ -64,7 +68,7 @@ class PagePreview(Vertical):
             text.append(f"  {self.note}", style="italic")
         if state:
             text.append(f"  [{state}]", style="dim")
-        self.query_one("#preview-title", Static).update(text)
+        self._title_line.update(text)
 
     def show_loading(self, page: PageInfo) -> None:
         self.page, self.markdown = page, None
