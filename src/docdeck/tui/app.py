@@ -38,6 +38,7 @@ from docdeck.tui.kit.navigation import (
 )
 from docdeck.tui.kit.session import SessionApp
 from docdeck.tui.kit.typeahead import KeyHold
+from docdeck.tui.kit.workers import read
 from docdeck.tui.last_place import Place, load_place, place_of, place_path, save_place
 from docdeck.tui.orgs.first_view import FirstView, load_first_view, save_first_view
 from docdeck.tui.shell import ShellScreen
@@ -370,14 +371,9 @@ class DocdeckApp(SessionApp):
     # ----- connecting ------------------------------------------------------------------------
 
     def connect(self) -> None:
-        self.run_worker(
-            self._open_client(),
-            name="Connecting",
-            group="connect",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._open_client()
 
+    @read("connect", "Connecting")
     async def _open_client(self) -> Client:
         client = await self._connect()
         if self.open_at is not None and not self.open_at.site:
@@ -494,7 +490,7 @@ class DocdeckApp(SessionApp):
         client, self.client = self.client, None
         self._reconnected = True
         if client is not None:
-            self.run_worker(client.aclose(), group="close", exit_on_error=False)
+            self.run_worker(client.aclose, group="close", exit_on_error=False)  # type: ignore[arg-type]
         self.connect()
 
     def organizations_shown(self) -> None:

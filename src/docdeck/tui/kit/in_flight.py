@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.message import Message
@@ -135,7 +136,7 @@ class Writes:
         # exit_on_error: the request's own failure is caught and told; only a defect in
         # what handles its end gets past, and that ends the app as any defect does.
         write.worker = self._owner.app.run_worker(
-            self._carry(write),
+            partial(self._carry, write),
             name=write.doing,
             group=f"{WRITE_GROUP}{key[0]}-{write.action}",
         )
@@ -206,10 +207,15 @@ class Writes:
             report(error, write.doing)
 
     def _reread(self, write: Write) -> None:
-        if write.reread is None:
+        again = write.reread
+        if again is None:
             return
+
+        async def reread() -> None:
+            await again()
+
         self._owner.run_worker(
-            write.reread(),
+            reread,  # type: ignore[arg-type]
             name=f"Reading “{write.subject.title}” again",
             group=f"reread-{id(write.subject)}",
             exclusive=True,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -119,7 +120,7 @@ class GoToCommands(OneCommand):
     def _go(self) -> None:
         app = self.app
         app.run_worker(
-            _choose_site(app),
+            partial(_choose_site, app),  # type: ignore[arg-type]
             name="Reading the sites",
             group="go-to",
             exclusive=True,

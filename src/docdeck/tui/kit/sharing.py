@@ -29,7 +29,10 @@ def copy_value(screen: Screen[Any], value: CopyValue, *, why: str = "") -> None:
         screen.notify(message, title=f"Copied: {value.label}", timeout=8)
 
     screen.run_worker(
-        send(), name=f"Copying the {value.label.lower()}", group="copy", exit_on_error=False
+        send,  # type: ignore[arg-type]
+        name=f"Copying the {value.label.lower()}",
+        group="copy",
+        exit_on_error=False,
     )
 
 
@@ -43,7 +46,7 @@ def open_url(screen: Screen[Any], url: str, label: str = "URL") -> None:
             return
         copy_value(screen, CopyValue(label, url), why=f"{problem}: copied instead.\n")
 
-    screen.run_worker(go(), name="Opening the browser", group="open", exit_on_error=False)
+    screen.run_worker(go, name="Opening the browser", group="open", exit_on_error=False)  # type: ignore[arg-type]
 
 
 def _discard(_text: str) -> None:

@@ -16,6 +16,7 @@ from docdeck.models import ChangeRequest
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.in_flight import Said
 from docdeck.tui.kit.sharing import copy_value, open_url
+from docdeck.tui.kit.workers import read
 from docdeck.tui.review._base import ChangeRequestWrites
 from docdeck.tui.review.conflict_pages import describe_result
 
@@ -172,12 +173,9 @@ class ChangeRequestActions(ChangeRequestWrites):
         self.open_cr_write(dialog, "archive")
 
     def pdf(self) -> None:
-        self.run_cr_worker(
-            self._pdf(),
-            name="Exporting the PDF",
-            group="review-pdf",
-        )
+        self._pdf()
 
+    @read("review-pdf", "Exporting the PDF")
     async def _pdf(self) -> None:
         from docdeck.tui.kit.dialogs.choose import ChooseDialog
 

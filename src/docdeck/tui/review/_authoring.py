@@ -16,6 +16,7 @@ from docdeck.tui.content.page_tree import PageInfo, SpacePages
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import read
 from docdeck.tui.review._base import ChangeRequestWrites
 
 __all__ = ["TOP_LEVEL", "PageAuthoring"]
@@ -57,26 +58,17 @@ class PageAuthoring(ChangeRequestWrites):
         page_id = self.current_page_id()
         if page_id is None:
             # Nothing changed yet (a new change request): any of its pages can be edited.
-            self.run_cr_worker(
-                self._pick_page_to_edit(),
-                name="Reading the change request's pages",
-                group="review-edit",
-            )
+            self._pick_page_to_edit()
             return
-        self.run_cr_worker(
-            self._edit_page(page_id),
-            name="Opening the page in the editor",
-            group="review-edit",
-        )
+        self._edit_page(page_id)
 
     def edit_page(self, page_id: str) -> None:
         """Edit a page of the change request in $EDITOR (the space screen's E opens the pane
         with this)."""
         if self._may_author("editing a page"):
-            self.run_cr_worker(
-                self._edit_page(page_id), name="Opening the page in the editor", group="review-edit"
-            )
+            self._edit_page(page_id)
 
+    @read("review-edit", "Reading the change request's pages")
     async def _pick_page_to_edit(self) -> None:
         from docdeck.tui.kit.dialogs.choose import ChooseDialog
 
@@ -90,14 +82,11 @@ class PageAuthoring(ChangeRequestWrites):
 
         def chosen(page_id: str | None) -> None:
             if page_id is not None:
-                self.run_cr_worker(
-                    self._edit_page(page_id),
-                    name="Opening the page in the editor",
-                    group="review-edit",
-                )
+                self._edit_page(page_id)
 
         self.app.push_screen(ChooseDialog(f"Edit a page of #{number}", choices), chosen)
 
+    @read("review-edit", "Opening the page in the editor")
     async def _edit_page(self, page_id: str, text: str | None = None, title: str = "") -> None:
         from docdeck.tui.kit.editor import edit_text
 
@@ -117,13 +106,17 @@ class PageAuthoring(ChangeRequestWrites):
             edited = await edit_text(self.app, markdown)
             if edited is None:
                 return
-            await self._save_edit(page_id, page.title, edited)
+            await self._save(page_id, page.title, edited)
             return
         again = await edit_text(self.app, text)
         # Unchanged (or the editor failed): the edit is still the one that did not save.
-        await self._save_edit(page_id, title, again if again is not None else text)
+        await self._save(page_id, title, again if again is not None else text)
 
+    @read("review-edit", lambda self, page_id, title, markdown: f"Saving “{title}”")
     async def _save_edit(self, page_id: str, title: str, markdown: str) -> None:
+        await self._save(page_id, title, markdown)
+
+    async def _save(self, page_id: str, title: str, markdown: str) -> None:
         change = {"operation": "update_page", "page": page_id, "document": {"markdown": markdown}}
         try:
             await self.author([change])
@@ -148,17 +141,9 @@ class PageAuthoring(ChangeRequestWrites):
 
         def chosen(choice: str | None) -> None:
             if choice == "save":
-                self.run_cr_worker(
-                    self._save_edit(page_id, title, markdown),
-                    name=f"Saving “{title}”",
-                    group="review-edit",
-                )
+                self._save_edit(page_id, title, markdown)
             elif choice == "edit":
-                self.run_cr_worker(
-                    self._edit_page(page_id, markdown, title),
-                    name="Opening the page in the editor",
-                    group="review-edit",
-                )
+                self._edit_page(page_id, markdown, title)
             elif choice == "copy":
                 copy_value(self.screen, CopyValue("Your edit", markdown))
                 self._offer_again(page_id, title, markdown, error)
@@ -175,12 +160,9 @@ class PageAuthoring(ChangeRequestWrites):
     def add_page(self) -> None:
         if not self._may_author("adding a page"):
             return
-        self.run_cr_worker(
-            self._add_page(),
-            name="Reading the change request's pages",
-            group="review-add",
-        )
+        self._add_page()
 
+    @read("review-add", "Reading the change request's pages")
     async def _add_page(self) -> None:
         from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 

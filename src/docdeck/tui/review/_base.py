@@ -8,7 +8,7 @@ so a write still running after a reload is still the same write."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from docdeck.gateway import Client
@@ -68,11 +68,6 @@ class ChangeRequestWrites(WriteRunner):
     @property
     def client(self) -> Client:
         return client_of(self)
-
-    def run_cr_worker(self, work: Coroutine[Any, Any, Any], name: str, group: str) -> None:
-        """A read or an editor session of these actions: exclusive per group, a failure
-        reported once by this part (not by the pane's own handler as well)."""
-        self.run_worker(work, name=name, group=group, exclusive=True, exit_on_error=False)
 
     @property
     def cr_subject(self) -> ChangeRequestSubject:

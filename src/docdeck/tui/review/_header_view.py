@@ -16,7 +16,7 @@ from textual.worker import Worker
 
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.review._header import header_text
 
 if TYPE_CHECKING:
@@ -39,14 +39,9 @@ class ReviewHeader(Static):
 
     def load(self) -> None:
         """Read the reviews and requested reviewers again."""
-        self.run_worker(
-            self._load(),
-            name="Reading the reviews",
-            group="review-header",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load()
 
+    @read("review-header", "Reading the reviews")
     async def _load(self) -> None:
         client = client_of(self)
         space_id, cr = self.source.space.id, self.source.change_request

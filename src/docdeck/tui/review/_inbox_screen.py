@@ -29,7 +29,7 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.review.columns import cut, fit_widths, lay_columns, next_order, sort_by
 from docdeck.tui.review.inbox import INBOX_VIEWS, Inbox, InboxItem, gather_inbox
 
@@ -149,14 +149,9 @@ class ReviewInboxScreen(Screen[None]):
 
     def gather(self) -> None:
         self._title("gathering from the organizations' spaces…")
-        self.run_worker(
-            self._gather(),
-            name=f"Gathering the review inbox of {self.organization.title}",
-            group="inbox",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._gather()
 
+    @read("inbox", lambda self, *_: f"Gathering the review inbox of {self.organization.title}")
     async def _gather(self) -> None:
         client = client_of(self)
         try:

@@ -23,7 +23,7 @@ from docdeck.tui.content import PagePreview
 from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.content.revision_cache import RevisionContent
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._header_view import ReviewHeader
@@ -67,14 +67,9 @@ class ReviewLoading(Screen[None]):
 
     def load(self, *, fresh: bool) -> None:
         """`fresh`: read the change request again first (after a write, or `r`)."""
-        self.run_worker(
-            self._load(fresh),
-            name=f"Opening change request #{self.change_request.number}",
-            group="review",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load(fresh)
 
+    @read("review", lambda self, *_: f"Opening change request #{self.change_request.number}")
     async def _load(self, fresh: bool) -> None:
         client = client_of(self)
         if fresh:
@@ -112,13 +107,7 @@ class ReviewLoading(Screen[None]):
             return
         self.asked = page.page_id
         await self._show_page(page)
-        self.run_worker(
-            self._prefetch(),
-            name="Reading the other pages' diffs",
-            group="review-prefetch",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._prefetch()
 
     def show_list_problem(self, message: str) -> None:
         self.pages_list.clear_options()
@@ -137,13 +126,11 @@ class ReviewLoading(Screen[None]):
 
     def page_chosen(self, page: ChangedPage) -> None:
         self.asked = page.page_id
-        self.run_worker(
-            self._show_page(page),
-            name=f"Reading the diff of “{page.title}”",
-            group="review-diff",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._show_chosen(page)
+
+    @read("review-diff", lambda self, page: f"Reading the diff of “{page.title}”")
+    async def _show_chosen(self, page: ChangedPage) -> None:
+        await self._show_page(page)
 
     async def _show_page(self, page: ChangedPage) -> None:
         self.show_page_head(page)
@@ -240,6 +227,7 @@ class ReviewLoading(Screen[None]):
                 text.append(after, style="green")
         self.query_one("#review-page-head", Static).update(text)
 
+    @read("review-prefetch", "Reading the other pages' diffs")
     async def _prefetch(self) -> None:
         changes = self.changes
         if changes is None:

@@ -29,7 +29,7 @@ from textual.worker import Worker
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.threads import (
     Scope,
     Thread,
@@ -306,14 +306,9 @@ class DiffThreads(Widget):
         """Enter on a thread: the diff shows its block (the page's diff, cursor on it)."""
         item = self.threads_panel.item
         if item is not None:
-            self.run_worker(
-                self._go_to_thread(item.thread),
-                name="Finding the thread's block",
-                group="thread-cursor",
-                exclusive=True,
-                exit_on_error=False,
-            )
+            self._go_to_thread(item.thread)
 
+    @read("thread-cursor", "Finding the thread's block")
     async def _go_to_thread(self, thread: Thread) -> None:
         page_id, key = thread.page_id, thread.node_id
         if page_id is None:
@@ -362,15 +357,10 @@ class DiffThreads(Widget):
                 severity="warning",
             )
             return
-        worker = self.run_worker(
-            self._comment_block(page_id, place[1]),
-            name="Reading the page's blocks",
-            group="thread-comment",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        worker = self._comment_block(page_id, place[1])
         opens_a_screen(worker)  # the composer: what is typed next is its text
 
+    @read("thread-comment", "Reading the page's blocks")
     async def _comment_block(self, page_id: str, line: int) -> None:
         blocks = await self._page_blocks_or_say(page_id)
         if blocks is None:
@@ -397,15 +387,10 @@ class DiffThreads(Widget):
     def at_cursor(self, action: str) -> None:
         """`action` (`thread_reply`...) on the thread at the diff's cursor, or at the list's."""
         name, method = _PANEL_ACTIONS[action]
-        worker = self.run_worker(
-            self._at_cursor(name, method),
-            name="Finding the thread at the cursor",
-            group="thread-cursor",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        worker = self._at_cursor(name, method)
         opens_a_screen(worker)  # a composer, a confirmation or a chooser
 
+    @read("thread-cursor", "Finding the thread at the cursor")
     async def _at_cursor(self, name: str, method: str) -> None:
         panel = self.threads_panel
         item = await self.thread_at_cursor() if self._diff_focused() else panel.item

@@ -156,13 +156,13 @@ class ViewedPages(Widget):
         if page is None:
             self.notify("No changed page is shown.", title="Viewed")
             return
-        self.run_worker(
-            self._toggle_viewed(page),
-            name=f"Marking “{page.title}” viewed",
-            group="review-viewed",
-            exit_on_error=False,
-        )
+        self._toggle_viewed(page)
 
+    @work(
+        group="review-viewed",
+        exit_on_error=False,
+        name=lambda self, page: f"Marking “{page.title}” viewed",
+    )
     async def _toggle_viewed(self, page: ChangedPage) -> None:
         marks, cr, pages = self.viewed_marks, self.source.change_request, self.source.pages_list
         if page.page_id in pages.viewed:

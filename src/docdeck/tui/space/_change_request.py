@@ -11,7 +11,7 @@ from docdeck.models import ChangeRequest
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.navigation import OpenChangeRequest
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.kit.write_runner import WriteRunner
 
 if TYPE_CHECKING:
@@ -96,14 +96,9 @@ class ChangeRequestStarter(WriteRunner):
             return
         if not self._may_create():
             return
-        self.run_worker(
-            self._pick_change_request(page.id),
-            name="Reading the change requests",
-            group="space-edit-cr",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._pick_change_request(page.id)
 
+    @read("space-edit-cr", "Reading the change requests")
     async def _pick_change_request(self, page_id: str) -> None:
         client = client_of(self)
         found: list[ChangeRequest] = []

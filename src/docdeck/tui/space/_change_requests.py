@@ -24,7 +24,7 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.navigation import OpenChangeRequest
 from docdeck.tui.kit.sharing import copy_value, open_url
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.review import ChangeRequestsView, review_state
 from docdeck.tui.space._source import SpaceSource
 
@@ -53,13 +53,7 @@ class ChangeRequestsOfSpace(ChangeRequestsView):
         """Read the list; `forget`: a change request whose review state is read again."""
         if forget is not None:
             self.verdicts.pop(forget, None)
-        self.run_worker(
-            self._load(),
-            name="Reading the space's change requests",
-            group="change-requests",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load()
 
     def reload(self) -> bool:
         """`r`: the list and every review state read again."""
@@ -79,6 +73,7 @@ class ChangeRequestsOfSpace(ChangeRequestsView):
         if cr is not None:
             open_url(self.screen, cr.urls.app, "Change request URL")
 
+    @read("change-requests", "Reading the space's change requests")
     async def _load(self) -> None:
         client = client_of(self)
         space_id = self.source.space.id

@@ -27,7 +27,7 @@ from docdeck.tui.kit.dialogs.save import SaveDialog
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 
 __all__ = ["FilesView"]
@@ -154,14 +154,9 @@ class FilesView(Horizontal):
         return True
 
     def load_backlinks(self, file: RevisionFile) -> None:
-        self.run_worker(
-            self._load_backlinks(file),
-            name=f"Reading the backlinks of {file.name}",
-            group="backlinks",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load_backlinks(file)
 
+    @read("backlinks", lambda self, file: f"Reading the backlinks of {file.name}")
     async def _load_backlinks(self, file: RevisionFile) -> None:
         content = self.source.content
         if LINK_ANALYSIS in content.client.transport.unavailable:

@@ -34,7 +34,7 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 
 __all__ = ["HISTORY_STEP", "HistoryView", "change_lines", "merged_name"]
@@ -148,14 +148,9 @@ class HistoryView(Horizontal):
             self.load_history()
 
     def load_history(self) -> None:
-        self.run_worker(
-            self._load_history(),
-            name="Reading the space's revisions",
-            group="history",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load_history()
 
+    @read("history", "Reading the space's revisions")
     async def _load_history(self) -> None:
         cache = content_cache(self)
         content = self.source.content
@@ -190,14 +185,9 @@ class HistoryView(Horizontal):
         """What `revision` changed, beside the list (and more revisions at the list's end)."""
         if revision is self.revisions[-1] and not self.complete:
             self.load_history()
-        self.run_worker(
-            self._load_changes(revision),
-            name=f"Reading what revision {revision.id} changed",
-            group="changes",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load_changes(revision)
 
+    @read("changes", lambda self, revision: f"Reading what revision {revision.id} changed")
     async def _load_changes(self, revision: Revision) -> None:
         content = content_cache(self).get(
             self.source.content.client, self.source.space.id, revision.id

@@ -26,7 +26,7 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 from docdeck.tui.space.link_rows import LinkRow, find_link, link_rows
 
@@ -113,18 +113,13 @@ class LinksView(Vertical):
         return True
 
     def load_links(self) -> None:
-        self.run_worker(
-            self._load_links(),
-            name="Loading the space's links",
-            group="links",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load_links()
 
     def _counted(self, broken: int) -> None:
         self.broken_count = broken
         self.post_message(self.BrokenCounted(broken))
 
+    @read("links", "Loading the space's links")
     async def _load_links(self) -> None:
         content = self.source.content
         try:

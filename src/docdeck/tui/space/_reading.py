@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -30,6 +31,7 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.typeahead import opens_a_screen
+from docdeck.tui.kit.workers import read
 from docdeck.tui.space._page_tree import PageTree
 from docdeck.tui.space.link_rows import LinkRow, find_link
 
@@ -153,7 +155,7 @@ class SpaceReading(Screen[None]):
             then()
 
         opens_a_screen(
-            self.run_worker(when_mounted(), name=f"Opening the {name} view", group=f"view-{name}")
+            self.run_worker(when_mounted, name=f"Opening the {name} view", group=f"view-{name}")
         )
 
     # ----- going somewhere -------------------------------------------------------------------
@@ -184,7 +186,7 @@ class SpaceReading(Screen[None]):
         if same_page and (location.anchor or location.line is not None):
             line = self._line_of(location, self.preview.markdown or "")
             if line is not None:
-                self.run_worker(self.preview.goto_line(line), group="goto", exclusive=True)
+                self.run_worker(partial(self.preview.goto_line, line), group="goto", exclusive=True)  # type: ignore[arg-type]
             return
         if same_page:
             return
@@ -194,14 +196,9 @@ class SpaceReading(Screen[None]):
     def open_at_link(self, row: LinkRow) -> None:
         """The page a link is in, at the link (a row of the links view)."""
         self.action_mode("pages")
-        self.run_worker(
-            self._open_at_link(row),
-            name=f"Opening “{row.source_title}”",
-            group="preview",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._open_at_link(row)
 
+    @read("preview", lambda self, row: f"Opening “{row.source_title}”")
     async def _open_at_link(self, row: LinkRow) -> None:
         line = None
         if self.pages is not None:
@@ -217,14 +214,9 @@ class SpaceReading(Screen[None]):
     def open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
         """The page `page_id` at its link to `file` (a backlink chosen)."""
         self.action_mode("pages")
-        self.run_worker(
-            self._open_at_file_link(page_id, file),
-            name="Opening the page",
-            group="preview",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._open_at_file_link(page_id, file)
 
+    @read("preview", "Opening the page")
     async def _open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
         line = None
         if self.pages is not None:
@@ -255,14 +247,9 @@ class SpaceReading(Screen[None]):
             self._arrived(location)
             return
         preview.show_loading(page)
-        self.run_worker(
-            self._fetch(page, location),
-            name=f"Reading “{page.title}”",
-            group="preview",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._fetch(page, location)
 
+    @read("preview", lambda self, page, location: f"Reading “{page.title}”")
     async def _fetch(self, page: PageInfo, location: Location) -> None:
         try:
             markdown = await self.content.markdown(page.id)

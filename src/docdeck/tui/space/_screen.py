@@ -35,7 +35,7 @@ from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, report_worker_failure, work
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure, work
 from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._page_tree import PageTree
@@ -242,14 +242,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     def load_pages(self) -> None:
         self.preview.show_message(None, "loading the page tree…")
-        self.run_worker(
-            self._load_pages(),
-            name=f"Loading the pages of {self.space.title}",
-            group="pages",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load_pages()
 
+    @read("pages", lambda self, *_: f"Loading the pages of {self.space.title}")
     async def _load_pages(self) -> None:
         try:
             pages = await self.content.pages()
@@ -532,13 +527,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             return
         if self.current_page is not page:
             self.show(Location(page.id))  # the highlight's pause cut short
-        worker = self.run_worker(
-            self._comment_block(page.id, page.title),
-            name=f"Reading the blocks of “{page.title}”",
-            group="comment-block",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        worker = self._comment_block(page.id, page.title)
         opens_a_screen(worker)  # the composer: what is typed next is its text
 
     async def _page_shown(self, page_id: str) -> bool:
@@ -552,6 +541,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             preview.markdown is not None and preview.page is not None and preview.page.id == page_id
         )
 
+    @read("comment-block", lambda self, page_id, title: f"Reading the blocks of “{title}”")
     async def _comment_block(self, page_id: str, title: str) -> None:
         view = self.preview.view if await self._page_shown(page_id) else None
         line = line_in_view(view) if view is not None else 0
@@ -726,14 +716,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         if self.pages is None:
             self.load_pages()
             return
-        self.run_worker(
-            self._check_revision(),
-            name="Checking for a newer revision",
-            group="refresh",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._check_revision()
 
+    @read("refresh", "Checking for a newer revision")
     async def _check_revision(self) -> None:
         space = await client_of(self).spaces.get(self.space.id)
         if self.older or space.revision == self.revision_id:

@@ -27,7 +27,7 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.formatting import quoted
 from docdeck.tui.kit.list_keys import NavOptionList
-from docdeck.tui.kit.workers import report_worker_failure
+from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource
 
 __all__ = ["SEARCH_PAUSE", "SearchHit", "SearchView"]
@@ -114,18 +114,16 @@ class SearchView(Vertical):
 
     def search(self, query: str, page: str | None = None) -> None:
         """Read the results of `query` (`page`: the next page of them)."""
-        self.run_worker(
-            self._search(query, page),
-            name=(
-                f"Reading more results for {quoted(query)}"
-                if page is not None
-                else f"Searching for {quoted(query)}"
-            ),
-            group="search",
-            exclusive=True,  # a newer query cancels this one's request
-            exit_on_error=False,
-        )
+        self._search(query, page)
 
+    @read(  # a newer query cancels this one's request
+        "search",
+        lambda self, query, page=None: (
+            f"Reading more results for {quoted(query)}"
+            if page is not None
+            else f"Searching for {quoted(query)}"
+        ),
+    )
     async def _search(self, query: str, page: str | None = None) -> None:
         try:
             found = await self.source.content.search(query, page)

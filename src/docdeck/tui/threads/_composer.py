@@ -22,6 +22,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
 from docdeck.tui.kit.dialogs.request import RequestDialog
+from docdeck.tui.kit.workers import work
 
 __all__ = ["Composer", "DiscardDraft"]
 
@@ -134,8 +135,9 @@ class Composer(RequestDialog[Any]):
         an editor that fails or changes nothing leaves the draft as it was."""
         if self.sending:
             return
-        self.run_worker(self._edit_externally(), group="composer-editor", exclusive=True)
+        self._edit_externally()
 
+    @work(group="composer-editor", exclusive=True)
     async def _edit_externally(self) -> None:
         from docdeck.tui.kit.editor import edit_text
 

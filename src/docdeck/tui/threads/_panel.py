@@ -29,7 +29,7 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.in_flight import Writes
 from docdeck.tui.kit.session import session_of
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.threads._actions import ThreadActions
 from docdeck.tui.threads._model import (
     THREAD_ACTIONS,
@@ -157,14 +157,9 @@ class ThreadsPanel(ExplainsKeys, ThreadActions):
         if self.scope is None:
             return
         self._status("loading threads…")
-        self.run_worker(
-            self._load(keep),
-            name=f"Reading the threads of {self.scope.name}",
-            group="threads-load",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._load(keep)
 
+    @read("threads-load", lambda self, *_: f"Reading the threads of {self.scope.name}")
     async def _load(self, keep: str | None = None) -> None:
         scope = self.scope
         if scope is None:
