@@ -4,7 +4,7 @@ the caller may not use them (`rules.py`)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -106,9 +106,6 @@ class AdminScreen(ExplainsKeys, Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
-
-    def run_read(self, work: Any, name: str, group: str = "read") -> None:
-        self.run_worker(work, name=name, group=group, exclusive=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         report_worker_failure(self, event)

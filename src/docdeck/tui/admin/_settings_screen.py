@@ -20,6 +20,7 @@ from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.dialogs import FormDialog, FormField
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.workers import read
 
 __all__ = ["SettingsScreen"]
 
@@ -81,7 +82,11 @@ class SettingsScreen(AdminScreen):
         self.show(self.organization)
 
     def action_refresh(self) -> None:
-        self.run_read(self._reload(), f"Reading {self.organization.title}")
+        self._read()
+
+    @read("read", lambda self: f"Reading {self.organization.title}")
+    async def _read(self) -> None:
+        await self._reload()
 
     async def _reload(self) -> None:
         try:

@@ -19,6 +19,7 @@ from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
 from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import read
 
 __all__ = ["OperationTree", "SpecContentScreen"]
 
@@ -95,8 +96,9 @@ class SpecContentScreen(AdminScreen):
 
     def load(self) -> None:
         self.say("reading the version's content…")
-        self.run_read(self._load(), f"Reading the content of “{self.spec.slug}”")
+        self._load()
 
+    @read("read", lambda self: f"Reading the content of “{self.spec.slug}”")
     async def _load(self) -> None:
         try:
             content = await self.client.openapi_specs.versions.content(

@@ -4,7 +4,6 @@ browse a version's paths and operations."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, ClassVar, Literal
 
 from rich.text import Text
@@ -27,6 +26,7 @@ from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import read
 
 __all__ = ["ERROR_WORDS", "SpecsScreen", "state_text"]
 
@@ -130,9 +130,13 @@ class SpecsScreen(AdminScreen):
     def load(self) -> None:
         if self.specs is None:
             self.say("reading the specs…")
-        self.run_read(self._load(), f"Reading the OpenAPI specs of {self.organization.title}")
+        self._load()
 
+    @read("read", lambda self: f"Reading the OpenAPI specs of {self.organization.title}")
     async def _load(self) -> None:
+        await self._reload()
+
+    async def _reload(self) -> None:
         try:
             specs = await self.client.openapi_specs.list(self.organization.id, limit=100).all()
         except Exception as error:
@@ -197,20 +201,14 @@ class SpecsScreen(AdminScreen):
         """Read the specs being processed again every `POLL_S` until none is."""
         running = any(processing(spec) for spec in self.specs or [])
         if running and self._poll is None:
-            self._poll = self.set_interval(self.POLL_S, self._tick, name="spec processing")
+            self._poll = self.set_interval(
+                self.POLL_S, self._reread_processing, name="spec processing"
+            )
         elif not running and self._poll is not None:
             self._poll.stop()
             self._poll = None
 
-    def _tick(self) -> None:
-        self.run_worker(
-            self._reread_processing(),
-            name="Following the specs' processing",
-            group="poll",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
+    @read("poll", "Following the specs' processing")
     async def _reread_processing(self) -> None:
         for spec in [s for s in self.specs or [] if processing(s)]:
             try:
@@ -256,14 +254,9 @@ class SpecsScreen(AdminScreen):
         elif spec.lastVersion is None:
             self._show_versions([])
         else:
-            # A callable, not a coroutine: a worker replaced before it starts leaves nothing
-            # un-awaited.
-            self.run_read(
-                partial(self._load_versions, spec),
-                f"Reading the versions of “{spec.slug}”",
-                "versions",
-            )
+            self._load_versions(spec)
 
+    @read("versions", lambda self, spec: f"Reading the versions of “{spec.slug}”")
     async def _load_versions(self, spec: OpenAPISpec) -> None:
         try:
             found = await self.client.openapi_specs.versions.list(
@@ -366,9 +359,6 @@ class SpecsScreen(AdminScreen):
                 self.writes, subject, "create", applied=self._created, reread=self._reload
             )
         )
-
-    async def _reload(self) -> None:
-        await self._load()
 
     def action_visibility(self) -> None:
         spec = self.highlighted

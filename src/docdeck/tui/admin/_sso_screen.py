@@ -28,6 +28,7 @@ from docdeck.tui.kit.dialogs import ConfirmDialog, FormField
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
+from docdeck.tui.kit.workers import read
 
 __all__ = ["NO_TEAM", "SSOScreen", "provider_problems"]
 
@@ -151,9 +152,13 @@ class SSOScreen(AdminScreen):
             return
         if self.providers is None:
             self.say("reading the providers…")
-        self.run_read(self._load(), f"Reading the SAML providers of {self.organization.title}")
+        self._load()
 
+    @read("read", lambda self: f"Reading the SAML providers of {self.organization.title}")
     async def _load(self) -> None:
+        await self._reload()
+
+    async def _reload(self) -> None:
         org = self.organization.id
         try:
             providers = await self.client.saml.list(org, limit=100).all()
@@ -163,9 +168,6 @@ class SSOScreen(AdminScreen):
             return
         self.logins = logins
         self.show(providers)
-
-    async def _reload(self) -> None:
-        await self._load()
 
     def show(self, providers: list[SAMLProvider], *, select: str | None = None) -> None:
         current = select or (self.highlighted.id if self.highlighted else None)
@@ -206,8 +208,9 @@ class SSOScreen(AdminScreen):
             providers.append(provider)
         self.show(providers, select=provider.id if select else None)
         # Whether it is active changed what members can sign in with.
-        self.run_read(self._reload_logins(), "Reading the login entry points", "logins")
+        self._reload_logins()
 
+    @read("logins", "Reading the login entry points")
     async def _reload_logins(self) -> None:
         try:
             self.logins = await self.client.saml.logins(self.organization.id)
@@ -337,19 +340,20 @@ class SSOScreen(AdminScreen):
     def action_new(self) -> None:
         if self.explain("new"):
             return
-        self.run_read(self._open_form(None), "Reading the teams", "form")
+        self._open_form(None)
 
     def action_edit(self) -> None:
         provider = self.highlighted
         if provider is None or self.explain("edit"):
             return
-        self.run_read(self._open_form(provider), "Reading the teams", "form")
+        self._open_form(provider)
 
     @on(DataTable.RowSelected, "#providers")
     def _selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
         self.action_edit()
 
+    @read("form", "Reading the teams")
     async def _open_form(self, provider: SAMLProvider | None) -> None:
         """The teams are read first (the default team is picked from them), once."""
         if self.teams is None:
@@ -498,7 +502,7 @@ class SSOScreen(AdminScreen):
 
         def deleted(provider_id: str) -> None:
             self.show([p for p in self.providers or [] if p.id != provider_id])
-            self.run_read(self._reload_logins(), "Reading the login entry points", "logins")
+            self._reload_logins()
 
         last_active = provider.status == "active" and not any(
             p.status == "active" and p.id != provider.id for p in self.providers or []

@@ -32,7 +32,7 @@ from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.navigation import OpenSpace
-from docdeck.tui.kit.workers import work
+from docdeck.tui.kit.workers import read, work
 
 __all__ = ["LANGUAGES", "NO_TRANSLATOR_WORDS", "TranslationInstructions", "TranslationsScreen"]
 
@@ -232,9 +232,13 @@ class TranslationsScreen(AdminScreen):
     def load(self) -> None:
         if self.translations is None:
             self.say("reading the translations…")
-        self.run_read(self._load(), f"Reading the translations of {self.organization.title}")
+        self._load()
 
+    @read("read", lambda self: f"Reading the translations of {self.organization.title}")
     async def _load(self) -> None:
+        await self._reload()
+
+    async def _reload(self) -> None:
         org = self.organization.id
         try:
             if self.spaces is None:
@@ -245,9 +249,6 @@ class TranslationsScreen(AdminScreen):
             self.say_failure(error, "Reading the translations")
             return
         self.show(found)
-
-    async def _reload(self) -> None:
-        await self._load()
 
     def show(self, translations: list[Translation], *, select: str | None = None) -> None:
         current = select or (self.highlighted.id if self.highlighted else None)
@@ -324,20 +325,14 @@ class TranslationsScreen(AdminScreen):
         """Read the translations that may be running again every `POLL_S` until none may."""
         running = any(self._may_run(t) for t in self.translations or [])
         if running and self._poll is None:
-            self._poll = self.set_interval(self.POLL_S, self._tick, name="translation jobs")
+            self._poll = self.set_interval(
+                self.POLL_S, self._reread_running, name="translation jobs"
+            )
         elif not running and self._poll is not None:
             self._poll.stop()
             self._poll = None
 
-    def _tick(self) -> None:
-        self.run_worker(
-            self._reread_running(),
-            name="Following the translations",
-            group="poll",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
+    @read("poll", "Following the translations")
     async def _reread_running(self) -> None:
         watched = [t for t in self.translations or [] if self._may_run(t)]
         for translation in watched:
@@ -436,8 +431,9 @@ class TranslationsScreen(AdminScreen):
         translation = self.highlighted
         if translation is None or self.explain("open") or translation.result is None:
             return
-        self.run_read(self._open(translation.result.space), "Opening the result space", "open")
+        self._open(translation.result.space)
 
+    @read("open", "Opening the result space")
     async def _open(self, space_id: str) -> None:
         try:
             space = await self.client.spaces.get(space_id)

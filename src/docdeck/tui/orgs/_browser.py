@@ -46,7 +46,7 @@ from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.in_flight import Subject, Write, Writes
 from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentEdits
 from docdeck.tui.orgs._copy_open_actions import CopyOpen
 from docdeck.tui.orgs._detail_pane import DetailPane
@@ -482,27 +482,20 @@ class OrgBrowser(ExplainsKeys, Horizontal):
         if isinstance(entry, TeamEntry):
             org = org_of(entry)
             if org is not None:
-                self.run_worker(
-                    self.people.reload_team(entry, org.organization.id),
-                    name=f"Reloading {entry.title}",
-                    group="refresh",
-                    exclusive=True,
-                    exit_on_error=False,
-                )
+                self._reload_team(entry, org.organization.id)
             return
         if isinstance(entry, SpaceEntry | OrgEntry):
-            self.run_worker(
-                self._refetch(entry),
-                name=f"Reloading {entry.title}",
-                group="refresh",
-                exclusive=True,
-                exit_on_error=False,
-            )
+            self._refetch(entry)
         if entry.expandable and (entry.expanded or entry.children is not None or entry.failed):
             self.org_tree.load(entry, keep=True)
         elif entry.expandable:
             entry.children = None
 
+    @read("refresh", lambda self, entry, org_id: f"Reloading {entry.title}")
+    async def _reload_team(self, entry: TeamEntry, org_id: str) -> None:
+        await self.people.reload_team(entry, org_id)
+
+    @read("refresh", lambda self, entry: f"Reloading {entry.title}")
     async def _refetch(self, entry: Entry) -> None:
         try:
             if isinstance(entry, SpaceEntry):

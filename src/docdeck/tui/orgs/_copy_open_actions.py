@@ -17,6 +17,7 @@ from docdeck.tui.kit.clipboard import copy_text
 from docdeck.tui.kit.copy_values import CopyValue, app_url, entry_values, member_values
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.opening import browser_problem, open_in_browser
+from docdeck.tui.kit.workers import read
 
 if TYPE_CHECKING:
     from docdeck.tui.orgs._browser import OrgBrowser
@@ -59,46 +60,40 @@ class CopyOpen:
         )
 
     def _copy(self, value: CopyValue, *, why: str = "") -> None:
-        self.browser.run_worker(
-            self._send_to_clipboard(value, why),
-            name=f"Copying the {value.label.lower()}",
-            group="copy",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _send_to_clipboard(self, value: CopyValue, why: str) -> None:
-        app = self.browser.app
-        driver = app._driver
-        result = await copy_text(
-            value.value,
-            driver.write if driver is not None else _discard,
-            copy=app.copy_to_clipboard,  # also what Textual's own paste inside the app uses
-        )
-        title = f"Copied: {value.label}"
-        message = f"{why}{value.value}\n(to the {result.route})"
-        if result.problem:
-            message += f"; {result.problem}"
-        self.browser.notify(message, title=title, timeout=8)
+        _send_to_clipboard(self.browser, value, why)
 
     def open(self) -> None:
         url = app_url(self.browser.org_tree.current)
-        if url is None:
-            return
-        self.browser.run_worker(
-            self._open(url),
-            name="Opening the browser",
-            group="open",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        if url is not None:
+            _open(self.browser, url)
 
-    async def _open(self, url: str) -> None:
-        problem = browser_problem() or await open_in_browser(url)
-        if not problem:
-            self.browser.notify(url, title="Opened in the browser", timeout=6)
-            return
-        self._copy(CopyValue("App URL", url), why=f"{problem}: copied instead.\n")
+
+# The workers run on the browser, so they end with it.
+
+
+@read("copy", lambda browser, value, why: f"Copying the {value.label.lower()}")
+async def _send_to_clipboard(browser: OrgBrowser, value: CopyValue, why: str) -> None:
+    app = browser.app
+    driver = app._driver
+    result = await copy_text(
+        value.value,
+        driver.write if driver is not None else _discard,
+        copy=app.copy_to_clipboard,  # also what Textual's own paste inside the app uses
+    )
+    title = f"Copied: {value.label}"
+    message = f"{why}{value.value}\n(to the {result.route})"
+    if result.problem:
+        message += f"; {result.problem}"
+    browser.notify(message, title=title, timeout=8)
+
+
+@read("open", "Opening the browser")
+async def _open(browser: OrgBrowser, url: str) -> None:
+    problem = browser_problem() or await open_in_browser(url)
+    if not problem:
+        browser.notify(url, title="Opened in the browser", timeout=6)
+        return
+    _send_to_clipboard(browser, CopyValue("App URL", url), f"{problem}: copied instead.\n")
 
 
 def _discard(_text: str) -> None:

@@ -15,7 +15,7 @@ from docdeck.models import Member, MemberRoleFilter
 from docdeck.tui.kit.entries import MembersEntry, OrgEntry
 from docdeck.tui.kit.formatting import date, role_text
 from docdeck.tui.kit.list_keys import NavDataTable
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs.messages import RowChanged
 
 __all__ = ["ROLE_CHOICES", "MemberTable"]
@@ -126,13 +126,15 @@ class MemberTable(Vertical):
             self.workers.cancel_group(self, "members")
             self._show(cached[0], cached[1])
             return
-        self.run_worker(
-            self._fetch(key, None, delay),
-            name="Loading members",
-            group="members",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._fetch_first(key, delay)
+
+    @read("members", "Loading members")
+    async def _fetch_first(self, key: tuple[str, str], delay: float) -> None:
+        await self._fetch(key, None, delay)
+
+    @read("members-more", "Loading more members")
+    async def _fetch_more(self, key: tuple[str, str], page: str) -> None:
+        await self._fetch(key, page, 0)
 
     async def _fetch(self, key: tuple[str, str], page: str | None, delay: float) -> None:
         if delay:
@@ -187,13 +189,7 @@ class MemberTable(Vertical):
         event.stop()
         self.post_message(RowChanged())
         if self.next_page is not None and event.cursor_row >= len(self.members) - 1:
-            self.run_worker(
-                self._fetch(self._filter, self.next_page, 0),
-                name="Loading more members",
-                group="members-more",
-                exclusive=True,
-                exit_on_error=False,
-            )
+            self._fetch_more(self._filter, self.next_page)
 
     def replace_member(self, member: Member) -> None:
         """Show a member's new role in place; drop other filters' pages, which may be stale."""

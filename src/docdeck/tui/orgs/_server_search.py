@@ -10,8 +10,6 @@ search in flight, so only the last text costs requests and a stale answer never 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
-from functools import partial
 
 from textual import on
 from textual.widgets import Input
@@ -20,7 +18,7 @@ from textual.worker import Worker
 from docdeck.models import Space
 from docdeck.tui.kit.entries import Entry, OrgEntry, SpaceEntry
 from docdeck.tui.kit.formatting import quoted
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs._org_tree import OrgTree
 
 __all__ = ["SEARCH_DELAY", "SEARCH_LIMIT", "TreeFilter"]
@@ -60,15 +58,9 @@ class TreeFilter(Input):
         self.cancel_search()
         if not text:
             return
-        search: Callable[[], Awaitable[None]] = partial(self._search, text)
-        self.run_worker(
-            search,  # a callable: no coroutine is made for a search cancelled before it starts
-            name=f"Searching the server for {quoted(text)}",
-            group="filter-search",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._search(text)
 
+    @read("filter-search", lambda self, text: f"Searching the server for {quoted(text)}")
     async def _search(self, text: str) -> None:
         await asyncio.sleep(SEARCH_DELAY)
         tree = self.org_tree

@@ -14,6 +14,7 @@ from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.entries import Entry, OrgEntry, SiteEntry, SitesEntry, org_of
+from docdeck.tui.kit.workers import read
 
 if TYPE_CHECKING:
     from docdeck.tui.orgs._browser import OrgBrowser
@@ -41,15 +42,13 @@ def new_site(screen: OrgBrowser) -> None:
     org = org_of(sites)
     if sites is None or org is None:
         return
-    client = screen.client
+    _read_spaces(screen, sites, org)
 
-    async def read() -> None:
-        page = await client.spaces.list(org.organization.id, limit=SPACES_LIMIT)
-        _pick(screen, sites, org, [space for space in page.items if space.deletedAt is None], [])
 
-    screen.run_worker(
-        read(), name="Reading the spaces", group="spaces", exclusive=True, exit_on_error=False
-    )
+@read("spaces", "Reading the spaces")
+async def _read_spaces(screen: OrgBrowser, sites: SitesEntry, org: OrgEntry) -> None:
+    page = await screen.client.spaces.list(org.organization.id, limit=SPACES_LIMIT)
+    _pick(screen, sites, org, [space for space in page.items if space.deletedAt is None], [])
 
 
 def _pick(
@@ -116,44 +115,40 @@ def delete_site(screen: OrgBrowser) -> None:
     sites = _sites_entry(entry)
     if org is None or sites is None:
         return
+    _ask_delete(screen, entry, org, sites)
+
+
+@read("site-delete", lambda screen, entry, org, sites: f"Reading {entry.value.title}")
+async def _ask_delete(
+    screen: OrgBrowser, entry: SiteEntry, org: OrgEntry, sites: SitesEntry
+) -> None:
+    """What goes with the site (its sections or site spaces, its share links), read before
+    asking."""
     client = screen.client
     org_id, site = org.organization.id, entry.value
+    structure = await client.sites.structure.get(org_id, site.id)
+    names = [item.title for item in getattr(structure, "structure", [])]
+    links: list[str] = []
+    if org.organization.permissions.admin:
+        links = [
+            link.name or link.id async for link in client.sites.share_links.list(org_id, site.id)
+        ]
+    kind = "sections" if getattr(structure, "type", "") == "sections" else "site spaces"
+    question = f"Delete the site “{site.title}”? Visitors lose it at once."
+    question += f"\nIts {kind} go with it: {', '.join(names) or 'none'}."
+    question += f"\nIts share links stop working: {', '.join(links) or 'none'}."
+    question += "\nThe spaces themselves are not deleted."
 
-    async def what_goes() -> None:
-        structure = await client.sites.structure.get(org_id, site.id)
-        names = [item.title for item in getattr(structure, "structure", [])]
-        links: list[str] = []
-        if org.organization.permissions.admin:
-            links = [
-                link.name or link.id
-                async for link in client.sites.share_links.list(org_id, site.id)
-            ]
-        kind = "sections" if getattr(structure, "type", "") == "sections" else "site spaces"
-        question = f"Delete the site “{site.title}”? Visitors lose it at once."
-        question += f"\nIts {kind} go with it: {', '.join(names) or 'none'}."
-        question += f"\nIts share links stop working: {', '.join(links) or 'none'}."
-        question += "\nThe spaces themselves are not deleted."
+    async def delete() -> None:
+        await client.sites.delete(org_id, site.id)
 
-        async def delete() -> None:
-            await client.sites.delete(org_id, site.id)
+    async def reread() -> None:
+        _reload(screen, sites)
 
-        async def reread() -> None:
-            _reload(screen, sites)
-
-        screen.open_write(
-            ConfirmDialog(
-                f"Delete {site.title}", question, delete, doing=f"Deleting “{site.title}”"
-            ),
-            entry,
-            "delete_site",
-            applied=lambda _none: _reload(screen, sites),
-            reread=reread,
-        )
-
-    screen.run_worker(
-        what_goes(),
-        name=f"Reading {site.title}",
-        group="site-delete",
-        exclusive=True,
-        exit_on_error=False,
+    screen.open_write(
+        ConfirmDialog(f"Delete {site.title}", question, delete, doing=f"Deleting “{site.title}”"),
+        entry,
+        "delete_site",
+        applied=lambda _none: _reload(screen, sites),
+        reread=reread,
     )

@@ -14,7 +14,7 @@ from docdeck.models import TeamMembership
 from docdeck.tui.kit.entries import OrgEntry, TeamEntry, org_of
 from docdeck.tui.kit.formatting import role_text
 from docdeck.tui.kit.list_keys import NavDataTable
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs._field_list import FieldList
 from docdeck.tui.orgs._resource_fields import team_fields
 from docdeck.tui.orgs.messages import RowChanged
@@ -74,14 +74,9 @@ class TeamDetail(Vertical):
 
     def reload(self) -> None:
         """Fetch the team and its members again (after a change, or on refresh)."""
-        self.run_worker(
-            self._fetch(),
-            name=f"Loading the members of {self.entry.title}",
-            group="team-members",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self._fetch()
 
+    @read("team-members", lambda self: f"Loading the members of {self.entry.title}")
     async def _fetch(self) -> None:
         client = client_of(self)
         org_id = self.org.organization.id

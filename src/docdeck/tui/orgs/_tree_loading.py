@@ -12,7 +12,7 @@ from datetime import datetime
 
 from docdeck.tui.kit.entries import ITS_CHILDREN, Entry, LoadMoreEntry
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.orgs._tree_view import TreeView
 from docdeck.tui.orgs.first_view_capture import entry_key
 from docdeck.tui.orgs.loaders import load_children, load_more
@@ -56,23 +56,9 @@ class TreeLoading:
         if not (keep and entry.children is not None):
             entry.children = None
             self.tree.render_children(entry)
-        self.tree.run_worker(
-            self._fetch(entry),
-            name=f"Loading {entry.title or 'organizations'}",
-            group=f"load-{id(entry)}",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _fetch(self, entry: Entry) -> None:
-        take = getattr(self.tree.app, "take_root_prefetch", None)
-        early = take() if take is not None and entry is self.tree.model else None
-        try:
-            children = await (early or load_children(client_of(self.tree), entry))
-        except Exception as error:
-            self.tree.post_message(ChildrenFailed(entry, error=error))
-            raise
-        self.tree.post_message(ChildrenLoaded(entry, children))
+        # Each entry's loads are a group of their own: a load replaces the one of its entry.
+        fetch = read(f"load-{id(entry)}", f"Loading {entry.title or 'organizations'}")
+        fetch(_fetch)(self.tree, entry)
 
     def load_more(self, more: LoadMoreEntry) -> None:
         owner = more.parent
@@ -80,21 +66,8 @@ class TreeLoading:
             return
         more.loading = True
         self.tree._relabel(more)
-        self.tree.run_worker(
-            self._fetch_more(owner, more),
-            name=f"Loading more of {owner.title or 'organizations'}",
-            group=f"more-{id(owner)}",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    async def _fetch_more(self, owner: Entry, more: LoadMoreEntry) -> None:
-        try:
-            children = await load_more(client_of(self.tree), owner, more)
-        except Exception:
-            self.tree.post_message(ChildrenFailed(owner, replacing=more))
-            raise
-        self.tree.post_message(ChildrenLoaded(owner, children, replacing=more))
+        fetch = read(f"more-{id(owner)}", f"Loading more of {owner.title or 'organizations'}")
+        fetch(_fetch_more)(self.tree, owner, more)
 
     def children_loaded(self, message: ChildrenLoaded) -> None:
         entry = message.entry
@@ -175,6 +148,30 @@ class TreeLoading:
 
 _STRUCTURE = {item.name for item in fields(Entry)} | {"found"}
 """Fields that are the tree's state (open, loaded children, marks), not the resource."""
+
+
+# The workers of `TreeLoading`, run on the tree; declared per call (`read(...)(...)`), since
+# their group is the entry's.
+
+
+async def _fetch(tree: TreeView, entry: Entry) -> None:
+    take = getattr(tree.app, "take_root_prefetch", None)
+    early = take() if take is not None and entry is tree.model else None
+    try:
+        children = await (early or load_children(client_of(tree), entry))
+    except Exception as error:
+        tree.post_message(ChildrenFailed(entry, error=error))
+        raise
+    tree.post_message(ChildrenLoaded(entry, children))
+
+
+async def _fetch_more(tree: TreeView, owner: Entry, more: LoadMoreEntry) -> None:
+    try:
+        children = await load_more(client_of(tree), owner, more)
+    except Exception:
+        tree.post_message(ChildrenFailed(owner, replacing=more))
+        raise
+    tree.post_message(ChildrenLoaded(owner, children, replacing=more))
 
 
 def _merge(old: list[Entry], new: list[Entry]) -> list[Entry]:

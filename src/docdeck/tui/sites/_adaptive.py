@@ -3,14 +3,13 @@ claims, edited as JSON (`_json_dialog`) and saved with one PUT."""
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from docdeck.gateway import NotFoundError
 from docdeck.models import SiteAdaptiveSchema, TemplateCondition
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.sites._json_dialog import JsonDialog
 from docdeck.tui.sites.actions import write_refusal
 from docdeck.tui.sites.claims import claims_of, claims_text
@@ -45,16 +44,9 @@ async def read_templates(screen: SiteScreen) -> list[TemplateCondition]:
     return await client_of(screen).sites.template_conditions(screen.org_id, screen.site.id)
 
 
-def reading_schema(screen: SiteScreen, work: Coroutine[Any, Any, None]) -> None:
-    """Run `work`, which reads the schema and opens a dialog with it, in the one worker
-    group for it: a second key press replaces a read still running."""
-    screen.run_worker(
-        work,
-        name="Reading the adaptive schema",
-        group="adaptive",
-        exclusive=True,
-        exit_on_error=False,
-    )
+reading_schema = read("adaptive", "Reading the adaptive schema")
+"""Declares a function of the screen that reads the schema and opens a dialog with it: all
+in the one worker group for it, so a second key press replaces a read still running."""
 
 
 def _context(screen: SiteScreen, stored: dict[str, Any] | None) -> Text:
@@ -67,35 +59,33 @@ def _context(screen: SiteScreen, stored: dict[str, Any] | None) -> Text:
     return text
 
 
-def adaptive_schema(screen: SiteScreen) -> None:
+@reading_schema
+async def adaptive_schema(screen: SiteScreen) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
 
-    async def read() -> None:
-        stored = await read_schema(screen)
+    stored = await read_schema(screen)
 
-        async def submit(value: dict[str, Any]) -> SiteAdaptiveSchema:
-            return await client.sites.update_adaptive_schema(org, site, jsonSchema=value)
+    async def submit(value: dict[str, Any]) -> SiteAdaptiveSchema:
+        return await client.sites.update_adaptive_schema(org, site, jsonSchema=value)
 
-        def saved(answer: SiteAdaptiveSchema) -> None:
-            count = len(claims_of(answer.jsonSchema))
-            screen.notify(
-                f"The adaptive schema of {screen.site.title} is saved: {count} claim"
-                f"{'s' if count != 1 else ''}.",
-                title="Adaptive schema",
-            )
-
-        dialog = JsonDialog(
-            f"Adaptive schema of {screen.site.title}",
-            _context(screen, stored),
-            stored,
-            dump(stored if stored is not None else EMPTY_SCHEMA),
-            submit,
-            what="The schema",
-            doing="Saving the adaptive schema",
-            read_only=write_refusal(screen.organization, "change the adaptive schema"),
+    def saved(answer: SiteAdaptiveSchema) -> None:
+        count = len(claims_of(answer.jsonSchema))
+        screen.notify(
+            f"The adaptive schema of {screen.site.title} is saved: {count} claim"
+            f"{'s' if count != 1 else ''}.",
+            title="Adaptive schema",
         )
-        dialog.follow(screen.writes, screen.site_subject, "adaptive_schema", applied=saved)
-        screen.app.push_screen(dialog)
 
-    reading_schema(screen, read())
+    dialog = JsonDialog(
+        f"Adaptive schema of {screen.site.title}",
+        _context(screen, stored),
+        stored,
+        dump(stored if stored is not None else EMPTY_SCHEMA),
+        submit,
+        what="The schema",
+        doing="Saving the adaptive schema",
+        read_only=write_refusal(screen.organization, "change the adaptive schema"),
+    )
+    dialog.follow(screen.writes, screen.site_subject, "adaptive_schema", applied=saved)
+    screen.app.push_screen(dialog)

@@ -19,7 +19,7 @@ from rich.text import Text
 from docdeck.models import SiteCustomizationSettings
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.editor import edit_text
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.sites._json_dialog import ChangedMeanwhile, JsonDialog
 from docdeck.tui.sites.json_edit import dump, merge_patch, reapply
 from docdeck.tui.sites.structure_model import SITE_SPACE, Row
@@ -54,77 +54,77 @@ def customize(screen: SiteScreen) -> None:
     screen.app.push_screen(ChooseDialog("Customize", choices), chosen)
 
 
-def _edit(screen: SiteScreen, site_space: Row | None) -> None:
+def _what(screen: SiteScreen, site_space: Row | None) -> str:
+    if site_space is None:
+        return f"the customization of {screen.site.title}"
+    return f"the customization of {site_space.describe()[4:]}"
+
+
+@read("customize", lambda screen, site_space: f"Editing {_what(screen, site_space)}")
+async def _edit(screen: SiteScreen, site_space: Row | None) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
     customization = client.sites.customization
-    read: Callable[[], Awaitable[SiteCustomizationSettings]]
+    what = _what(screen, site_space)
+    fetch: Callable[[], Awaitable[SiteCustomizationSettings]]
     if site_space is None:
-        what = f"the customization of {screen.site.title}"
-        read = lambda: customization.get(org, site)  # noqa: E731
+        fetch = lambda: customization.get(org, site)  # noqa: E731
     else:
-        what = f"the customization of {site_space.describe()[4:]}"
-        read = lambda: customization.get_site_space(org, site, site_space.id)  # noqa: E731
+        fetch = lambda: customization.get_site_space(org, site, site_space.id)  # noqa: E731
 
-    async def start() -> None:
-        base = settings_of(await read())
-        edited = await edit_text(screen.app, dump(base), suffix=".json")
-        if edited is None:
-            return  # unchanged (said by edit_text) or the editor failed (reported)
-        dialog: JsonDialog | None = None
+    base = settings_of(await fetch())
+    edited = await edit_text(screen.app, dump(base), suffix=".json")
+    if edited is None:
+        return  # unchanged (said by edit_text) or the editor failed (reported)
+    dialog: JsonDialog | None = None
 
-        async def submit(value: dict[str, Any]) -> SiteCustomizationSettings:
-            assert dialog is not None and dialog.stored is not None
-            shown = dialog.stored  # the copy the diff was made against
-            fresh = settings_of(await read())
-            if fresh != shown:
-                result = reapply(shown, value, fresh)
-                if result.conflicts:
-                    raise ChangedMeanwhile(
-                        f"Not saved: {what} changed meanwhile (another client), at "
-                        f"{', '.join(result.conflicts)}, which you changed too. The diff is "
-                        "now against the current copy; ctrl+s shows it, and saving puts "
-                        "your values there.",
-                        fresh,
-                    )
-                value = result.value
-                screen.notify(
-                    f"{what[:1].upper()}{what[1:]} had changed meanwhile: your changes were "
-                    "put on the current copy, and the other changes kept.",
-                    title="Changed meanwhile",
-                    severity="warning",
+    async def submit(value: dict[str, Any]) -> SiteCustomizationSettings:
+        assert dialog is not None and dialog.stored is not None
+        shown = dialog.stored  # the copy the diff was made against
+        fresh = settings_of(await fetch())
+        if fresh != shown:
+            result = reapply(shown, value, fresh)
+            if result.conflicts:
+                raise ChangedMeanwhile(
+                    f"Not saved: {what} changed meanwhile (another client), at "
+                    f"{', '.join(result.conflicts)}, which you changed too. The diff is "
+                    "now against the current copy; ctrl+s shows it, and saving puts "
+                    "your values there.",
+                    fresh,
                 )
-            if site_space is None:
-                return await customization.update(org, site, value)
-            return await customization.override_site_space(
-                org, site, site_space.id, merge_patch(fresh, value)
+            value = result.value
+            screen.notify(
+                f"{what[:1].upper()}{what[1:]} had changed meanwhile: your changes were "
+                "put on the current copy, and the other changes kept.",
+                title="Changed meanwhile",
+                severity="warning",
             )
-
-        def saved(_answer: SiteCustomizationSettings) -> None:
-            screen.notify(f"Saved {what}.", title="Customize")
-
-        how = (
-            "Saving replaces every setting (PUT); it is read again first, so changes made "
-            "meanwhile are kept."
-            if site_space is None
-            else "Only what you changed is sent (PATCH); a setting you remove goes back to "
-            "the site's."
+        if site_space is None:
+            return await customization.update(org, site, value)
+        return await customization.override_site_space(
+            org, site, site_space.id, merge_patch(fresh, value)
         )
-        dialog = JsonDialog(
-            f"Customize: {what}",
-            Text(how, style="dim"),
-            base,
-            edited,
-            submit,
-            what="The customization",
-            doing=f"Saving {what}",
-            review=True,
-            rebase=lambda mine, stored: reapply(base, mine, stored).value,
-        )
-        subject = site_space if site_space is not None else screen.site_subject
-        dialog.follow(screen.writes, subject, "customize", applied=saved)
-        screen.app.push_screen(dialog)
 
-    screen.run_worker(
-        start(), name=f"Editing {what}", group="customize", exclusive=True, exit_on_error=False
+    def saved(_answer: SiteCustomizationSettings) -> None:
+        screen.notify(f"Saved {what}.", title="Customize")
+
+    how = (
+        "Saving replaces every setting (PUT); it is read again first, so changes made "
+        "meanwhile are kept."
+        if site_space is None
+        else "Only what you changed is sent (PATCH); a setting you remove goes back to the site's."
     )
+    dialog = JsonDialog(
+        f"Customize: {what}",
+        Text(how, style="dim"),
+        base,
+        edited,
+        submit,
+        what="The customization",
+        doing=f"Saving {what}",
+        review=True,
+        rebase=lambda mine, stored: reapply(base, mine, stored).value,
+    )
+    subject = site_space if site_space is not None else screen.site_subject
+    dialog.follow(screen.writes, subject, "customize", applied=saved)
+    screen.app.push_screen(dialog)

@@ -18,7 +18,8 @@ from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.in_flight import Subject, Write
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
+from docdeck.tui.sites._adaptive import read_schema, read_templates, reading_schema
 from docdeck.tui.sites.moves import MovePlan, plan_paste
 from docdeck.tui.sites.structure_model import GROUP, SECTION, SITE_SPACE, Row, published_path
 from docdeck.tui.sites.validation import check_condition, check_path, check_redirect_source
@@ -43,13 +44,10 @@ SPACES_LIMIT = 1000
 
 
 def _open(screen: SiteScreen, dialog: RequestDialog[Any], subject: Subject, action: str) -> None:
-    dialog.follow(
-        screen.writes,
-        subject,
-        action,
-        applied=lambda _result: screen.reload(),
-        reread=screen.reread,
-    )
+    def applied(_result: Any) -> None:
+        screen.reload()
+
+    dialog.follow(screen.writes, subject, action, applied=applied, reread=screen.reread)
     screen.app.push_screen(dialog)
 
 
@@ -76,25 +74,21 @@ def _write(
 # ----- choosing a space ------------------------------------------------------------------------
 
 
-def _pick_space(screen: SiteScreen, title: str, chosen: Callable[[Space], None]) -> None:
+@read("spaces", "Reading the spaces")
+async def _pick_space(screen: SiteScreen, title: str, chosen: Callable[[Space], None]) -> None:
     """The organization's spaces, filtered as typed; `chosen` gets the one picked."""
 
-    async def read() -> None:
-        page = await client_of(screen).spaces.list(screen.org_id, limit=SPACES_LIMIT)
-        items = [(space.title or "(untitled)", space) for space in page.items]
-        if not items:
-            screen.notify("The organization has no space to show.", title=title)
-            return
+    page = await client_of(screen).spaces.list(screen.org_id, limit=SPACES_LIMIT)
+    items = [(space.title or "(untitled)", space) for space in page.items]
+    if not items:
+        screen.notify("The organization has no space to show.", title=title)
+        return
 
-        def done(space: Space | None) -> None:
-            if space is not None:
-                chosen(space)
+    def done(space: Space | None) -> None:
+        if space is not None:
+            chosen(space)
 
-        screen.app.push_screen(Chooser(title, items), done)
-
-    screen.run_worker(
-        read(), name="Reading the spaces", group="spaces", exclusive=True, exit_on_error=False
-    )
+    screen.app.push_screen(Chooser(title, items), done)
 
 
 # ----- adding ----------------------------------------------------------------------------------
@@ -239,6 +233,14 @@ def condition(screen: SiteScreen) -> None:
     row = screen.view.current
     if row is None or row.kind == GROUP:
         return
+    _ask_condition(screen, row)
+
+
+@reading_schema
+async def _ask_condition(screen: SiteScreen, row: Row) -> None:
+    from docdeck.tui.sites._condition import ConditionDialog
+    from docdeck.tui.sites.claims import claims_of
+
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
 
@@ -248,44 +250,35 @@ def condition(screen: SiteScreen) -> None:
             return await client.sites.sections.update(org, site, row.id, condition=text)
         return await client.sites.site_spaces.update(org, site, row.id, condition=text)
 
-    async def read() -> None:
-        from docdeck.tui.sites._adaptive import read_schema, read_templates
-        from docdeck.tui.sites._condition import ConditionDialog
-        from docdeck.tui.sites.claims import claims_of
-
-        schema: dict[str, Any] | None = None
-        templates: list[TemplateCondition] = []
-        note = ""
-        try:
-            schema = await read_schema(screen)
-            if schema is None:
-                note = "The site has no adaptive schema (A adds one): any claim is accepted."
-            else:
-                templates = await read_templates(screen)
-        except Exception as error:
-            why = describe(error, "Reading the adaptive schema").message
-            note = f"The adaptive schema could not be read: {why}"
-        dialog = ConditionDialog(
-            f"Condition of {row.describe()}",
-            FormField(
-                "condition",
-                "Shown to visitors when (empty: to everyone)",
-                row.condition or "",
-                placeholder='visitor.claims.plan === "pro"',
-                max_length=1024,
-                check=check_condition,
-            ),
-            submit,
-            doing=f"Saving the condition of {row.describe()}",
-            claims=claims_of(schema),
-            templates=templates,
-            schema_note=note,
-        )
-        _open(screen, dialog, row, "condition")
-
-    from docdeck.tui.sites._adaptive import reading_schema
-
-    reading_schema(screen, read())
+    schema: dict[str, Any] | None = None
+    templates: list[TemplateCondition] = []
+    note = ""
+    try:
+        schema = await read_schema(screen)
+        if schema is None:
+            note = "The site has no adaptive schema (A adds one): any claim is accepted."
+        else:
+            templates = await read_templates(screen)
+    except Exception as error:
+        why = describe(error, "Reading the adaptive schema").message
+        note = f"The adaptive schema could not be read: {why}"
+    dialog = ConditionDialog(
+        f"Condition of {row.describe()}",
+        FormField(
+            "condition",
+            "Shown to visitors when (empty: to everyone)",
+            row.condition or "",
+            placeholder='visitor.claims.plan === "pro"',
+            max_length=1024,
+            check=check_condition,
+        ),
+        submit,
+        doing=f"Saving the condition of {row.describe()}",
+        claims=claims_of(schema),
+        templates=templates,
+        schema_note=note,
+    )
+    _open(screen, dialog, row, "condition")
 
 
 def make_default(screen: SiteScreen) -> None:

@@ -21,6 +21,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label, Static, TextArea
 
 from docdeck.tui.kit.dialogs.request import RequestDialog
+from docdeck.tui.kit.workers import work
 from docdeck.tui.sites.json_edit import JsonProblem, diff_lines, diff_text, parse_object
 
 __all__ = ["ChangedMeanwhile", "JsonDialog"]
@@ -196,8 +197,9 @@ class JsonDialog(RequestDialog[Any]):
     def action_external_editor(self) -> None:
         if self.sending or self.read_only_reason:
             return
-        self.run_worker(self._edit_externally(), group="json-editor", exclusive=True)
+        self._edit_externally()
 
+    @work(group="json-editor", exclusive=True)
     async def _edit_externally(self) -> None:
         from docdeck.tui.kit.editor import edit_text
 

@@ -19,7 +19,7 @@ from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.sites.structure_model import GROUP, SECTION
 from docdeck.tui.sites.validation import check_redirect_source
 
@@ -57,46 +57,45 @@ def _write(screen: SiteScreen, action: str, doing: str, request: Any, then: Any)
 
 
 def _open(
-    screen: SiteScreen, dialog: RequestDialog[T], action: str, applied: Callable[[T], None]
+    screen: SiteScreen, dialog: RequestDialog[T], action: str, applied: Callable[[T], object]
 ) -> None:
-    """Open `dialog`, its request a write on the site; `applied` follows the answer."""
-    dialog.follow(screen.writes, screen.site_subject, action, applied=applied)
+    """Open `dialog`, its request a write on the site; `applied` follows the answer (what it
+    returns, such as the worker reading the list again, is not used)."""
+
+    def then(answer: T) -> None:
+        applied(answer)
+
+    dialog.follow(screen.writes, screen.site_subject, action, applied=then)
     screen.app.push_screen(dialog)
 
 
-def share_links(screen: SiteScreen) -> None:
+@read("links", "Reading the share links")
+async def share_links(screen: SiteScreen) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
 
-    async def read() -> None:
-        links = [link async for link in client.sites.share_links.list(org, site)]
-        items: list[tuple[str, Any]] = [("+ New share link", _NEW)]
-        for link in links:
-            state = "on" if link.active else "off"
-            items.append(
-                (f"{link.name or '(no name)'} · {state} · {link.createdAt:%Y-%m-%d}", link)
-            )
+    links = [link async for link in client.sites.share_links.list(org, site)]
+    items: list[tuple[str, Any]] = [("+ New share link", _NEW)]
+    for link in links:
+        state = "on" if link.active else "off"
+        items.append((f"{link.name or '(no name)'} · {state} · {link.createdAt:%Y-%m-%d}", link))
 
-        def chosen(value: Any) -> None:
-            if value == _NEW:
-                _new_link(screen)
-            elif isinstance(value, ShareLink):
-                _link_actions(screen, value)
+    def chosen(value: Any) -> None:
+        if value == _NEW:
+            _new_link(screen)
+        elif isinstance(value, ShareLink):
+            _link_actions(screen, value)
 
-        screen.app.push_screen(
-            Chooser(
-                f"Share links of {screen.site.title}",
-                items,
-                hint="enter: act on it · y: copy its URL (holds the secret) · esc: close",
-                on_copy=lambda value: (
-                    _copy_link(screen, value) if isinstance(value, ShareLink) else None
-                ),
+    screen.app.push_screen(
+        Chooser(
+            f"Share links of {screen.site.title}",
+            items,
+            hint="enter: act on it · y: copy its URL (holds the secret) · esc: close",
+            on_copy=lambda value: (
+                _copy_link(screen, value) if isinstance(value, ShareLink) else None
             ),
-            chosen,
-        )
-
-    screen.run_worker(
-        read(), name="Reading the share links", group="links", exclusive=True, exit_on_error=False
+        ),
+        chosen,
     )
 
 
@@ -188,31 +187,26 @@ def _destination_text(screen: SiteScreen, destination: dict[str, Any]) -> str:
     return what
 
 
-def redirects(screen: SiteScreen) -> None:
+@read("redirects", "Reading the redirects")
+async def redirects(screen: SiteScreen) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
 
-    async def read() -> None:
-        found = [item async for item in client.sites.redirects.list(org, site)]
-        items: list[tuple[str, Any]] = [("+ Add a redirect", _NEW), ("? Look up a path", _LOOKUP)]
-        items += [
-            (f"{item.source} → {_destination_text(screen, item.destination)}", item)
-            for item in found
-        ]
+    found = [item async for item in client.sites.redirects.list(org, site)]
+    items: list[tuple[str, Any]] = [("+ Add a redirect", _NEW), ("? Look up a path", _LOOKUP)]
+    items += [
+        (f"{item.source} → {_destination_text(screen, item.destination)}", item) for item in found
+    ]
 
-        def chosen(value: Any) -> None:
-            if value == _NEW:
-                _pick_destination(screen, None)
-            elif value == _LOOKUP:
-                _lookup(screen)
-            elif isinstance(value, SiteRedirect):
-                _redirect_actions(screen, value)
+    def chosen(value: Any) -> None:
+        if value == _NEW:
+            _pick_destination(screen, None)
+        elif value == _LOOKUP:
+            _lookup(screen)
+        elif isinstance(value, SiteRedirect):
+            _redirect_actions(screen, value)
 
-        screen.app.push_screen(Chooser(f"Redirects of {screen.site.title}", items), chosen)
-
-    screen.run_worker(
-        read(), name="Reading the redirects", group="redirects", exclusive=True, exit_on_error=False
-    )
+    screen.app.push_screen(Chooser(f"Redirects of {screen.site.title}", items), chosen)
 
 
 def _destinations(screen: SiteScreen) -> list[tuple[str, dict[str, str]]]:

@@ -13,7 +13,7 @@ from docdeck.models import ShareLink
 from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.sharing import copy_value, open_url
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.sites._links import SECRET
 from docdeck.tui.sites.structure_model import GROUP, SECTION, StructureModel, published_path
 
@@ -34,105 +34,89 @@ def share_key_of(link: ShareLink) -> str | None:
     return keys[0] if keys else None
 
 
-def published_view(screen: SiteScreen, link: ShareLink | None = None) -> None:
+@read("published", "Reading the published site")
+async def published_view(screen: SiteScreen, link: ShareLink | None = None) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
     key = share_key_of(link) if link is not None else None
 
-    async def read() -> None:
-        try:
-            published = await client.sites.published(org, site, shareKey=key)
-        except NotFoundError:
-            screen.notify(
-                f"{screen.site.title} is not published: visitors see nothing (P publishes it).",
-                title="Published view",
-                severity="warning",
-            )
-            return
-        model = StructureModel.of(published.structure)
-        root = published.site.urls.published or ""
-        items: list[tuple[Text | str, Any]] = [
-            (f"⚿ As a visitor with a share link… (now: {link.name if link else 'none'})", _KEY)
-        ]
-        if link is not None:
-            items.append(("  As a visitor without a share key", _NO_KEY))
-        items.append(
-            (Text.assemble(("/", "bold"), "  the site's home", (f"  {root}", "dim")), root)
+    try:
+        published = await client.sites.published(org, site, shareKey=key)
+    except NotFoundError:
+        screen.notify(
+            f"{screen.site.title} is not published: visitors see nothing (P publishes it).",
+            title="Published view",
+            severity="warning",
         )
-        for row in model.rows:
-            url = getattr(getattr(row.value, "urls", None), "published", None) or root
-            label = Text("  " * row.depth)
-            if row.kind == GROUP:
-                label.append(f"▾ {row.title}", style="bold")
-                items.append((label, url))
-                continue
-            label.append(("§ " if row.kind == SECTION else "· ") + row.title)
-            label.append(f"  {published_path(row)}", style="cyan")
-            if row.default:
-                label.append("  default", style="green")
-            if row.condition:
-                label.append(f"  when {row.condition}", style="magenta")
+        return
+    model = StructureModel.of(published.structure)
+    root = published.site.urls.published or ""
+    items: list[tuple[Text | str, Any]] = [
+        (f"⚿ As a visitor with a share link… (now: {link.name if link else 'none'})", _KEY)
+    ]
+    if link is not None:
+        items.append(("  As a visitor without a share key", _NO_KEY))
+    items.append((Text.assemble(("/", "bold"), "  the site's home", (f"  {root}", "dim")), root))
+    for row in model.rows:
+        url = getattr(getattr(row.value, "urls", None), "published", None) or root
+        label = Text("  " * row.depth)
+        if row.kind == GROUP:
+            label.append(f"▾ {row.title}", style="bold")
             items.append((label, url))
-        who = f"with the share link “{link.name}”" if link is not None else "without a share key"
-        secret = SECRET if key else ""
+            continue
+        label.append(("§ " if row.kind == SECTION else "· ") + row.title)
+        label.append(f"  {published_path(row)}", style="cyan")
+        if row.default:
+            label.append("  default", style="green")
+        if row.condition:
+            label.append(f"  when {row.condition}", style="magenta")
+        items.append((label, url))
+    who = f"with the share link “{link.name}”" if link is not None else "without a share key"
+    secret = SECRET if key else ""
 
-        def chosen(value: Any) -> None:
-            if value == _KEY:
-                _pick_link(screen)
-            elif value == _NO_KEY:
-                published_view(screen)
-            elif isinstance(value, str) and value:
-                open_url(screen, value, "Published URL")
+    def chosen(value: Any) -> None:
+        if value == _KEY:
+            _pick_link(screen)
+        elif value == _NO_KEY:
+            published_view(screen)
+        elif isinstance(value, str) and value:
+            open_url(screen, value, "Published URL")
 
-        screen.app.push_screen(
-            Chooser(
-                f"Published: {published.site.title}, as a visitor {who}",
-                items,
-                hint="o/enter: open the served page · y: copy its URL · esc: close",
-                on_open=lambda value: (
-                    open_url(screen, value, "Published URL") if value.startswith("http") else None
-                ),
-                on_copy=lambda value: (
-                    copy_value(screen, CopyValue("Published URL", value), why=secret)
-                    if value.startswith("http")
-                    else None
-                ),
+    screen.app.push_screen(
+        Chooser(
+            f"Published: {published.site.title}, as a visitor {who}",
+            items,
+            hint="o/enter: open the served page · y: copy its URL · esc: close",
+            on_open=lambda value: (
+                open_url(screen, value, "Published URL") if value.startswith("http") else None
             ),
-            chosen,
-        )
-
-    screen.run_worker(
-        read(),
-        name="Reading the published site",
-        group="published",
-        exclusive=True,
-        exit_on_error=False,
+            on_copy=lambda value: (
+                copy_value(screen, CopyValue("Published URL", value), why=secret)
+                if value.startswith("http")
+                else None
+            ),
+        ),
+        chosen,
     )
 
 
-def _pick_link(screen: SiteScreen) -> None:
+@read("links", "Reading the share links")
+async def _pick_link(screen: SiteScreen) -> None:
     client = client_of(screen)
 
-    async def read() -> None:
-        links = [
-            link
-            async for link in client.sites.share_links.list(screen.org_id, screen.site.id)
-            if link.active and share_key_of(link)
-        ]
-        if not links:
-            screen.notify("The site has no active share link (L makes one).", title="Share links")
-            return
+    links = [
+        link
+        async for link in client.sites.share_links.list(screen.org_id, screen.site.id)
+        if link.active and share_key_of(link)
+    ]
+    if not links:
+        screen.notify("The site has no active share link (L makes one).", title="Share links")
+        return
 
-        def chosen(link: ShareLink | None) -> None:
-            published_view(screen, link)
+    def chosen(link: ShareLink | None) -> None:
+        published_view(screen, link)
 
-        screen.app.push_screen(
-            Chooser(
-                "View as a visitor with the share link", [(ln.name or ln.id, ln) for ln in links]
-            ),
-            chosen,
-        )
-
-    screen.run_worker(
-        read(), name="Reading the share links", group="links", exclusive=True, exit_on_error=False
+    screen.app.push_screen(
+        Chooser("View as a visitor with the share link", [(ln.name or ln.id, ln) for ln in links]),
+        chosen,
     )

@@ -25,7 +25,7 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.in_flight import Subject, Write
 from docdeck.tui.kit.sharing import copy_value
-from docdeck.tui.kit.workers import client_of
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.kit.write_runner import WriteRunner
 from docdeck.tui.sites._structure_view import StructureView
 from docdeck.tui.sites.actions import (
@@ -132,14 +132,9 @@ class SiteScreen(ExplainsKeys, Screen[None]):
 
     # ----- reading ----------------------------------------------------------------------------
 
-    def reload(self) -> None:
-        self.run_worker(
-            self._read(),
-            name=f"Reading {self.site.title}",
-            group="read",
-            exclusive=True,
-            exit_on_error=False,
-        )
+    @read("read", lambda self: f"Reading {self.site.title}")
+    async def reload(self) -> None:
+        await self._read()
 
     async def _read(self) -> None:
         client = client_of(self)
