@@ -11,6 +11,7 @@ from textual.widgets import Static
 from docdeck.tui.kit.workers import read, work
 
 TUI = Path(__file__).resolve().parents[3] / "src" / "docdeck" / "tui"
+_PARTIAL = ("partial", "functools.partial")
 
 
 class _Costly:
@@ -134,3 +135,21 @@ async def test_a_workers_name_can_be_worded_from_its_arguments() -> None:
         assert worker.name == "Reading “Quick start”"
         assert worker.group == "named" and not worker.exit_on_error
         assert owner.seen == ["Quick start"]
+
+
+def test_no_tui_module_hands_a_worker_a_coroutine_already_made() -> None:
+    """`run_worker(self.load())` makes the coroutine when asked: a worker replaced or
+    dropped with its screen before it starts leaves it never awaited. Workers are
+    methods declared with `kit.workers.work` (or `read`), or a function or a `partial`
+    handed over uncalled: Textual calls it when the worker starts."""
+    offenders = []
+    for path in sorted(TUI.rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+                continue
+            first = node.args[0] if node.args else None
+            made = isinstance(first, ast.Call) and ast.unparse(first.func) not in _PARTIAL
+            if node.func.attr == "run_worker" and made:
+                offenders.append(f"{path.relative_to(TUI)}:{node.lineno}")
+    assert offenders == []

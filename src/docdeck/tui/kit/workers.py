@@ -36,14 +36,14 @@ def work(
     *,
     thread: bool = False,
     exclusive: bool = False,
-    group: str = "default",
+    group: str | Callable[..., str] = "default",
     exit_on_error: bool = True,
     name: str | Callable[..., str] = "",
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
     """Textual's `@work`, described by the method's name alone; `name` says what failed
     when the worker does (`report_worker_failure`): a text, or a function given the
     method's own arguments (`self` first) that words it for this call; the method's name
-    when not given.
+    when not given. `group` likewise (a tree's loads are a group per entry).
 
     Without a description, Textual's decorator describes each worker by `repr()` of every
     argument, on the event loop, each time the method is called. A rendering worker is
@@ -67,7 +67,7 @@ def work(
             return node.run_worker(
                 functools.partial(method, *args, **kwargs),
                 name=label or method.__name__,
-                group=group,
+                group=group(*args, **kwargs) if callable(group) else group,
                 description=description,
                 exclusive=exclusive,
                 exit_on_error=exit_on_error,
@@ -80,7 +80,7 @@ def work(
 
 
 def read(
-    group: str, name: str | Callable[..., str] = ""
+    group: str | Callable[..., str], name: str | Callable[..., str] = ""
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
     """`@work` for a read: the group's newest call replaces the one before it, and a
     failure is reported (`report_worker_failure`), never the app's exit."""

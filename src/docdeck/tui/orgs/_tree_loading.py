@@ -56,9 +56,7 @@ class TreeLoading:
         if not (keep and entry.children is not None):
             entry.children = None
             self.tree.render_children(entry)
-        # Each entry's loads are a group of their own: a load replaces the one of its entry.
-        fetch = read(f"load-{id(entry)}", f"Loading {entry.title or 'organizations'}")
-        fetch(_fetch)(self.tree, entry)
+        _fetch(self.tree, entry)
 
     def load_more(self, more: LoadMoreEntry) -> None:
         owner = more.parent
@@ -66,8 +64,7 @@ class TreeLoading:
             return
         more.loading = True
         self.tree._relabel(more)
-        fetch = read(f"more-{id(owner)}", f"Loading more of {owner.title or 'organizations'}")
-        fetch(_fetch_more)(self.tree, owner, more)
+        _fetch_more(self.tree, owner, more)
 
     def children_loaded(self, message: ChildrenLoaded) -> None:
         entry = message.entry
@@ -150,10 +147,14 @@ _STRUCTURE = {item.name for item in fields(Entry)} | {"found"}
 """Fields that are the tree's state (open, loaded children, marks), not the resource."""
 
 
-# The workers of `TreeLoading`, run on the tree; declared per call (`read(...)(...)`), since
-# their group is the entry's.
+# The workers of `TreeLoading`, run on the tree. Each entry's loads are a group of their
+# own: a load replaces the one of its entry only.
 
 
+@read(
+    lambda tree, entry: f"load-{id(entry)}",
+    lambda tree, entry: f"Loading {entry.title or 'organizations'}",
+)
 async def _fetch(tree: TreeView, entry: Entry) -> None:
     take = getattr(tree.app, "take_root_prefetch", None)
     early = take() if take is not None and entry is tree.model else None
@@ -165,6 +166,10 @@ async def _fetch(tree: TreeView, entry: Entry) -> None:
     tree.post_message(ChildrenLoaded(entry, children))
 
 
+@read(
+    lambda tree, owner, more: f"more-{id(owner)}",
+    lambda tree, owner, more: f"Loading more of {owner.title or 'organizations'}",
+)
 async def _fetch_more(tree: TreeView, owner: Entry, more: LoadMoreEntry) -> None:
     try:
         children = await load_more(client_of(tree), owner, more)
