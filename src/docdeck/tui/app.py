@@ -27,6 +27,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.beneath import Beneath, install_beneath
+from docdeck.tui.kit.escape_then_key import split_escape
 from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
 from docdeck.tui.kit.navigation import (
     Navigation,
@@ -647,6 +648,12 @@ class DocdeckApp(SessionApp):
         """
         if isinstance(event, events.Key | events.MouseEvent) and self._heap is not None:
             self._heap.input_seen()
+        if isinstance(event, events.Key) and not event.is_forwarded and "alt+" in event.key:
+            typed = split_escape(event, self.screen if self._screen_stack else None)
+            if typed is not None:  # Escape then a key, arrived together (tmux)
+                for key in typed:
+                    await self.on_event(key)
+                return
         if isinstance(event, events.MouseDown):
             self.beneath.now()  # what the click may go back to is there first
         if (
