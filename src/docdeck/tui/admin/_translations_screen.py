@@ -32,7 +32,7 @@ from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.navigation import OpenSpace
-from docdeck.tui.kit.workers import read, work
+from docdeck.tui.kit.workers import read
 
 __all__ = ["LANGUAGES", "NO_TRANSLATOR_WORDS", "TranslationInstructions", "TranslationsScreen"]
 
@@ -116,7 +116,7 @@ class TranslationInstructions(FormPart):
         if not self.sending:
             self._edit()
 
-    @work(exclusive=True, group="instructions-editor", exit_on_error=False)
+    @read("instructions-editor", "Editing the instructions in $EDITOR")
     async def _edit(self) -> None:
         from docdeck.tui.kit.editor import edit_text
 
@@ -511,7 +511,7 @@ class TranslationsScreen(AdminScreen):
             return
         self._edit_instructions(translation)
 
-    @work(exclusive=True, group="instructions-editor", exit_on_error=False)
+    @read("instructions-editor", "Editing the instructions in $EDITOR")
     async def _edit_instructions(self, translation: Translation) -> None:
         from docdeck.tui.kit.editor import edit_text
 
