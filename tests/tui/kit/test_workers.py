@@ -5,10 +5,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
-from docdeck.tui.kit.workers import read, work
+from docdeck.tui.kit.session import SessionApp
+from docdeck.tui.kit.workers import read, report_worker_failure, work
+from tui.helpers import wait_until
 
 TUI = Path(__file__).resolve().parents[3] / "src" / "docdeck" / "tui"
 _PARTIAL = ("partial", "functools.partial")
@@ -153,3 +157,45 @@ def test_no_tui_module_hands_a_worker_a_coroutine_already_made() -> None:
             if node.func.attr == "run_worker" and made:
                 offenders.append(f"{path.relative_to(TUI)}:{node.lineno}")
     assert offenders == []
+
+
+class _Reported(SessionApp):
+    """docdeck's session, its one error handler recording what it is told."""
+
+    def __init__(self, owner: Static) -> None:
+        super().__init__()
+        self.owner = owner
+        self.told: list[tuple[str, str]] = []
+        self.session.reports_to(lambda error, doing: self.told.append((doing, str(error))))
+
+    def compose(self) -> ComposeResult:
+        yield self.owner
+
+
+class _Silent(Static):
+    """A node that does not report its workers' failures itself."""
+
+    @read("silent", lambda self, what: f"Reading {what}")
+    async def load(self, what: str) -> None:
+        raise RuntimeError(f"{what} is not there")
+
+
+class _Reporting(_Silent):
+    """A node that reports its workers' failures as every docdeck view does."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        report_worker_failure(self, event)
+
+
+@pytest.mark.parametrize("owner", [_Silent, _Reporting])
+async def test_a_failed_read_is_reported_once_by_its_name(owner: type[_Silent]) -> None:
+    """A read whose node had no failure handler (the site editor, the merge and reviewer
+    dialogs) failed in silence: the editor stayed blank, a key did nothing. Every read now
+    reports what it raised, named; a node that reports too does not report it again."""
+    app = _Reported(owner())
+    async with app.run_test() as pilot:
+        worker = app.owner.load("the structure")  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: worker.is_finished, "the read has failed")
+        await pilot.pause()
+        assert worker.state is WorkerState.ERROR
+        assert app.told == [("Reading the structure", "the structure is not there")]

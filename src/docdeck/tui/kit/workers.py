@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-from collections.abc import Callable, Coroutine
+import weakref
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from textual.dom import DOMNode
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
-from docdeck.tui.kit.session import session_of
+from docdeck.tui.kit.session import SessionApp, session_of
 
 if TYPE_CHECKING:
     from docdeck.gateway import Client
@@ -52,21 +53,31 @@ def work(
     The method is called when its worker starts: one replaced (`exclusive`) or dropped
     with its screen before then leaves no coroutine behind (`run_worker(self.method())`
     made it at once, and Python warned that it was never awaited).
+
+    A worker that does not end the app on an error (`exit_on_error=False`: every `read`)
+    reports what it raises through the app's one error handler, named by `name`, once:
+    whether or not its node reports its workers' failures too (`report_worker_failure`
+    skips it). A read on a node that did not went unreported: the site editor stayed
+    blank when its structure could not be read, and a key whose read failed did nothing.
     """
 
     def decorator(method: Callable[P, Any]) -> Callable[P, Worker[Any]]:
         if not thread and not inspect.iscoroutinefunction(method):
             raise TypeError(f"{method.__qualname__}: an async method, or thread=True")
         description = method.__qualname__
+        reports = not exit_on_error and not thread
 
         @functools.wraps(method)
         def start(*args: P.args, **kwargs: P.kwargs) -> Worker[Any]:
             node = args[0]
             assert isinstance(node, DOMNode)
-            label = name(*args, **kwargs) if callable(name) else name
+            label = (name(*args, **kwargs) if callable(name) else name) or method.__name__
+            work: Callable[[], Any] = functools.partial(method, *args, **kwargs)
+            if reports:
+                work = functools.partial(_reporting, node, label, work)
             return node.run_worker(
-                functools.partial(method, *args, **kwargs),
-                name=label or method.__name__,
+                work,
+                name=label,
                 group=group(*args, **kwargs) if callable(group) else group,
                 description=description,
                 exclusive=exclusive,
@@ -87,6 +98,21 @@ def read(
     return work(group=group, name=name, exclusive=True, exit_on_error=False)
 
 
+_reported: weakref.WeakSet[Worker[Any]] = weakref.WeakSet()
+"""Workers whose failure `_reporting` has reported already."""
+
+
+async def _reporting(node: DOMNode, doing: str, work: Callable[[], Awaitable[T]]) -> T:
+    """`work`, its failure reported as `doing` (then raised: the worker ends in ERROR)."""
+    try:
+        return await work()
+    except Exception as error:
+        if isinstance(node.app, SessionApp):  # else a test's host: nowhere to report
+            _reported.add(get_current_worker())
+            node.app.session.report_error(error, doing)
+        raise
+
+
 def client_of(node: DOMNode) -> Client:
     """The session's gateway client; widgets only exist on screen once it is connected."""
     return session_of(node).require_client()
@@ -96,4 +122,6 @@ def report_worker_failure(node: DOMNode, event: Worker.StateChanged) -> None:
     """Send a failed worker to the app's one error handler; the worker's name says what failed."""
     if event.state is not WorkerState.ERROR or event.worker.error is None:
         return
+    if event.worker in _reported:
+        return  # a declared read: reported as it failed
     session_of(node).report_error(event.worker.error, event.worker.name or "A request")

@@ -23,7 +23,7 @@ from docdeck.models import ChangeRequest, Space
 from docdeck.tui.kit.editor import edit_text
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavOptionList
-from docdeck.tui.kit.workers import client_of, work
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result, save_resolutions
 from docdeck.tui.review.conflicts import Conflict, ConflictedPage, has_markers
@@ -75,7 +75,7 @@ class ConflictScreen(ChangeRequestDialog[str | None]):
         self._set_error("")
         self.load()
 
-    @work(exclusive=True, group="conflicts-load", exit_on_error=False)
+    @read("conflicts-load", "Reading the conflicts")
     async def load(self) -> None:
         try:
             self.pages = await conflicted_pages(client_of(self), *self._ref)
@@ -145,7 +145,7 @@ class ConflictScreen(ChangeRequestDialog[str | None]):
         if current is not None and not self.running:
             self.edit(current[1])
 
-    @work(exclusive=True, group="conflicts-edit", exit_on_error=False)
+    @read("conflicts-edit", "Editing the conflict in $EDITOR")
     async def edit(self, conflict: Conflict) -> None:
         start = conflict.resolution if conflict.resolution is not None else conflict.as_markers()
         edited = await edit_text(self.app, start)
@@ -195,7 +195,7 @@ class ConflictScreen(ChangeRequestDialog[str | None]):
         if not self.running and self._ready(merging=True):
             self.save(merge=True)
 
-    @work(exclusive=True, group="conflicts-save", exit_on_error=False)
+    @read("conflicts-save", "Saving the resolutions")
     async def save(self, merge: bool) -> None:
         client = client_of(self)
         number = self.change_request.number

@@ -23,7 +23,7 @@ from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.list_keys import NavOptionList
-from docdeck.tui.kit.workers import client_of, work
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 
 __all__ = ["APPROVE", "REQUEST_CHANGES", "RequestedReviewersScreen", "review_dialog"]
@@ -98,7 +98,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
         self._set_error("")
         self.load()
 
-    @work(exclusive=True, group="reviewers", exit_on_error=False)
+    @read("reviewers", "Reading the requested reviewers")
     async def load(self) -> None:
         try:
             page = await client_of(self).change_requests.requested_reviewers.list(*self._ref)
@@ -131,7 +131,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
             return
         self.pick_member()
 
-    @work(exclusive=True, group="reviewers", exit_on_error=False)
+    @read("reviewers", "Reading the members")
     async def pick_member(self) -> None:
         try:
             page = await client_of(self).members.list(self.space.organization, limit=1000)
@@ -169,7 +169,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
             message = message.replace(user_id, name)
         return message
 
-    @work(exclusive=True, group="reviewers-write", exit_on_error=False)
+    @read("reviewers-write", "Requesting a review")
     async def request(self, user_id: str) -> None:
         try:
             await client_of(self).change_requests.requested_reviewers.request(*self._ref, [user_id])
@@ -193,7 +193,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
         if user is not None:
             self.remove_reviewer(user.id)
 
-    @work(exclusive=True, group="reviewers-write", exit_on_error=False)
+    @read("reviewers-write", "Removing the reviewer")
     async def remove_reviewer(self, user_id: str) -> None:
         try:
             await client_of(self).change_requests.requested_reviewers.remove(*self._ref, user_id)

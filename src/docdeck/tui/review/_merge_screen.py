@@ -21,7 +21,7 @@ from docdeck.gateway import APIError
 from docdeck.models import ChangeRequest, Space
 from docdeck.models.change_requests import ChangeRequestRequestedReviewer, ChangeRequestReview
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.workers import client_of, work
+from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.review._change_request_dialog import ChangeRequestDialog
 from docdeck.tui.review._header import review_state
 from docdeck.tui.review.conflict_pages import conflicted_pages, describe_result
@@ -135,7 +135,7 @@ class MergeScreen(ChangeRequestDialog[str | None]):
         self._set_error("")
         self.check()
 
-    @work(exclusive=True, group="merge-check", exit_on_error=False)
+    @read("merge-check", "Checking merge readiness")
     async def check(self) -> None:
         client = client_of(self)
         try:
@@ -189,7 +189,7 @@ class MergeScreen(ChangeRequestDialog[str | None]):
             return
         self.update()
 
-    @work(exclusive=True, group="merge-run", exit_on_error=False)
+    @read("merge-run", "Updating the change request")
     async def update(self) -> None:
         if await self._update() is not None:
             self.dismiss("updated")
@@ -214,7 +214,7 @@ class MergeScreen(ChangeRequestDialog[str | None]):
             return None
         return result
 
-    @work(exclusive=True, group="merge-run", exit_on_error=False)
+    @read("merge-run", "Merging the change request")
     async def merge(self) -> None:
         number = self.change_request.number
         if self.change_request.outdated and await self._update() is None:

@@ -154,10 +154,13 @@ class SiteScreen(ExplainsKeys, Screen[None]):
         await self._read()
 
     def _mark_stale(self, error: BaseException) -> None:
+        """Say on the screen that the structure shown is not the server's (the error notice
+        says why, `kit.workers`): an empty editor looked like a site with no sections."""
         if self.loaded:
-            self.query_one("#site-row", Static).update(
-                Text(f"⚠ Not up to date: reading the structure again failed ({error}). r retries.")
-            )
+            line = f"⚠ Not up to date: reading the structure again failed ({error}). r retries."
+        else:
+            line = f"⚠ The structure could not be read ({error}). r retries."
+        self.query_one("#site-row", Static).update(Text(line, style="red"))
 
     def _subject_changed(self, subject: Subject) -> None:
         self.view.refresh()

@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from docdeck.tui.kit.workers import work
+from docdeck.tui.kit.workers import read
 
 __all__ = ["SaveDialog"]
 
@@ -54,7 +54,7 @@ class SaveDialog(ModalScreen[str | None]):
         event.stop()
         self._save(event.value)
 
-    @work(exclusive=True, group="save", exit_on_error=False)
+    @read("save", "Saving the file")
     async def _save(self, path: str) -> None:
         field = self.query_one(Input)
         field.disabled = True
