@@ -14,7 +14,8 @@ breadcrumb, filled in when they arrive; a platform page path is resolved to the 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual.app import App
@@ -26,7 +27,7 @@ from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.beneath import install_beneath, later
 from docdeck.tui.kit.open_target import OpenTarget
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, read_ahead
+from docdeck.tui.kit.workers import client_of, read_ahead, start
 
 if TYPE_CHECKING:
     from docdeck.tui.last_place import Place
@@ -119,12 +120,12 @@ def open_target(app: App[None], target: OpenTarget) -> None:
     Keys typed meanwhile (and those typed before the tree was live) wait for the screen
     it opens, as after Enter on the tree: `docdeck open URL` then `G` is the page's `G`."""
     opens_a_screen(
-        app.run_worker(
-            _open_site(app, target) if target.site else _open(app, target),
+        start(
+            app,
+            partial(_open_site, app, target) if target.site else partial(_open, app, target),
             name=f"Opening {target.site or target.space}",
             group="open-target",
             exclusive=True,
-            exit_on_error=False,
         )
     )
 
@@ -133,23 +134,17 @@ def resume_place(app: App[None], place: Place) -> None:
     """Return to where the last session was (`docdeck.tui.last_place`), in the background
     once the tree is live. What is gone (a deleted space, page or change request, or one no
     longer shared) is one notification, and the user stays on the tree or the space."""
-    work: Coroutine[Any, Any, object]
+    work: Callable[[], Awaitable[object]]
     if place.kind == "site" and place.site and place.organization:
         target = OpenTarget(site=place.site, organization=place.organization)
-        work = _open_site(app, target, quiet=True, resuming=True)
+        work = partial(_open_site, app, target, quiet=True, resuming=True)
     else:
         target = OpenTarget(
             space=place.space or "", page=place.page, change_request=place.change_request
         )
-        work = _open(app, target, resuming=place.reading and place.kind == "space")
+        work = partial(_open, app, target, resuming=place.reading and place.kind == "space")
     opens_a_screen(
-        app.run_worker(
-            work,
-            name="Returning to where you were",
-            group="open-target",
-            exclusive=True,
-            exit_on_error=False,
-        )
+        start(app, work, name="Returning to where you were", group="open-target", exclusive=True)
     )
 
 

@@ -34,14 +34,20 @@ def test_the_bytes_are_read_as_alt_keys() -> None:
     assert [(key.key, key.character) for key in keys] == [("alt+j", "j")]
 
 
+async def in_the_members_table(pilot: Pilot[None]) -> None:
+    """The tree's cursor on Members, the focus in its table (Escape goes back to the tree)."""
+    await open_northwind(pilot)
+    await select(pilot, "Members")
+    await pilot.press("enter")
+    await wait_for_workers(pilot)
+    focused = pilot.app.focused
+    assert focused is not None and focused.id == "members"
+
+
 async def test_escape_then_j_leaves_the_table_and_moves_the_tree(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_northwind(pilot)
-        await select(pilot, "Members")
-        await pilot.press("enter")
-        await wait_for_workers(pilot)
-        assert app.focused is not None and app.focused.id == "members"
+        await in_the_members_table(pilot)
         await typed(pilot, "\x1bj")
         assert isinstance(app.focused, OrgTree)  # Escape: back to the tree
         assert tree_of(pilot).current.title == "Teams"  # type: ignore[union-attr]  # then j
@@ -50,10 +56,7 @@ async def test_escape_then_j_leaves_the_table_and_moves_the_tree(make_app: AppFa
 async def test_escape_then_a_capital_is_the_capital(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await open_northwind(pilot)
-        await select(pilot, "Members")
-        await pilot.press("enter")
-        await wait_for_workers(pilot)
+        await in_the_members_table(pilot)
         await typed(pilot, "\x1bG")
         assert isinstance(app.focused, OrgTree)
         assert tree_of(pilot).current.title == "Lumen"  # type: ignore[union-attr]  # G: last

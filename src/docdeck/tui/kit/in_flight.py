@@ -33,6 +33,8 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.worker import Worker
 
+from docdeck.tui.kit.workers import start
+
 if TYPE_CHECKING:
     from textual.widget import Widget
 
@@ -211,13 +213,10 @@ class Writes:
         if again is None:
             return
 
-        async def reread() -> None:
-            await again()
-
-        self._owner.run_worker(
-            reread,  # type: ignore[arg-type]
+        start(
+            self._owner,
+            again,
             name=f"Reading “{write.subject.title}” again",
             group=f"reread-{id(write.subject)}",
             exclusive=True,
-            exit_on_error=False,
         )

@@ -22,6 +22,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 
 from docdeck.tui.kit.actions import screen_actions
+from docdeck.tui.kit.workers import start
 
 __all__ = ["GoToCommands", "OneCommand", "ScreenCommands"]
 
@@ -119,12 +120,8 @@ class GoToCommands(OneCommand):
 
     def _go(self) -> None:
         app = self.app
-        app.run_worker(
-            partial(_choose_site, app),  # type: ignore[arg-type]
-            name="Reading the sites",
-            group="go-to",
-            exclusive=True,
-            exit_on_error=False,
+        start(
+            app, partial(_choose_site, app), name="Reading the sites", group="go-to", exclusive=True
         )
 
 

@@ -11,6 +11,7 @@ from textual.screen import Screen
 from docdeck.tui.kit.clipboard import copy_text
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.opening import browser_problem, open_in_browser
+from docdeck.tui.kit.workers import start
 
 __all__ = ["copy_value", "open_url"]
 
@@ -28,12 +29,7 @@ def copy_value(screen: Screen[Any], value: CopyValue, *, why: str = "") -> None:
             message += f"; {result.problem}"
         screen.notify(message, title=f"Copied: {value.label}", timeout=8)
 
-    screen.run_worker(
-        send,  # type: ignore[arg-type]
-        name=f"Copying the {value.label.lower()}",
-        group="copy",
-        exit_on_error=False,
-    )
+    start(screen, send, name=f"Copying the {value.label.lower()}", group="copy")
 
 
 def open_url(screen: Screen[Any], url: str, label: str = "URL") -> None:
@@ -46,7 +42,7 @@ def open_url(screen: Screen[Any], url: str, label: str = "URL") -> None:
             return
         copy_value(screen, CopyValue(label, url), why=f"{problem}: copied instead.\n")
 
-    screen.run_worker(go, name="Opening the browser", group="open", exit_on_error=False)  # type: ignore[arg-type]
+    start(screen, go, name="Opening the browser", group="open")
 
 
 def _discard(_text: str) -> None:

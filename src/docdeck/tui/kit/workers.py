@@ -17,7 +17,7 @@ from docdeck.tui.kit.session import SessionApp, session_of
 if TYPE_CHECKING:
     from docdeck.gateway import Client
 
-__all__ = ["client_of", "read", "read_ahead", "report_worker_failure", "work"]
+__all__ = ["client_of", "read", "read_ahead", "report_worker_failure", "start", "work"]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -96,6 +96,29 @@ def read(
     """`@work` for a read: the group's newest call replaces the one before it, and a
     failure is reported (`report_worker_failure`), never the app's exit."""
     return work(group=group, name=name, exclusive=True, exit_on_error=False)
+
+
+def start(
+    node: DOMNode,
+    work: Callable[[], Awaitable[Any]],
+    *,
+    name: str,
+    group: str,
+    exclusive: bool = False,
+) -> Worker[Any]:
+    """`work` (a function, called when its worker starts) run as a read on `node`: what
+    it raises is reported as `name`, as a declared `read` does. For work that is not a
+    method of its node (a closure, a function of the screen)."""
+    reporting: Callable[[], Coroutine[None, None, Any]] = functools.partial(
+        _reporting, node, name, work
+    )
+    return node.run_worker(
+        reporting,
+        name=name,
+        group=group,
+        exclusive=exclusive,
+        exit_on_error=False,
+    )
 
 
 _reported: weakref.WeakSet[Worker[Any]] = weakref.WeakSet()

@@ -29,7 +29,7 @@ from textual.worker import Worker
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, read, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure, start
 from docdeck.tui.threads import (
     Scope,
     Thread,
@@ -250,12 +250,12 @@ class DiffThreads(Widget):
             return None
 
     def annotate_threads(self) -> None:
-        self.run_worker(
-            self._annotate,  # type: ignore[arg-type]  # a function: one replaced before it ran is fine
+        start(
+            self,
+            self._annotate,
             name="Placing the threads in the diff",
             group="thread-annotations",
             exclusive=True,
-            exit_on_error=False,
         )
 
     async def _annotate(self) -> None:
