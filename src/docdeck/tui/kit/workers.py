@@ -23,12 +23,12 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
-def read_ahead(read: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
-    """`read` started now, as a task whose answer some caller may await later, or none:
+def read_ahead(coroutine: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+    """`coroutine` started now, as a task whose answer some caller may await later, or none:
     its result or failure is retrieved here too, so one nobody awaited (a quit meanwhile,
     a failure the screen that asks again shows) is not reported as never retrieved, and a
     caller cancelled meanwhile does not cancel it for the others."""
-    task = asyncio.get_running_loop().create_task(read)
+    task = asyncio.get_running_loop().create_task(coroutine)
     task.add_done_callback(lambda done: done.cancelled() or done.exception())
     return task
 
@@ -68,15 +68,15 @@ def work(
         reports = not exit_on_error and not thread
 
         @functools.wraps(method)
-        def start(*args: P.args, **kwargs: P.kwargs) -> Worker[Any]:
+        def begin(*args: P.args, **kwargs: P.kwargs) -> Worker[Any]:
             node = args[0]
             assert isinstance(node, DOMNode)
             label = (name(*args, **kwargs) if callable(name) else name) or method.__name__
-            work: Callable[[], Any] = functools.partial(method, *args, **kwargs)
+            job: Callable[[], Any] = functools.partial(method, *args, **kwargs)
             if reports:
-                work = functools.partial(_reporting, node, label, work)
+                job = functools.partial(_reporting, node, label, job)
             return node.run_worker(
-                work,
+                job,
                 name=label,
                 group=group(*args, **kwargs) if callable(group) else group,
                 description=description,
@@ -85,7 +85,7 @@ def work(
                 thread=thread,
             )
 
-        return start
+        return begin
 
     return decorator
 
@@ -93,8 +93,8 @@ def work(
 def read(
     group: str | Callable[..., str], name: str | Callable[..., str] = ""
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
-    """`@work` for a read: the group's newest call replaces the one before it, and a
-    failure is reported (`report_worker_failure`), never the app's exit."""
+    """`@work` for a read: the group's newest call replaces the one before it, and what it
+    raises is reported (once, named), never the app's exit."""
     return work(group=group, name=name, exclusive=True, exit_on_error=False)
 
 

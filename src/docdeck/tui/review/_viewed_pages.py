@@ -15,7 +15,7 @@ from textual.worker import Worker
 from docdeck.models.change_requests import ChangeRequestReview
 from docdeck.tui.content.revision_cache import RevisionContent
 from docdeck.tui.kit.session import session_of
-from docdeck.tui.kit.workers import client_of, report_worker_failure, work
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure, work
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges
 from docdeck.tui.review.viewed import Mark, ViewedMarks, digest, viewed_path
 
@@ -75,12 +75,7 @@ class ViewedPages(Widget):
         content, _base = self.source.sides()
         return digest(await content.markdown(page.page_id) if page.in_change else "")
 
-    @work(
-        exclusive=True,
-        group="review-marks",
-        exit_on_error=False,
-        name="Reading what changed since viewed",
-    )
+    @read("review-marks", "Reading what changed since viewed")
     async def _read_marks(self) -> None:
         """Which marks still hold at this revision (the page's markdown is the one marked),
         and which pages changed since my latest review, when it was made on an older

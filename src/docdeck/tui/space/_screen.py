@@ -35,7 +35,7 @@ from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, read, report_worker_failure, work
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._page_tree import PageTree
@@ -347,12 +347,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
     def enter_links(self) -> None:
         self.links_view.enter()
 
-    @work(
-        exclusive=True,
-        group="link-stats",
-        exit_on_error=False,
-        name="Counting the space's broken links",
-    )
+    @read("link-stats", "Counting the space's broken links")
     async def count_broken(self) -> None:
         """Count the broken links alone (for the breadcrumb), without the links view."""
         try:
