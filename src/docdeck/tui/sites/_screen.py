@@ -20,6 +20,7 @@ from textual.widgets import Static
 from docdeck.models import Organization, Site
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.copy_values import CopyValue
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.help import HelpRow
@@ -156,10 +157,12 @@ class SiteScreen(ExplainsKeys, Screen[None]):
     def _mark_stale(self, error: BaseException) -> None:
         """Say on the screen that the structure shown is not the server's (the error notice
         says why, `kit.workers`): an empty editor looked like a site with no sections."""
+        problem = describe(error, "Reading the structure")
+        why = f"{problem.brief.splitlines()[0]}{problem.retry_note}"
         if self.loaded:
-            line = f"⚠ Not up to date: reading the structure again failed ({error}). r retries."
+            line = f"⚠ Not up to date: reading the structure again failed: {why}"
         else:
-            line = f"⚠ The structure could not be read ({error}). r retries."
+            line = f"⚠ The structure could not be read: {why}"
         self.query_one("#site-row", Static).update(Text(line, style="red"))
 
     def _subject_changed(self, subject: Subject) -> None:
