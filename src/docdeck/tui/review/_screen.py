@@ -187,20 +187,14 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
-        if self.query(DiffThreads):
+        if self.query_one_optional(DiffThreads) is not None:
             self.diff_threads.fit()
 
     def _focus_room(self, focused: Widget | None) -> None:
         """The list with the focus gets the rows (on a short terminal, the CSS above)."""
-        threads = self.query("#review-threads")
+        threads = self.query_one_optional("#review-threads")
         in_threads = (
-            bool(threads)
-            and focused is not None
-            and threads.first()
-            in (
-                focused,
-                *focused.ancestors,
-            )
+            threads is not None and focused is not None and threads in (focused, *focused.ancestors)
         )
         self.set_class(focused is self.pages_list, "-pages-focused")
         self.set_class(in_threads, "-threads-focused")
@@ -249,7 +243,9 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
     # ----- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.query(DiffView):
+        # Asked for every key the footer shows, on every refresh: `query_one_optional` is
+        # answered from Textual's cache, where `query()` walks the whole pane each time.
+        if self.query_one_optional(DiffView) is None:
             return True
         diffing = self.view == "diff" and self.diff_view.diff is not None
         if action in ("next_hunk", "previous_hunk"):
@@ -258,7 +254,7 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
             return True if self.changes is not None and len(self.changes.pages) > 1 else None
         if action == "toggle_layout":
             return True if self.view == "diff" else None
-        if DiffThreads.binds(action) and self.query(DiffThreads):
+        if DiffThreads.binds(action) and self.query_one_optional(DiffThreads) is not None:
             return self.diff_threads.check(action)
         return super().check_action(action, parameters)
 
@@ -267,7 +263,9 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         active = self.active_bindings.get(event.key)
         if active is None or active.enabled or not DiffThreads.binds(active.binding.action):
             return
-        if self.query(DiffThreads) and self.diff_threads.explain(active.binding.action):
+        if self.query_one_optional(DiffThreads) is not None and self.diff_threads.explain(
+            active.binding.action
+        ):
             event.stop()
 
     def footer_label(self, binding: Binding) -> str | None:

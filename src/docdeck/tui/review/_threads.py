@@ -146,7 +146,7 @@ class DiffThreads(Widget):
     # ----- the panel and its scope --------------------------------------------------------
 
     def _has_panel(self) -> bool:
-        return bool(self.screen.query("#review-threads"))
+        return self.screen.query_one_optional("#review-threads") is not None
 
     @property
     def threads_panel(self) -> ThreadsPanel:

@@ -172,7 +172,7 @@ class SiteScreen(ExplainsKeys, Screen[None]):
 
     @property
     def context(self) -> SiteContext:
-        view = self.view if self.is_mounted and self.query(StructureView) else None
+        view = self.query_one_optional(StructureView) if self.is_mounted else None
         return SiteContext(
             organization=self.organization,
             row=view.current if view is not None else None,
