@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from docdeck.gateway import Client
+from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.sites import SiteScreen
+from docdeck.tui.sites.structure_model import GROUP, SECTION
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, burst, dialog_input, type_text, wait_for_workers, wait_until
 from tui.sites.helpers import open_site, put_cursor, row_titles
@@ -141,3 +143,42 @@ async def test_cut_and_paste_moves_a_section_across_groups(make_app: AppFactory)
         in_operate = [title for title in operate if title.startswith("  ") and title[2] != " "]
         assert in_operate == ["  Runbooks", "  API", "  Releases"]
         assert row_titles(screen) == titles
+
+
+async def test_what_is_added_gets_the_cursor(make_app: AppFactory) -> None:
+    """n, N and a: the re-read after the write puts the cursor on the new item, in view;
+    before, it stayed where it was and the new section sat off screen at 80x24."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Build")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the spaces")
+        await type_text(pilot, "Onboarding")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
+        await wait_until(
+            pilot,
+            lambda: screen.view.current is not None and screen.view.current.kind == SECTION,
+            "the cursor on the new section",
+        )
+        row = screen.view.current
+        assert row is not None and row.title == "Onboarding" and row.path == "onboarding"
+        assert "Onboarding" in await _structure_titles(app, screen)
+        view = screen.view
+        top = view.scroll_offset.y
+        index = view.model.index(row)
+        assert top <= index < top + view.scrollable_content_region.height
+
+        await pilot.press("N")
+        await wait_until(pilot, lambda: bool(app.screen.query("#field-title")), "the form")
+        await type_text(pilot, "Reference")
+        await pilot.press("enter", "enter")
+        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
+        await wait_until(
+            pilot,
+            lambda: screen.view.current is not None and screen.view.current.kind == GROUP,
+            "the cursor on the new group",
+        )
+        assert screen.view.current is not None
+        assert screen.view.current.title == "Reference"

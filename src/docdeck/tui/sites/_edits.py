@@ -21,7 +21,14 @@ from docdeck.tui.kit.in_flight import Subject, Write
 from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.sites._adaptive import read_schema, read_templates, reading_schema
 from docdeck.tui.sites.moves import MovePlan, plan_paste
-from docdeck.tui.sites.structure_model import GROUP, SECTION, SITE_SPACE, Row, published_path
+from docdeck.tui.sites.structure_model import (
+    GROUP,
+    SECTION,
+    SITE_SPACE,
+    Kind,
+    Row,
+    published_path,
+)
 from docdeck.tui.sites.validation import check_condition, check_path, check_redirect_source
 
 if TYPE_CHECKING:
@@ -43,8 +50,16 @@ __all__ = [
 SPACES_LIMIT = 1000
 
 
-def _open(screen: SiteScreen, dialog: RequestDialog[Any], subject: Subject, action: str) -> None:
-    def applied(_result: Any) -> None:
+def _open(
+    screen: SiteScreen,
+    dialog: RequestDialog[Any],
+    subject: Subject,
+    action: str,
+    *,
+    lands: Kind | None = None,
+) -> None:
+    def applied(result: Any) -> None:
+        _land(screen, lands, result)
         screen.reload()
 
     dialog.follow(screen.writes, subject, action, applied=applied, reread=screen.reread)
@@ -58,10 +73,13 @@ def _write(
     doing: str,
     request: Callable[[], Awaitable[Any]],
     then: Callable[[Any], None] | None = None,
+    *,
+    lands: Kind | None = None,
 ) -> None:
     def applied(result: Any) -> None:
         if then is not None:
             then(result)
+        _land(screen, lands, result)
         screen.reload()
 
     started = screen.writes.start(
@@ -69,6 +87,13 @@ def _write(
     )
     if not started:
         screen.notify(f"{doing} is still being sent.", title="Wait", timeout=3)
+
+
+def _land(screen: SiteScreen, kind: Kind | None, created: Any) -> None:
+    """After an add, the re-read puts the cursor on the item the server made."""
+    item_id = getattr(created, "id", None)
+    if kind is not None and isinstance(item_id, str):
+        screen.land_on = (kind, item_id)
 
 
 # ----- choosing a space ------------------------------------------------------------------------
@@ -103,6 +128,7 @@ def new_section(screen: SiteScreen) -> None:
             "new_section",
             f"Adding the section “{space.title}”",
             lambda: client.sites.sections.create(screen.org_id, screen.site.id, spaceId=space.id),
+            lands=SECTION,
         )
 
     _pick_space(screen, "New section: the space it shows", chosen)
@@ -127,7 +153,7 @@ def new_group(screen: SiteScreen) -> None:
         doing="Adding a section group",
         action_label="Add",
     )
-    _open(screen, dialog, screen.site_subject, "new_group")
+    _open(screen, dialog, screen.site_subject, "new_group", lands=GROUP)
 
 
 def add_site_space(screen: SiteScreen) -> None:
@@ -151,6 +177,7 @@ def add_site_space(screen: SiteScreen) -> None:
             lambda: client.sites.site_spaces.create(
                 screen.org_id, screen.site.id, spaceId=space.id, **extra
             ),
+            lands=SITE_SPACE,
         )
 
     _pick_space(screen, f"Add a site space to {where}", chosen)

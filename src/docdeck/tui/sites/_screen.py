@@ -92,6 +92,8 @@ class SiteScreen(ExplainsKeys, Screen[None]):
         self.trail = trail
         self.site_subject = SiteSubject(site.title)
         self.loaded = False
+        self.land_on: tuple[str, str] | None = None
+        """(kind, id) of an item just added: the next read puts the cursor on it."""
         self._burst: SortBurst | None = None
         self._burst_timer: Timer | None = None
         self._shown_states: tuple[object, ...] = ()
@@ -148,7 +150,9 @@ class SiteScreen(ExplainsKeys, Screen[None]):
         if self._burst is not None:
             return  # a burst of moves is waiting to be sent: its answer re-reads
         self.loaded = True
-        self.view.show(model)
+        landed = model.find(*self.land_on) if self.land_on is not None else None
+        self.land_on = None
+        self.view.show(model, keep=landed)
         self._selection_changed()
 
     async def reread(self) -> None:

@@ -81,7 +81,8 @@ class StructureView(ListKeys, ScrollView, can_focus=True):
         return rows[self.cursor] if 0 <= self.cursor < len(rows) else None
 
     def show(self, model: StructureModel, *, keep: Row | None = None) -> None:
-        """New rows (a read): the cursor stays on the same item if it is still there."""
+        """New rows (a read): the cursor stays on the same item if it is still there (on
+        `keep`, a row of `model`, when given), scrolled into view."""
         current = keep or self.current
         self.model = model
         if current is not None:
@@ -92,6 +93,7 @@ class StructureView(ListKeys, ScrollView, can_focus=True):
         if self.cut is not None:
             self.cut = model.find(self.cut.kind, self.cut.id)
         self.redraw()
+        self.scroll_to(y=self._scroll_target(self.cursor), animate=False, immediate=True)
         self.post_message(self.Highlighted())
 
     def redraw(self) -> None:
