@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
+from docdeck.tui.kit.dialogs.discard import DiscardDraft
 from docdeck.tui.kit.dialogs.form import FormDialog
 from tui.conftest import RecordingTransport
 from tui.helpers import (
@@ -111,3 +112,36 @@ async def test_a_lost_connection_in_a_dialog_says_to_send_again(
         await pilot.press("enter")
         await wait_for_workers(pilot)
         assert not isinstance(app.screen, FormDialog)
+
+
+async def test_escape_on_a_filled_form_asks_before_throwing_it_away(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    """A stray Escape closed a half-filled form (a SAML provider: five fields) and lost it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        await pilot.press("c")
+        title = dialog_input(pilot, "title")
+        await pilot.press("escape")  # nothing typed: closes at once
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+
+        await pilot.press("c")
+        title = dialog_input(pilot, "title")
+        title.insert_text_at_cursor("Runbooks")
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, DiscardDraft)
+        await pilot.press("n")  # keep writing: the form, as typed
+        await wait_for_workers(pilot)
+        assert isinstance(app.screen, FormDialog)
+        assert dialog_input(pilot, "title").value == "Runbooks"
+
+        transport.requests.clear()
+        await pilot.press("escape", "y")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog | DiscardDraft)
+        assert transport.requests == []  # nothing was sent

@@ -7,6 +7,7 @@ import pytest
 from textual.widgets import Static, TextArea
 
 from docdeck.gateway import Client
+from docdeck.tui.kit.dialogs.discard import DiscardDraft
 from docdeck.tui.sites import SiteScreen
 from docdeck.tui.sites._json_dialog import JsonDialog
 from tui.conftest import RecordingTransport
@@ -135,7 +136,9 @@ async def test_invalid_json_from_the_editor_is_kept_in_the_text_with_its_line(
         assert dialog.reviewing is None
         assert _puts(transport) == []
         assert app.screen.focused is dialog.query_one("#json-body", TextArea)
-        await pilot.press("escape")  # one Escape closes, even from the text area
+        await pilot.press("escape")  # one Escape leaves, even from the text area: the text
+        assert isinstance(app.screen, DiscardDraft)  # differs from the stored copy, so it asks
+        await pilot.press("y")
         assert isinstance(app.screen, SiteScreen)
 
 

@@ -129,6 +129,10 @@ class JsonDialog(RequestDialog[Any]):
     def text(self) -> str:
         return self.body.text
 
+    @property
+    def edited(self) -> bool:
+        return not self.read_only_reason and self.text != self.initial
+
     def _read_only(self, read_only: bool) -> None:
         super()._read_only(read_only)
         self.body.read_only = read_only or bool(self.read_only_reason)

@@ -3,7 +3,8 @@
 ctrl+s (or the button) posts. The post is a write of the screen below
 (`docdeck.tui.kit.in_flight`): if it fails, the dialog stays open with the server's reason
 and the text as typed, editable again — a draft is never lost. Escape on a draft that
-differs from what the dialog opened with asks before throwing it away. ctrl+o hands the
+differs from what the dialog opened with asks before throwing it away (as every
+dialog does: `RequestDialog.edited`). ctrl+o hands the
 draft to `$EDITOR` (`docdeck.tui.kit.editor`, shared with the review pane's authoring) and
 puts what the editor saved back in the text area, to post from there.
 """
@@ -18,40 +19,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
+from docdeck.tui.kit.dialogs.discard import DiscardDraft
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.workers import work
 
 __all__ = ["Composer", "DiscardDraft"]
 
 
-class DiscardDraft(ModalScreen[bool]):
-    """y throws the draft away, n (or Escape) goes back to it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Discard", id="composer.discard"),
-        Binding("n,escape", "answer(False)", "Keep writing", id="composer.keep"),
-    ]
-    DEFAULT_CSS = """
-    DiscardDraft { align: center middle; }
-    DiscardDraft > Vertical {
-        width: 56; max-width: 95%; height: auto; padding: 1 2;
-        background: $surface; border: round $warning;
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static("Throw this draft away?", classes="title")
-            yield Static("y: discard it · n: keep writing", classes="dialog-keys")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
-
-
 class Composer(RequestDialog[Any]):
+    discard_question = "Throw this draft away?"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "post", "Post", id="composer.post", tooltip="Send what you wrote"),
         Binding(
@@ -151,15 +129,6 @@ class Composer(RequestDialog[Any]):
     def _cancel(self) -> None:
         self.action_cancel()
 
-    def action_cancel(self) -> None:
-        if self.sending or not self.text.strip() or self.text == self.initial:
-            super().action_cancel()
-            return
-
-        def answered(discard: bool | None) -> None:
-            if discard:
-                super(Composer, self).action_cancel()
-            else:
-                self.body.focus()
-
-        self.app.push_screen(DiscardDraft(), answered)
+    @property
+    def edited(self) -> bool:
+        return bool(self.text.strip()) and self.text != self.initial

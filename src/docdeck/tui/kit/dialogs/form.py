@@ -99,6 +99,12 @@ class FormDialog(RequestDialog[T]):
 
     def on_mount(self) -> None:
         self._set_error("")
+        self._opened_with = self.values
+
+    @property
+    def edited(self) -> bool:
+        opened_with = getattr(self, "_opened_with", None)
+        return opened_with is not None and self.values != opened_with
 
     def _read_only(self, read_only: bool) -> None:
         super()._read_only(read_only)

@@ -164,7 +164,29 @@ class RequestDialog(ModalScreen[None], Generic[T]):
                 timeout=4,
             )
 
+    @property
+    def edited(self) -> bool:
+        """The user typed something the dialog did not open with: closing it asks first
+        (`DiscardDraft`). A dialog with fields says how (the form, the composer)."""
+        return False
+
+    discard_question = "Throw away what you typed?"
+
     def action_cancel(self) -> None:
+        """Escape (and Cancel): close; a dialog holding what the user typed asks first, and
+        one whose request runs closes at once (the request runs on)."""
+        if self._write is None and self.is_mounted and self.edited:
+            from docdeck.tui.kit.dialogs.discard import DiscardDraft
+
+            def answered(discard: bool | None) -> None:
+                if discard:
+                    self._close()
+
+            self.app.push_screen(DiscardDraft(self.discard_question), answered)
+            return
+        self._close()
+
+    def _close(self) -> None:
         write = self._write
         if write is not None and self._writes is not None:
             # The request may have reached the server: it runs on, and the screen shows
