@@ -30,11 +30,14 @@ def edit_settings(screen: SiteScreen) -> None:
     client = client_of(screen)
     adaptive = "on" if site.adaptiveContent is not None and site.adaptiveContent.enabled else "off"
     proxy = site.proxy.origin if site.proxy is not None else ""
+    # Said only to a caller it concerns: an admin read it on every save as a warning.
+    admin = screen.organization.permissions.admin
+    visibility = "Visibility" if admin else "Visibility (changing it needs the admin role)"
     fields = [
         FormField("title", "Title", site.title, required=True, max_length=128),
         FormField(
             "visibility",
-            "Visibility (changing it needs the admin role)",
+            visibility,
             site.visibility,
             choices=VISIBILITIES,
         ),
