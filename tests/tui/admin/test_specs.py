@@ -195,3 +195,40 @@ async def test_a_reader_is_told_why_it_cannot_add(
         await pilot.pause()
         assert isinstance(app.screen, SpecsScreen)
         assert not any(r.startswith(("POST", "DELETE")) for r in transport.requests)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("root:*:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n", "no `openapi` or `swagger`"),
+        ("Host example\n  User me\n  IdentityFile ~/.ssh/id\n", "not a JSON or YAML mapping"),
+        ("title: Notes\nitems: [1, 2]\n", "no `openapi` or `swagger` field"),
+        ('["openapi"]', "not a JSON or YAML mapping"),
+        ("key: [unclosed\n", "neither JSON nor YAML"),
+    ],
+)
+def test_a_file_that_is_not_an_openapi_document_is_not_sent(
+    tmp_path: Path, text: str, said: str
+) -> None:
+    """A mistyped path sent another file's text to the server (`/etc/shadow` became a spec
+    in PARSE_ERROR): the file is now read as JSON or YAML first."""
+    from docdeck.tui.admin.checks import check_spec_source, read_spec_file
+
+    path = tmp_path / "not-a-spec"
+    path.write_text(text, encoding="utf-8")
+    read, problem = read_spec_file(str(path))
+    assert read == ""
+    assert said in problem and "nothing was sent" in problem
+    assert check_spec_source(str(path)) == problem
+
+
+def test_a_yaml_or_swagger_file_is_read(tmp_path: Path) -> None:
+    from docdeck.tui.admin.checks import read_spec_file
+
+    yaml_spec = tmp_path / "pets.yaml"
+    yaml_spec.write_text("openapi: 3.1.0\ninfo: {title: Pets, version: '1'}\npaths: {}\n")
+    swagger = tmp_path / "old.json"
+    swagger.write_text('{"swagger": "2.0", "info": {"title": "Old", "version": "1"}}')
+    for path in (yaml_spec, swagger):
+        text, problem = read_spec_file(str(path))
+        assert problem == "" and text == path.read_text()

@@ -63,7 +63,37 @@ def read_spec_file(value: str) -> tuple[str, str]:
         return "", f"Source: cannot read {path}: {error.strerror or error}."
     if not text.strip():
         return "", f"Source: {path.name} is empty."
+    problem = _not_openapi(text)
+    if problem:
+        return "", f"Source: {path.name} {problem}; nothing was sent."
     return text, ""
+
+
+def _not_openapi(text: str) -> str:
+    """ "" when the text reads as a JSON or YAML mapping with an `openapi` or `swagger`
+    field, else what it is instead. Checked before the file is sent: a mistyped path
+    (`~/.ssh/config`, `/etc/shadow`) must not send another file's text to the server. The
+    server still validates the document itself."""
+    import json
+
+    document: object
+    try:
+        document = json.loads(text)
+    except ValueError:
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        try:
+            document = yaml.load(text, Loader=loader)  # a safe loader: no objects built
+        except (yaml.YAMLError, RecursionError):
+            return "is neither JSON nor YAML"
+    except RecursionError:
+        return "nests too deeply to read"
+    if not isinstance(document, dict):
+        return "is not a JSON or YAML mapping"
+    if "openapi" not in document and "swagger" not in document:
+        return "is not an OpenAPI document (it has no `openapi` or `swagger` field)"
+    return ""
 
 
 def is_url(value: str) -> bool:
