@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from docdeck.cli import main
@@ -47,6 +49,22 @@ def test_targets_are_read_from_urls_and_ids(text: str, expected: OpenTarget) -> 
 )
 def test_other_text_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(TargetError):
+        parse_target(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("http://127.0.0.1:1/app/spaces/xyz", "“xyz” is not a space id (4 to 64 letters"),
+        ("https://app.example.com/o/org1234/s/a$b/", "“a$b” is not a space id"),
+        ("http://h/app/spaces/abcd1234/pages/p!", "“p!” is not a page id"),
+        ("/app/spaces/", "has no space id where one was expected"),
+        ("not a url", "neither an app URL nor an id"),
+    ],
+)
+def test_the_reason_names_the_part_that_is_wrong(text: str, said: str) -> None:
+    """ "…/spaces/xyz" was refused as having "no space id", though one was there, too short."""
+    with pytest.raises(TargetError, match=re.escape(said)):
         parse_target(text)
 
 

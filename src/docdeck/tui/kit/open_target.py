@@ -23,6 +23,7 @@ from urllib.parse import unquote, urlsplit
 __all__ = ["OpenTarget", "TargetError", "parse_target"]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{4,64}$")
+_ID_WORDS = "4 to 64 letters, digits, - and _"
 
 
 class TargetError(ValueError):
@@ -49,7 +50,7 @@ def parse_target(text: str) -> OpenTarget:
         )
     if "/" not in text and ":" not in text:
         if not _ID.match(text):
-            raise TargetError(f"“{text}” is not an id (letters, digits, - and _ only)")
+            raise TargetError(f"“{text}” is neither an app URL nor an id (an id is {_ID_WORDS})")
         return OpenTarget(space=text)
     parts = urlsplit(text if "://" in text else f"https://{text}")
     segments = [unquote(s) for s in parts.path.split("/") if s]
@@ -78,8 +79,10 @@ def _after(segments: list[str], key: str) -> str | None:
 
 
 def _checked(value: str | None, what: str, text: str) -> str:
-    if value is None or not _ID.match(value):
+    if value is None:
         raise TargetError(f"“{text}” has no {what} id where one was expected")
+    if not _ID.match(value):
+        raise TargetError(f"“{text}”: “{value}” is not a {what} id ({_ID_WORDS})")
     return value
 
 
