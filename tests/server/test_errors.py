@@ -8,6 +8,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
+from docdeck.models import RequestBody
 from docdeck.server.errors import describe_errors
 
 from ._support import Api, DemoIds, error_of
@@ -63,6 +64,31 @@ def test_messages_name_nested_fields_and_merge_unions() -> None:
         "role: must be one of owner, member (got 'x'); items[2].title: must be at most 5 characters"
     )
     assert describe_errors([]) == "invalid request"
+
+
+def test_a_discriminated_union_is_explained_by_its_discriminator() -> None:
+    """A redirect's destination: pydantic said "input tag 'url' found using 'kind' does not
+    match any of the expected tags: …", and a missing field of one kind was named
+    `destination.site-page.pageId` (the tag taken for a field)."""
+    from pydantic import ValidationError
+
+    from docdeck.models import SiteRedirectDestination
+
+    class Body(RequestBody):
+        destination: SiteRedirectDestination
+
+    def said(destination: object) -> str:
+        try:
+            Body.model_validate({"destination": destination})
+        except ValidationError as error:
+            return describe_errors(error.errors())
+        raise AssertionError("accepted")
+
+    assert said({"kind": "url", "url": "https://x.example"}) == (
+        "destination.kind: must be one of site-section, site-space, site-page (got 'url')"
+    )
+    assert said({"url": "https://x.example"}) == "destination.kind: is required"
+    assert said({"kind": "site-page", "siteSpaceId": "s1"}) == "destination.pageId: is required"
 
 
 async def test_a_body_without_the_json_content_type_is_explained(api: Api, ids: DemoIds) -> None:

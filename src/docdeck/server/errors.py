@@ -79,10 +79,17 @@ def _field_path(loc: Sequence[int | str]) -> str:
         if isinstance(item, int):
             parts.append(f"[{item}]")
             continue
-        if "[" in item or item in _TYPE_TAGS or item[:1].isupper():
-            continue  # a union member's tag, not a field
+        if "[" in item or item in _TYPE_TAGS or item[:1].isupper() or "-" in item:
+            # a union member's tag, not a field: a model's name, a type, or the value of a
+            # discriminator (`site-page`: no request field is spelled with a hyphen)
+            continue
         parts.append(("." if parts else "") + item)
     return "".join(parts) or "body"
+
+
+def _unquoted(values: object) -> str:
+    """`"'a', 'b'"` (pydantic's list of tags) -> `a, b`, as the other choices are written."""
+    return ", ".join(_QUOTED.findall(str(values))) or str(values)
 
 
 def _describe(error: dict[str, Any], field: str = "body") -> str:
@@ -117,6 +124,10 @@ def _describe(error: dict[str, Any], field: str = "body") -> str:
         return "must be a JSON object"
     if kind == "list_type":
         return "must be an array"
+    if kind == "union_tag_not_found":  # reported at the union: its discriminator is missing
+        return "is required"
+    if kind == "union_tag_invalid":
+        return f"must be one of {_unquoted(ctx.get('expected_tags'))} (got {ctx.get('tag')!r})"
     message = str(error.get("msg", "is invalid"))
     return message[:1].lower() + message[1:]
 
@@ -154,7 +165,13 @@ def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
             values += [v for v in _QUOTED.findall(expected) if v not in values]
     by_field: dict[str, list[dict[str, Any]]] = {}
     for error in _union_choice(everything):
-        by_field.setdefault(_field_path(error.get("loc", ())), []).append(error)
+        field = _field_path(error.get("loc", ()))
+        if error.get("type") in ("union_tag_not_found", "union_tag_invalid"):
+            # said of the discriminator itself: `destination.kind`, not `destination`
+            tag = _QUOTED.findall(str((error.get("ctx") or {}).get("discriminator", "")))
+            if tag:
+                field = tag[0] if field == "body" else f"{field}.{tag[0]}"
+        by_field.setdefault(field, []).append(error)
     messages: list[str] = []
     for field, field_errors in by_field.items():
         kinds = {e.get("type") for e in field_errors}
