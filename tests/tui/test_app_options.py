@@ -22,6 +22,21 @@ async def test_keymap_rebinds_an_action_by_its_id(make_app: AppFactory) -> None:
         assert isinstance(app.screen, FormDialog)
 
 
+async def test_a_keymap_key_that_cannot_be_pressed_is_reported_and_the_default_kept(
+    make_app: AppFactory,
+) -> None:
+    app = make_app(keymap={"browser.new_space": "ctrl+"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert any(
+            "'browser.new_space'" in n.message and "no key after" in n.message
+            for n in app._notifications
+        )
+        await open_northwind(pilot)
+        await pilot.press("n")  # the default key still works
+        assert isinstance(app.screen, FormDialog)
+
+
 async def test_theme_from_the_config_is_applied(make_app: AppFactory) -> None:
     app = make_app(theme="gruvbox")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,6 +9,7 @@ import pkgutil
 import re
 from pathlib import Path
 
+import pytest
 from textual.binding import Binding
 
 import docdeck.tui
@@ -55,9 +56,9 @@ def test_an_alias_names_a_current_id() -> None:
 
 
 def test_unknown_ids_are_reported_and_aliases_resolved() -> None:
-    keymap, unknown = resolve_keymap({"app.quit": "ctrl+q", "no.such_id": "x"})
+    keymap, unknown, invalid = resolve_keymap({"app.quit": "ctrl+q", "no.such_id": "x"})
     assert keymap == {"app.quit": "ctrl+q"}
-    assert unknown == ["no.such_id"]
+    assert unknown == ["no.such_id"] and invalid == {}
 
 
 def test_a_thread_key_has_one_id_and_one_key_wherever_it_is_bound() -> None:
@@ -83,5 +84,37 @@ def test_a_thread_key_has_one_id_and_one_key_wherever_it_is_bound() -> None:
     assert len(elsewhere) == len(panel)
     for binding in elsewhere:
         assert binding.id in panel and binding.key == panel[binding.id], binding
-    keymap, unknown = resolve_keymap({"review.thread_reply": "ctrl+r"})
+    keymap, unknown, _invalid = resolve_keymap({"review.thread_reply": "ctrl+r"})
     assert keymap == {"threads.reply": "ctrl+r"} and unknown == []
+
+
+@pytest.mark.parametrize(
+    ("keys", "said"),
+    [
+        ("ctrl+", "has no key after its last +"),
+        ("ctlr+j", "“ctlr” in “ctlr+j” is not a modifier"),
+        ("escpae", "“escpae” is not a key name"),
+        ("j,,k", "an empty key"),
+        ("  ", "no key given"),
+    ],
+)
+def test_a_key_no_terminal_sends_is_refused_with_why(keys: str, said: str) -> None:
+    """`"list.down" = "ctrl+"` was applied without a word: the key then did nothing."""
+    keymap, unknown, invalid = resolve_keymap({"list.down": keys, "app.quit": "ctrl+q"})
+    assert keymap == {"app.quit": "ctrl+q"} and unknown == []
+    assert said in invalid["list.down"]
+
+
+def test_every_key_docdeck_binds_is_a_key_the_check_accepts() -> None:
+    """The check refuses no key the app itself binds (so a user may copy any of them)."""
+    from docdeck.tui.kit.keymap import key_problem
+
+    for info in pkgutil.walk_packages(docdeck.tui.__path__, "docdeck.tui."):
+        module = importlib.import_module(info.name)
+        for cls in vars(module).values():
+            if inspect.isclass(cls) and cls.__module__ == module.__name__:
+                for binding in cls.__dict__.get("BINDINGS", []):
+                    if isinstance(binding, Binding):
+                        assert key_problem(binding.key) == "", (cls, binding.key)
+    for keys in ("?", "question_mark", "shift+tab", "f5", "pageup", "ctrl+j,J", "delete"):
+        assert key_problem(keys) == "", keys

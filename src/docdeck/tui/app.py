@@ -280,13 +280,20 @@ class DocdeckApp(SessionApp):
         warning (a typo would otherwise leave the key unchanged without a word)."""
         from docdeck.tui.kit.keymap import resolve_keymap
 
-        keymap, unknown = resolve_keymap(self._keymap_setting)
+        keymap, unknown, invalid = resolve_keymap(self._keymap_setting)
         if unknown:
             self.notify(
                 f"No key binding has the id {', '.join(repr(i) for i in unknown)}; "
                 "those [keymap] entries are ignored (docs/tui.md lists the ids).",
                 title="Unknown keymap id",
                 severity="warning",
+            )
+        for binding_id, problem in invalid.items():
+            self.notify(
+                f"[keymap] {binding_id!r}: {problem}. The key keeps its default.",
+                title="Keymap entry ignored",
+                severity="warning",
+                markup=False,
             )
         self.set_keymap(keymap)
 

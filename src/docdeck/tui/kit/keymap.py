@@ -224,14 +224,64 @@ ALIASES: dict[str, str] = {
 """An id that was renamed -> the id it has now."""
 
 
-def resolve_keymap(keymap: dict[str, str]) -> tuple[dict[str, str], list[str]]:
-    """The keymap with old ids under their current names, and the ids nothing is bound to."""
+_MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
+
+
+def _known_key(name: str) -> bool:
+    """A key name Textual can match: a character, one of its key names, or a character's
+    Unicode name (`question_mark`)."""
+    import unicodedata
+
+    from textual.keys import KEY_ALIASES, KEY_NAME_REPLACEMENTS, Keys
+
+    if len(name) == 1 or name in KEY_ALIASES or name in KEY_NAME_REPLACEMENTS.values():
+        return True
+    if any(key.value == name for key in Keys):
+        return True
+    try:
+        unicodedata.lookup(name.replace("_", " "))
+    except KeyError:
+        return False
+    return True
+
+
+def key_problem(keys: str) -> str:
+    """What is wrong with a `[keymap]` value ("" when every key in it can be pressed): a
+    typo (`ctrl+`, `ctlr+j`, `escpae`) would otherwise bind a key no terminal sends."""
+    if not keys.strip():
+        return "no key given"
+    for key in (part.strip() for part in keys.split(",")):
+        if not key:
+            return f"an empty key in “{keys}” (keys are separated by single commas)"
+        if len(key) == 1:
+            continue
+        *modifiers, name = key.split("+")
+        if not name:
+            return f"“{key}” has no key after its last +"
+        unknown = [m for m in modifiers if m.lower() not in _MODIFIERS]
+        if unknown:
+            return f"“{unknown[0]}” in “{key}” is not a modifier (ctrl, shift, alt, meta)"
+        if not _known_key(name):
+            return f"“{name}” is not a key name (docs/tui.md, Keys, says how keys are written)"
+    return ""
+
+
+def resolve_keymap(
+    keymap: dict[str, str],
+) -> tuple[dict[str, str], list[str], dict[str, str]]:
+    """The keymap with old ids under their current names; the ids nothing is bound to; and
+    the entries whose keys cannot be pressed, each with what is wrong (left out)."""
     resolved: dict[str, str] = {}
     unknown: list[str] = []
+    invalid: dict[str, str] = {}
     for binding_id, keys in keymap.items():
         current = ALIASES.get(binding_id, binding_id)
-        if current in BINDING_IDS:
-            resolved[current] = keys
-        else:
+        if current not in BINDING_IDS:
             unknown.append(binding_id)
-    return resolved, unknown
+            continue
+        problem = key_problem(keys)
+        if problem:
+            invalid[binding_id] = problem
+        else:
+            resolved[current] = keys
+    return resolved, unknown, invalid
