@@ -164,7 +164,7 @@ async def test_what_is_added_gets_the_cursor(make_app: AppFactory) -> None:
         )
         row = screen.view.current
         assert row is not None and row.title == "Onboarding" and row.path == "onboarding"
-        assert "Onboarding" in await _structure_titles(app, screen)
+        assert "  Onboarding" in await _structure_titles(app, screen)  # in the group "Build"
         view = screen.view
         top = view.scroll_offset.y
         index = view.model.index(row)
@@ -182,3 +182,28 @@ async def test_what_is_added_gets_the_cursor(make_app: AppFactory) -> None:
         )
         assert screen.view.current is not None
         assert screen.view.current.title == "Reference"
+
+
+async def test_a_new_section_goes_into_the_group_the_cursor_is_in(make_app: AppFactory) -> None:
+    """n on a group (or on a section inside one) added the section at the top level, and
+    it took a cut and a paste to put it where the cursor was."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Runbooks")  # a section of the group "Operate"
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the spaces")
+        await type_text(pilot, "Onboarding")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
+        await wait_until(
+            pilot,
+            lambda: screen.view.current is not None and screen.view.current.kind == SECTION,
+            "the cursor on the new section",
+        )
+        row = screen.view.current
+        assert row is not None and row.title == "Onboarding"
+        assert row.parent is not None and row.parent.title == "Operate"
+        titles = await _structure_titles(app, screen)
+        operate = titles.index("Operate")
+        assert "  Onboarding" in titles[operate:]  # a section of the group, as stored

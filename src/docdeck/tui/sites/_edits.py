@@ -119,19 +119,43 @@ async def _pick_space(screen: SiteScreen, title: str, chosen: Callable[[Space], 
 # ----- adding ----------------------------------------------------------------------------------
 
 
+def _group_at(row: Row | None) -> Row | None:
+    """The section group the cursor is in: the group itself, or the group of the highlighted
+    section (or of its site space)."""
+    while row is not None and row.kind != GROUP:
+        row = row.parent
+    return row
+
+
 def new_section(screen: SiteScreen) -> None:
+    """A section showing a chosen space, in the group the cursor is in (else at the top
+    level): the API adds it at the top level, then into the group with a second call."""
+    group = _group_at(screen.view.current)
+    into = f" to the group “{group.title}”" if group is not None else ""
+
     def chosen(space: Space) -> None:
         client = client_of(screen)
+        org_id, site_id = screen.org_id, screen.site.id
+
+        async def request() -> Any:
+            section = await client.sites.sections.create(org_id, site_id, spaceId=space.id)
+            if group is not None:
+                await client.sites.section_groups.add_section(
+                    org_id, site_id, group.id, sectionId=section.id
+                )
+            return section
+
         _write(
             screen,
             screen.site_subject,
             "new_section",
-            f"Adding the section “{space.title}”",
-            lambda: client.sites.sections.create(screen.org_id, screen.site.id, spaceId=space.id),
+            f"Adding the section “{space.title}”{into}",
+            request,
             lands=SECTION,
         )
 
-    _pick_space(screen, "New section: the space it shows", chosen)
+    where = f" in “{group.title}”" if group is not None else ""
+    _pick_space(screen, f"New section{where}: the space it shows", chosen)
 
 
 def new_group(screen: SiteScreen) -> None:

@@ -145,7 +145,11 @@ SITE_ACTIONS: tuple[SiteAction, ...] = (
     ),
     SiteAction("paste", "p", "Paste", "Move the cut row here (says first what it sends)", _paste),
     SiteAction(
-        "new_section", "n", "New section", "Add a section showing a space", _any("add a section")
+        "new_section",
+        "n",
+        "New section",
+        "Add a section showing a space, in the group the cursor is in",
+        _any("add a section"),
     ),
     SiteAction(
         "new_group", "N", "New group", "Add a section group (title, icon)", _any("add a group")
