@@ -26,13 +26,14 @@ from docdeck.models import (
     RevisionSemanticChanges,
     SearchPageResult,
 )
-from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.content.page_tree import SpacePages
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import read_ahead
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
+
+    from docdeck.tui.content.block_map import BlockMap
 
 __all__ = ["ContentCache", "RevisionContent", "content_cache"]
 
@@ -111,6 +112,10 @@ class RevisionContent:
     async def blocks(self, page_id: str) -> BlockMap:
         """The page's blocks (their `key`s, from `format=document`) with their markdown
         lines: what a comment on a block targets (`docdeck.tui.content.block_map`)."""
+
+        # Imported here: it brings markdown-it, which the first diff of `docdeck open`
+        # does not need (25-40 ms of its start).
+        from docdeck.tui.content.block_map import block_map
 
         async def build() -> BlockMap:
             markdown = await self.markdown(page_id)
