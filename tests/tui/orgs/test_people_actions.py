@@ -13,6 +13,7 @@ from tui.helpers import (
     dialog_input,
     open_node,
     open_northwind,
+    screen_lines,
     select,
     type_text,
     wait_for_workers,
@@ -256,3 +257,22 @@ async def test_members_and_a_team_that_failed_to_load_say_so_and_r_loads_them(
         await pilot.press("r")
         await wait_for_workers(pilot)
         assert str(count.render()).endswith("members")
+
+
+async def test_every_members_role_reads_whole_at_80x24(make_app: AppFactory) -> None:
+    """The role is what the members table is used to change: at 80 columns it came after
+    the email and was cut ("commen")."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Members")
+        await wait_for_workers(pilot)
+        lines = screen_lines(pilot)
+        for name, role in [
+            ("Emeka Nwosu", "comment"),
+            ("Dana Kowalski", "review"),
+            ("Bruno Castillo", "create"),
+            ("Gus Patel", "guest"),
+        ]:
+            line = next(line for line in lines if name in line)
+            assert role in line.split(), (name, line)

@@ -74,9 +74,11 @@ class MemberTable(Vertical):
             )
         yield Label("loading members…", id="member-count")
         table: DataTable[str] = NavDataTable(id="members", cursor_type="row", zebra_stripes=True)
+        # The role second, as in a team's table: it is what this table is used to change,
+        # and an 80-column terminal showed it cut ("commen") after the email.
         table.add_column("Name", key="name")
-        table.add_column("Email", key="email")
         table.add_column("Role", key="role")
+        table.add_column("Email", key="email")
         table.add_column("Joined", key="joined")
         table.add_column("Last seen", key="seen")
         yield table
@@ -178,8 +180,8 @@ class MemberTable(Vertical):
     def _cells(member: Member) -> tuple[str, str, str, str, str]:
         return (
             member.user.displayName,
-            member.user.email or "—",
             role_text(member.role),
+            member.user.email or "—",
             date(member.joinedAt),
             date(member.lastSeenAt),
         )
