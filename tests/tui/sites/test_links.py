@@ -58,7 +58,9 @@ async def test_a_redirect_is_added_to_a_section_and_looked_up(make_app: AppFacto
         dialog_input(pilot, "source").value = "not a path"
         await pilot.press("enter")
         await wait_for_workers(pilot)
-        assert "From" in str(app.screen.query_one("#dialog-error").render())
+        # the message names the field as the form does (it said "From:" in every form)
+        error = str(app.screen.query_one("#dialog-error").render())
+        assert error.startswith("From the path: a path starting with /")
         dialog_input(pilot, "source").value = "/old-api"
         await pilot.press("enter")
         await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the list again")
@@ -66,3 +68,10 @@ async def test_a_redirect_is_added_to_a_section_and_looked_up(make_app: AppFacto
         found = await client.sites.redirects.resolve(screen.org_id, screen.site.id, "/old-api")
         assert found.redirect.destination["kind"] == "site-section"
         assert found.target.rstrip("/").endswith("/api")
+        await pilot.press("down", "enter")  # ? Look up a path
+        await wait_until(pilot, lambda: isinstance(app.screen, FormDialog), "the lookup")
+        dialog_input(pilot, "source").value = "no slash"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        error = str(app.screen.query_one("#dialog-error").render())
+        assert error.startswith("Path: a path starting with /")

@@ -9,6 +9,7 @@ what was typed.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from docdeck.models import Space, TemplateCondition
@@ -423,7 +424,7 @@ def offer_redirect(
                 source,
                 required=True,
                 max_length=512,
-                check=check_redirect_source,
+                check=partial(check_redirect_source, label="From the old path"),
             )
         ],
         submit,

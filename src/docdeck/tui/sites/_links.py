@@ -8,6 +8,7 @@ holds its secret: copying it says so.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from docdeck.models import ShareLink, SiteRedirect
@@ -258,7 +259,7 @@ def _redirect_form(
                 placeholder="/old/page",
                 required=True,
                 max_length=512,
-                check=check_redirect_source,
+                check=partial(check_redirect_source, label="From the path"),
             )
         ],
         submit,
@@ -314,7 +315,7 @@ def _lookup(screen: SiteScreen) -> None:
                 placeholder="/old/page",
                 required=True,
                 max_length=512,
-                check=check_redirect_source,
+                check=partial(check_redirect_source, label="Path"),
             )
         ],
         submit,

@@ -36,9 +36,10 @@ def check_condition(value: str) -> str:
     return ""
 
 
-def check_redirect_source(value: str) -> str:
+def check_redirect_source(value: str, label: str = "From") -> str:
+    """A redirect's source path; `label` is the field's, which the message starts with."""
     if not re.match(SITE_REDIRECT_SOURCE_PATTERN, value):
-        return "From: a path starting with / made of URL segments (/old/page)."
+        return f"{label}: a path starting with / made of URL segments (/old/page)."
     return ""
 
 
