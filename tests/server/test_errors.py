@@ -111,3 +111,45 @@ async def test_a_nested_object_given_as_a_string_is_not_blamed_on_the_content_ty
         json={"status": "approved", "comment": "plain text"},
     )
     assert error_of(review, 400) == "comment: must be a JSON object"
+
+
+async def test_bounds_and_patterns_are_said_in_plain_words(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    """pydantic's own sentences ("list should have at least 1 item after validation, not 0")
+    are said as the other messages are (found with the platform's JavaScript client)."""
+    space = ids.spaces["Webhooks Guide"]
+    cr = (await admin.post(f"/v1/spaces/{space}/change-requests", json={"subject": "x"})).json()
+    content = f"/v1/spaces/{space}/change-requests/{cr['id']}/content"
+    assert error_of(await admin.post(content, json={"changes": []}), 400) == (
+        "changes: must have at least 1 item (got 0)"
+    )
+    change = {"operation": "insert_page", "title": "p", "document": {"markdown": "x"}}
+    assert error_of(await admin.post(content, json={"changes": [change] * 51}), 400) == (
+        "changes: must have at most 50 items (got 51)"
+    )
+    specs = f"/v1/orgs/{ids.northwind}/openapi"
+    message = error_of(
+        await admin.post(specs, json={"slug": "Bad Slug", "source": {"text": "{}"}}), 400
+    )
+    assert message == "slug: must match the pattern ^[a-z0-9]+(?:-[a-z0-9]+)*$ (got 'Bad Slug')"
+
+
+async def test_schema_checked_bodies_name_the_missing_or_unknown_field(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    """Bodies checked with jsonschema (site customization, adaptive schema) say `pdf: is
+    required`, not `body: 'pdf' is a required property`."""
+    site = f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Handbook']}"
+    settings = (await admin.get(f"{site}/customization")).json()
+    del settings["internationalization"]
+    message = error_of(await admin.put(f"{site}/customization", json=settings), 400)
+    assert message == "internationalization: is required"
+    settings = (await admin.get(f"{site}/customization")).json()
+    settings["styling"]["theme"] = "pink"
+    message = error_of(await admin.put(f"{site}/customization", json=settings), 400)
+    assert message.startswith("styling.theme: must be one of clean, muted"), message
+    assert message.endswith("(got 'pink')"), message
+    schema = {"type": "object", "properties": {}}
+    message = error_of(await admin.put(f"{site}/adaptive-schema", json={"jsonSchema": schema}), 400)
+    assert message == "jsonSchema.additionalProperties: is required"

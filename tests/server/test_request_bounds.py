@@ -1,5 +1,6 @@
 """Bounded requests: the token is checked before a byte of the body is read, and bodies larger
-than the documented limit are refused with 413 (see docs/server.md, "Limits")."""
+than the documented limit are refused with 413 (see docs/server.md, "Limits"). A refused body
+is read and dropped only after the answer is out (a lingering close)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ class Exchange:
         self.chunks_read = 0
         self.status: int | None = None
         self.body = b""
+        self.read_before_answer: int | None = None
+        """Chunks read when the answer's body went out."""
 
     async def receive(self) -> dict[str, Any]:
         if self.chunks_left == 0:
@@ -39,6 +42,8 @@ class Exchange:
             self.status = message["status"]
         elif message["type"] == "http.response.body":
             self.body += message.get("body", b"")
+            if self.read_before_answer is None:
+                self.read_before_answer = self.chunks_read
 
 
 def _scope(path: str, headers: dict[str, str]) -> dict[str, Any]:
@@ -73,7 +78,8 @@ FIFTY_MB = 50 * 1024 * 1024
 async def test_an_unauthenticated_body_is_never_read(
     sandbox_app: FastAPI, ids: DemoIds, auth: str | None
 ) -> None:
-    """50 MB announced, 50 MB available: the 401 comes without reading any of it."""
+    """50 MB announced, 50 MB available: the 401 comes before any of it is read (then the rest
+    is dropped)."""
     headers = {"content-type": "application/json", "content-length": str(FIFTY_MB)}
     if auth:
         headers["authorization"] = auth
@@ -81,7 +87,8 @@ async def test_an_unauthenticated_body_is_never_read(
         sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, FIFTY_MB // len(CHUNK)
     )
     assert exchange.status == 401, exchange.body
-    assert exchange.chunks_read == 0
+    assert exchange.read_before_answer == 0
+    assert exchange.body.endswith(b"}")  # nothing of the body leaks into the answer
 
 
 async def test_an_unauthenticated_chunked_body_is_never_read(
@@ -89,7 +96,7 @@ async def test_an_unauthenticated_chunked_body_is_never_read(
 ) -> None:
     headers = {"content-type": "application/json", "transfer-encoding": "chunked"}
     exchange = await _post(sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, 100)
-    assert exchange.status == 401 and exchange.chunks_read == 0
+    assert exchange.status == 401 and exchange.read_before_answer == 0
 
 
 async def test_an_announced_body_over_the_limit_is_413_unread(
@@ -103,7 +110,7 @@ async def test_an_announced_body_over_the_limit_is_413_unread(
     exchange = await _post(sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, 100)
     assert exchange.status == 413, exchange.body
     assert b"body: larger than the sandbox accepts (1,048,576 bytes at most)" in exchange.body
-    assert exchange.chunks_read == 0
+    assert exchange.read_before_answer == 0
 
 
 async def test_a_streamed_body_over_the_limit_is_413_once_the_limit_is_passed(
@@ -118,7 +125,7 @@ async def test_a_streamed_body_over_the_limit_is_413_once_the_limit_is_passed(
         sandbox_app, f"/v1/orgs/{ids.northwind}/spaces", headers, FIFTY_MB // len(CHUNK)
     )
     assert exchange.status == 413, exchange.body
-    assert exchange.chunks_read == MAX_BODY_BYTES // len(CHUNK) + 1
+    assert exchange.read_before_answer == MAX_BODY_BYTES // len(CHUNK) + 1
 
 
 async def test_a_body_at_the_limit_is_read(
@@ -155,3 +162,36 @@ def test_over_loopback_a_50mb_upload_without_token_is_answered_before_it_is_sent
         reply = received.decode("latin-1")
     assert reply.startswith("HTTP/1.1 401"), reply
     assert '"code":401' in reply
+
+
+def _send_all_then_read(base_url: str, request_head: str, body: bytes) -> str:
+    """What a client that writes its whole body before reading the reply (Node's fetch, the
+    platform's published JavaScript client) receives. Closing on a body still arriving resets
+    the connection: the client then sees ECONNRESET, never the answer."""
+    host, port = base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=20) as conn:
+        conn.sendall(request_head.encode() + body)
+        received = b""
+        while chunk := conn.recv(65_536):
+            received += chunk
+    return received.decode("latin-1")
+
+
+@pytest.mark.loopback
+@pytest.mark.parametrize("with_token", [True, False], ids=["413", "401"])
+def test_over_loopback_a_client_that_sends_its_whole_body_first_gets_the_answer(
+    loopback: str, ids: DemoIds, token_for: Callable[[str], str], with_token: bool
+) -> None:
+    """8 MiB, more than the kernel buffers hold: the answer goes out before the body is read,
+    and the rest is read and dropped before the connection closes (a lingering close)."""
+    size = 8 * 1024 * 1024
+    auth = f"Authorization: Bearer {token_for(ADMIN)}\r\n" if with_token else ""
+    host = loopback.removeprefix("http://")
+    head = (
+        f"POST /v1/orgs/{ids.northwind}/spaces HTTP/1.1\r\nHost: {host}\r\n{auth}"
+        f"Content-Type: application/json\r\nContent-Length: {size}\r\n\r\n"
+    )
+    reply = _send_all_then_read(loopback, head, b"x" * size)
+    status = 413 if with_token else 401
+    assert reply.startswith(f"HTTP/1.1 {status}"), reply[:200]
+    assert f'"code":{status}' in reply

@@ -33,7 +33,7 @@ async def test_replace_and_read_back(admin: httpx.AsyncClient, api: Api, ids: De
     ("change", "where"),
     [
         (lambda s: s["styling"].update(theme="pink"), "styling.theme"),
-        (lambda s: s.pop("pdf"), "body"),
+        (lambda s: s.pop("pdf"), "pdf"),
         (lambda s: s["styling"]["primaryColor"].update(light="blue"), "styling.primaryColor.light"),
         (lambda s: s.update(colour="red"), "colour"),
         (lambda s: s.update(title="x"), "title"),

@@ -124,6 +124,18 @@ def _describe(error: dict[str, Any], field: str = "body") -> str:
         return "must be a JSON object"
     if kind == "list_type":
         return "must be an array"
+    if kind in ("too_short", "too_long"):  # a list's (or object's) number of items
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        given = ctx.get("actual_length")
+        got = f" (got {given:,})" if isinstance(given, int) else ""
+        items = "item" if bound == 1 else "items"
+        return f"must have {'at least' if kind == 'too_short' else 'at most'} {bound} {items}{got}"
+    if kind == "string_pattern_mismatch":
+        given = error.get("input")
+        got = f" (got {describe_value(given)})" if isinstance(given, str) else ""
+        return f"must match the pattern {ctx.get('pattern')}{got}"
+    if kind in ("float_parsing", "float_type", "finite_number"):
+        return "must be a number"
     if kind == "union_tag_not_found":  # reported at the union: its discriminator is missing
         return "is required"
     if kind == "union_tag_invalid":
@@ -194,3 +206,61 @@ def describe_errors(errors: Iterable[dict[str, Any]]) -> str:
             continue
         messages.append(f"{field}: {_describe(relevant[0], field)}")
     return name_items(messages, separator="; ") if messages else "invalid request"
+
+
+_SCHEMA_TYPES = {
+    "object": "a JSON object",
+    "array": "an array",
+    "string": "a string",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+
+def _schema_field(prefix: str, path: Iterable[object]) -> str:
+    out = prefix
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + str(part)
+    return out or "body"
+
+
+def describe_schema_error(error: Any, prefix: str = "") -> str:
+    """`field: what is wrong` for a `jsonschema` ValidationError, in the words the pydantic
+    errors use (`is required`, `is not a known field`, `must be one of ...`), naming the field
+    itself - not its parent with the library's "'x' is a required property". `prefix` is
+    where the validated value sits in the body (`jsonSchema`; none for the body itself)."""
+    path = list(error.absolute_path)
+    kind, expected, instance = error.validator, error.validator_value, error.instance
+    if kind == "required" and isinstance(instance, dict):
+        missing = [name for name in expected if name not in instance]
+        if missing:
+            return f"{_schema_field(prefix, [*path, missing[0]])}: is required"
+    if kind == "additionalProperties" and expected is False and isinstance(instance, dict):
+        known = set((error.schema or {}).get("properties", {}))
+        extra = sorted(name for name in instance if name not in known)
+        if extra:
+            return f"{_schema_field(prefix, [*path, extra[0]])}: is not a known field"
+    field = _schema_field(prefix, path)
+    shown = f" (got {describe_value(instance)})" if isinstance(instance, str | int | float) else ""
+    if isinstance(instance, bool):
+        shown = f" (got {json.dumps(instance)})"
+    if kind == "enum":
+        allowed = name_items([str(v) if isinstance(v, str) else json.dumps(v) for v in expected])
+        return f"{field}: must be one of {allowed}{shown}"
+    if kind == "type":
+        names = [expected] if isinstance(expected, str) else list(expected)
+        return f"{field}: must be {' or '.join(_SCHEMA_TYPES.get(n, n) for n in names)}"
+    if kind in ("maxLength", "minLength"):
+        bound = "at most" if kind == "maxLength" else "at least"
+        return f"{field}: must be {bound} {expected} characters"
+    if kind in ("maxItems", "minItems"):
+        bound = "at most" if kind == "maxItems" else "at least"
+        return f"{field}: must have {bound} {expected} item{'' if expected == 1 else 's'}"
+    if kind in ("maximum", "minimum"):
+        return f"{field}: must be {'at most' if kind == 'maximum' else 'at least'} {expected}"
+    if kind == "pattern":
+        return f"{field}: must match the pattern {expected}{shown}"
+    message = str(error.message)
+    return f"{field}: {message[:1].lower()}{message[1:]}"

@@ -9,6 +9,14 @@ In order, without reading a byte of the body until the caller is known:
 4. a JSON body must nest at most MAX_JSON_DEPTH levels, hold at most MAX_ARRAY_ITEMS items in
    any array, and every string in it (keys too) must be valid Unicode (400 naming the field).
 
+An answer given before the body is read (401, 413, a bad path) goes out at once, with
+`Connection: close`; the rest of the body is then read and dropped before the connection closes
+(a lingering close, as nginx's `lingering_close`: at most LINGER_SECONDS, LINGER_IDLE_SECONDS
+without data, LINGER_BYTES). Closing on a body still arriving resets the connection, and a
+client that writes its whole body before it reads the reply (Node's fetch, which the
+platform's published JavaScript client uses) then gets ECONNRESET instead of the answer. The
+dropped bytes are never buffered, parsed or handed to the app.
+
 A pure ASGI middleware rather than a custom APIRoute or Request class: it runs before routing,
 so it also covers unknown paths and any router added later, and it can answer before the body
 is read. The checked body is replayed to the application unchanged, so FastAPI parses it as
@@ -17,8 +25,10 @@ before (once more: bodies are small, at most MAX_BODY_BYTES).
 
 from __future__ import annotations
 
+import asyncio
 import email.message
 import json
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import unquote_to_bytes
@@ -34,6 +44,15 @@ MAX_JSON_DEPTH = 32
 MAX_ARRAY_ITEMS = 1000
 """Most items accepted in one JSON array (or keys in one object), like the largest page."""
 
+LINGER_SECONDS = 30.0
+"""Longest time spent reading and dropping the rest of a refused body."""
+
+LINGER_IDLE_SECONDS = 2.0
+"""The lingering read ends when no data arrives for this long."""
+
+LINGER_BYTES = 256 * 1024 * 1024
+"""The lingering read ends after this much (the connection is then closed, maybe reset)."""
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -42,7 +61,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class _TooLarge(Exception):
-    pass
+    def __init__(self, more_body: bool) -> None:
+        super().__init__()
+        self.more_body = more_body
+        """Whether the client has more of the body to send."""
 
 
 def _invalid_unicode(text: str) -> bool:
@@ -152,21 +174,53 @@ async def _read(receive: Receive, limit: int) -> bytes:
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
-            raise _TooLarge
+            raise _TooLarge(bool(message.get("more_body", False)))
         chunks.append(chunk)
         if not message.get("more_body", False):
             break
     return b"".join(chunks)
 
 
-async def _answer(scope: Scope, receive: Receive, send: Send, error: ApiError) -> None:
+async def _answer(
+    scope: Scope, receive: Receive, send: Send, error: ApiError, *, body_unread: bool = False
+) -> None:
     from docdeck.server.http.error_handlers import error_response
 
     response = error_response(error.status, error.message, error.headers)
-    if error.status in (401, 413):
-        # The body was not read: the client must not reuse the connection after it.
-        response.headers["Connection"] = "close"
-    await response(scope, receive, send)
+    if not body_unread:
+        await response(scope, receive, send)
+        return
+    # The client must not reuse the connection: the body was not read as a request's.
+    response.headers["Connection"] = "close"
+    await send(
+        {
+            "type": "http.response.start",
+            "status": response.status_code,
+            "headers": response.raw_headers,
+        }
+    )
+    # The whole answer is on the wire (its Content-Length says so) before the body is drained;
+    # the response ends, and the server closes the connection, only after the drain.
+    await send({"type": "http.response.body", "body": response.body, "more_body": True})
+    await _drain(receive)
+    await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
+async def _drain(receive: Receive) -> None:
+    """Read and drop what is left of a request body, within the LINGER_* bounds."""
+    ends = time.monotonic() + LINGER_SECONDS
+    dropped = 0
+    while dropped <= LINGER_BYTES:
+        wait = min(LINGER_IDLE_SECONDS, ends - time.monotonic())
+        if wait <= 0:
+            return
+        try:
+            message = await asyncio.wait_for(receive(), wait)
+        except TimeoutError:
+            return
+        if message["type"] != "http.request" or not message.get("more_body", False):
+            return
+        dropped += len(message.get("body", b""))
 
 
 def _too_large() -> ApiError:
@@ -186,10 +240,11 @@ class RequestIntake:
             await self.app(scope, receive, send)
             return
         problem = check_url(scope)
+        bodiless = scope["method"] in ("GET", "HEAD", "OPTIONS")
         if problem:
-            await _answer(scope, receive, send, ApiError(400, problem))
+            await _answer(scope, receive, send, ApiError(400, problem), body_unread=not bodiless)
             return
-        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+        if bodiless:
             await self.app(scope, receive, send)  # no route reads a body on these
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
@@ -201,7 +256,11 @@ class RequestIntake:
             length = None if length_header is None else int(length_header)
         except ValueError:
             await _answer(
-                scope, receive, send, ApiError(400, "Content-Length: must be a whole number")
+                scope,
+                receive,
+                send,
+                ApiError(400, "Content-Length: must be a whole number"),
+                body_unread=True,
             )
             return
         if length == 0:
@@ -217,10 +276,10 @@ class RequestIntake:
                 raise _too_large()
             body = await _read(receive, MAX_BODY_BYTES)
         except ApiError as error:
-            await _answer(scope, receive, send, error)
+            await _answer(scope, receive, send, error, body_unread=True)
             return
-        except _TooLarge:
-            await _answer(scope, receive, send, _too_large())
+        except _TooLarge as too_large:
+            await _answer(scope, receive, send, _too_large(), body_unread=too_large.more_body)
             return
         problem = check_body(body, headers.get("content-type"))
         if problem:

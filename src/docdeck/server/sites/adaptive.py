@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from docdeck.server.errors import bad_request
+from docdeck.server.errors import bad_request, describe_schema_error
 from docdeck.server.ids import to_db
 
 _PRIMITIVE_DETERMINISTIC: dict[str, Any] = {
@@ -138,15 +138,15 @@ def check_schema(schema: dict[str, Any]) -> None:
 
     error = best_match(_validator().iter_errors(schema))
     if error is not None:
+        if error.validator != "oneOf":
+            raise bad_request(describe_schema_error(error, "jsonSchema"))
         where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-        message = error.message
-        if error.validator == "oneOf":
-            message = (
-                f"{json.dumps(error.instance)[:120]} is not a claim: give an object with"
-                " `type` (boolean, string, number, array or object) and `description`"
-                " (string claims may list `enum`, arrays need `items`, objects need"
-                " `properties` and `additionalProperties: false`)"
-            )
+        message = (
+            f"{json.dumps(error.instance)[:120]} is not a claim: give an object with"
+            " `type` (boolean, string, number, array or object) and `description`"
+            " (string claims may list `enum`, arrays need `items`, objects need"
+            " `properties` and `additionalProperties: false`)"
+        )
         raise bad_request(f"jsonSchema{where}: {message}")
     try:
         Draft7Validator.check_schema(schema)

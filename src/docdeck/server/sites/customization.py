@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from docdeck.server.errors import bad_request
+from docdeck.server.errors import bad_request, describe_schema_error
 
 DEFAULT_CUSTOMIZATION: dict[str, Any] = {
     "styling": {
@@ -96,11 +96,11 @@ def check(settings: Any, name: str = "SiteCustomizationSettings", field: str = "
         raise bad_request(f"{unknown[0]}: is not a known customization setting")
     error = best_match(_validator(name).iter_errors(settings))
     if error is not None:
-        where = ".".join(str(p) for p in error.absolute_path) or field
-        message = error.message
         if error.validator in ("oneOf", "anyOf"):
+            where = ".".join(str(p) for p in error.absolute_path) or field
             message = f"{json.dumps(error.instance)[:80]} is not an accepted value"
-        raise bad_request(f"{where}: {message}")
+            raise bad_request(f"{where}: {message}")
+        raise bad_request(describe_schema_error(error, "" if field == "body" else field))
 
 
 def merge_override(base: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
