@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from docdeck.gateway import Client
 from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.sites import SiteScreen
-from docdeck.tui.sites.structure_model import GROUP, SECTION
+from docdeck.tui.sites.structure_model import GROUP, SECTION, Row
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, burst, dialog_input, type_text, wait_for_workers, wait_until
 from tui.sites.helpers import open_site, put_cursor, row_titles
@@ -145,25 +147,33 @@ async def test_cut_and_paste_moves_a_section_across_groups(make_app: AppFactory)
         assert row_titles(screen) == titles
 
 
+async def _new_section(pilot: Pilot[None], screen: SiteScreen, space: str) -> Row:
+    """`n`, the space typed into the chooser, Enter: the row the cursor lands on after."""
+    app = pilot.app
+    await pilot.press("n")
+    await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the spaces")
+    await type_text(pilot, space)
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
+    await wait_until(
+        pilot,
+        lambda: screen.view.current is not None and screen.view.current.kind == SECTION,
+        "the cursor on the new section",
+    )
+    row = screen.view.current
+    assert row is not None
+    return row
+
+
 async def test_what_is_added_gets_the_cursor(make_app: AppFactory) -> None:
-    """n, N and a: the re-read after the write puts the cursor on the new item, in view;
+    """n and N: the re-read after the write puts the cursor on the new item, in view;
     before, it stayed where it was and the new section sat off screen at 80x24."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_site(pilot)
         await put_cursor(pilot, screen, "Build")
-        await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the spaces")
-        await type_text(pilot, "Onboarding")
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
-        await wait_until(
-            pilot,
-            lambda: screen.view.current is not None and screen.view.current.kind == SECTION,
-            "the cursor on the new section",
-        )
-        row = screen.view.current
-        assert row is not None and row.title == "Onboarding" and row.path == "onboarding"
+        row = await _new_section(pilot, screen, "Onboarding")
+        assert row.title == "Onboarding" and row.path == "onboarding"
         assert "  Onboarding" in await _structure_titles(app, screen)  # in the group "Build"
         view = screen.view
         top = view.scroll_offset.y
@@ -191,18 +201,8 @@ async def test_a_new_section_goes_into_the_group_the_cursor_is_in(make_app: AppF
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_site(pilot)
         await put_cursor(pilot, screen, "Runbooks")  # a section of the group "Operate"
-        await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the spaces")
-        await type_text(pilot, "Onboarding")
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: app.screen is screen, "back to the editor")
-        await wait_until(
-            pilot,
-            lambda: screen.view.current is not None and screen.view.current.kind == SECTION,
-            "the cursor on the new section",
-        )
-        row = screen.view.current
-        assert row is not None and row.title == "Onboarding"
+        row = await _new_section(pilot, screen, "Onboarding")
+        assert row.title == "Onboarding"
         assert row.parent is not None and row.parent.title == "Operate"
         titles = await _structure_titles(app, screen)
         operate = titles.index("Operate")

@@ -68,6 +68,8 @@ class FormDialog(RequestDialog[T]):
         self.fields = fields
         self.action_label = action_label
         self._length_error = False
+        self._opened_with: dict[str, str] | None = None
+        """The values as the form opened (`edited` compares with them)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="form"):
@@ -103,8 +105,7 @@ class FormDialog(RequestDialog[T]):
 
     @property
     def edited(self) -> bool:
-        opened_with = getattr(self, "_opened_with", None)
-        return opened_with is not None and self.values != opened_with
+        return self._opened_with is not None and self.values != self._opened_with
 
     def _read_only(self, read_only: bool) -> None:
         super()._read_only(read_only)
