@@ -26,6 +26,7 @@ import gc
 import json
 import os
 import pstats
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -99,20 +100,26 @@ def _targets(db: Path, big: bool = False) -> tuple[Any, str, list[str]]:
             # as Northwind then holds 1,000 more spaces
             org = next(o["id"] for o in orgs["items"] if o["id"] != big_org)
             spaces = (await http.get(f"/v1/orgs/{org}/spaces", headers=headers)).json()
-            sites = (await http.get(f"/v1/orgs/{org}/sites", headers=headers)).json()
-            reference = next(
-                s["id"] for s in spaces["items"] if s["title"] == "Public API Reference"
-            )
-            portal = next(s["id"] for s in sites["items"] if s["title"] == "Developer Portal")
-            return org, spaces["items"][0]["id"], reference, portal
+            return org, spaces["items"][0]["id"]
 
-    org, space, reference, portal = asyncio.run(first())
+    org, space = asyncio.run(first())
+    # the demo's API reference and portal live in Northwind Labs, which `--members` grows past
+    # one page of spaces: found by title in the database
+    conn = sqlite3.connect(db)
+    (reference,) = conn.execute(
+        "SELECT id FROM spaces WHERE title = 'Public API Reference'"
+    ).fetchone()
+    portal, portal_org = conn.execute(
+        "SELECT id, organization_id FROM sites WHERE title = 'Developer Portal'"
+    ).fetchone()
+    conn.close()
+
     paths = [
         "/v1/orgs",
         f"/v1/orgs/{org}/spaces",
         f"/v1/spaces/{space}",
         f"/v1/spaces/{reference}/comments",
-        f"/v1/orgs/{org}/sites/{portal}/structure",
+        f"/v1/orgs/{portal_org}/sites/{portal}/structure",
     ]
     if big_org is not None:
         paths.append(f"/v1/orgs/{big_org}/members")
