@@ -17,9 +17,8 @@ import importlib
 import importlib.util
 import pkgutil
 import re
+from functools import cache
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).parents[1]
 _NAME = re.compile(r"\bdocdeck(?:\.[A-Za-z_][A-Za-z0-9_]*)+")
@@ -59,32 +58,47 @@ def _resolves(dotted: str) -> bool:
     return False
 
 
-def _named_in_strings() -> set[str]:
-    found: set[str] = set()
-    for path in _sources():
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                found.update(_NAME.findall(node.value))
-    return found
+class _Scan(ast.NodeVisitor):
+    """One file's docdeck names: those in its strings, and `from X import Y` inside a
+    function (in the code, the tests, the benches), as `X.Y` (X alone for `import X`): such an
+    import runs only when its function does."""
+
+    def __init__(self) -> None:
+        self.strings: set[str] = set()
+        self.imports: set[str] = set()
+        self._functions = 0
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._functions += 1
+        self.generic_visit(node)
+        self._functions -= 1
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str):
+            self.strings.update(_NAME.findall(node.value))
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        if self._functions and node.level == 0 and (node.module or "").startswith("docdeck"):
+            self.imports.update(f"{node.module}.{a.name}" for a in node.names)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        if self._functions:
+            self.imports.update(a.name for a in node.names if a.name.startswith("docdeck"))
 
 
-def _imported_in_functions() -> set[str]:
-    """`from X import Y` inside a function (in the code, the tests, the benches), as `X.Y`
-    (X alone for `import X`): such an import runs only when its function does."""
+def _named_in_sources() -> set[str]:
+    """Every docdeck name in the sources' strings and their imports inside functions (each
+    file parsed once: parsing is most of this test's time)."""
     found: set[str] = set()
     for path in _sources():
-        tree = ast.parse(path.read_text(), str(path))
-        for function in ast.walk(tree):
-            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            for node in ast.walk(function):
-                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                    if node.module.startswith("docdeck"):
-                        found.update(f"{node.module}.{a.name}" for a in node.names)
-                    elif node.module == "docdeck":
-                        found.update(f"docdeck.{a.name}" for a in node.names)
-                elif isinstance(node, ast.Import):
-                    found.update(a.name for a in node.names if a.name.startswith("docdeck"))
+        text = path.read_text()
+        if "docdeck" not in text:
+            continue
+        scan = _Scan()
+        scan.visit(ast.parse(text, str(path)))
+        found |= scan.strings | scan.imports
     return found
 
 
@@ -123,20 +137,19 @@ def _models_and_resources() -> set[str]:
     return found
 
 
-NAMED = sorted(
-    _named_in_strings()
-    | _imported_in_functions()
-    | _cli_handlers()
-    | _lazy_faces()
-    | _models_and_resources()
-)
+@cache
+def _named() -> list[str]:
+    """Worked out when a test asks, not at collection: every pytest-xdist worker collects
+    every module, and parsing the sources took each of them some 4.5 s before its first test."""
+    return sorted(_named_in_sources() | _cli_handlers() | _lazy_faces() | _models_and_resources())
 
 
 def test_the_list_is_not_empty() -> None:
     assert len(_cli_handlers()) >= 5
-    assert "docdeck.tui.app" in NAMED
+    named = _named()
+    assert "docdeck.tui.app" in named
 
 
-@pytest.mark.parametrize("dotted", NAMED)
-def test_a_module_named_in_a_string_resolves(dotted: str) -> None:
-    assert _resolves(dotted), f"{dotted} names no module or attribute"
+def test_every_module_named_in_a_string_resolves() -> None:
+    unresolved = [dotted for dotted in _named() if not _resolves(dotted)]
+    assert not unresolved, f"these name no module or attribute: {unresolved}"
