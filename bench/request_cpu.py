@@ -112,7 +112,21 @@ def _targets(db: Path, big: bool = False) -> tuple[Any, str, list[str]]:
     portal, portal_org = conn.execute(
         "SELECT id, organization_id FROM sites WHERE title = 'Developer Portal'"
     ).fetchone()
+    (guide,) = conn.execute("SELECT id FROM spaces WHERE title = 'Webhooks Guide'").fetchone()
     conn.close()
+
+    async def first_page() -> str:
+        """The guide's first page with a body, as `load.py` picks it."""
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as http:
+            headers = {"Authorization": f"Bearer {token}"}
+            tree = (await http.get(f"/v1/spaces/{guide}/content/pages", headers=headers)).json()
+        stack = list(tree["pages"])
+        while stack[0]["type"] != "document":
+            stack += stack.pop(0).get("pages", [])
+        return str(stack[0]["id"])
+
+    page = asyncio.run(first_page())
 
     paths = [
         "/v1/orgs",
@@ -120,6 +134,9 @@ def _targets(db: Path, big: bool = False) -> tuple[Any, str, list[str]]:
         f"/v1/spaces/{space}",
         f"/v1/spaces/{reference}/comments",
         f"/v1/orgs/{portal_org}/sites/{portal}/structure",
+        f"/v1/spaces/{guide}/content/pages",
+        f"/v1/spaces/{guide}/content/page/{page}?format=markdown",
+        f"/v1/spaces/{guide}/change-requests/1/changes",
     ]
     if big_org is not None:
         paths.append(f"/v1/orgs/{big_org}/members")
@@ -143,6 +160,9 @@ def measure(repeat: int, requests: int, profile: str | None, big: bool = False) 
             "{S}",
             "{S}/comments",
             "{O}/sites/{site}/structure",
+            "{S}/content/pages",
+            "{S}/content/page/{page}?format=markdown",
+            "{S}/change-requests/{cr}/changes",
         ]
         names = [*names, "{O}/members"][: len(paths) + 1]
         plan = [(_bare_api.app, "/bare", None)] + [(app, p, token) for p in paths]
