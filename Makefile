@@ -29,10 +29,13 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/docdeck serve --demo --db .sandbox.db
 
+# mypy bench: the benches reach into the app (a method they time, a screen they wait for);
+# a rename in src that breaks one is an error here, not found months later by a bench run.
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy src
+	$(BIN)/mypy bench
 	$(BIN)/lint-imports
 
 # The suite runs in TEST_WORKERS processes (pytest-xdist): its tests mostly wait (on the

@@ -75,7 +75,7 @@ async def typed(pilot: Pilot[None], key: str, character: str | None = None) -> N
     event = events.Key(key, character)
     event.set_sender(app)
     app.post_message(event)  # into the app's queue, where the driver puts what it reads
-    hold = app._key_hold
+    hold = app._key_hold  # type: ignore[attr-defined]  # DocdeckApp's; a Pilot names App
     began = time.perf_counter()
     while any(m is event for m in getattr(app._message_queue, "_queue", ())) or not hold.idle:
         if time.perf_counter() - began > 60:
@@ -92,7 +92,7 @@ def find_node(tree: OrgTree, title: str) -> Any:
     stack = list(tree.root.children)
     while stack:
         node = stack.pop(0)
-        if title in node.label.plain:
+        if title in str(node.label):
             return node
         stack[0:0] = list(node.children)
     raise LookupError(f"no node labelled {title!r}")

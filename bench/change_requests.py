@@ -41,7 +41,9 @@ async def _page_markdown(client: httpx.AsyncClient, base: str, page: str) -> str
     return str(response.json()["markdown"])
 
 
-async def _round(client: httpx.AsyncClient, space: str, pages: list[str], touched: int) -> dict:
+async def _round(
+    client: httpx.AsyncClient, space: str, pages: list[str], touched: int
+) -> dict[str, Any]:
     base = f"/v1/spaces/{space}"
     chosen = pages[:touched]
     bodies = {p: await _page_markdown(client, base, p) for p in chosen}
@@ -85,12 +87,14 @@ async def _round(client: httpx.AsyncClient, space: str, pages: list[str], touche
     }
 
 
-async def measure(sizes: list[int], touched: list[int], repeat: int = 1, seed: int = 11) -> list:
+async def measure(
+    sizes: list[int], touched: list[int], repeat: int = 1, seed: int = 11
+) -> list[dict[str, Any]]:
     """Every size's space is built first; then the rounds alternate between the sizes
     (500, 5,000, 500, ...), so a machine getting busier or quieter moves both sides."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        spaces = []
+        spaces: list[tuple[int, str, list[str], httpx.AsyncClient, list[dict[str, Any]]]] = []
         for size in sizes:
             db_path = Path(tmp) / f"bench-{size}.db"
             ensure_demo(db_path)

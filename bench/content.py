@@ -314,7 +314,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             f"{run['links_after_one_page_change_ms']} ms, store/content after "
             f"{run['revisions']} revisions {run['revision_store_to_content']}x"
         )
-    result = {"runs": runs}
+    result: dict[str, Any] = {"runs": runs}
     if len(runs) >= 2:
         small, large = runs[0], runs[-1]
         factor = large["pages"] / small["pages"]

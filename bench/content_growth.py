@@ -53,7 +53,7 @@ async def _ms(client: httpx.AsyncClient, url: str, **params: Any) -> float:
 async def measure(sizes: list[int], rounds: int, seed: int = 7) -> dict[str, Any]:
     rng = random.Random(seed)
     asked = queries(random.Random(seed))
-    spaces = []
+    spaces: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         for size in sizes:
             db_path = Path(tmp) / f"growth-{size}.db"

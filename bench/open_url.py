@@ -116,14 +116,14 @@ async def _targets(base_url: str, token: str) -> dict[str, tuple[str, str]]:
                     bodies = [p for p in changes.pages if p.body_changed]
                     if not bodies:
                         continue
-                    page = bodies[0]
+                    changed = bodies[0]
                     old = new = ""
-                    if page.in_base:
+                    if changed.in_base:
                         old = str(
                             getattr(
                                 await client.content.page(
                                     space.id,
-                                    page.page_id,
+                                    changed.page_id,
                                     format="markdown",
                                     revision=base_revision(cr),
                                 ),
@@ -132,11 +132,11 @@ async def _targets(base_url: str, token: str) -> dict[str, tuple[str, str]]:
                             )
                             or ""
                         )
-                    if page.in_change:
+                    if changed.in_change:
                         new = str(
                             getattr(
                                 await client.change_requests.content.page(
-                                    space.id, cr.number, page.page_id, format="markdown"
+                                    space.id, cr.number, changed.page_id, format="markdown"
                                 ),
                                 "markdown",
                                 "",

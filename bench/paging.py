@@ -122,7 +122,7 @@ def _deep_key(db: Path, org: str) -> str:
                 (org,),
             )
         ]
-        return keys[len(keys) * 9 // 10]
+        return str(keys[len(keys) * 9 // 10])
     finally:
         conn.close()
 

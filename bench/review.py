@@ -36,6 +36,8 @@ from _tui import CountingTransport, find_node, run_app, settle, tree_of
 from content import _generate
 from docdeck.server import ensure_demo
 from docdeck.tui.review import ChangeRequestsView, ReviewScreen
+from docdeck.tui.review._diff_view import DiffView
+from docdeck.tui.review.diff_model import PageDiff
 from space_screen import LoopProbe
 
 
@@ -139,18 +141,19 @@ loop, which runs late while the app is busy)."""
 
 
 def _marking() -> None:
-    mount, shown = ReviewScreen.on_mount, ReviewScreen.diff_shown
+    """Marks the pane's mount and the first diff its `DiffView` is given to show."""
+    mount, shown = ReviewScreen.on_mount, DiffView.show_diff
 
     def on_mount(self: ReviewScreen) -> None:
         MARKS.setdefault("mounted", time.perf_counter())
         mount(self)
 
-    def diff_shown(self: ReviewScreen) -> None:
+    def show_diff(self: DiffView, page_id: str, diff: PageDiff) -> None:
         MARKS.setdefault("diff_shown", time.perf_counter())
-        shown(self)
+        shown(self, page_id, diff)
 
     ReviewScreen.on_mount = on_mount  # type: ignore[method-assign]
-    ReviewScreen.diff_shown = diff_shown  # type: ignore[method-assign]
+    DiffView.show_diff = show_diff  # type: ignore[method-assign]
 
 
 async def _open_once(

@@ -6,6 +6,7 @@ A benchmark that fails is reported and the others still run; the exit code is
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 import traceback
@@ -101,7 +102,7 @@ def _summaries(results: dict[str, Any]) -> list[str]:
     return lines
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     benches: dict[str, Callable[[], Any]] = {
         "cold_start": lambda: cold_start.main([]),
         "open_url": lambda: open_url.main(["--runs", "3"]),
@@ -114,6 +115,13 @@ def main() -> int:
         "content_growth": lambda: content_growth.main([]),
         "slow_imports": lambda: slow_imports.main([]),
     }
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument(
+        "--only", nargs="+", choices=list(benches), metavar="NAME", help="these benches only"
+    )
+    args = parser.parse_args(argv)
+    if args.only:
+        benches = {name: run for name, run in benches.items() if name in args.only}
     results: dict[str, Any] = {}
     failed: list[str] = []
     for name, run in benches.items():

@@ -99,4 +99,7 @@ def main() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__).parse_args()  # --help, and no other option
     main()
