@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
+from fastapi import FastAPI
 
 ADMIN = "ada@northwind.dev"  # admin of Northwind Labs and of Lumen
 CREATOR = "bruno@northwind.dev"  # create; owner of the Docs Guild team
@@ -63,3 +66,25 @@ async def org_space_titles(client: httpx.AsyncClient, org: str, **params: str) -
 async def top_level(client: httpx.AsyncClient, org: str) -> list[str]:
     body = (await client.get(f"/v1/orgs/{org}/spaces", params={"limit": 1000})).json()
     return [s["title"] for s in body["items"] if "parent" not in s]
+
+
+_SERVED_DOCUMENTS: dict[tuple[object, ...], bytes] = {}
+
+
+async def served_document(app: FastAPI) -> dict[str, Any]:
+    """`app`'s own `/openapi.json`, as it serves it. The document is made once per test
+    process for apps alike (same title, version and servers) and read afresh from its bytes
+    for each caller: FastAPI makes it in about a second for each new app, and the two tests
+    that check every operation's statuses against it (149 cases) made it once a case, some
+    150 s of the suite's CPU. It depends only on the code, which `test_openapi_unchanged`
+    pins byte for byte."""
+    key = (app.title, app.version, json.dumps(app.servers, sort_keys=True), app.root_path)
+    body = _SERVED_DOCUMENTS.get(key)
+    if body is None:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+            response = await client.get("/openapi.json")
+        assert response.status_code == 200, response.text
+        body = _SERVED_DOCUMENTS[key] = response.content
+    document: dict[str, Any] = json.loads(body)
+    return document

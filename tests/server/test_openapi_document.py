@@ -10,23 +10,17 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi import FastAPI
 
-from ._support import ADMIN, GUEST, READER, Api, DemoIds
+from ._support import ADMIN, GUEST, READER, Api, DemoIds, served_document
 from .test_every_endpoint import ENDPOINTS, demo_values, fill, fill_body
 
 METHODS = ("get", "put", "post", "patch", "delete")
 
 
 async def _document(app: FastAPI) -> dict[str, Any]:
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
-        response = await client.get("/openapi.json")
-    assert response.status_code == 200
-    document: dict[str, Any] = response.json()
-    return document
+    return await served_document(app)
 
 
 def _operations(document: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:

@@ -8,13 +8,22 @@ import re
 import sqlite3
 from pathlib import Path
 
-import httpx
 import pytest
 from fastapi import FastAPI
 
 from docdeck.server.sites.customization import DEFAULT_CUSTOMIZATION
 
-from ._support import ADMIN, CREATOR, EDITOR, GUEST, LUMEN_ADMIN, READER, Api, error_of
+from ._support import (
+    ADMIN,
+    CREATOR,
+    EDITOR,
+    GUEST,
+    LUMEN_ADMIN,
+    READER,
+    Api,
+    error_of,
+    served_document,
+)
 
 ST = "/v1/orgs/{org}/sites/{site}"
 DEFAULTS = dict(DEFAULT_CUSTOMIZATION)
@@ -223,9 +232,7 @@ async def test_every_status_answered_is_documented(
     """Called without a token, with a bad query value, with unknown ids, with an unknown
     field, as a guest, a reader, an editor and the admin: each status answered is one the
     server's own /openapi.json documents for that operation."""
-    transport = httpx.ASGITransport(app=sandbox_app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
-        document = (await client.get("/openapi.json")).json()
+    document = await served_document(sandbox_app)
     template = re.sub(r"\{(\w+)\}", lambda m: "{" + _PARAMS[m.group(1)] + "}", path.split("?")[0])
     documented = set(document["paths"][template][method.lower()]["responses"])
     unknown = {k: "unknown-id" for k in values} | {"space": values["space"]}
