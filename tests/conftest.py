@@ -55,7 +55,10 @@ def _rewrite_once_for_the_workers(config: pytest.Config) -> None:
         pyc = cache / (source.name[:-3] + rewrite.PYC_TAIL)
         if rewrite._read_pyc(source, pyc, state.trace) is not None:
             continue  # rewritten by an earlier run, and the source has not changed since
-        cache.mkdir(parents=True, exist_ok=True)
+        try:
+            cache.mkdir(parents=True, exist_ok=True)
+        except OSError:  # a read-only checkout: each worker rewrites for itself
+            return
         source_stat, code = rewrite._rewrite_test(source, config)
         rewrite._write_pyc(state, code, source_stat, pyc)
 
