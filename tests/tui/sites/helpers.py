@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from docdeck.tui.sites import SiteScreen
 from tui.helpers import open_node, open_northwind, select, wait_for_workers, wait_until
@@ -40,3 +41,8 @@ async def put_cursor(pilot: Pilot[None], screen: SiteScreen, title: str) -> None
 
 async def settled(pilot: Pilot[None]) -> None:
     await wait_for_workers(pilot)
+
+
+def dialog_error(pilot: Pilot[None]) -> str:
+    """What the open dialog says under its fields (`#dialog-error`)."""
+    return str(pilot.app.screen.query_one("#dialog-error", Static).render())

@@ -13,11 +13,7 @@ from docdeck.tui.sites._json_dialog import JsonDialog
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, wait_for_workers, wait_until
 from tui.review.editor import use_test_editor
-from tui.sites.helpers import open_site
-
-
-def _error(app: object) -> str:
-    return str(app.screen.query_one("#dialog-error", Static).render())  # type: ignore[attr-defined]
+from tui.sites.helpers import dialog_error, open_site
 
 
 def _puts(transport: RecordingTransport) -> list[str]:
@@ -47,7 +43,7 @@ async def test_invalid_json_names_the_line_and_a_good_edit_is_diffed_then_saved(
         body.text = broken
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "line 3" in _error(app), _error(app)
+        assert "line 3" in dialog_error(pilot), dialog_error(pilot)
         assert body.text == broken  # nothing typed is lost
         assert body.cursor_location[0] == 2
         assert _puts(transport) == []
@@ -94,7 +90,8 @@ async def test_a_schema_the_server_refuses_keeps_the_text_and_says_why(
         await pilot.press("ctrl+s")
         await wait_for_workers(pilot)
         assert app.screen is dialog
-        assert "region" in _error(app) and "kept" in _error(app), _error(app)
+        error = dialog_error(pilot)
+        assert "region" in error and "kept" in error, error
         assert dialog.reviewing is None and body.display
         assert body.text == edited
         client: Client = app.client  # type: ignore[assignment]
@@ -131,7 +128,7 @@ async def test_invalid_json_from_the_editor_is_kept_in_the_text_with_its_line(
         await open_site(pilot)
         dialog = await _open_schema(pilot, app)
         await pilot.press("ctrl+o")
-        await wait_until(pilot, lambda: "line" in _error(app), "the error")
+        await wait_until(pilot, lambda: "line" in dialog_error(pilot), "the error")
         assert '"plan": {{' in dialog.query_one("#json-body", TextArea).text
         assert dialog.reviewing is None
         assert _puts(transport) == []
@@ -152,7 +149,7 @@ async def test_a_reader_sees_the_schema_but_may_not_save_it(
         assert dialog.query_one("#json-body", TextArea).read_only
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "create role" in _error(app)
+        assert "create role" in dialog_error(pilot)
         assert _puts(transport) == []
         await pilot.press("escape")
         assert isinstance(app.screen, SiteScreen)

@@ -10,7 +10,7 @@ from docdeck.tui.kit.list_keys import NavOptionList
 from docdeck.tui.sites import SiteScreen
 from docdeck.tui.sites._condition import ConditionDialog
 from tui.helpers import AppFactory, dialog_input, type_text, wait_for_workers, wait_until
-from tui.sites.helpers import open_site, put_cursor
+from tui.sites.helpers import dialog_error, open_site, put_cursor
 
 
 async def _section_condition(app: object, screen: SiteScreen, title: str) -> str | None:
@@ -71,7 +71,7 @@ async def test_an_unknown_claim_is_refused_at_the_field_with_the_declared_claims
         await pilot.press("enter")
         await wait_for_workers(pilot)
         assert isinstance(app.screen, ConditionDialog)
-        error = str(app.screen.query_one("#dialog-error", Static).render())
+        error = dialog_error(pilot)
         assert "visitor.claims.tier" in error and "visitor.claims.plan" in error, error
         # Under the field, in its column (not a toast that covers it at 80x24).
         assert app.screen.query_one("#dialog-error").parent.id == "condition-field"  # type: ignore[union-attr]

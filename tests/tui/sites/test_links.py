@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from textual.pilot import Pilot
+
 from docdeck.gateway import Client
 from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
 from docdeck.tui.kit.dialogs.form import FormDialog
 from tui.helpers import AppFactory, dialog_input, type_text, wait_for_workers, wait_until
-from tui.sites.helpers import open_site
+from tui.sites.helpers import dialog_error, open_site
 
 
 async def test_share_links_create_turn_off_and_copy_says_it_holds_the_secret(
@@ -45,6 +47,14 @@ async def test_share_links_create_turn_off_and_copy_says_it_holds_the_secret(
         assert next(link for link in links if link.name == "Partners").active is False
 
 
+async def _refused(pilot: Pilot[None], source: str) -> str:
+    """The dialog's answer to `source` typed as its path and sent."""
+    dialog_input(pilot, "source").value = source
+    await pilot.press("enter")
+    await wait_for_workers(pilot)
+    return dialog_error(pilot)
+
+
 async def test_a_redirect_is_added_to_a_section_and_looked_up(make_app: AppFactory) -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -55,11 +65,8 @@ async def test_a_redirect_is_added_to_a_section_and_looked_up(make_app: AppFacto
         await wait_until(pilot, lambda: isinstance(app.screen, ChooseDialog), "destinations")
         await pilot.press("enter")  # the first section (API)
         await wait_until(pilot, lambda: isinstance(app.screen, FormDialog), "the form")
-        dialog_input(pilot, "source").value = "not a path"
-        await pilot.press("enter")
-        await wait_for_workers(pilot)
         # the message names the field as the form does (it said "From:" in every form)
-        error = str(app.screen.query_one("#dialog-error").render())
+        error = await _refused(pilot, "not a path")
         assert error.startswith("From the path: a path starting with /")
         dialog_input(pilot, "source").value = "/old-api"
         await pilot.press("enter")
@@ -70,8 +77,5 @@ async def test_a_redirect_is_added_to_a_section_and_looked_up(make_app: AppFacto
         assert found.target.rstrip("/").endswith("/api")
         await pilot.press("down", "enter")  # ? Look up a path
         await wait_until(pilot, lambda: isinstance(app.screen, FormDialog), "the lookup")
-        dialog_input(pilot, "source").value = "no slash"
-        await pilot.press("enter")
-        await wait_for_workers(pilot)
-        error = str(app.screen.query_one("#dialog-error").render())
+        error = await _refused(pilot, "no slash")
         assert error.startswith("Path: a path starting with /")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from docdeck.gateway import Client
 from docdeck.tui.kit.dialogs.form import FormDialog
 from tui.helpers import AppFactory, dialog_input, wait_for_workers, wait_until
-from tui.sites.helpers import open_site
+from tui.sites.helpers import dialog_error, open_site
 
 
 async def test_settings_are_checked_as_typed_and_saved_in_one_patch(
@@ -22,7 +22,7 @@ async def test_settings_are_checked_as_typed_and_saved_in_one_patch(
         await pilot.press("enter", "enter")
         await wait_for_workers(pilot)
         assert isinstance(app.screen, FormDialog)
-        assert "Basename" in str(app.screen.query_one("#dialog-error").render())
+        assert "Basename" in dialog_error(pilot)
         dialog_input(pilot, "basename").value = "portal"
         dialog_input(pilot, "title").value = "Developer Hub"
         dialog_input(pilot, "proxy").focus()

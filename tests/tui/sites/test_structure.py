@@ -10,7 +10,7 @@ from docdeck.tui.sites import SiteScreen
 from docdeck.tui.sites.structure_model import GROUP, SECTION, Row
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, burst, dialog_input, type_text, wait_for_workers, wait_until
-from tui.sites.helpers import open_site, put_cursor, row_titles
+from tui.sites.helpers import dialog_error, open_site, put_cursor, row_titles
 
 
 async def _structure_titles(app: object, screen: SiteScreen) -> list[str]:
@@ -95,7 +95,7 @@ async def test_a_refused_edit_keeps_the_tree_and_the_typed_text(make_app: AppFac
         await wait_for_workers(pilot)
         assert not isinstance(app.screen, SiteScreen)  # the dialog stays open
         assert dialog_input(pilot, "path").value == "releases"
-        error = str(app.screen.query_one("#dialog-error").render())
+        error = dialog_error(pilot)
         assert "releases" in error
         await pilot.press("escape")
         await wait_for_workers(pilot)
