@@ -10,9 +10,9 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
-from docdeck.server.errors import forbidden, not_found
+from docdeck.server.errors import ApiError, forbidden, not_found
 from docdeck.server.http.context import RETENTION, Ctx
 from docdeck.server.ids import to_db
 from docdeck.server.pagination import Listing, PageRequest, PageResult
@@ -24,10 +24,23 @@ from docdeck.server.permissions import (
     space_role,
 )
 
+T = TypeVar("T")
+
 
 def require(allowed: bool, message: str) -> None:
     if not allowed:
         raise forbidden(message)
+
+
+def unless_missing(load: Callable[[], T]) -> T | None:
+    """`load()`, or None where it answers 404: a delete answers 204 whether or not the thing
+    existed (a 403 still stands)."""
+    try:
+        return load()
+    except ApiError as error:
+        if error.status == 404:
+            return None
+        raise
 
 
 # The caller's membership comes with the organization or space row, in the same statement:

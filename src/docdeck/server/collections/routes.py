@@ -22,10 +22,10 @@ from docdeck.server.access import (
     load_membership,
     require,
     require_admin,
+    unless_missing,
 )
 from docdeck.server.collections import service
 from docdeck.server.collections.wire import collection_json
-from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
@@ -79,12 +79,10 @@ def update_collection(
 @router.delete("/v1/collections/{collectionId}", "deleteCollectionById", None, 403, status=204)
 def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
     with ctx.db.write() as conn:
-        try:
-            row, member = load_collection(conn, ctx, collectionId)
-        except ApiError as error:
-            if error.status == 404:
-                return no_content()
-            raise
+        found = unless_missing(lambda: load_collection(conn, ctx, collectionId))
+        if found is None:
+            return no_content()
+        row, member = found
         require_admin(member, "delete collections")
         deleted = service.delete_collection(conn, row, ctx.now())
     if deleted:

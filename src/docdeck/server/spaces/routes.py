@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Body, Query, Response
@@ -13,8 +15,8 @@ from docdeck.server.access import (
     require,
     require_admin,
     require_live,
+    unless_missing,
 )
-from docdeck.server.errors import ApiError
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
@@ -38,6 +40,22 @@ def _reply(ctx: Ctx, space_id: str, status: int = 200) -> Response:
     return respond(body, status=status, headers=headers)
 
 
+def _admin_change(
+    ctx: Ctx,
+    space_id: str,
+    action: str,
+    change: Callable[[sqlite3.Connection, sqlite3.Row], object],
+) -> Response:
+    """A space admin's change to a live space (`action` names it in the 403), answered with
+    the space as it is after."""
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, space_id)
+        require_live(access)
+        _require_space_admin(access.role, action)
+        change(conn, access.row)
+    return _reply(ctx, space_id)
+
+
 @router.get("/v1/spaces/{spaceId}", "getSpaceById", Space, 404)
 async def get_space(
     ctx: CtxDep,
@@ -49,24 +67,21 @@ async def get_space(
 
 @router.patch("/v1/spaces/{spaceId}", "updateSpaceById", Space, 403, 404)
 def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]) -> Response:
-    with ctx.db.write() as conn:
-        access = load_space(conn, ctx, spaceId)
-        require_live(access)
-        _require_space_admin(access.role, "updating a space")
-        service.update_space(conn, access.row, body, ctx.now())
-    return _reply(ctx, spaceId)
+    return _admin_change(
+        ctx,
+        spaceId,
+        "updating a space",
+        lambda conn, row: service.update_space(conn, row, body, ctx.now()),
+    )
 
 
 @router.delete("/v1/spaces/{spaceId}", "deleteSpaceById", None, 403, status=204)
 def delete_space(ctx: CtxDep, spaceId: str) -> Response:
     now = ctx.now()
     with ctx.db.write() as conn:
-        try:
-            access = load_space(conn, ctx, spaceId)
-        except ApiError as error:
-            if error.status == 404:
-                return no_content()
-            raise
+        access = unless_missing(lambda: load_space(conn, ctx, spaceId))
+        if access is None:
+            return no_content()
         _require_space_admin(access.role, "deleting a space")
         service.delete_space(conn, spaceId, now)
     ctx.sandbox.purger.note_deleted(now)
@@ -95,12 +110,12 @@ def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
 
 @router.post("/v1/spaces/{spaceId}/move", "moveSpace", Space, 403, 404, 409)
 def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) -> Response:
-    with ctx.db.write() as conn:
-        access = load_space(conn, ctx, spaceId)
-        require_live(access)
-        _require_space_admin(access.role, "moving a space")
-        service.move_space(conn, access.row, body, ctx.now())
-    return _reply(ctx, spaceId)
+    return _admin_change(
+        ctx,
+        spaceId,
+        "moving a space",
+        lambda conn, row: service.move_space(conn, row, body, ctx.now()),
+    )
 
 
 @router.post("/v1/spaces/{spaceId}/transfer", "transferSpace", Space, 403, 404, 409)

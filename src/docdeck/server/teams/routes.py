@@ -22,8 +22,9 @@ from docdeck.server.access import (
     load_non_guest,
     load_org,
     require,
+    unless_missing,
 )
-from docdeck.server.errors import ApiError, not_found
+from docdeck.server.errors import not_found
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains, resolve_members
@@ -166,12 +167,10 @@ def update_team(
 def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     with ctx.db.write() as conn:
         load_org(conn, ctx, organizationId)
-        try:
-            team, caller = _load_team(conn, ctx, organizationId, teamId)
-        except ApiError as error:
-            if error.status == 404:
-                return no_content()
-            raise
+        found = unless_missing(lambda: _load_team(conn, ctx, organizationId, teamId))
+        if found is None:
+            return no_content()
+        team, caller = found
         _require_team_admin(caller, team, "delete it")
         conn.execute("DELETE FROM teams WHERE id = ?", (teamId,))
     return no_content()
