@@ -54,6 +54,18 @@ def _latin1(text: str) -> bool:
     return all(ord(char) < 256 for char in text)
 
 
+def _fixed(html: str) -> Callable[[RendererHTML, Sequence[Token], int, OptionsDict, EnvType], str]:
+    """A renderer rule that writes the same markup whatever its token (an alert's frame: fpdf2
+    shows it as a quote with a bold title)."""
+
+    def rule(
+        self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return html
+
+    return rule
+
+
 class _PdfRenderer(RendererHTML):
     """markdown-it's HTML renderer with rules for what fpdf2's HTML layout cannot show (a
     table is made a grid before rendering, in `body_html`). `env["drawable"]` says which
@@ -72,25 +84,10 @@ class _PdfRenderer(RendererHTML):
         drawable: Drawable = env.get("drawable", _latin1)
         return f"<li>{box if drawable(box) else '[x]' if checked else '[ ]'} "
 
-    def alert_open(
-        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
-        return "<blockquote>\n"
-
-    def alert_close(
-        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
-        return "</blockquote>\n"
-
-    def alert_title_open(
-        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
-        return "<p><b>"
-
-    def alert_title_close(
-        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
-        return "</b></p>\n"
+    alert_open = _fixed("<blockquote>\n")
+    alert_close = _fixed("</blockquote>\n")
+    alert_title_open = _fixed("<p><b>")
+    alert_title_close = _fixed("</b></p>\n")
 
 
 def _cell_text(tokens: Sequence[Token]) -> str:
