@@ -36,10 +36,10 @@ def _missing(kind: str) -> HTMLResponse:
     return HTMLResponse(f"<!doctype html><p>No such {kind}.</p>", status_code=404)
 
 
-def _one(request: Request, sql: str, key: str) -> sqlite3.Row | None:
+def _one(request: Request, sql: str, *params: object) -> sqlite3.Row | None:
     sandbox: Sandbox = request.app.state.sandbox
     with sandbox.db.read() as conn:
-        row: sqlite3.Row | None = conn.execute(sql, (key,)).fetchone()
+        row: sqlite3.Row | None = conn.execute(sql, params).fetchone()
         return row
 
 
@@ -130,12 +130,8 @@ async def revision_page(request: Request, spaceId: str, revisionId: str) -> HTML
 async def change_request_page(request: Request, spaceId: str, number: str) -> HTMLResponse:
     if not number.isdigit() or len(number) > 18:
         return _missing("change request")
-    sandbox: Sandbox = request.app.state.sandbox
-    with sandbox.db.read() as conn:
-        row = conn.execute(
-            "SELECT * FROM change_requests WHERE space_id = ? AND number = ?",
-            (spaceId, int(number)),
-        ).fetchone()
+    sql = "SELECT * FROM change_requests WHERE space_id = ? AND number = ?"
+    row = _one(request, sql, spaceId, int(number))
     if row is None:
         return _missing("change request")
     return _page(
