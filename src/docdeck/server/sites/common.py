@@ -22,7 +22,7 @@ from docdeck.server.sites import structure
 from docdeck.server.sites.service import (
     SiteAccess,
     load_site,
-    require_site_editor,
+    load_site_editor,
     share_key_site,
 )
 from docdeck.server.sites.wire import SITE_SELECT, SiteTree, site_json
@@ -68,9 +68,7 @@ def item_reply(
 
 def editing(ctx: Ctx, conn: sqlite3.Connection, org_id: str, site_id: str) -> SiteAccess:
     """The site, for a caller who may change its structure (`create` or admin)."""
-    access = load_site(conn, ctx, org_id, site_id)
-    require_site_editor(access.member, "change a site's structure")
-    return access
+    return load_site_editor(conn, ctx, org_id, site_id, "change a site's structure")
 
 
 Pointer = tuple[str, str] | None

@@ -13,7 +13,7 @@ from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep
 from docdeck.server.sites import customization
 from docdeck.server.sites.common import ST
-from docdeck.server.sites.service import load_site, require_site_editor
+from docdeck.server.sites.service import load_site, load_site_editor
 from docdeck.server.sites.structure import load_item
 from docdeck.server.wire import no_content, respond
 
@@ -39,8 +39,7 @@ def put_customization(
 ) -> Response:
     """A full replacement: every required group of settings must be given."""
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "customize a site")
+        load_site_editor(conn, ctx, organizationId, siteId, "customize a site")
         customization.check(body)
         conn.execute("UPDATE sites SET customization = ? WHERE id = ?", (json.dumps(body), siteId))
     return respond(body)
@@ -71,8 +70,7 @@ def override_site_space_customization(
     body: Annotated[dict[str, Any], Body()],
 ) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "customize a site")
+        access = load_site_editor(conn, ctx, organizationId, siteId, "customize a site")
         load_item(conn, siteId, "site-space", siteSpaceId)
         customization.check(body, "SiteSpaceCustomizationOverride")
         current = customization.site_space_override(conn, siteSpaceId) or {}
@@ -99,8 +97,7 @@ def delete_site_space_customization(
 ) -> Response:
     """205 when an override was removed, 204 when there was none (as the platform)."""
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "customize a site")
+        load_site_editor(conn, ctx, organizationId, siteId, "customize a site")
         load_item(conn, siteId, "site-space", siteSpaceId)
         had = customization.site_space_override(conn, siteSpaceId) is not None
         conn.execute("UPDATE site_spaces SET customization = NULL WHERE id = ?", (siteSpaceId,))

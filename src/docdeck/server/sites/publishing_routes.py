@@ -32,10 +32,10 @@ from docdeck.server.sites.customization import (
 from docdeck.server.sites.service import (
     checkout_session,
     load_site,
+    load_site_admin,
+    load_site_editor,
     preview_digest,
     publish_blocker,
-    require_site_admin,
-    require_site_editor,
     set_published,
 )
 from docdeck.server.sites.wire import site_json, site_root_url
@@ -70,8 +70,7 @@ def put_adaptive_schema(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteAdaptiveSchemaUpdate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's adaptive schema")
+        load_site_editor(conn, ctx, organizationId, siteId, "change a site's adaptive schema")
         adaptive.check_schema(body.jsonSchema)
         adaptive.store_schema(conn, siteId, body.jsonSchema, ctx.now())
     return _schema_reply(ctx, organizationId, siteId)
@@ -96,8 +95,7 @@ def publish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     """Publishes, or answers `{type: "checkout"}` when the site's plan lacks the feature its
     visibility needs (nothing changes then)."""
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_admin(access.member, "publish sites")
+        access = load_site_admin(conn, ctx, organizationId, siteId, "publish sites")
         if publish_blocker(access.row) is not None:
             return respond({"type": "checkout", "sessionId": checkout_session()})
         set_published(conn, siteId, True)
@@ -107,8 +105,7 @@ def publish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
 @router.post(f"{ST}/unpublish", "unpublishSite", Site, 403, 404)
 def unpublish_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_admin(access.member, "unpublish sites")
+        load_site_admin(conn, ctx, organizationId, siteId, "unpublish sites")
         set_published(conn, siteId, False)
     return site_reply(ctx, organizationId, siteId)
 
@@ -124,8 +121,7 @@ def preview_site(
     """A URL the sandbox serves for an hour, published or not, whatever the visibility."""
     token = secrets.token_urlsafe(24)
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "preview a site")
+        load_site_editor(conn, ctx, organizationId, siteId, "preview a site")
         if siteSpace is not None:
             found = conn.execute(
                 "SELECT 1 FROM site_spaces WHERE id = ? AND site_id = ?", (siteSpace, siteId)

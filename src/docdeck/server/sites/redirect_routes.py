@@ -24,7 +24,7 @@ from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.sites import redirects
 from docdeck.server.sites.common import ST, ShareKey, tree_for
-from docdeck.server.sites.service import load_site, require_site_editor
+from docdeck.server.sites.service import load_site, load_site_editor
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = Router(tags=["site-redirects"])
@@ -51,8 +51,7 @@ def create_redirect(
 ) -> Response:
     redirect_id, stamp = new_id(), to_db(ctx.now())
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's redirects")
+        load_site_editor(conn, ctx, organizationId, siteId, "change a site's redirects")
         redirects.insert_redirect(conn, siteId, redirect_id, body.source, body.destination, stamp)
     return _reply(ctx, siteId, redirect_id, status=201)
 
@@ -69,8 +68,7 @@ def update_redirect(
         if getattr(body, field) is None:
             raise bad_request(f"{field}: must not be null")
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's redirects")
+        load_site_editor(conn, ctx, organizationId, siteId, "change a site's redirects")
         redirects.update_redirect(
             conn, siteId, siteRedirectId, body.source, body.destination, to_db(ctx.now())
         )
@@ -80,8 +78,7 @@ def update_redirect(
 @router.delete(RD, "deleteSiteRedirectById", None, 403, 404, status=204)
 def delete_redirect(ctx: CtxDep, organizationId: str, siteId: str, siteRedirectId: str) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site's redirects")
+        load_site_editor(conn, ctx, organizationId, siteId, "change a site's redirects")
         redirects.delete_redirect(conn, siteId, siteRedirectId)
     return no_content()
 

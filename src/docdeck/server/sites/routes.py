@@ -25,7 +25,7 @@ from docdeck.server.sites.common import ST, ShareKey, move_reply, site_reply, tr
 from docdeck.server.sites.defaults import settle_defaults
 from docdeck.server.sites.service import (
     create_site,
-    load_site,
+    load_site_editor,
     require_site_admin,
     require_site_editor,
     require_site_reader,
@@ -101,8 +101,7 @@ def update_site_route(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[SiteUpdate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_editor(access.member, "change a site")
+        access = load_site_editor(conn, ctx, organizationId, siteId, "change a site")
         defaults = update_site(conn, access, body)
         if defaults.get("defaultSiteSection") is not None:
             structure.set_default_section(

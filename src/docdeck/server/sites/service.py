@@ -80,6 +80,25 @@ def load_site(conn: sqlite3.Connection, ctx: Ctx, org_id: str, site_id: str) -> 
     return SiteAccess(row, member)
 
 
+def load_site_editor(
+    conn: sqlite3.Connection, ctx: Ctx, org_id: str, site_id: str, action: str
+) -> SiteAccess:
+    """The site (404 and 403 as `load_site`), 403 unless the caller may `action` as an editor
+    (create role or admin)."""
+    access = load_site(conn, ctx, org_id, site_id)
+    require_site_editor(access.member, action)
+    return access
+
+
+def load_site_admin(
+    conn: sqlite3.Connection, ctx: Ctx, org_id: str, site_id: str, action: str
+) -> SiteAccess:
+    """The site (404 and 403 as `load_site`), 403 unless the caller is an organization admin."""
+    access = load_site(conn, ctx, org_id, site_id)
+    require_site_admin(access.member, action)
+    return access
+
+
 def require_site_reader(member: Membership) -> None:
     require(not member.is_guest, "guests may not view sites; ask an admin for a member role")
 

@@ -25,7 +25,7 @@ from docdeck.server.sites.common import (
     ST,
 )
 from docdeck.server.sites.item_routes import ItemKind, item_routes
-from docdeck.server.sites.service import load_site, require_site_admin
+from docdeck.server.sites.service import load_site_admin
 from docdeck.server.wire import no_content, respond, respond_list
 
 SITE_SPACES = ItemKind(
@@ -75,8 +75,7 @@ async def list_share_links(
     ctx: CtxDep, organizationId: str, siteId: str, page: PageDep
 ) -> Response:
     with ctx.db.read() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_admin(access.member, "see a site's share links")
+        load_site_admin(conn, ctx, organizationId, siteId, "see a site's share links")
         items, result = share_links.list_share_links(conn, ctx, siteId, page)
     return respond_list(items, result)
 
@@ -86,8 +85,7 @@ def create_share_link(
     ctx: CtxDep, organizationId: str, siteId: str, body: Annotated[ShareLinkCreate, Body()]
 ) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_admin(access.member, "create share links")
+        load_site_admin(conn, ctx, organizationId, siteId, "create share links")
         link_id = share_links.create_share_link(conn, ctx, siteId, body.name)
     return _share_link_reply(ctx, siteId, link_id, status=201)
 
@@ -107,8 +105,7 @@ def update_share_link(
         if getattr(body, field) is None:
             raise bad_request(f"{field}: must not be null")
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_admin(access.member, "change share links")
+        load_site_admin(conn, ctx, organizationId, siteId, "change share links")
         share_links.update_share_link(conn, siteId, shareLinkId, body.name, body.active)
     return _share_link_reply(ctx, siteId, shareLinkId)
 
@@ -116,7 +113,6 @@ def update_share_link(
 @router.delete(SL, "deleteSiteShareLinkById", None, 403, 404, status=204)
 def delete_share_link(ctx: CtxDep, organizationId: str, siteId: str, shareLinkId: str) -> Response:
     with ctx.db.write() as conn:
-        access = load_site(conn, ctx, organizationId, siteId)
-        require_site_admin(access.member, "delete share links")
+        load_site_admin(conn, ctx, organizationId, siteId, "delete share links")
         share_links.delete_share_link(conn, siteId, shareLinkId)
     return no_content()
