@@ -16,6 +16,7 @@ from docdeck.models._base import (
     Timestamp,
     read_tolerantly,
 )
+from docdeck.models.content import PageFields
 from docdeck.models.members import Member
 from docdeck.models.users import User
 
@@ -96,16 +97,10 @@ class CommentTargetNode(Resource):
     preview: str | None = None
 
 
-class CommentTargetPage(Resource):
+class CommentTargetPage(PageFields):
     # 0.202.0 sends only the page's `id`: its title and path are then unknown (empty).
     _tolerant = read_tolerantly(absent={"title": "", "path": "", "outdated": False})
 
-    id: str
-    title: str
-    emoji: str | None = None
-    icon: str | None = None
-    createdAt: Timestamp | None = None
-    updatedAt: Timestamp | None = None
     path: str
     outdated: bool
     """The commented page or block is gone from the content, or the block has changed."""

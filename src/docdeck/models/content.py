@@ -102,7 +102,10 @@ class JSONDocument(Resource):
     nodes: list[dict[str, Any]]
 
 
-class PageBase(Resource):
+class PageFields(Resource):
+    """A page's own fields, first in every model of a page: the revision's pages and the page
+    a comment is on (`CommentTargetPage`)."""
+
     id: str
     title: str
     emoji: str | None = None
@@ -110,6 +113,8 @@ class PageBase(Resource):
     createdAt: Timestamp | None = None
     updatedAt: Timestamp | None = None
 
+
+class PageBase(PageFields):
     def walk(self) -> Iterator[RevisionPage]:
         """This page's descendants, depth first (the page itself is not included)."""
         for child in getattr(self, "pages", None) or []:
