@@ -332,3 +332,22 @@ async def test_many_moves_into_the_same_gap_keep_the_order(
         assert (await admin.patch(f"{st}/structure/sort", json=body)).status_code == 200
         model_move(order, item, anchor, None)
         assert [s["id"] for s in (await structure(admin, st))["structure"]] == order
+
+
+async def test_a_site_list_walk_survives_removals_and_refuses_a_changed_cursor(
+    admin: httpx.AsyncClient, ids: DemoIds
+) -> None:
+    """Site lists page as every list computed in memory does: the cursor holds the last key."""
+    st = await new_site(admin, ids, "Release Notes", "Onboarding", "Design System")
+    first = (await admin.get(f"{st}/site-spaces", params={"limit": 2})).json()
+    assert [s["title"] for s in first["items"]] == ["Release Notes", "Onboarding"]
+    assert first["count"] == 3
+    gone = first["items"][0]["id"]
+    assert (await admin.delete(f"{st}/site-spaces/{gone}")).status_code == 204
+    rest = await admin.get(f"{st}/site-spaces", params={"limit": 2, "page": first["next"]["page"]})
+    assert rest.status_code == 200, rest.text
+    assert [s["title"] for s in rest.json()["items"]] == ["Design System"]
+    assert rest.json()["count"] == 2 and "next" not in rest.json()
+    changed = first["next"]["page"][:-2] + ("AA" if first["next"]["page"][-2:] != "AA" else "BB")
+    refused = await admin.get(f"{st}/site-spaces", params={"page": changed})
+    assert refused.status_code == 400, refused.text

@@ -9,15 +9,9 @@ from typing import Annotated, Any
 
 from fastapi import Query, Response
 
+from docdeck.server.content import listing
 from docdeck.server.http.context import Ctx
-from docdeck.server.pagination import (
-    PageRequest,
-    PageResult,
-    cursor_scope,
-    cursor_secret,
-    decode_cursor,
-    encode_cursor,
-)
+from docdeck.server.pagination import PageRequest, PageResult
 from docdeck.server.sites import structure
 from docdeck.server.sites.service import (
     SiteAccess,
@@ -100,33 +94,15 @@ def list_reply(
     scope: str,
     build: Callable[[str], Json],
 ) -> Response:
-    """A list answer of items already in structure order (see `page_of`)."""
-    items, result = page_of(ctx, keyed, request, scope, build)
+    """A list answer of items already in structure order, each with its sort key, paged as
+    every list computed in memory is (`content.listing.page_of`: a keyset cursor holds the
+    last key, so a walk neither repeats nor skips items while others are added or removed)."""
+    with ctx.db.read() as conn:
+        page = listing.page_of(conn, keyed, _sort_key, request, scope)
+    items = [build(item) for _, item in page.items]
+    result = PageResult([], page.count, page.next_page)
     return respond_list(items, result, finite=True)  # a site's items hold no float
 
 
-def page_of(
-    ctx: Ctx,
-    keyed: Sequence[tuple[Sequence[Any], str]],
-    request: PageRequest,
-    scope: str,
-    build: Callable[[str], Json],
-) -> tuple[list[Json], PageResult]:
-    """One page of items already in order, each with its sort key: a keyset cursor holds the
-    last key, so a walk neither repeats nor skips items while others are added or removed."""
-    scope = cursor_scope(request.list_id, scope)
-    with ctx.db.read() as conn:
-        secret = cursor_secret(conn)
-    width = len(keyed[0][0]) if keyed else 0
-    after = None
-    if request.page is not None:
-        after = decode_cursor(secret, scope, request.page, width) if keyed else []
-    rest = [(list(key), item) for key, item in keyed if after is None or list(key) > after]
-    count = len(keyed)
-    if request.limit == 0:
-        return [], PageResult([], count, None)
-    chosen = rest[: request.limit]
-    next_page = None
-    if len(rest) > request.limit:
-        next_page = encode_cursor(secret, scope, chosen[-1][0])
-    return [build(item) for _, item in chosen], PageResult([], count, next_page)
+def _sort_key(keyed: tuple[Sequence[Any], str]) -> tuple[Any, ...]:
+    return tuple(keyed[0])
