@@ -61,6 +61,20 @@ def _validated(adapter: TypeAdapter[T], data: Any, path: str, where: str = "") -
         ) from None
 
 
+def _scoped(
+    operation: Callable[..., object],
+    space_id: str,
+    revision: str | None,
+    change_request: str | int | None,
+    **ids: str,
+) -> str:
+    """`operation`'s URL at the place its content is read: the space's current revision
+    (neither given), a revision, or a change request's content."""
+    return endpoint_path(
+        operation, spaceId=space_id, revisionId=revision, changeRequestId=change_request, **ids
+    )
+
+
 def _page_path(page_path: str) -> PathSegments:
     return PathSegments(p for p in page_path.strip("/").split("/") if p)
 
@@ -142,9 +156,7 @@ class Content(Resource):
     ) -> Revision:
         """The current revision, or the given one, with its page tree and files."""
         params = query_of(metadata=metadata, computed=computed)
-        path = endpoint_path(
-            self.revision, spaceId=space_id, revisionId=revision, changeRequestId=change_request
-        )
+        path = _scoped(self.revision, space_id, revision, change_request)
         return await self._transport.call("GET", path, _REVISION, params=params)
 
     async def revision_in_steps(self, space_id: str, revision: str | None = None) -> Revision:
@@ -179,9 +191,7 @@ class Content(Resource):
     ) -> PageList:
         """The page tree (`.walk()`, `.find(id)`, `.by_path(path)` help to move in it)."""
         params = query_of(metadata=metadata, computed=computed)
-        path = endpoint_path(
-            self.pages, spaceId=space_id, revisionId=revision, changeRequestId=change_request
-        )
+        path = _scoped(self.pages, space_id, revision, change_request)
         return await self._transport.call("GET", path, PageList, params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/page/{pageId}")
@@ -200,13 +210,7 @@ class Content(Resource):
         """A page; its body as `markdown` or `document` when `format` says so (None: no
         body, as the platform does)."""
         params = query_of(format=format, evaluated=evaluated)
-        path = endpoint_path(
-            self.page,
-            spaceId=space_id,
-            revisionId=revision,
-            changeRequestId=change_request,
-            pageId=page_id,
-        )
+        path = _scoped(self.page, space_id, revision, change_request, pageId=page_id)
         return await self._transport.call("GET", path, _PAGE, params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/path/{pagePath}")
@@ -238,9 +242,7 @@ class Content(Resource):
         page: str | None = None,
         limit: int | None = None,
     ) -> AsyncPaginator[RevisionFile]:
-        path = endpoint_path(
-            self.files, spaceId=space_id, revisionId=revision, changeRequestId=change_request
-        )
+        path = _scoped(self.files, space_id, revision, change_request)
         return self._list(path, RevisionFile, page=page, limit=limit)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/files/{fileId}")
@@ -256,13 +258,7 @@ class Content(Resource):
         *,
         change_request: str | int | None = None,
     ) -> RevisionFile:
-        path = endpoint_path(
-            self.file,
-            spaceId=space_id,
-            revisionId=revision,
-            changeRequestId=change_request,
-            fileId=file_id,
-        )
+        path = _scoped(self.file, space_id, revision, change_request, fileId=file_id)
         return await self._transport.call("GET", path, RevisionFile)
 
     async def download(self, file: RevisionFile, write: Callable[[bytes], object]) -> int:
