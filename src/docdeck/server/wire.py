@@ -85,6 +85,13 @@ def respond(
     return JsonBody(encode_finite(body) if finite else encode(body), status, headers)
 
 
+def respond_resource(body: Json, status: int = 200) -> Response:
+    """A resource as the answer; a 201 (it was just made) also names it in a `Location`
+    header, its `urls.location` (gap-fill.md §3: creates that have one answer with it)."""
+    headers = {"Location": body["urls"]["location"]} if status == 201 else None
+    return respond(body, status=status, headers=headers)
+
+
 def respond_list(items: list[Json], page: PageResult, *, finite: bool = False) -> Response:
     envelope: Json = {"items": items, "count": page.count}
     if page.next_page is not None:

@@ -31,7 +31,7 @@ from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.pagination import Listing
 from docdeck.server.permissions import at_least, membership, space_grants, space_role
-from docdeck.server.wire import Json, no_content, respond, respond_list, wire_time
+from docdeck.server.wire import Json, no_content, respond, respond_list, respond_resource, wire_time
 
 router = Router(tags=["change-request reviews"])
 
@@ -165,7 +165,7 @@ def submit_review(
         ).fetchone()
         users = service.users_by_id(conn, [row["reviewer"], row["requested_by"]])
         data = _review_json(ctx, cr, row, users, False)
-    return respond(data, status=201, headers={"Location": data["urls"]["location"]})
+    return respond_resource(data, 201)
 
 
 def _review_comment(comment: dict[str, Any]) -> str:

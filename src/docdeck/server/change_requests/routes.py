@@ -29,7 +29,7 @@ from docdeck.server.errors import bad_request
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import to_db
-from docdeck.server.wire import respond, respond_list
+from docdeck.server.wire import respond, respond_list, respond_resource
 
 router = Router(tags=["change-requests"])
 
@@ -74,8 +74,7 @@ def create_change_request(
         subject = (body.subject or "").strip()
         change_request_id = service.create(conn, access.row, ctx.caller.user_id, subject, ctx.now())
         data = service.one_json(conn, ctx, spaceId, change_request_id)
-    location = data["urls"]["location"]
-    return respond(data, status=201, headers={"Location": location})
+    return respond_resource(data, 201)
 
 
 @router.get(_CR, "getChangeRequestById", ChangeRequest, 404)

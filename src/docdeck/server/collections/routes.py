@@ -31,7 +31,7 @@ from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.permissions import at_least, space_grants, space_role
 from docdeck.server.spaces.wire import space_json
-from docdeck.server.wire import no_content, respond, respond_list
+from docdeck.server.wire import no_content, respond_list, respond_resource
 
 router = Router(tags=["collections"])
 
@@ -40,8 +40,7 @@ def _reply(ctx: Ctx, collection_id: str, status: int = 200) -> Response:
     with ctx.db.read() as conn:
         row, member = load_collection(conn, ctx, collection_id)
         body = collection_json(ctx, row, member)
-    headers = {"Location": body["urls"]["location"]} if status == 201 else None
-    return respond(body, status=status, headers=headers)
+    return respond_resource(body, status)
 
 
 def _changed(

@@ -30,7 +30,7 @@ from docdeck.server.saml.service import (
     service_json,
 )
 from docdeck.server.validation import check_http_url, check_title
-from docdeck.server.wire import no_content, respond, respond_list
+from docdeck.server.wire import no_content, respond, respond_list, respond_resource
 
 router = Router(tags=["saml"])
 
@@ -113,7 +113,7 @@ def create_provider(
         )
         row = load_provider(conn, organizationId, provider_id)
         data = provider_json(conn, ctx.base_url, row, caller)
-    return respond(data, status=201, headers={"Location": data["urls"]["location"]})
+    return respond_resource(data, 201)
 
 
 @router.get(

@@ -20,7 +20,7 @@ from docdeck.server.sites.service import (
     share_key_site,
 )
 from docdeck.server.sites.wire import SITE_SELECT, SiteTree, site_json
-from docdeck.server.wire import Json, no_content, respond, respond_list
+from docdeck.server.wire import Json, no_content, respond, respond_list, respond_resource
 
 ST = "/v1/orgs/{organizationId}/sites/{siteId}"
 ShareKey = Annotated[str | None, Query(description="Resolves share-link URLs")]
@@ -32,8 +32,7 @@ def site_reply(ctx: Ctx, org_id: str, site_id: str, status: int = 200) -> Respon
         load_site(conn, ctx, org_id, site_id)
         row = conn.execute(f"{SITE_SELECT} WHERE s.id = ?", (site_id,)).fetchone()
         body = site_json(ctx, row)
-    headers = {"Location": body["urls"]["location"]} if status == 201 else None
-    return respond(body, status=status, headers=headers)
+    return respond_resource(body, status)
 
 
 def tree_for(

@@ -23,7 +23,7 @@ from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.permissions import at_least, grants_that_raise, space_role
 from docdeck.server.spaces import service
 from docdeck.server.spaces.wire import space_json, space_values
-from docdeck.server.wire import no_content, respond, respond_list
+from docdeck.server.wire import no_content, respond_list, respond_resource
 
 router = Router(tags=["spaces"])
 
@@ -36,8 +36,7 @@ def _reply(ctx: Ctx, space_id: str, status: int = 200) -> Response:
     with ctx.db.read() as conn:
         access = load_space(conn, ctx, space_id)
         body = space_json(ctx, access.row, access.role)
-    headers = {"Location": body["urls"]["location"]} if status == 201 else None
-    return respond(body, status=status, headers=headers)
+    return respond_resource(body, status)
 
 
 def _admin_change(
