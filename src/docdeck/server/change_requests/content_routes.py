@@ -21,6 +21,7 @@ from docdeck.models.change_request_content import (
 )
 from docdeck.server.change_requests import authoring, service
 from docdeck.server.change_requests.apply import apply_changes
+from docdeck.server.content import views
 from docdeck.server.content.changes import semantic_changes
 from docdeck.server.content.importer import crawl_requested, imported, write_pages
 from docdeck.server.content.reading import view_of
@@ -125,7 +126,7 @@ async def get_change_request_changes(
     ctx: CtxDep,
     spaceId: str,
     changeRequestId: str,
-    limit: Annotated[int, Query(ge=0, le=1000, description="Changes to return")] = 10,
+    limit: views.ChangesLimitQuery = 10,
 ) -> Response:
     """What the change request changed relative to its base (`revisionMergedAncestor` or
     `revisionInitial`): main's changes pulled in by an update are not listed; `more` counts

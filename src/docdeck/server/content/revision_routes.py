@@ -3,9 +3,7 @@ changes it made."""
 
 from __future__ import annotations
 
-from typing import Annotated
-
-from fastapi import Query, Response
+from fastapi import Response
 
 from docdeck.models import RevisionSemanticChanges
 from docdeck.server.content import views
@@ -27,7 +25,7 @@ async def get_revision_changes(
     ctx: CtxDep,
     spaceId: str,
     revisionId: str,
-    limit: Annotated[int, Query(ge=0, le=1000, description="Changes to return")] = 10,
+    limit: views.ChangesLimitQuery = 10,
     metadata: views.MetadataQuery = True,
     computed: views.ComputedQuery = True,
 ) -> Response:

@@ -61,6 +61,8 @@ EvaluatedQuery = Annotated[
 StatusQuery = Annotated[
     Literal["ok", "broken", "in-app"] | None, Query(description="Only links with this status")
 ]
+ChangesLimitQuery = Annotated[int, Query(ge=0, le=1000, description="Changes to return")]
+"""How many semantic changes a revision's or a change request's changes list (default 10)."""
 
 
 def merged_from(conn: sqlite3.Connection, ctx: Ctx, revision_id: str) -> Json:
