@@ -129,25 +129,28 @@ class CommentTarget(Resource):
     tableCell: TableCellTarget | None = None
 
 
-class CommentReply(Resource):
-    object: Literal["comment-reply"] = "comment-reply"
+class _Post(Resource):
+    """A post in a thread, a comment or a reply: `object` and `id`, who posted it and when,
+    its last edit and its reactions, then what its kind adds. Each kind narrows `object` (it
+    keeps its place, first)."""
+
+    object: str
     id: str
     postedBy: User
     postedAt: Timestamp
     editedAt: Timestamp | None = None
     reactions: list[EmojiReaction]
+
+
+class CommentReply(_Post):
+    object: Literal["comment-reply"] = "comment-reply"
     body: CommentBody
     urls: CommentUrls
     permissions: CommentPermissions
 
 
-class Comment(Resource):
+class Comment(_Post):
     object: Literal["comment"] = "comment"
-    id: str
-    postedBy: User
-    postedAt: Timestamp
-    editedAt: Timestamp | None = None
-    reactions: list[EmojiReaction]
     replies: Count
     body: CommentBody
     target: CommentTarget
