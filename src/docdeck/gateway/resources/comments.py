@@ -4,12 +4,12 @@ written as markdown and read back as the `format` asks (markdown by default)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
-from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
+from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
 from docdeck.models import Member
 from docdeck.models.comments import (
     Comment,
@@ -39,6 +39,23 @@ def _update_body(
             else list(removed_reactions)
         ),
         **more,
+    )
+
+
+def _reply_path(
+    operation: Callable[..., object],
+    space_id: str,
+    comment_id: str,
+    reply_id: str,
+    change_request: str | int | None,
+) -> str:
+    """`operation`'s URL for one reply, of a space's comment or of a change request's."""
+    return endpoint_path(
+        operation,
+        spaceId=space_id,
+        changeRequestId=change_request,
+        commentId=comment_id,
+        commentReplyId=reply_id,
     )
 
 
@@ -97,14 +114,8 @@ class CommentReplies(Resource):
         change_request: str | int | None = None,
         format: DocumentFormat | None = None,
     ) -> CommentReply:
-        path = endpoint_path(
-            self.get,
-            spaceId=space_id,
-            changeRequestId=change_request,
-            commentId=comment_id,
-            commentReplyId=reply_id,
-        )
-        params = {} if format is None else {"format": format}
+        path = _reply_path(self.get, space_id, comment_id, reply_id, change_request)
+        params = query_of(format=format)
         return await self._transport.call("GET", path, CommentReply, params=params)
 
     @endpoint("PUT", "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}")
@@ -124,13 +135,7 @@ class CommentReplies(Resource):
         removed_reactions: Sequence[str] | NotGiven = NOT_GIVEN,
     ) -> CommentReply:
         """A new body (the author only) and the caller's reactions to add or remove."""
-        path = endpoint_path(
-            self.update,
-            spaceId=space_id,
-            changeRequestId=change_request,
-            commentId=comment_id,
-            commentReplyId=reply_id,
-        )
+        path = _reply_path(self.update, space_id, comment_id, reply_id, change_request)
         body = _update_body(markdown, added_reactions, removed_reactions)
         return await self._transport.call("PUT", path, CommentReply, json=body)
 
@@ -147,13 +152,7 @@ class CommentReplies(Resource):
         *,
         change_request: str | int | None = None,
     ) -> None:
-        path = endpoint_path(
-            self.delete,
-            spaceId=space_id,
-            changeRequestId=change_request,
-            commentId=comment_id,
-            commentReplyId=reply_id,
-        )
+        path = _reply_path(self.delete, space_id, comment_id, reply_id, change_request)
         await self._transport.call_empty("DELETE", path)
 
 
@@ -228,7 +227,7 @@ class Comments(Resource):
         path = endpoint_path(
             self.get, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
         )
-        params = {} if format is None else {"format": format}
+        params = query_of(format=format)
         return await self._transport.call("GET", path, Comment, params=params)
 
     @endpoint("PUT", "/v1/spaces/{spaceId}/comments/{commentId}")
