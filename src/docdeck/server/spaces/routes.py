@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Body, Query, Response
@@ -39,22 +37,6 @@ def _reply(ctx: Ctx, space_id: str, status: int = 200) -> Response:
     return respond_resource(body, status)
 
 
-def _admin_change(
-    ctx: Ctx,
-    space_id: str,
-    action: str,
-    change: Callable[[sqlite3.Connection, sqlite3.Row], object],
-) -> Response:
-    """A space admin's change to a live space (`action` names it in the 403), answered with
-    the space as it is after."""
-    with ctx.db.write() as conn:
-        access = load_space(conn, ctx, space_id)
-        require_live(access)
-        _require_space_admin(access.role, action)
-        change(conn, access.row)
-    return _reply(ctx, space_id)
-
-
 @router.get("/v1/spaces/{spaceId}", "getSpaceById", Space, 404)
 async def get_space(
     ctx: CtxDep,
@@ -66,12 +48,12 @@ async def get_space(
 
 @router.patch("/v1/spaces/{spaceId}", "updateSpaceById", Space, 403, 404)
 def update_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceUpdate, Body()]) -> Response:
-    return _admin_change(
-        ctx,
-        spaceId,
-        "updating a space",
-        lambda conn, row: service.update_space(conn, row, body, ctx.now()),
-    )
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        require_live(access)
+        _require_space_admin(access.role, "updating a space")
+        service.update_space(conn, access.row, body, ctx.now())
+    return _reply(ctx, spaceId)
 
 
 @router.delete("/v1/spaces/{spaceId}", "deleteSpaceById", None, 403, status=204)
@@ -109,12 +91,12 @@ def duplicate_space(ctx: CtxDep, spaceId: str) -> Response:
 
 @router.post("/v1/spaces/{spaceId}/move", "moveSpace", Space, 403, 404, 409)
 def move_space(ctx: CtxDep, spaceId: str, body: Annotated[SpaceMove, Body()]) -> Response:
-    return _admin_change(
-        ctx,
-        spaceId,
-        "moving a space",
-        lambda conn, row: service.move_space(conn, row, body, ctx.now()),
-    )
+    with ctx.db.write() as conn:
+        access = load_space(conn, ctx, spaceId)
+        require_live(access)
+        _require_space_admin(access.role, "moving a space")
+        service.move_space(conn, access.row, body, ctx.now())
+    return _reply(ctx, spaceId)
 
 
 @router.post("/v1/spaces/{spaceId}/transfer", "transferSpace", Space, 403, 404, 409)
