@@ -21,7 +21,7 @@ from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
 from docdeck.server.pagination import Listing, one_of
 from docdeck.server.sites import structure
-from docdeck.server.sites.common import ST, ShareKey, move_reply, site_reply, tree_for
+from docdeck.server.sites.common import ST, ShareKey, move_reply, site_reply
 from docdeck.server.sites.defaults import settle_defaults
 from docdeck.server.sites.service import (
     create_site,
@@ -31,6 +31,7 @@ from docdeck.server.sites.service import (
     require_site_reader,
     update_site,
 )
+from docdeck.server.sites.structure_read import structure_json
 from docdeck.server.sites.wire import site_json, site_space_counts
 from docdeck.server.wire import no_content, respond, respond_list
 
@@ -132,8 +133,8 @@ async def get_structure(
     siteId: str,
     shareKey: ShareKey = None,
 ) -> Response:
-    _, tree = tree_for(ctx, organizationId, siteId, shareKey)
-    return respond(tree.structure(), finite=True)  # a structure holds no float
+    body = structure_json(ctx, organizationId, siteId, shareKey)
+    return respond(body, finite=True)  # a structure holds no float
 
 
 @router.patch(f"{ST}/structure/sort", "sortSiteStructure", SiteStructureItem, 403, 404)

@@ -32,18 +32,23 @@ SITE_SELECT = """SELECT s.*, o.hostname AS org_hostname,
 
 def site_root_url(ctx: Ctx, row: sqlite3.Row) -> str:
     """Where the sandbox serves the site: `/s/{organization hostname or id}/{basename}/`."""
-    org = row["org_hostname"] or row["organization_id"]
-    return ctx.url(f"/s/{quote(org, safe='')}/{quote(row['basename'], safe='')}/")
+    return root_url(ctx.base_url, row["org_hostname"], row["organization_id"], row["basename"])
+
+
+def root_url(base: str, org_hostname: str | None, org_id: str, basename: str) -> str:
+    """`site_root_url` from its values (`base`: the public URL)."""
+    org = org_hostname or org_id
+    return f"{base}/s/{quote(org, safe='')}/{quote(basename, safe='')}/"
 
 
 @lru_cache(maxsize=4096)
-def _segment(path: str) -> str:
+def url_segment(path: str) -> str:
     """A path segment as it goes in a URL: the same few segments (a site's sections and site
     spaces) are quoted for every item of every answer about the site."""
     return quote(path, safe="")
 
 
-def _with_key(url: str, share_key: str | None) -> str:
+def with_share_key(url: str, share_key: str | None) -> str:
     return url if share_key is None else f"{url}?shareKey={quote(share_key, safe='')}"
 
 
@@ -67,7 +72,7 @@ def site_json(
         "app": ctx.url(f"/app/orgs/{org}/sites/{site_id}"),
     }
     if row["published"]:
-        urls["published"] = _with_key(site_root_url(ctx, row), share_key)
+        urls["published"] = with_share_key(site_root_url(ctx, row), share_key)
     data: dict[str, Any] = {
         "object": "site",
         "id": site_id,
@@ -111,7 +116,7 @@ def _share_key(ctx: Ctx, row: sqlite3.Row) -> str | None:
 
 def share_link_json(ctx: Ctx, site: sqlite3.Row, row: sqlite3.Row) -> Json:
     secret = _share_key(ctx, row)
-    urls = {} if secret is None else {"published": _with_key(site_root_url(ctx, site), secret)}
+    urls = {} if secret is None else {"published": with_share_key(site_root_url(ctx, site), secret)}
     return {
         "object": "share-link",
         "id": row["id"],
@@ -190,8 +195,8 @@ class SiteTree:
         """The site's URL for these path segments, published or not (for redirect targets)."""
         if self._root is None:
             self._root = site_root_url(self.ctx, self.site)  # once: every item's URL has it
-        path = "".join(f"{_segment(s)}/" for s in segments)
-        return _with_key(self._root + path, self.share_key)
+        path = "".join(f"{url_segment(s)}/" for s in segments)
+        return with_share_key(self._root + path, self.share_key)
 
     def destination_url(self, conn: sqlite3.Connection, destination: dict[str, Any]) -> str | None:
         """Where a redirect's destination is now; None when it is gone from the site. A page
@@ -216,57 +221,38 @@ class SiteTree:
         space = self.spaces[row["space_id"]]
         section = self.sections.get(row["section_id"]) if row["section_id"] else None
         segments = [section["path"], row["path"]] if section else [row["path"]]
-        data: dict[str, Any] = {
-            "object": "site-space",
-            "id": row["id"],
-            "path": row["path"],
-            "space": space_json(self.ctx, space, space_role(self.member, self.grants, space["id"])),
-            "title": space["title"],
-            "default": bool(row["is_default"]),
-            "hasAdvancedCustomizationFeature": has_feature(
-                self.site["type"], "sites-advanced-customization"
-            ),
-            "urls": _urls(self._published(*segments)),
-        }
-        if section is not None:
-            data["section"] = section["id"]
-        if row["condition"] is not None:
-            data["condition"] = row["condition"]
-        return data
+        return site_space_json(
+            space_json(self.ctx, space, space_role(self.member, self.grants, space["id"])),
+            space["title"],
+            row["id"],
+            row["path"],
+            row["is_default"],
+            has_feature(self.site["type"], "sites-advanced-customization"),
+            self._published(*segments),
+            None if section is None else section["id"],
+            row["condition"],
+        )
 
     def section(self, section_id: str) -> Json:
         row = self.sections[section_id]
         children = self.order.get(Level("section", section_id), [])
-        data: dict[str, Any] = {
-            "object": "site-section",
-            "id": row["id"],
-            "title": row["title"],
-            "default": bool(row["is_default"]),
-            "path": row["path"],
-            "siteSpaces": [self.site_space(n.id) for n in children],
-            "urls": _urls(self._published(row["path"])),
-        }
-        for key, column in (
-            ("description", "description"),
-            ("condition", "condition"),
-            ("icon", "icon"),
-            ("sectionGroup", "group_id"),
-        ):
-            if row[column] is not None:
-                data[key] = row[column]
-        return data
+        return section_json(
+            row["id"],
+            row["title"],
+            row["is_default"],
+            row["path"],
+            [self.site_space(n.id) for n in children],
+            self._published(row["path"]),
+            row["description"],
+            row["condition"],
+            row["icon"],
+            row["group_id"],
+        )
 
     def group(self, group_id: str) -> Json:
         row = self.groups[group_id]
-        data: dict[str, Any] = {
-            "object": "site-section-group",
-            "id": row["id"],
-            "title": row["title"],
-            "sections": [self.section(n.id) for n in self.order.get(Level("group", group_id), [])],
-        }
-        if row["icon"] is not None:
-            data["icon"] = row["icon"]
-        return data
+        sections = [self.section(n.id) for n in self.order.get(Level("group", group_id), [])]
+        return group_json(row["id"], row["title"], sections, row["icon"])
 
     def item(self, kind: str, item_id: str) -> Json:
         if kind == "site-space":
@@ -312,8 +298,83 @@ class SiteTree:
         ]
 
 
-def _urls(published: str | None) -> dict[str, str]:
-    return {} if published is None else {"published": published}
+# The items of a structure from their values, written once for `SiteTree` and for the
+# structure's own reader (`structure_read`), which has plain rows rather than `sqlite3.Row`s.
+
+
+def site_space_json(
+    space: Json,
+    title: str,
+    site_space_id: str,
+    path: str,
+    is_default: int,
+    advanced: bool,
+    published: str | None,
+    section_id: str | None,
+    condition: str | None,
+) -> Json:
+    """A site space: `space` as `space_json` writes it, `title` the space's, `advanced`
+    whether the site's plan has advanced customization, `published` its URL when the site is
+    published, `section_id` its section's id when it has one."""
+    data: Json = {
+        "object": "site-space",
+        "id": site_space_id,
+        "path": path,
+        "space": space,
+        "title": title,
+        "default": bool(is_default),
+        "hasAdvancedCustomizationFeature": advanced,
+        "urls": {} if published is None else {"published": published},
+    }
+    if section_id is not None:
+        data["section"] = section_id
+    if condition is not None:
+        data["condition"] = condition
+    return data
+
+
+def section_json(
+    section_id: str,
+    title: str,
+    is_default: int,
+    path: str,
+    site_spaces: list[Json],
+    published: str | None,
+    description: str | None,
+    condition: str | None,
+    icon: str | None,
+    group_id: str | None,
+) -> Json:
+    data: Json = {
+        "object": "site-section",
+        "id": section_id,
+        "title": title,
+        "default": bool(is_default),
+        "path": path,
+        "siteSpaces": site_spaces,
+        "urls": {} if published is None else {"published": published},
+    }
+    if description is not None:
+        data["description"] = description
+    if condition is not None:
+        data["condition"] = condition
+    if icon is not None:
+        data["icon"] = icon
+    if group_id is not None:
+        data["sectionGroup"] = group_id
+    return data
+
+
+def group_json(group_id: str, title: str, sections: list[Json], icon: str | None) -> Json:
+    data: Json = {
+        "object": "site-section-group",
+        "id": group_id,
+        "title": title,
+        "sections": sections,
+    }
+    if icon is not None:
+        data["icon"] = icon
+    return data
 
 
 __all__ = ["PLAN_NAMES", "SITE_SELECT", "SiteTree", "share_link_json", "site_json"]

@@ -1,0 +1,205 @@
+"""`GET {ST}/structure`: a site's whole structure read in one statement and written from its
+plain rows.
+
+`SiteTree` (wire.py) serves every answer about one item of a site; loaded for the whole
+structure it cost ten statements (BEGIN, the membership, the site twice, its sections, groups,
+site spaces and spaces, the caller's grants, COMMIT) and a `sqlite3.Row` lookup by name for
+each value it wrote. Here the statement's arms are told apart by their first column, the
+levels are sorted as `order.levels` sorts them, and the items are written by the same
+functions `SiteTree` uses (`site_space_json`, `section_json`, `group_json`). One statement is
+its own snapshot, so no transaction is opened around it. The errors are `load_site`'s and
+`share_key_site`'s, in their order.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from docdeck.server.errors import bad_request, not_found
+from docdeck.server.http.context import Ctx
+from docdeck.server.permissions import Membership, highest
+from docdeck.server.sites.service import has_feature, require_site_reader
+from docdeck.server.sites.wire import (
+    group_json,
+    root_url,
+    section_json,
+    site_space_json,
+    url_segment,
+    with_share_key,
+)
+from docdeck.server.spaces.wire import SPACE_COLUMNS, space_values
+from docdeck.server.store.server_key import same_digest, secret_digest
+from docdeck.server.wire import Json
+
+_SPACES = ", ".join(f"sp.{name}" for name in SPACE_COLUMNS)
+_WIDTH = 7 + len(SPACE_COLUMNS)
+"""Every arm's columns: a site space's seven, then its space's."""
+
+
+def _padded(columns: str, count: int) -> str:
+    return columns + ", NULL" * (_WIDTH - count)
+
+
+# ?1 the caller, ?2 the site, ?3 the organization, ?4 the share key's digest (or NULL).
+# Arms: 0 the organization, the caller's membership and the site; 1 the site's section
+# groups; 2 its sections; 3 its site spaces with their spaces; 4 the caller's grants in the
+# organization's spaces (as `space_grants` reads them); 5 the share link of the key.
+STATEMENT = " UNION ALL ".join(
+    (
+        "SELECT "
+        + _padded(
+            "0, my.role, my.user_id IS NOT NULL, s.id, s.type, s.published, s.basename, t.hostname",
+            8,
+        )
+        + " FROM organizations t LEFT JOIN members my ON my.organization_id = t.id"
+        " AND my.user_id = ?1 AND my.disabled = 0"
+        " LEFT JOIN sites s ON s.id = ?2 AND s.organization_id = t.id WHERE t.id = ?3",
+        "SELECT "
+        + _padded("1, id, title, icon, position", 5)
+        + " FROM site_section_groups WHERE site_id = ?2",
+        "SELECT "
+        + _padded(
+            "2, id, title, is_default, path, description, condition, icon, group_id, position",
+            10,
+        )
+        + " FROM site_sections WHERE site_id = ?2",
+        "SELECT 3, ss.id, ss.path, ss.is_default, ss.section_id, ss.condition, ss.position, "
+        + _SPACES
+        + " FROM site_spaces ss JOIN spaces sp ON sp.id = ss.space_id WHERE ss.site_id = ?2",
+        "SELECT "
+        + _padded("4, g.space_id, g.role", 3)
+        + " FROM space_grants g CROSS JOIN spaces s ON s.id = g.space_id"
+        " WHERE g.user_id = ?1 AND s.organization_id = ?3",
+        "SELECT "
+        + _padded("4, g.space_id, g.role", 3)
+        + " FROM team_members tm CROSS JOIN space_grants g ON g.team_id = tm.team_id"
+        " CROSS JOIN spaces s ON s.id = g.space_id"
+        " WHERE tm.user_id = ?1 AND s.organization_id = ?3",
+        "SELECT "
+        + _padded("5, key_digest, active", 3)
+        + " FROM site_share_links WHERE key_digest = ?4 AND site_id = ?2",
+    )
+)
+
+
+def _order(row: tuple[Any, ...]) -> tuple[float, str]:
+    """A group's or section's place among its siblings (`order.levels`): its position, then
+    its id."""
+    return float(row[4] if row[0] == 1 else row[9]), row[1]
+
+
+def _site_space_order(row: tuple[Any, ...]) -> tuple[float, str]:
+    return float(row[6]), row[1]
+
+
+@cache
+def _advanced(site_type: str) -> bool:
+    return has_feature(site_type, "sites-advanced-customization")
+
+
+def structure_json(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -> Json:
+    """The site's structure for the caller (`SiteTree.structure` of `tree_for`'s tree)."""
+    digest = None if share_key is None else secret_digest(share_key)
+    cursor = ctx.db.connection().cursor()
+    cursor.row_factory = None
+    rows = cursor.execute(STATEMENT, (ctx.caller.user_id, site_id, org_id, digest)).fetchall()
+    site: tuple[Any, ...] | None = None
+    groups: list[tuple[Any, ...]] = []
+    sections: list[tuple[Any, ...]] = []
+    site_spaces: list[tuple[Any, ...]] = []
+    grants: dict[str, str] = {}
+    link: tuple[Any, ...] | None = None
+    for row in rows:
+        kind = row[0]
+        if kind == 3:
+            site_spaces.append(row)
+        elif kind == 2:
+            sections.append(row)
+        elif kind == 1:
+            groups.append(row)
+        elif kind == 4:
+            best = highest(grants.get(row[1]), row[2])
+            assert best is not None
+            grants[row[1]] = best
+        elif kind == 0:
+            site = row
+        elif link is None:
+            link = row
+    if site is None or not site[2]:
+        raise not_found(f"organization {org_id!r} not found")
+    if site[3] is None:
+        raise not_found(f"site {site_id!r} not found in organization {org_id!r}")
+    role = site[1]
+    require_site_reader(Membership(org_id, ctx.caller.user_id, role))
+    if share_key is not None:
+        if digest is None or link is None or not same_digest(link[1], digest):
+            raise bad_request("shareKey: no share link of this site has this key")
+        if not link[2]:
+            raise bad_request("shareKey: this share link is inactive; activate it or use another")
+    base = ctx.base_url
+    root = None
+    if site[5]:
+        root = root_url(base, site[7], org_id, site[6])
+    advanced = _advanced(site[4])
+
+    def published(*segments: str) -> str | None:
+        if root is None:
+            return None
+        return with_share_key(root + "".join(f"{url_segment(s)}/" for s in segments), share_key)
+
+    def site_space(row: tuple[Any, ...], section: tuple[Any, ...] | None) -> Json:
+        space_id = row[7]
+        granted = grants.get(space_id)
+        space = space_values(base, row[7:], role if granted is None else highest(role, granted))
+        if section is None:
+            url = published(row[2])
+            section_id = None
+        else:
+            url = published(section[4], row[2])
+            section_id = section[1]
+        return site_space_json(
+            space, row[9], row[1], row[2], row[3], advanced, url, section_id, row[5]
+        )
+
+    if not sections and not groups:
+        site_spaces.sort(key=_site_space_order)
+        return {
+            "type": "siteSpaces",
+            "structure": [site_space(r, None) for r in site_spaces if not r[4]],
+        }
+    in_section: dict[str, list[tuple[Any, ...]]] = {}
+    for row in site_spaces:
+        if row[4]:
+            in_section.setdefault(row[4], []).append(row)
+    in_group: dict[str, list[tuple[Any, ...]]] = {}
+    root_items = list(groups)
+    for row in sections:
+        if row[8]:
+            in_group.setdefault(row[8], []).append(row)
+        else:
+            root_items.append(row)
+
+    def section(row: tuple[Any, ...]) -> Json:
+        children = sorted(in_section.get(row[1], ()), key=_site_space_order)
+        return section_json(
+            row[1],
+            row[2],
+            row[3],
+            row[4],
+            [site_space(r, row) for r in children],
+            published(row[4]),
+            row[5],
+            row[6],
+            row[7],
+            row[8],
+        )
+
+    items = []
+    for row in sorted(root_items, key=_order):
+        if row[0] == 2:
+            items.append(section(row))
+        else:
+            children = sorted(in_group.get(row[1], ()), key=_order)
+            items.append(group_json(row[1], row[2], [section(r) for r in children], row[3]))
+    return {"type": "sections", "structure": items}

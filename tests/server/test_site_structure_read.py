@@ -1,0 +1,101 @@
+"""`GET {ST}/structure` reads the site in one statement (structure_read.py) and writes what
+`SiteTree`, the reader of every other answer about a site, writes: checked for every demo
+site and caller, with and without a share key, and on the statements a request runs."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+
+from docdeck.server import create_app
+from docdeck.server.errors import ApiError
+from docdeck.server.http.context import Ctx
+from docdeck.server.sites.common import tree_for
+from docdeck.server.sites.structure_read import STATEMENT, structure_json
+from docdeck.server.store import db as store_db
+
+from ._support import ADMIN, COMMENTER, EDITOR, GUEST, LUMEN_ADMIN, READER, DemoIds
+
+
+def _share_keys(sandbox_db: Path) -> list[str]:
+    database = store_db.Database(sandbox_db)
+    try:
+        with database.read() as conn:
+            ids = [r[0] for r in conn.execute("SELECT id FROM site_share_links ORDER BY id")]
+        return [database.key.share_key(i) for i in ids]
+    finally:
+        database.close()
+
+
+def _outcome(read: Callable[..., object], *args: object) -> object:
+    try:
+        return read(*args)
+    except ApiError as error:
+        return (error.status, error.message)
+
+
+def _tree_structure(ctx: Ctx, org_id: str, site_id: str, key: str | None) -> object:
+    return tree_for(ctx, org_id, site_id, key)[1].structure()
+
+
+@pytest.mark.parametrize("email", [ADMIN, EDITOR, COMMENTER, READER, GUEST, LUMEN_ADMIN])
+def test_the_structure_is_the_site_trees_for_every_site_and_key(
+    sandbox_db: Path, token_for: Callable[[str], str], ids: DemoIds, email: str
+) -> None:
+    app = create_app(sandbox_db, answer_cache=False)
+    sandbox = app.state.sandbox
+    caller = sandbox.caller(token_for(email))
+    assert caller is not None
+    ctx = Ctx(sandbox, caller)
+    conn = sqlite3.connect(sandbox_db)
+    sites = conn.execute("SELECT id, organization_id FROM sites").fetchall()
+    conn.close()
+    keys = [None, *_share_keys(sandbox_db), "", "no such key", "ключ"]
+    checked = 0
+    for site_id, org_id in [*sites, ("no-such-site", ids.northwind), (sites[0][0], "no-org")]:
+        for key in keys:
+            where = (ctx, org_id, site_id, key)
+            expected = _outcome(_tree_structure, *where)
+            assert _outcome(structure_json, *where) == expected
+            checked += isinstance(expected, dict)
+    assert checked or email in (GUEST, LUMEN_ADMIN)
+
+
+async def test_the_structure_runs_one_statement_with_no_transaction(
+    sandbox_db: Path,
+    token_for: Callable[[str], str],
+    ids: DemoIds,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ten statements before (BEGIN, the membership, the site twice, its sections, groups,
+    site spaces, spaces, the caller's grants, COMMIT); each arm of the one left reads by an
+    index, never a scan."""
+    statements: list[str] = []
+    connect: Callable[[Path], sqlite3.Connection] = store_db._connect
+
+    def tracing_connect(path: Path) -> sqlite3.Connection:
+        conn = connect(path)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    monkeypatch.setattr(store_db, "_connect", tracing_connect)
+    transport = httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False))
+    headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}
+    path = f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Developer Portal']}/structure"
+    async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
+        await c.get("/v1/orgs")  # the token is known from here on
+        statements.clear()
+        answer = await c.get(path)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["type"] == "sections"
+    assert len(statements) == 1 and statements[0].startswith("SELECT 0,"), statements
+    conn = store_db._connect(sandbox_db)
+    try:
+        plan = [r[3] for r in conn.execute(f"EXPLAIN QUERY PLAN {STATEMENT}", ("", "", "", ""))]
+    finally:
+        conn.close()
+    assert not any(line.startswith("SCAN") for line in plan), plan
