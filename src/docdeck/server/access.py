@@ -47,14 +47,21 @@ def unless_missing(load: Callable[[], T]) -> T | None:
 # every route under an organization or a space loads one of them first, so a second statement
 # there was paid by every such request.
 @cache
-def _with_my_membership_sql(table: str, org: str) -> str:
+def _with_my_membership_sql(table: str, org: str, columns: str = "", joins: str = "") -> str:
     """The statement for `table` (aliased `t`; `org` names its organization's id), built
-    once per table."""
+    once per table; `columns` and `joins` add to it (`space_statement`)."""
     return (
-        "SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member"
+        f"SELECT t.*, my.role AS my_role, my.user_id IS NOT NULL AS is_member{columns}"
         f" FROM {table} t LEFT JOIN members my ON my.organization_id = {org}"
-        " AND my.user_id = ? AND my.disabled = 0 WHERE t.id = ?"
+        f" AND my.user_id = ? AND my.disabled = 0{joins} WHERE t.id = ?"
     )
+
+
+def space_statement(columns: str, joins: str) -> str:
+    """`load_space`'s statement with more `columns` (each after a comma) and `joins`, for a
+    route that reads something beside the space in the same statement; its parameters are
+    the caller's id, those of `joins`, then the space's id. `space_access` takes its row."""
+    return _with_my_membership_sql("spaces", "t.organization_id", columns, joins)
 
 
 def _with_my_membership(
@@ -148,7 +155,19 @@ def retention_cutoff(ctx: Ctx) -> str:
 def load_space(conn: sqlite3.Connection, ctx: Ctx, space_id: str) -> SpaceAccess:
     """The space, deleted or not, unless it is past the restore window (then it is gone).
     Its row also holds `my_role` and `is_member` for the caller."""
-    row = _with_my_membership(conn, ctx, "spaces", "t.organization_id", space_id, "space")
+    row = conn.execute(
+        _with_my_membership_sql("spaces", "t.organization_id"), (ctx.caller.user_id, space_id)
+    ).fetchone()
+    return space_access(conn, ctx, row, space_id)
+
+
+def space_access(
+    conn: sqlite3.Connection, ctx: Ctx, row: sqlite3.Row | None, space_id: str
+) -> SpaceAccess:
+    """`load_space` from the row of its statement (or of `space_statement`'s) for `space_id`:
+    404 when there is none or the caller is not in the space's organization."""
+    if row is None or not row["is_member"]:
+        raise not_found(f"space {space_id!r} not found")
     if row["deleted_at"] is not None and row["deleted_at"] <= retention_cutoff(ctx):
         raise not_found(f"space {space_id!r} not found")
     member = Membership(row["organization_id"], ctx.caller.user_id, row["my_role"])

@@ -11,9 +11,8 @@ import sqlite3
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from docdeck.server.access import SpaceAccess, load_space, require_live
+from docdeck.server.access import SpaceAccess, require_live, space_access, space_statement
 from docdeck.server.content.snapshots import Entry, Snapshot, load_snapshot
-from docdeck.server.content.snapshots import revision_info as find_revision
 from docdeck.server.content.tree import normalize_path, tree_of
 from docdeck.server.content.wire import View
 from docdeck.server.errors import not_found
@@ -34,14 +33,25 @@ def view_of(ctx: Ctx) -> View:
     return View(ctx.base_url, ctx.caller.user_id, ctx.now, urlsplit(ctx.base_url).netloc)
 
 
+# The space with the caller's membership, and the space of the revision read (the one given,
+# else the space's current one): one statement, where the revision's row was a second one,
+# parsed on every request although a snapshot in memory already holds it.
+_SPACE_AND_REVISION = space_statement(
+    ", r.space_id AS revision_space",
+    " LEFT JOIN revisions r ON r.id = coalesce(?, t.revision_id)",
+)
+
+
 def content_of(
     conn: sqlite3.Connection, ctx: Ctx, space_id: str, revision_id: str | None = None
 ) -> Content:
-    access = load_space(conn, ctx, space_id)
+    row = conn.execute(
+        _SPACE_AND_REVISION, (ctx.caller.user_id, revision_id or None, space_id)
+    ).fetchone()
+    access = space_access(conn, ctx, row, space_id)
     require_live(access)
     wanted = revision_id or access.row["revision_id"]
-    info = find_revision(conn, wanted)
-    if info is None or info.space_id != space_id:
+    if access.row["revision_space"] != space_id:
         raise not_found(f"revision {wanted!r} not found in space {space_id!r}")
     return Content(access, load_snapshot(conn, wanted))
 

@@ -117,7 +117,8 @@ def page(
         view = view_of(ctx)
         data = page_dict(view, content.snapshot, tree_of(content.snapshot), page_id)
         data = with_body(conn, view, content.snapshot, data, body_format, evaluated)
-    return respond(data)
+    # A page and its markdown hold no float (a document's nodes are left to `encode`).
+    return respond(data, finite=body_format != "document")
 
 
 def files(ctx: Ctx, space_id: str, revision_id: str | None, request: PageRequest) -> Response:
