@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import lru_cache
 from urllib.parse import urlsplit
 
 from docdeck.server.access import SpaceAccess, require_live, space_access, space_statement
@@ -30,7 +31,13 @@ class Content:
 
 
 def view_of(ctx: Ctx) -> View:
-    return View(ctx.base_url, ctx.caller.user_id, ctx.now, urlsplit(ctx.base_url).netloc)
+    return View(ctx.base_url, ctx.caller.user_id, ctx.now, _host(ctx.base_url))
+
+
+@lru_cache(maxsize=8)
+def _host(base_url: str) -> str:
+    """The public URL's host, split once per process (the URL is the server's setting)."""
+    return urlsplit(base_url).netloc
 
 
 # The space with the caller's membership, and the space of the revision read (the one given,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 from typing import Any
+from urllib.parse import quote
 
 from docdeck.server.errors import bad_request, not_found
 from docdeck.server.http.context import Ctx
@@ -26,7 +27,6 @@ from docdeck.server.sites.wire import (
     section_json,
     site_space_json,
     url_segment,
-    with_share_key,
 )
 from docdeck.server.spaces.wire import SPACE_COLUMNS, space_values
 from docdeck.server.store.server_key import same_digest, secret_digest
@@ -138,26 +138,22 @@ def structure_json(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -
         if not link[2]:
             raise bad_request("shareKey: this share link is inactive; activate it or use another")
     base = ctx.base_url
-    root = None
+    root = None  # the site's URL when it is published: items have URLs under it
     if site[5]:
         root = root_url(base, site[7], org_id, site[6])
+    key = "" if share_key is None else f"?shareKey={quote(share_key, safe='')}"
     advanced = _advanced(site[4])
+    spaces: dict[str, Json] = {}  # a space in two sections is written once
 
-    def published(*segments: str) -> str | None:
-        if root is None:
-            return None
-        return with_share_key(root + "".join(f"{url_segment(s)}/" for s in segments), share_key)
-
-    def site_space(row: tuple[Any, ...], section: tuple[Any, ...] | None) -> Json:
+    def site_space(row: tuple[Any, ...], under: str | None, section_id: str | None) -> Json:
+        """`under`: the URL its own path goes under (None when the site is unpublished)."""
         space_id = row[7]
-        granted = grants.get(space_id)
-        space = space_values(base, row[7:], role if granted is None else highest(role, granted))
-        if section is None:
-            url = published(row[2])
-            section_id = None
-        else:
-            url = published(section[4], row[2])
-            section_id = section[1]
+        space = spaces.get(space_id)
+        if space is None:
+            granted = grants.get(space_id)
+            mine = role if granted is None else highest(role, granted)
+            space = spaces[space_id] = space_values(base, row[7:], mine)
+        url = None if under is None else f"{under}{url_segment(row[2])}/{key}"
         return site_space_json(
             space, row[9], row[1], row[2], row[3], advanced, url, section_id, row[5]
         )
@@ -166,7 +162,7 @@ def structure_json(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -
         site_spaces.sort(key=_site_space_order)
         return {
             "type": "siteSpaces",
-            "structure": [site_space(r, None) for r in site_spaces if not r[4]],
+            "structure": [site_space(r, root, None) for r in site_spaces if not r[4]],
         }
     in_section: dict[str, list[tuple[Any, ...]]] = {}
     for row in site_spaces:
@@ -181,25 +177,34 @@ def structure_json(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -
             root_items.append(row)
 
     def section(row: tuple[Any, ...]) -> Json:
-        children = sorted(in_section.get(row[1], ()), key=_site_space_order)
+        section_id, path = row[1], row[4]
+        under = None if root is None else f"{root}{url_segment(path)}/"
+        children = in_section.get(section_id)
+        if children is None:
+            written = []
+        else:
+            children.sort(key=_site_space_order)
+            written = [site_space(r, under, section_id) for r in children]
         return section_json(
-            row[1],
+            section_id,
             row[2],
             row[3],
-            row[4],
-            [site_space(r, row) for r in children],
-            published(row[4]),
+            path,
+            written,
+            None if under is None else under + key,
             row[5],
             row[6],
             row[7],
             row[8],
         )
 
+    root_items.sort(key=_order)
     items = []
-    for row in sorted(root_items, key=_order):
+    for row in root_items:
         if row[0] == 2:
             items.append(section(row))
         else:
-            children = sorted(in_group.get(row[1], ()), key=_order)
+            children = in_group.get(row[1], [])
+            children.sort(key=_order)
             items.append(group_json(row[1], row[2], [section(r) for r in children], row[3]))
     return {"type": "sections", "structure": items}
