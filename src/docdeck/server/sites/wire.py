@@ -35,8 +35,10 @@ def site_root_url(ctx: Ctx, row: sqlite3.Row) -> str:
     return root_url(ctx.base_url, row["org_hostname"], row["organization_id"], row["basename"])
 
 
+@lru_cache(maxsize=1024)
 def root_url(base: str, org_hostname: str | None, org_id: str, basename: str) -> str:
-    """`site_root_url` from its values (`base`: the public URL)."""
+    """`site_root_url` from its values (`base`: the public URL), quoted once per process for
+    the same few sites, as `url_segment` quotes their segments."""
     org = org_hostname or org_id
     return f"{base}/s/{quote(org, safe='')}/{quote(basename, safe='')}/"
 
