@@ -142,7 +142,7 @@ def structure_json(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -
     if site[5]:
         root = root_url(base, site[7], org_id, site[6])
     key = "" if share_key is None else f"?shareKey={quote(share_key, safe='')}"
-    advanced = _advanced(site[4])
+    site_type = site[4]
     spaces: dict[str, Json] = {}  # a space in two sections is written once
 
     def site_space(row: tuple[Any, ...], under: str | None, section_id: str | None) -> Json:
@@ -155,7 +155,7 @@ def structure_json(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -
             space = spaces[space_id] = space_values(base, row[7:], mine)
         url = None if under is None else f"{under}{url_segment(row[2])}/{key}"
         return site_space_json(
-            space, row[9], row[1], row[2], row[3], advanced, url, section_id, row[5]
+            space, row[9], row[1], row[2], row[3], _advanced(site_type), url, section_id, row[5]
         )
 
     if not sections and not groups:
