@@ -63,8 +63,7 @@ class SettingsScreen(AdminScreen):
 
     @property
     def highlighted(self) -> Setting | None:
-        row = self.table.cursor_row
-        return SETTINGS[row] if 0 <= row < len(SETTINGS) else None
+        return self.table.item_of(SETTINGS)
 
     def show(self, organization: Organization) -> None:
         self.organization = organization
