@@ -5,7 +5,7 @@ the caller may not use them (`rules.py`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,6 +23,9 @@ from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.in_flight import Writes
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.kit.write_runner import WriteRunner
+
+if TYPE_CHECKING:
+    from docdeck.tui.kit.dialogs.request import RequestDialog
 
 __all__ = ["AdminScreen", "Subject", "with_answer"]
 
@@ -92,6 +95,22 @@ class AdminScreen(ExplainsKeys, Screen[None]):
 
     def subject_changed(self) -> None:
         """A write started or ended: redraw what marks it."""
+
+    async def _reload(self) -> None:
+        """Read what the screen shows again (a write failed, or was left running)."""
+
+    def open_write(
+        self,
+        dialog: RequestDialog[R],
+        subject: Subject,
+        action: str,
+        applied: Callable[[R], None],
+    ) -> None:
+        """A dialog whose request is a write on `subject`: `applied` puts the answer in the
+        screen, which reads what it shows again if the write fails or the dialog is left."""
+        self.app.push_screen(
+            dialog.follow(self.writes, subject, action, applied=applied, reread=self._reload)
+        )
 
     def say(self, state: str, *, error: bool = False) -> None:
         """The title line's second row: what was read, or why it could not be."""

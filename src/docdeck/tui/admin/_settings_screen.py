@@ -155,11 +155,7 @@ class SettingsScreen(AdminScreen):
             send,
             doing=f"Changing {setting.label}",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, self.subject, setting.name, applied=self.show, reread=self._reload
-            )
-        )
+        self.open_write(dialog, self.subject, setting.name, self.show)
 
     def action_revoke_invite(self) -> None:
         if self.explain("revoke_invite"):

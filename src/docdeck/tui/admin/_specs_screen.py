@@ -344,11 +344,7 @@ class SpecsScreen(AdminScreen):
             doing="Adding the spec",
             action_label="Add",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, subject, "create", applied=self._created, reread=self._reload
-            )
-        )
+        self.open_write(dialog, subject, "create", self._created)
 
     def action_visibility(self) -> None:
         spec = self.highlighted
@@ -399,11 +395,7 @@ class SpecsScreen(AdminScreen):
             delete,
             doing=f"Deleting “{spec.slug}”",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, self.subject(spec), "delete", applied=deleted, reread=self._reload
-            )
-        )
+        self.open_write(dialog, self.subject(spec), "delete", deleted)
 
     def action_browse(self) -> None:
         spec = self.highlighted

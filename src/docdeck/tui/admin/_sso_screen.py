@@ -470,15 +470,7 @@ class SSOScreen(AdminScreen):
         def applied(saved: SAMLProvider) -> None:
             self._replace(saved, select=creating)
 
-        self.app.push_screen(
-            dialog.follow(
-                self.writes,
-                subject,
-                "create" if creating else "edit",
-                applied=applied,
-                reread=self._reload,
-            )
-        )
+        self.open_write(dialog, subject, "create" if creating else "edit", applied)
 
     def action_delete(self) -> None:
         provider = self.highlighted
@@ -509,8 +501,4 @@ class SSOScreen(AdminScreen):
             delete,
             doing=f"Deleting “{provider.label}”",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, self.subject(provider), "delete", applied=deleted, reread=self._reload
-            )
-        )
+        self.open_write(dialog, self.subject(provider), "delete", deleted)

@@ -485,14 +485,8 @@ class TranslationsScreen(AdminScreen):
             part=TranslationInstructions(),
             check=_languages_differ,
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes,
-                Subject("the new translation"),
-                "create",
-                applied=lambda t: self._sent(t, select=True),
-                reread=self._reload,
-            )
+        self.open_write(
+            dialog, Subject("the new translation"), "create", lambda t: self._sent(t, select=True)
         )
 
     def action_instructions(self) -> None:
@@ -547,12 +541,4 @@ class TranslationsScreen(AdminScreen):
             delete,
             doing=f"Deleting {self._title_of(translation)}",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes,
-                self.subject(translation),
-                "delete",
-                applied=deleted,
-                reread=self._reload,
-            )
-        )
+        self.open_write(dialog, self.subject(translation), "delete", deleted)
