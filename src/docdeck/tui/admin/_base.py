@@ -4,7 +4,8 @@ the caller may not use them (`rules.py`)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -23,7 +24,12 @@ from docdeck.tui.kit.in_flight import Writes
 from docdeck.tui.kit.workers import client_of, report_worker_failure
 from docdeck.tui.kit.write_runner import WriteRunner
 
-__all__ = ["AdminScreen", "Subject"]
+if TYPE_CHECKING:
+    from docdeck.tui.kit.dialogs.request import RequestDialog
+
+__all__ = ["AdminScreen", "Subject", "with_answer"]
+
+R = TypeVar("R")
 
 
 class Subject:
@@ -32,6 +38,19 @@ class Subject:
     def __init__(self, title: str) -> None:
         self.title = title
         self.busy = 0
+
+
+def with_answer(
+    items: Sequence[R], answer: R, key: Callable[[R], str], *, new_first: bool
+) -> list[R]:
+    """The list with the server's answer in place of the item it stands for (the same key);
+    one not in the list yet (just created) goes first or last, as the list is ordered."""
+    kept = list(items)
+    for index, old in enumerate(kept):
+        if key(old) == key(answer):
+            kept[index] = answer
+            return kept
+    return [answer, *kept] if new_first else [*kept, answer]
 
 
 class AdminScreen(ExplainsKeys, Screen[None]):
@@ -76,6 +95,22 @@ class AdminScreen(ExplainsKeys, Screen[None]):
 
     def subject_changed(self) -> None:
         """A write started or ended: redraw what marks it."""
+
+    async def _reload(self) -> None:
+        """Read what the screen shows again (a write failed, or was left running)."""
+
+    def open_write(
+        self,
+        dialog: RequestDialog[R],
+        subject: Subject,
+        action: str,
+        applied: Callable[[R], None],
+    ) -> None:
+        """A dialog whose request is a write on `subject`: `applied` puts the answer in the
+        screen, which reads what it shows again if the write fails or the dialog is left."""
+        self.app.push_screen(
+            dialog.follow(self.writes, subject, action, applied=applied, reread=self._reload)
+        )
 
     def say(self, state: str, *, error: bool = False) -> None:
         """The title line's second row: what was read, or why it could not be."""

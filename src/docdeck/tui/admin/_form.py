@@ -149,16 +149,7 @@ class AdminForm(FormDialog[T]):
 
     @property
     def values(self) -> dict[str, str]:
-        values: dict[str, str] = {}
-        for field in self.fields:
-            widget = self.query_one(f"#field-{field.name}")
-            if isinstance(widget, TextArea):
-                value: object = widget.text
-            elif isinstance(widget, Input | Select):
-                value = widget.value
-            else:
-                value = ""
-            values[field.name] = value if isinstance(value, str) else ""
+        values = super().values
         if self.part is not None:
             values[self.part.FIELD] = self.part.value
         return values

@@ -63,8 +63,7 @@ class SettingsScreen(AdminScreen):
 
     @property
     def highlighted(self) -> Setting | None:
-        row = self.table.cursor_row
-        return SETTINGS[row] if 0 <= row < len(SETTINGS) else None
+        return self.table.item_of(SETTINGS)
 
     def show(self, organization: Organization) -> None:
         self.organization = organization
@@ -156,11 +155,7 @@ class SettingsScreen(AdminScreen):
             send,
             doing=f"Changing {setting.label}",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, self.subject, setting.name, applied=self.show, reread=self._reload
-            )
-        )
+        self.open_write(dialog, self.subject, setting.name, self.show)
 
     def action_revoke_invite(self) -> None:
         if self.explain("revoke_invite"):

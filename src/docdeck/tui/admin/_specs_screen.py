@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
 from docdeck.models import OpenAPISpec, OpenAPISpecVersion, Organization
-from docdeck.tui.admin._base import AdminScreen, Subject
+from docdeck.tui.admin._base import AdminScreen, Subject, with_answer
 from docdeck.tui.admin.checks import check_slug, check_spec_source, is_url, read_spec_file
 from docdeck.tui.admin.rules import spec_create, spec_edit
 from docdeck.tui.kit.availability import Availability
@@ -118,9 +118,7 @@ class SpecsScreen(AdminScreen):
 
     @property
     def highlighted(self) -> OpenAPISpec | None:
-        specs = self.specs or []
-        row = self.table.cursor_row
-        return specs[row] if specs and 0 <= row < len(specs) else None
+        return self.table.item_of(self.specs or [])
 
     def subject(self, spec: OpenAPISpec) -> Subject:
         return self.subjects.setdefault(spec.slug, Subject(spec.slug))
@@ -151,9 +149,7 @@ class SpecsScreen(AdminScreen):
         table.clear()
         for spec in specs:
             table.add_row(*self._cells(spec), key=spec.slug)
-        slugs = [spec.slug for spec in specs]
-        if current in slugs:
-            table.move_cursor(row=slugs.index(current), animate=False)
+        table.keep_cursor_on(current)
         count = len(specs)
         running = sum(1 for spec in specs if processing(spec))
         state = (
@@ -181,13 +177,7 @@ class SpecsScreen(AdminScreen):
     def _replace(self, spec: OpenAPISpec, *, select: bool = False) -> None:
         """Put the server's answer in the list; `select` moves the cursor to it (a new spec),
         otherwise the cursor stays where the user left it."""
-        specs = list(self.specs or [])
-        for index, old in enumerate(specs):
-            if old.slug == spec.slug:
-                specs[index] = spec
-                break
-        else:
-            specs.insert(0, spec)
+        specs = with_answer(self.specs or [], spec, lambda s: s.slug, new_first=True)
         self.show(specs, select=spec.slug if select else None)
 
     def _created(self, spec: OpenAPISpec) -> None:
@@ -354,11 +344,7 @@ class SpecsScreen(AdminScreen):
             doing="Adding the spec",
             action_label="Add",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, subject, "create", applied=self._created, reread=self._reload
-            )
-        )
+        self.open_write(dialog, subject, "create", self._created)
 
     def action_visibility(self) -> None:
         spec = self.highlighted
@@ -409,11 +395,7 @@ class SpecsScreen(AdminScreen):
             delete,
             doing=f"Deleting “{spec.slug}”",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, self.subject(spec), "delete", applied=deleted, reread=self._reload
-            )
-        )
+        self.open_write(dialog, self.subject(spec), "delete", deleted)
 
     def action_browse(self) -> None:
         spec = self.highlighted

@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Static
 
 from docdeck.models import Organization, SAMLProvider, SSOProviderLogin, Team
-from docdeck.tui.admin._base import AdminScreen, Subject
+from docdeck.tui.admin._base import AdminScreen, Subject, with_answer
 from docdeck.tui.admin._form import AdminForm
 from docdeck.tui.admin.certificates import certificate_text, check_certificate, read_certificate
 from docdeck.tui.admin.checks import check_http_url
@@ -131,9 +131,7 @@ class SSOScreen(AdminScreen):
 
     @property
     def highlighted(self) -> SAMLProvider | None:
-        providers = self.providers or []
-        row = self.table.cursor_row
-        return providers[row] if providers and 0 <= row < len(providers) else None
+        return self.table.item_of(self.providers or [])
 
     def subject(self, provider: SAMLProvider) -> Subject:
         return self.subjects.setdefault(provider.id, Subject(provider.label))
@@ -176,9 +174,7 @@ class SSOScreen(AdminScreen):
         table.clear()
         for provider in providers:
             table.add_row(*self._cells(provider), key=provider.id)
-        ids = [provider.id for provider in providers]
-        if current in ids:
-            table.move_cursor(row=ids.index(current), animate=False)
+        table.keep_cursor_on(current)
         active = sum(1 for provider in providers if provider.status == "active")
         count = len(providers)
         self.say(
@@ -199,13 +195,7 @@ class SSOScreen(AdminScreen):
         return cells
 
     def _replace(self, provider: SAMLProvider, *, select: bool = False) -> None:
-        providers = list(self.providers or [])
-        for index, old in enumerate(providers):
-            if old.id == provider.id:
-                providers[index] = provider
-                break
-        else:
-            providers.append(provider)
+        providers = with_answer(self.providers or [], provider, lambda p: p.id, new_first=False)
         self.show(providers, select=provider.id if select else None)
         # Whether it is active changed what members can sign in with.
         self._reload_logins()
@@ -480,15 +470,7 @@ class SSOScreen(AdminScreen):
         def applied(saved: SAMLProvider) -> None:
             self._replace(saved, select=creating)
 
-        self.app.push_screen(
-            dialog.follow(
-                self.writes,
-                subject,
-                "create" if creating else "edit",
-                applied=applied,
-                reread=self._reload,
-            )
-        )
+        self.open_write(dialog, subject, "create" if creating else "edit", applied)
 
     def action_delete(self) -> None:
         provider = self.highlighted
@@ -519,8 +501,4 @@ class SSOScreen(AdminScreen):
             delete,
             doing=f"Deleting “{provider.label}”",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes, self.subject(provider), "delete", applied=deleted, reread=self._reload
-            )
-        )
+        self.open_write(dialog, self.subject(provider), "delete", deleted)

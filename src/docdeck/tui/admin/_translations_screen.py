@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, DataTable, Static
 
 from docdeck.models import Organization, Space, Translation
-from docdeck.tui.admin._base import AdminScreen, Subject
+from docdeck.tui.admin._base import AdminScreen, Subject, with_answer
 from docdeck.tui.admin._form import AdminForm, FormPart
 from docdeck.tui.admin.instructions import document_of, text_of
 from docdeck.tui.admin.rules import translation_create, translation_edit
@@ -190,9 +190,7 @@ class TranslationsScreen(AdminScreen):
 
     @property
     def highlighted(self) -> Translation | None:
-        items = self.translations or []
-        row = self.table.cursor_row
-        return items[row] if items and 0 <= row < len(items) else None
+        return self.table.item_of(self.translations or [])
 
     def subject(self, translation: Translation) -> Subject:
         return self.subjects.setdefault(translation.id, Subject(self._title_of(translation)))
@@ -257,9 +255,7 @@ class TranslationsScreen(AdminScreen):
         table.clear()
         for translation in translations:
             table.add_row(*self._cells(translation), key=translation.id)
-        ids = [t.id for t in translations]
-        if current in ids:
-            table.move_cursor(row=ids.index(current), animate=False)
+        table.keep_cursor_on(current)
         self._say_state()
         self._follow()
         self._show_detail()
@@ -303,13 +299,7 @@ class TranslationsScreen(AdminScreen):
         return cells
 
     def _replace(self, translation: Translation, *, select: bool = False) -> None:
-        items = list(self.translations or [])
-        for index, old in enumerate(items):
-            if old.id == translation.id:
-                items[index] = translation
-                break
-        else:
-            items.insert(0, translation)
+        items = with_answer(self.translations or [], translation, lambda t: t.id, new_first=True)
         self.show(items, select=translation.id if select else None)
 
     def _sent(self, translation: Translation, *, select: bool = False) -> None:
@@ -495,14 +485,8 @@ class TranslationsScreen(AdminScreen):
             part=TranslationInstructions(),
             check=_languages_differ,
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes,
-                Subject("the new translation"),
-                "create",
-                applied=lambda t: self._sent(t, select=True),
-                reread=self._reload,
-            )
+        self.open_write(
+            dialog, Subject("the new translation"), "create", lambda t: self._sent(t, select=True)
         )
 
     def action_instructions(self) -> None:
@@ -557,12 +541,4 @@ class TranslationsScreen(AdminScreen):
             delete,
             doing=f"Deleting {self._title_of(translation)}",
         )
-        self.app.push_screen(
-            dialog.follow(
-                self.writes,
-                self.subject(translation),
-                "delete",
-                applied=deleted,
-                reread=self._reload,
-            )
-        )
+        self.open_write(dialog, self.subject(translation), "delete", deleted)

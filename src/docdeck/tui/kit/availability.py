@@ -7,7 +7,9 @@ notification when a disabled key is pressed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from docdeck.models import Member, TeamMembership
 from docdeck.tui.kit.copy_values import app_url, entry_values, member_values
@@ -25,7 +27,9 @@ from docdeck.tui.kit.entries import (
     org_of,
 )
 
-__all__ = ["Availability", "Selection", "availability"]
+__all__ = ["Availability", "Selection", "availability", "blocked_by_cause"]
+
+A = TypeVar("A")
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,18 @@ class Availability:
 
 NOT_HERE = Availability(applies=False)
 ALLOWED = Availability(applies=True)
+
+
+def blocked_by_cause(
+    actions: Iterable[A], states: Iterable[Availability], describe: Callable[[A], str]
+) -> dict[str, list[str]]:
+    """The actions the caller may not do here, by what stops them (`cause`): one line per
+    cause in the pane's summary, naming the actions as the footer does, in their order."""
+    blocked: dict[str, list[str]] = {}
+    for action, state in zip(actions, states, strict=True):
+        if state.reason is not None:
+            blocked.setdefault(state.cause, []).append(describe(action))
+    return blocked
 
 
 def _forbidden(reason: str, cause: str) -> Availability:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 
@@ -31,6 +31,7 @@ __all__ = [
     "DeletedEntry",
     "Entry",
     "FoundEntry",
+    "GroupEntry",
     "LoadMoreEntry",
     "MembersEntry",
     "OrgEntry",
@@ -195,8 +196,33 @@ class SpaceEntry(Entry):
 
 
 @dataclass(eq=False)
-class MembersEntry(Entry):
+class GroupEntry(Entry):
+    """A fixed part of an organization (its members, teams, sites, recently deleted spaces):
+    its name and icon are its label, in italics, and it holds what is listed under it."""
+
+    NAME: ClassVar[str] = ""
+    ICON: ClassVar[str] = ""
+    EXPANDABLE: ClassVar[bool] = True
+
+    @property
+    def title(self) -> str:
+        return self.NAME
+
+    @property
+    def expandable(self) -> bool:
+        return self.EXPANDABLE
+
+    def label(self) -> Text:
+        return Text(f"{self.ICON} {self.NAME}", style="italic")
+
+
+@dataclass(eq=False)
+class MembersEntry(GroupEntry):
     """The organization's members; shown as a filterable table in the detail pane."""
+
+    NAME = "Members"
+    ICON = "👥"
+    EXPANDABLE = False
 
     member_pages: dict[tuple[str, str], tuple[list[Member], str | None]] = field(
         default_factory=dict, repr=False
@@ -205,26 +231,11 @@ class MembersEntry(Entry):
     member_filter: tuple[str, str] = ("", "")
     """The (search, role) the table last showed; coming back to Members shows it again."""
 
-    @property
-    def title(self) -> str:
-        return "Members"
-
-    def label(self) -> Text:
-        return Text("👥 Members", style="italic")
-
 
 @dataclass(eq=False)
-class TeamsEntry(Entry):
-    @property
-    def title(self) -> str:
-        return "Teams"
-
-    @property
-    def expandable(self) -> bool:
-        return True
-
-    def label(self) -> Text:
-        return Text("🤝 Teams", style="italic")
+class TeamsEntry(GroupEntry):
+    NAME = "Teams"
+    ICON = "🤝"
 
 
 @dataclass(eq=False)
@@ -247,54 +258,30 @@ class TeamEntry(Entry):
 
 
 @dataclass(eq=False)
-class DeletedEntry(Entry):
+class DeletedEntry(GroupEntry):
     """Spaces deleted in the last 7 days, which can still be restored."""
 
-    @property
-    def title(self) -> str:
-        return "Recently deleted"
-
-    @property
-    def expandable(self) -> bool:
-        return True
-
-    def label(self) -> Text:
-        return Text("🚮 Recently deleted", style="italic")
+    NAME = "Recently deleted"
+    ICON = "🚮"
 
 
 @dataclass(eq=False)
-class FoundEntry(Entry):
+class FoundEntry(GroupEntry):
     """The organization's spaces that match the filter on the server but are not loaded yet
     (`GET {O}/search`); shown under the organization while the filter is on."""
 
+    NAME = "Found on the server"
+    ICON = "🔎"
+
     query: str = ""
-
-    @property
-    def title(self) -> str:
-        return "Found on the server"
-
-    @property
-    def expandable(self) -> bool:
-        return True
-
-    def label(self) -> Text:
-        return Text("🔎 Found on the server", style="italic")
 
 
 @dataclass(eq=False)
-class SitesEntry(Entry):
+class SitesEntry(GroupEntry):
     """The organization's docs sites; Enter on one opens the site editor."""
 
-    @property
-    def title(self) -> str:
-        return "Sites"
-
-    @property
-    def expandable(self) -> bool:
-        return True
-
-    def label(self) -> Text:
-        return Text("🌐 Sites", style="italic")
+    NAME = "Sites"
+    ICON = "🌐"
 
 
 @dataclass(eq=False)

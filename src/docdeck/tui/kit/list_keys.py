@@ -9,8 +9,8 @@ bindings and the moves are the same everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, OptionList, Tree
@@ -24,6 +24,8 @@ __all__ = [
     "collapse_or_step_out",
     "expand_or_step_in",
 ]
+
+T = TypeVar("T")
 
 
 def _key(keys: str, action: str, description: str) -> Binding:
@@ -151,6 +153,18 @@ class NavDataTable(ListKeys, DataTable[str]):
             self.header_height if self.show_header else 0
         )
         return max(1, height - 1)
+
+    def item_of(self, items: Sequence[T]) -> T | None:
+        """The item of the row under the cursor, the rows being `items` in their order (None:
+        no rows, or the cursor on none)."""
+        row = self.cursor_row
+        return items[row] if 0 <= row < len(items) else None
+
+    def keep_cursor_on(self, key: str | None) -> None:
+        """After the rows were written again: the cursor back on the row keyed `key`, where
+        it is still there (a refresh leaves the cursor where the user left it)."""
+        if key is not None and key in self.rows:
+            self.move_cursor(row=self.get_row_index(key), animate=False)
 
 
 class NavOptionList(ListKeys, OptionList):

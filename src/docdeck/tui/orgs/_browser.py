@@ -27,7 +27,7 @@ from textual.worker import Worker
 
 from docdeck.gateway import Client
 from docdeck.models import Organization
-from docdeck.tui.kit.availability import Availability, Selection, availability
+from docdeck.tui.kit.availability import Availability, Selection, availability, blocked_by_cause
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.entries import (
@@ -322,10 +322,7 @@ class OrgBrowser(ExplainsKeys, Horizontal):
             return
         self._shown_states = shown
         self.refresh_bindings()
-        blocked: dict[str, list[str]] = {}
-        for action, state in zip(BROWSER_ACTIONS, states, strict=True):
-            if state.reason is not None:
-                blocked.setdefault(state.cause, []).append(self._description(action))
+        blocked = blocked_by_cause(BROWSER_ACTIONS, states, self._description)
         self.detail.set_reasons(
             [f"{', '.join(actions)}: {cause}" for cause, actions in blocked.items()]
         )

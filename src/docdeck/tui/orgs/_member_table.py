@@ -96,14 +96,8 @@ class MemberTable(Vertical):
 
     @property
     def highlighted(self) -> Member | None:
-        tables = self.query("#members").results(DataTable)
-        table = next(tables, None)
-        if table is None:
-            return None
-        row = table.cursor_row
-        if not self.members or not 0 <= row < len(self.members):
-            return None
-        return self.members[row]
+        table = next(self.query("#members").results(NavDataTable), None)
+        return table.item_of(self.members) if table is not None else None
 
     # ----- filtering and loading -------------------------------------------------------------
 

@@ -110,12 +110,8 @@ class TeamDetail(Vertical):
 
     @property
     def highlighted(self) -> TeamMembership | None:
-        memberships = self.entry.memberships or []
-        table = next(self.query("#team-members").results(DataTable), None)
-        if table is None:
-            return None
-        row = table.cursor_row
-        return memberships[row] if 0 <= row < len(memberships) else None
+        table = next(self.query("#team-members").results(NavDataTable), None)
+        return table.item_of(self.entry.memberships or []) if table is not None else None
 
     @on(DataTable.RowHighlighted)
     def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -31,7 +31,7 @@ class ChangeRequestActions(ChangeRequestWrites):
     def review(self) -> None:
         from docdeck.tui.review._dialogs import review_dialog
 
-        if not self.allowed("review", "reviewing") or not self.writable("reviewing"):
+        if not self.may_write("review", "reviewing"):
             return
         self.open_cr_write(review_dialog(self.client, self.space, self.change_request), "review")
 
@@ -49,9 +49,7 @@ class ChangeRequestActions(ChangeRequestWrites):
     # -- update and merge -----------------------------------------------------------------
 
     def update_from_main(self) -> None:
-        if not self.allowed("merge", "updating from main") or not self.writable(
-            "updating from main"
-        ):
+        if not self.may_write("merge", "updating from main"):
             return
         space_id, number = self.cr_ref
 
@@ -93,9 +91,7 @@ class ChangeRequestActions(ChangeRequestWrites):
     def edit_subject(self) -> None:
         from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 
-        if not self.allowed("edit", "editing the subject") or not self.writable(
-            "editing the subject"
-        ):
+        if not self.may_write("edit", "editing the subject"):
             return
         space_id, number = self.cr_ref
 
@@ -109,9 +105,7 @@ class ChangeRequestActions(ChangeRequestWrites):
         self.open_cr_write(dialog, "subject")
 
     def toggle_draft(self) -> None:
-        if not self.allowed("edit", "changing the status") or not self.writable(
-            "changing the status"
-        ):
+        if not self.may_write("edit", "changing the status"):
             return
         space_id, number = self.cr_ref
         status: Literal["open", "draft"] = (
@@ -143,7 +137,7 @@ class ChangeRequestActions(ChangeRequestWrites):
                     label="Reopen",
                 )
             return
-        if self.allowed("edit", "archiving") and self.writable("archiving"):
+        if self.may_write("edit", "archiving"):
             self._set_status_asking(
                 "archived",
                 "Archive the change request",

@@ -8,6 +8,7 @@ An edit that fails to save is never lost: a dialog says why (the server's 400 na
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from docdeck.gateway import APIError
@@ -47,13 +48,10 @@ class PageAuthoring(ChangeRequestWrites):
             )
         return page_id
 
-    def _may_author(self, doing: str) -> bool:
-        return self.allowed("edit", doing) and self.writable(doing)
-
     # -- E: edit in $EDITOR ---------------------------------------------------------------
 
     def edit_shown(self) -> None:
-        if not self._may_author("editing a page"):
+        if not self.may_write("edit", "editing a page"):
             return
         page_id = self.current_page_id()
         if page_id is None:
@@ -65,7 +63,7 @@ class PageAuthoring(ChangeRequestWrites):
     def edit_page(self, page_id: str) -> None:
         """Edit a page of the change request in $EDITOR (the space screen's E opens the pane
         with this)."""
-        if self._may_author("editing a page"):
+        if self.may_write("edit", "editing a page"):
             self._edit_page(page_id)
 
     @read("review-edit", "Reading the change request's pages")
@@ -158,7 +156,7 @@ class PageAuthoring(ChangeRequestWrites):
     # -- N: add a page --------------------------------------------------------------------
 
     def add_page(self) -> None:
-        if not self._may_author("adding a page"):
+        if not self.may_write("edit", "adding a page"):
             return
         self._add_page()
 
@@ -209,47 +207,53 @@ class PageAuthoring(ChangeRequestWrites):
         return "this page"
 
     def delete_page(self) -> None:
-        from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
-
-        page_id = self._page_or_say("deleting a page")
-        if page_id is None or not self._may_author("deleting a page"):
-            return
-        title = self._page_title(page_id)
-
-        async def submit() -> ChangeRequestContentUpdate:
-            return await self.author([{"operation": "delete_page", "page": page_id}])
-
-        question = (
-            f"Delete {title} and its subpages in #{self.change_request.number}? Main is not "
-            "touched until the change request is merged; U (revert) brings it back."
-        )
-        self.open_cr_write(
-            ConfirmDialog("Delete the page", question, submit, doing="Deleting the page"),
-            "delete-page",
+        self._page_operation(
+            "delete_page",
+            "deleting a page",
+            lambda title, number: (
+                f"Delete {title} and its subpages in #{number}? Main is not "
+                "touched until the change request is merged; U (revert) brings it back."
+            ),
+            "Delete the page",
+            doing="Deleting the page",
+            action_label="Delete",
         )
 
     def revert_page(self) -> None:
+        self._page_operation(
+            "revert_page",
+            "reverting a page",
+            lambda title, number: (
+                f"Discard every change #{number} makes to {title}? It gets "
+                "the base revision's content back (an added page is removed)."
+            ),
+            "Revert the page",
+            doing="Reverting the page",
+            action_label="Revert",
+        )
+
+    def _page_operation(
+        self,
+        operation: str,
+        checking: str,
+        question: Callable[[str, int], str],
+        heading: str,
+        *,
+        doing: str,
+        action_label: str,
+    ) -> None:
+        """K and U: one operation on the page shown (`delete_page`, `revert_page`), asked
+        first; the write is named after it (`delete-page`)."""
         from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 
-        page_id = self._page_or_say("reverting a page")
-        if page_id is None or not self._may_author("reverting a page"):
+        page_id = self._page_or_say(checking)
+        if page_id is None or not self.may_write("edit", checking):
             return
         title = self._page_title(page_id)
 
         async def submit() -> ChangeRequestContentUpdate:
-            return await self.author([{"operation": "revert_page", "page": page_id}])
+            return await self.author([{"operation": operation, "page": page_id}])
 
-        question = (
-            f"Discard every change #{self.change_request.number} makes to {title}? It gets "
-            "the base revision's content back (an added page is removed)."
-        )
-        self.open_cr_write(
-            ConfirmDialog(
-                "Revert the page",
-                question,
-                submit,
-                doing="Reverting the page",
-                action_label="Revert",
-            ),
-            "revert-page",
-        )
+        asked = question(title, self.change_request.number)
+        dialog = ConfirmDialog(heading, asked, submit, doing=doing, action_label=action_label)
+        self.open_cr_write(dialog, operation.replace("_", "-"))

@@ -107,6 +107,11 @@ class ChangeRequestWrites(WriteRunner):
         )
         return False
 
+    def may_write(self, permission: str, doing: str) -> bool:
+        """What a write on the change request checks first: the caller's role, then that
+        the change request is open or draft (each says why not)."""
+        return self.allowed(permission, doing) and self.writable(doing)
+
     async def _reload_after(self) -> None:
         self.reload()
 

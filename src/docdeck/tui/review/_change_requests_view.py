@@ -217,9 +217,7 @@ class ChangeRequestsView(Vertical):
                 review_cell(self.verdicts.get(cr.id)),
             ]
             table.add_row(*cells, key=cr.id)
-        ids = [cr.id for cr in self.shown]
-        if keep in ids:
-            table.move_cursor(row=ids.index(keep), animate=False)
+        table.keep_cursor_on(keep)
         self._state()
 
     def _state(self) -> None:
@@ -245,8 +243,7 @@ class ChangeRequestsView(Vertical):
 
     @property
     def highlighted(self) -> ChangeRequest | None:
-        row = self.table.cursor_row
-        return self.shown[row] if self.shown and 0 <= row < len(self.shown) else None
+        return self.table.item_of(self.shown)
 
     # ----- keys ------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ comment) and the requested reviewers (list, add from the organization's members,
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import ClassVar
 
 from textual import on
@@ -171,15 +172,8 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
 
     @read("reviewers-write", "Requesting a review")
     async def request(self, user_id: str) -> None:
-        try:
-            await client_of(self).change_requests.requested_reviewers.request(*self._ref, [user_id])
-        except APIError as error:
-            problem = describe(error, "Asking for a review", in_dialog=True)
-            self._set_error(self._named(problem.message))
-            return
-        self.changed = True
-        self._set_error("")
-        self.load()
+        reviewers = client_of(self).change_requests.requested_reviewers
+        await self._change(reviewers.request(*self._ref, [user_id]), "Asking for a review")
 
     def action_remove(self) -> None:
         options = self.query_one("#reviewer-list", OptionList)
@@ -195,10 +189,16 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
 
     @read("reviewers-write", "Removing the reviewer")
     async def remove_reviewer(self, user_id: str) -> None:
+        reviewers = client_of(self).change_requests.requested_reviewers
+        await self._change(reviewers.remove(*self._ref, user_id), "Removing the reviewer")
+
+    async def _change(self, sent: Awaitable[object], doing: str) -> None:
+        """A change to the reviewers: refused, the dialog says why (naming people); done,
+        the list is read again."""
         try:
-            await client_of(self).change_requests.requested_reviewers.remove(*self._ref, user_id)
+            await sent
         except APIError as error:
-            problem = describe(error, "Removing the reviewer", in_dialog=True)
+            problem = describe(error, doing, in_dialog=True)
             self._set_error(self._named(problem.message))
             return
         self.changed = True

@@ -193,9 +193,7 @@ class ReviewInboxScreen(Screen[None]):
                 cr.updatedAt.strftime("%Y-%m-%d" if narrow else "%Y-%m-%d %H:%M"),
             ]
             table.add_row(*cells, key=_key(item))
-        keys = [_key(item) for item in self.shown]
-        if keep in keys:
-            table.move_cursor(row=keys.index(keep), animate=False)
+        table.keep_cursor_on(keep)
         count = len(self.shown)
         state = f"{count} change request{'s' if count != 1 else ''} in {inbox.spaces} spaces"
         if not count:
@@ -211,9 +209,7 @@ class ReviewInboxScreen(Screen[None]):
 
     @property
     def highlighted(self) -> InboxItem | None:
-        items = self.shown
-        row = self.table.cursor_row
-        return items[row] if items and 0 <= row < len(items) else None
+        return self.table.item_of(self.shown)
 
     @on(DataTable.RowSelected, "#inbox-table")
     def _chosen(self, event: DataTable.RowSelected) -> None:

@@ -61,28 +61,37 @@ async def save_resolutions(
         await client.change_requests.content.update(space_id, number, changes)
 
 
+_RESULTS: dict[tuple[str, str], tuple[str, str, SeverityLevel]] = {
+    ("update", "update"): (
+        "Updated from main",
+        "#{number} now has main's latest changes.",
+        "information",
+    ),
+    ("update", "conflicts"): (
+        "Update found conflicts",
+        "Main and #{number} changed the same blocks: the pages now hold conflict markers. "
+        "Keep one side or edit each conflict, then merge.",
+        "warning",
+    ),
+    ("merge", "merge"): ("Merged", "#{number} is merged into main.", "information"),
+    ("merge", "conflicts"): (
+        "Merged with conflicts",
+        "#{number} is merged, but main changed some of the same blocks: each kept the "
+        "change request's side. Check those pages on main.",
+        "warning",
+    ),
+}
+"""(action, result) -> title, message (of `{number}`) and severity."""
+
+
 def describe_result(action: str, result: str, number: int) -> tuple[str, str, SeverityLevel]:
     """Title, message and severity for the `result` of an update or a merge, as answered."""
-    if action == "update" and result == "update":
-        return "Updated from main", f"#{number} now has main's latest changes.", "information"
-    if action == "update" and result == "conflicts":
+    known = _RESULTS.get((action, result))
+    if known is None:
         return (
-            "Update found conflicts",
-            f"Main and #{number} changed the same blocks: the pages now hold conflict markers. "
-            "Keep one side or edit each conflict, then merge.",
-            "warning",
+            f"Unexpected {action} result",
+            f"The server answered result “{result}” for #{number}; press r to see its state.",
+            "error",
         )
-    if action == "merge" and result == "merge":
-        return "Merged", f"#{number} is merged into main.", "information"
-    if action == "merge" and result == "conflicts":
-        return (
-            "Merged with conflicts",
-            f"#{number} is merged, but main changed some of the same blocks: each kept the "
-            "change request's side. Check those pages on main.",
-            "warning",
-        )
-    return (
-        f"Unexpected {action} result",
-        f"The server answered result “{result}” for #{number}; press r to see its state.",
-        "error",
-    )
+    title, message, severity = known
+    return title, message.format(number=number), severity

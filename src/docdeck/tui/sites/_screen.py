@@ -18,7 +18,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from docdeck.models import Organization, Site
-from docdeck.tui.kit.availability import Availability
+from docdeck.tui.kit.availability import Availability, blocked_by_cause
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
@@ -233,10 +233,7 @@ class SiteScreen(ExplainsKeys, Screen[None]):
             return
         self._shown_states = states
         self.refresh_bindings()
-        blocked: dict[str, list[str]] = {}
-        for item, state in zip(SITE_ACTIONS, states, strict=True):
-            if state.reason is not None:
-                blocked.setdefault(state.cause, []).append(item.description)
+        blocked = blocked_by_cause(SITE_ACTIONS, states, lambda item: item.description)
         why = self.query_one("#site-why", Static)
         why.update("\n".join(f"Not allowed: {', '.join(a)}: {c}" for c, a in blocked.items()))
         why.display = bool(blocked)

@@ -119,8 +119,7 @@ class FilesView(Horizontal):
 
     @property
     def highlighted(self) -> RevisionFile | None:
-        row = self.table.cursor_row
-        return self.files[row] if self.files and 0 <= row < len(self.files) else None
+        return self.table.item_of(self.files)
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

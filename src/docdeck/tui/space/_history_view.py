@@ -240,8 +240,7 @@ class HistoryView(Horizontal):
 
     @property
     def highlighted(self) -> Revision | None:
-        row = self.table.cursor_row
-        return self.revisions[row] if self.revisions and 0 <= row < len(self.revisions) else None
+        return self.table.item_of(self.revisions)
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -352,18 +352,19 @@ class SpaceReading(Screen[None]):
     # ----- back and forward, next and previous -----------------------------------------------
 
     def action_history_back(self) -> None:
-        if not self.back_stack or self.location is None:
-            self.notify("Nothing to go back to.", title="Back")
-            return
-        self.forward_stack.append(self.location)
-        self.show(self.back_stack.pop(), record=False)
+        self._travel(self.back_stack, self.forward_stack, "back", "Back")
 
     def action_history_forward(self) -> None:
-        if not self.forward_stack or self.location is None:
-            self.notify("Nothing to go forward to.", title="Forward")
+        self._travel(self.forward_stack, self.back_stack, "forward", "Forward")
+
+    def _travel(self, going: list[Location], coming: list[Location], way: str, title: str) -> None:
+        """`[` and `]`: the last place on one stack is shown, the place shown now goes on the
+        other, so the opposite key comes back to it."""
+        if not going or self.location is None:
+            self.notify(f"Nothing to go {way} to.", title=title)
             return
-        self.back_stack.append(self.location)
-        self.show(self.forward_stack.pop(), record=False)
+        coming.append(self.location)
+        self.show(going.pop(), record=False)
 
     def action_next_page(self) -> None:
         self._step(1)
