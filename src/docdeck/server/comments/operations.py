@@ -16,7 +16,7 @@ from docdeck.models.comments import (
     TableCellInput,
 )
 from docdeck.server.comments import service
-from docdeck.server.comments.body import markdown_of
+from docdeck.server.comments.body import markdown_of, stored_safe
 from docdeck.server.comments.service import Scope
 from docdeck.server.comments.wire import (
     Targets,
@@ -164,8 +164,9 @@ def insert_comment(
     comment_id = new_id()
     conn.execute(
         """INSERT INTO comments (id, space_id, change_request_id, page_id, node_id, node_preview,
-            revision_id, posted_by, posted_at, body, review_id, table_record, table_definition)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            revision_id, posted_by, posted_at, body, review_id, table_record, table_definition,
+            safe_body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
             comment_id,
             scope.space_id,
@@ -179,6 +180,7 @@ def insert_comment(
             markdown,
             review,
             *(cell or (None, None)),
+            stored_safe(markdown),
         ),
     )
     service.recount(conn, scope)
@@ -195,8 +197,8 @@ def update_comment(
         service.require_author(scope, me, row["posted_by"], "comment")
         markdown = markdown_of(body.body)
         conn.execute(
-            "UPDATE comments SET body = ?, edited_at = ? WHERE id = ?",
-            (markdown, to_db(ctx.now()), comment_id),
+            "UPDATE comments SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
+            (markdown, stored_safe(markdown), to_db(ctx.now()), comment_id),
         )
     if body.resolved is not None:
         service.require_comment(scope, "resolving or reopening a comment")
@@ -265,9 +267,16 @@ def post_reply(
     markdown = markdown_of(body.body)
     reply_id = new_id()
     conn.execute(
-        "INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, body)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (reply_id, comment_id, ctx.caller.user_id, to_db(ctx.now()), markdown),
+        "INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, body, safe_body)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            reply_id,
+            comment_id,
+            ctx.caller.user_id,
+            to_db(ctx.now()),
+            markdown,
+            stored_safe(markdown),
+        ),
     )
     return respond(_reply(conn, ctx, scope, comment_id, reply_id, fmt), finite=True)
 
@@ -288,9 +297,10 @@ def update_reply(
     service.check_reactions(body.addedReactions, body.removedReactions)
     if body.body is not None:
         service.require_author(scope, me, row["posted_by"], "reply")
+        markdown = markdown_of(body.body)
         conn.execute(
-            "UPDATE comment_replies SET body = ?, edited_at = ? WHERE id = ?",
-            (markdown_of(body.body), to_db(ctx.now()), reply_id),
+            "UPDATE comment_replies SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
+            (markdown, stored_safe(markdown), to_db(ctx.now()), reply_id),
         )
     if body.addedReactions or body.removedReactions:
         service.require_comment(scope, "reacting")

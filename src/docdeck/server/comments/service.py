@@ -116,7 +116,7 @@ def _post_select(alias: str) -> str:
         " (SELECT json_group_array(json_array(x.emoji, x.user_id, x.reacted_at,"
         " xu.id IS NOT NULL, xu.email, xu.display_name, xu.photo_url))"
         " FROM comment_reactions x LEFT JOIN users xu ON xu.id = x.user_id"
-        f" WHERE x.subject_id = {alias}.id)"
+        f" WHERE x.subject_id = {alias}.id), {alias}.safe_body"
     )
 
 
@@ -124,6 +124,8 @@ POST_ID, POST_BY, POST_AT, POST_EDITED, POST_BODY = range(5)
 POST_USER = 5
 """The poster: whether the user exists, then their email, name and photo."""
 POST_REACTIONS = 9
+POST_SAFE_BODY = 10
+"""The body as sent, when its writer stored it (`body.stored_safe`)."""
 
 COMMENT_SELECT = (
     _post_select("c")
@@ -150,7 +152,7 @@ replies' counts cost more than the rows (positions: `POST_*`, then `C_*`)."""
     C_RESOLVED_AT,
     C_RESOLVED_BY,
     C_RESOLVER,
-) = range(10, 24)
+) = range(11, 25)
 COMMENT_FROM = (
     "FROM comments c LEFT JOIN users u ON u.id = c.posted_by"
     " LEFT JOIN users ru ON ru.id = c.resolved_by"

@@ -33,6 +33,7 @@ from docdeck.server.comments.service import (
     POST_EDITED,
     POST_ID,
     POST_REACTIONS,
+    POST_SAFE_BODY,
     POST_USER,
     Scope,
     post_permissions,
@@ -272,7 +273,7 @@ def comments_json(
     for row in rows:
         data = posts.head("comment", row)
         data["replies"] = row[C_REPLIES]
-        data["body"] = body_json(row[POST_BODY], body_format)
+        data["body"] = body_json(row[POST_BODY], body_format, row[POST_SAFE_BODY])
         data["target"] = targets.target(row)
         posts.where(data, row, f"{base}/{row[POST_ID]}")
         data["status"] = row[C_STATUS]
@@ -299,7 +300,7 @@ def replies_json(
     out: list[Json] = []
     for row in rows:
         data = posts.head("comment-reply", row)
-        data["body"] = body_json(row[POST_BODY], body_format)
+        data["body"] = body_json(row[POST_BODY], body_format, row[POST_SAFE_BODY])
         posts.where(data, row, f"{base}/{row[POST_ID]}")
         out.append(posts.edited(data, row))
     return out

@@ -881,6 +881,24 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX comments_in_space;
     CREATE INDEX comments_in_space ON comments(space_id, change_request_id, posted_at);
     """,
+    # 23: a comment's or reply's body as it is sent (`comments.body.safe_markdown`: its raw
+    # HTML escaped) is made when the body is written, not on every read: a body holding a `<`
+    # was parsed by markdown-it twice per read (a page of 50 comments, a third of them with
+    # one: about 7 ms). NULL when the writer did not make it (no `<`: the body goes out as it
+    # is; rows written before, or by a writer that does not know the column: made on read);
+    # a body changed without a new `safe_body` loses the one it had.
+    """
+    ALTER TABLE comments ADD COLUMN safe_body TEXT;
+    ALTER TABLE comment_replies ADD COLUMN safe_body TEXT;
+    CREATE TRIGGER comments_safe_body_stale AFTER UPDATE OF body ON comments
+        WHEN NEW.safe_body IS OLD.safe_body BEGIN
+        UPDATE comments SET safe_body = NULL WHERE rowid = NEW.rowid;
+    END;
+    CREATE TRIGGER comment_replies_safe_body_stale AFTER UPDATE OF body ON comment_replies
+        WHEN NEW.safe_body IS OLD.safe_body BEGIN
+        UPDATE comment_replies SET safe_body = NULL WHERE rowid = NEW.rowid;
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
