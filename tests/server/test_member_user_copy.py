@@ -38,9 +38,9 @@ def _users(conn: sqlite3.Connection) -> list[tuple[object, ...]]:
 
 
 def undo_member_user_copy(conn: sqlite3.Connection) -> None:
-    """Make a current database's members what version 19 left: without migration 20's
-    copies, triggers and wider indexes (for a test that rewinds a database to an earlier
-    version and migrates it again: the caller sets `user_version`)."""
+    """Make a current database what version 19 left: without migration 20's member copies,
+    triggers and wider indexes, nor the later migrations' changes (for a test that rewinds a
+    database to an earlier version and migrates it again: the caller sets `user_version`)."""
     for trigger in (
         "members_user_copied_on_insert",
         "members_user_copied_on_update",
@@ -58,6 +58,11 @@ def undo_member_user_copy(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
     for column in ("user_email", "user_name", "user_photo_url"):
         conn.execute(f"ALTER TABLE members DROP COLUMN {column}")
+    # and what later migrations added (21's indexes are the ones made anew above; 22's index
+    # is made anew by 22 itself): 23's kept safe bodies
+    for table in ("comments", "comment_replies"):
+        conn.execute(f"DROP TRIGGER {table}_safe_body_stale")
+        conn.execute(f"ALTER TABLE {table} DROP COLUMN safe_body")
 
 
 def test_the_migration_copies_what_a_database_already_holds(tmp_path: Path) -> None:

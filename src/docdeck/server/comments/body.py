@@ -106,9 +106,17 @@ def _no_ref(href: str) -> dict[str, Any]:
     return {"kind": "url", "url": href}
 
 
-def body_json(markdown: str, body_format: str | None) -> dict[str, Any]:
-    """The body in the asked format; markdown when none is asked (a comment always has one)."""
-    safe = safe_markdown(markdown)
+def stored_safe(markdown: str) -> str | None:
+    """What a writer stores as the body's `safe_body` (migration 23): `safe_markdown`'s
+    text when making it takes a parse, None when the body goes out as it is."""
+    return safe_markdown(markdown) if "<" in markdown else None
+
+
+def body_json(markdown: str, body_format: str | None, safe: str | None = None) -> dict[str, Any]:
+    """The body in the asked format; markdown when none is asked (a comment always has one).
+    `safe` is the body's stored `safe_body`, when there is one."""
+    if safe is None:
+        safe = safe_markdown(markdown)
     if body_format == "document":
         return {"document": to_document(safe, _no_ref)}
     return {"markdown": safe}

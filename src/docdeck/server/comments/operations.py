@@ -16,7 +16,7 @@ from docdeck.models.comments import (
     TableCellInput,
 )
 from docdeck.server.comments import service
-from docdeck.server.comments.body import markdown_of
+from docdeck.server.comments.body import markdown_of, stored_safe
 from docdeck.server.comments.service import Scope
 from docdeck.server.comments.wire import (
     Targets,
@@ -32,26 +32,31 @@ from docdeck.server.members.wire import members_json
 from docdeck.server.pagination import Listing, PageRequest, fetch_page, one_of
 from docdeck.server.wire import Json, no_content, respond, respond_list
 
-_COMMENTS = Listing("comments", "c.*", "FROM comments c WHERE 1", ("c.posted_at", "c.rowid"))
+_COMMENT_KEYS = ("c.posted_at", "c.rowid")
 _REPLIES = Listing(
-    "replies", "r.*", "FROM comment_replies r WHERE r.comment_id = ?", ("r.posted_at", "r.rowid")
+    "replies",
+    service.REPLY_SELECT,
+    f"{service.REPLY_FROM} WHERE r.comment_id = ?",
+    ("r.posted_at", "r.rowid"),
 )
 
 Format = Literal["document", "markdown"] | None
+# Comments, replies and commenters hold no float (a body's document is made from markdown
+# text), so their answers are encoded with orjson (`respond(finite=True)`): the same bytes.
 
 
 def _comment(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, fmt: Format
 ) -> Json:
-    row = service.load_comment(conn, scope, comment_id)
+    row = service.comment_to_show(conn, scope, comment_id)
     return comments_json(conn, ctx, scope, [row], fmt)[0]
 
 
 def _reply(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, reply_id: str, fmt: Format
 ) -> Json:
-    row = service.load_reply(conn, comment_id, reply_id)
-    return replies_json(conn, ctx, scope, comment_id, [row], fmt)[0]
+    row = service.reply_to_show(conn, comment_id, reply_id)
+    return replies_json(ctx, scope, comment_id, [row], fmt)[0]
 
 
 def list_comments(
@@ -77,16 +82,25 @@ def list_comments(
     if authors:
         where += one_of("c.posted_by", authors)
         params += authors
-    result = _COMMENTS.page(
-        conn, params, page, and_where=where, variant=f"-{order}", descending=order == "desc"
+    result = fetch_page(
+        conn,
+        select=service.COMMENT_SELECT,
+        from_where=f"{service.COMMENT_FROM} WHERE 1{where}",
+        count_from_where=f"FROM comments c WHERE 1{where}",
+        params=params,
+        keys=_COMMENT_KEYS,
+        descending=order == "desc",
+        scope=f"comments-{order}",
+        request=page,
+        plain_rows=True,
     )
-    return respond_list(comments_json(conn, ctx, scope, result.rows, fmt), result)
+    return respond_list(comments_json(conn, ctx, scope, result.rows, fmt), result, finite=True)
 
 
 def get_comment(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, fmt: Format
 ) -> Response:
-    return respond(_comment(conn, ctx, scope, comment_id, fmt))
+    return respond(_comment(conn, ctx, scope, comment_id, fmt), finite=True)
 
 
 def post_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, body: CommentPost) -> Response:
@@ -115,7 +129,7 @@ def post_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, body: Comment
     comment_id = insert_comment(
         conn, ctx, scope, markdown, page=body.page, node=(body.node, preview), cell=cell
     )
-    return respond(_comment(conn, ctx, scope, comment_id, None))
+    return respond(_comment(conn, ctx, scope, comment_id, None), finite=True)
 
 
 def _table_cell(table: Json | None, cell: TableCellInput, node: str) -> tuple[str, str]:
@@ -150,8 +164,9 @@ def insert_comment(
     comment_id = new_id()
     conn.execute(
         """INSERT INTO comments (id, space_id, change_request_id, page_id, node_id, node_preview,
-            revision_id, posted_by, posted_at, body, review_id, table_record, table_definition)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+            revision_id, posted_by, posted_at, body, review_id, table_record, table_definition,
+            safe_body)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         (
             comment_id,
             scope.space_id,
@@ -165,6 +180,7 @@ def insert_comment(
             markdown,
             review,
             *(cell or (None, None)),
+            stored_safe(markdown),
         ),
     )
     service.recount(conn, scope)
@@ -181,8 +197,8 @@ def update_comment(
         service.require_author(scope, me, row["posted_by"], "comment")
         markdown = markdown_of(body.body)
         conn.execute(
-            "UPDATE comments SET body = ?, edited_at = ? WHERE id = ?",
-            (markdown, to_db(ctx.now()), comment_id),
+            "UPDATE comments SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
+            (markdown, stored_safe(markdown), to_db(ctx.now()), comment_id),
         )
     if body.resolved is not None:
         service.require_comment(scope, "resolving or reopening a comment")
@@ -204,7 +220,7 @@ def update_comment(
         service.react(
             conn, comment_id, me, body.addedReactions or [], body.removedReactions or [], ctx.now()
         )
-    return respond(_comment(conn, ctx, scope, comment_id, None))
+    return respond(_comment(conn, ctx, scope, comment_id, None), finite=True)
 
 
 def delete_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str) -> Response:
@@ -227,15 +243,15 @@ def list_replies(
 ) -> Response:
     """Oldest first, as a thread reads."""
     service.load_comment(conn, scope, comment_id)
-    result = _REPLIES.page(conn, [comment_id], page)
-    return respond_list(replies_json(conn, ctx, scope, comment_id, result.rows, fmt), result)
+    result = _REPLIES.page(conn, [comment_id], page, plain_rows=True)
+    return respond_list(replies_json(ctx, scope, comment_id, result.rows, fmt), result, finite=True)
 
 
 def get_reply(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, reply_id: str, fmt: Format
 ) -> Response:
     service.load_comment(conn, scope, comment_id)
-    return respond(_reply(conn, ctx, scope, comment_id, reply_id, fmt))
+    return respond(_reply(conn, ctx, scope, comment_id, reply_id, fmt), finite=True)
 
 
 def post_reply(
@@ -251,11 +267,18 @@ def post_reply(
     markdown = markdown_of(body.body)
     reply_id = new_id()
     conn.execute(
-        "INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, body)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (reply_id, comment_id, ctx.caller.user_id, to_db(ctx.now()), markdown),
+        "INSERT INTO comment_replies (id, comment_id, posted_by, posted_at, body, safe_body)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (
+            reply_id,
+            comment_id,
+            ctx.caller.user_id,
+            to_db(ctx.now()),
+            markdown,
+            stored_safe(markdown),
+        ),
     )
-    return respond(_reply(conn, ctx, scope, comment_id, reply_id, fmt))
+    return respond(_reply(conn, ctx, scope, comment_id, reply_id, fmt), finite=True)
 
 
 def update_reply(
@@ -274,16 +297,17 @@ def update_reply(
     service.check_reactions(body.addedReactions, body.removedReactions)
     if body.body is not None:
         service.require_author(scope, me, row["posted_by"], "reply")
+        markdown = markdown_of(body.body)
         conn.execute(
-            "UPDATE comment_replies SET body = ?, edited_at = ? WHERE id = ?",
-            (markdown_of(body.body), to_db(ctx.now()), reply_id),
+            "UPDATE comment_replies SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
+            (markdown, stored_safe(markdown), to_db(ctx.now()), reply_id),
         )
     if body.addedReactions or body.removedReactions:
         service.require_comment(scope, "reacting")
         service.react(
             conn, reply_id, me, body.addedReactions or [], body.removedReactions or [], ctx.now()
         )
-    return respond(_reply(conn, ctx, scope, comment_id, reply_id, None))
+    return respond(_reply(conn, ctx, scope, comment_id, reply_id, None), finite=True)
 
 
 def delete_reply(
@@ -328,4 +352,4 @@ def list_commenters(
     envelope: Json = {"items": items, "count": result.count, "total": result.count}
     if result.next_page is not None:
         envelope["next"] = {"page": result.next_page}
-    return respond(envelope)
+    return respond(envelope, finite=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from docdeck.server.access import SpaceAccess, load_space, require, require_live
 from docdeck.server.errors import bad_request, not_found
@@ -103,18 +104,106 @@ def load_reply(conn: sqlite3.Connection, comment_id: str, reply_id: str) -> sqli
     return row
 
 
+# --- what a comment or a reply shows, in the statement that finds it ------------------------
+
+
+def _post_select(alias: str) -> str:
+    """The columns comments and replies (`alias`) share, joined to their poster (`u`) and
+    their reactions with their users (a JSON array, `[]` when none)."""
+    return (
+        f"{alias}.id, {alias}.posted_by, {alias}.posted_at, {alias}.edited_at, {alias}.body,"
+        " u.id IS NOT NULL, u.email, u.display_name, u.photo_url,"
+        " (SELECT json_group_array(json_array(x.emoji, x.user_id, x.reacted_at,"
+        " xu.id IS NOT NULL, xu.email, xu.display_name, xu.photo_url))"
+        " FROM comment_reactions x LEFT JOIN users xu ON xu.id = x.user_id"
+        f" WHERE x.subject_id = {alias}.id), {alias}.safe_body"
+    )
+
+
+POST_ID, POST_BY, POST_AT, POST_EDITED, POST_BODY = range(5)
+POST_USER = 5
+"""The poster: whether the user exists, then their email, name and photo."""
+POST_REACTIONS = 9
+POST_SAFE_BODY = 10
+"""The body as sent, when its writer stored it (`body.stored_safe`)."""
+
+COMMENT_SELECT = (
+    _post_select("c")
+    + ", (SELECT COUNT(*) FROM comment_replies n WHERE n.comment_id = c.id), c.status,"
+    " c.space_id, c.revision_id, c.change_request_id, c.review_id, c.page_id, c.node_id,"
+    " c.node_preview, c.table_record, c.table_definition, c.resolved_at, c.resolved_by,"
+    " ru.id IS NOT NULL, ru.email, ru.display_name, ru.photo_url"
+)
+"""A comment with everything it shows but its target's page (which is in the content): one
+statement for a page of comments, where a query each for the users, the reactions and the
+replies' counts cost more than the rows (positions: `POST_*`, then `C_*`)."""
+(
+    C_REPLIES,
+    C_STATUS,
+    C_SPACE,
+    C_REVISION,
+    C_CHANGE_REQUEST,
+    C_REVIEW,
+    C_PAGE,
+    C_NODE,
+    C_NODE_PREVIEW,
+    C_TABLE_RECORD,
+    C_TABLE_DEFINITION,
+    C_RESOLVED_AT,
+    C_RESOLVED_BY,
+    C_RESOLVER,
+) = range(11, 25)
+COMMENT_FROM = (
+    "FROM comments c LEFT JOIN users u ON u.id = c.posted_by"
+    " LEFT JOIN users ru ON ru.id = c.resolved_by"
+)
+REPLY_SELECT = _post_select("r")
+REPLY_FROM = "FROM comment_replies r LEFT JOIN users u ON u.id = r.posted_by"
+
+
+def comment_to_show(conn: sqlite3.Connection, scope: Scope, comment_id: str) -> tuple[Any, ...]:
+    """The comment as `COMMENT_SELECT` reads it; 404 as `load_comment`."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    row: tuple[Any, ...] | None = cursor.execute(
+        f"SELECT {COMMENT_SELECT} {COMMENT_FROM} WHERE {scope.where} AND c.id = ?",
+        [*scope.params, comment_id],
+    ).fetchone()
+    if row is None:
+        raise not_found(f"comment {comment_id!r} not found")
+    return row
+
+
+def reply_to_show(conn: sqlite3.Connection, comment_id: str, reply_id: str) -> tuple[Any, ...]:
+    """The reply as `REPLY_SELECT` reads it; 404 as `load_reply`."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    row: tuple[Any, ...] | None = cursor.execute(
+        f"SELECT {REPLY_SELECT} {REPLY_FROM} WHERE r.comment_id = ? AND r.id = ?",
+        (comment_id, reply_id),
+    ).fetchone()
+    if row is None:
+        raise not_found(f"reply {reply_id!r} not found in comment {comment_id!r}")
+    return row
+
+
 # --- who may do what ------------------------------------------------------------------------
 
 
 def permissions(role: str | None, me: str, author: str) -> dict[str, bool]:
     """Commenting, replying, reacting and resolving need the comment role; editing is the
     author's; deleting is the author's or an admin's. The routes check exactly these."""
+    return post_permissions(role, author=me == author)
+
+
+def post_permissions(role: str | None, *, author: bool) -> dict[str, bool]:
+    """`permissions` of the post's `author` or of another caller."""
     may_comment = at_least(role, "comment")
     return {
         "view": role is not None,
-        "edit": may_comment and me == author,
+        "edit": may_comment and author,
         "reply": may_comment,
-        "delete": (may_comment and me == author) or role == "admin",
+        "delete": (may_comment and author) or role == "admin",
     }
 
 

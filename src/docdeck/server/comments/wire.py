@@ -1,71 +1,50 @@
-"""Comments and replies as the platform writes them, built for a whole page of rows at once:
-one query for the users, one for the reactions, one snapshot of the content for the targets."""
+"""Comments and replies as the platform writes them, from rows that bring everything a post
+shows with it (who posted, reacted and resolved, the replies' count: `service.COMMENT_SELECT`),
+and one snapshot of the content for the targets."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from docdeck.server.comments.body import body_json
-from docdeck.server.comments.service import MAX_REACTIONS_LISTED, Scope, permissions
+from docdeck.server.comments.service import (
+    C_CHANGE_REQUEST,
+    C_NODE,
+    C_NODE_PREVIEW,
+    C_PAGE,
+    C_REPLIES,
+    C_RESOLVED_AT,
+    C_RESOLVED_BY,
+    C_RESOLVER,
+    C_REVIEW,
+    C_REVISION,
+    C_SPACE,
+    C_STATUS,
+    C_TABLE_DEFINITION,
+    C_TABLE_RECORD,
+    MAX_REACTIONS_LISTED,
+    POST_AT,
+    POST_BODY,
+    POST_BY,
+    POST_EDITED,
+    POST_ID,
+    POST_REACTIONS,
+    POST_SAFE_BODY,
+    POST_USER,
+    Scope,
+    post_permissions,
+)
 from docdeck.server.http.context import Ctx
-from docdeck.server.members.wire import user_json
 from docdeck.server.wire import Json, wire_time
 
+if TYPE_CHECKING:
+    from docdeck.server.content.snapshots import Snapshot
+
 PREVIEW_LENGTH = 200
-
-
-def _users(conn: sqlite3.Connection, ids: Iterable[str | None]) -> dict[str, sqlite3.Row]:
-    from docdeck.server.change_requests.service import users_by_id
-
-    return users_by_id(conn, ids)
-
-
-def _user(ctx: Ctx, users: dict[str, sqlite3.Row], user_id: str) -> Json:
-    row = users.get(user_id)
-    if row is None:  # a user removed from the sandbox: keep the id
-        return user_json(ctx, user_id, "", "Former user", None)
-    return user_json(ctx, user_id, row["email"], row["display_name"], row["photo_url"])
-
-
-def _reaction_rows(conn: sqlite3.Connection, subject_ids: Sequence[str]) -> list[sqlite3.Row]:
-    if not subject_ids:
-        return []
-    marks = ",".join("?" for _ in subject_ids)
-    return conn.execute(
-        f"""SELECT subject_id, emoji, user_id, reacted_at FROM comment_reactions
-            WHERE subject_id IN ({marks})""",
-        list(subject_ids),
-    ).fetchall()
-
-
-def _reactions(
-    ctx: Ctx, rows: list[sqlite3.Row], users: dict[str, sqlite3.Row]
-) -> dict[str, list[Json]]:
-    """subject id -> reactions, each emoji in the order it was first given, its users oldest
-    first."""
-    grouped: dict[str, dict[str, list[sqlite3.Row]]] = {}
-    for row in sorted(rows, key=lambda r: (r["reacted_at"], r["user_id"])):
-        grouped.setdefault(row["subject_id"], {}).setdefault(row["emoji"], []).append(row)
-    return {
-        subject: [
-            {
-                "emoji": emoji,
-                "count": len(given),
-                "users": [
-                    {
-                        "user": _user(ctx, users, r["user_id"]),
-                        "reactedAt": wire_time(r["reacted_at"]),
-                    }
-                    for r in given[:MAX_REACTIONS_LISTED]
-                ],
-            }
-            for emoji, given in by_emoji.items()
-        ]
-        for subject, by_emoji in grouped.items()
-    }
 
 
 def _walk(nodes: Any, found: dict[str, str], tables: dict[str, Json]) -> None:
@@ -96,10 +75,17 @@ def page_nodes(
     """Block key -> its text, and table block key -> its `records` and `definition` ids, for
     one page of one revision (kept with the revision's cached snapshot: a revision never
     changes). Empty when the page is gone or has no body."""
-    from docdeck.server.content.document import to_document
-    from docdeck.server.content.snapshots import get_text, load_snapshot
+    from docdeck.server.content.snapshots import load_snapshot
 
-    snapshot = load_snapshot(conn, revision_id)
+    return _page_nodes(conn, load_snapshot(conn, revision_id), page_id)
+
+
+def _page_nodes(
+    conn: sqlite3.Connection, snapshot: Snapshot, page_id: str
+) -> tuple[dict[str, str], dict[str, Json]]:
+    from docdeck.server.content.document import to_document
+    from docdeck.server.content.snapshots import get_text
+
     cache_key = f"comment-nodes:{page_id}"
     cached = snapshot.derived.get(cache_key)
     if isinstance(cached, tuple):
@@ -119,117 +105,152 @@ def node_previews(conn: sqlite3.Connection, revision_id: str, page_id: str) -> d
     return page_nodes(conn, revision_id, page_id)[0]
 
 
-class Targets:
-    """The `target` of comments, reading the scope's current content once."""
+def _page_target(snapshot: Snapshot, page_id: str) -> Json | None:
+    """What a comment's target shows of a page of the snapshot, but whether the comment is
+    outdated; None when the page is not in it. Kept with the (immutable) snapshot, as its
+    tree is: every list of a space's comments shows the same few pages."""
+    from docdeck.server.content.tree import tree_of
 
-    def __init__(self, conn: sqlite3.Connection, scope: Scope) -> None:
-        from docdeck.server.content.snapshots import load_snapshot
-        from docdeck.server.content.tree import tree_of
-
-        self.conn = conn
-        self.scope = scope
-        self.snapshot = load_snapshot(conn, scope.revision_id)
-        self.tree = tree_of(self.snapshot)
-
-    def page_info(self, page_id: str) -> Json | None:
-        entry = self.snapshot.pages.get(page_id)
-        if entry is None:
-            return None
-        page: Json = {"id": page_id, "title": entry["title"]}
+    cache_key = f"comment-page:{page_id}"
+    if cache_key in snapshot.derived:
+        cached: Json | None = snapshot.derived[cache_key]
+        return cached
+    entry = snapshot.pages.get(page_id)
+    page: Json | None = None
+    if entry is not None:
+        page = {"id": page_id, "title": entry["title"]}
         for key in ("emoji", "icon"):
             if entry.get(key):
                 page[key] = entry[key]
         for key in ("createdAt", "updatedAt"):
             if key in entry:
                 page[key] = wire_time(entry[key])
-        page["path"] = self.tree.paths.get(page_id, "")
-        return page
+        page["path"] = tree_of(snapshot).paths.get(page_id, "")
+    snapshot.derived[cache_key] = page
+    return page
 
-    def target(self, row: sqlite3.Row) -> Json:
-        data: Json = {"space": row["space_id"], "revision": row["revision_id"]}
-        if row["change_request_id"]:
-            data["changeRequest"] = row["change_request_id"]
-        if row["review_id"]:
-            data["review"] = row["review_id"]
-        page_id = row["page_id"]
+
+class Targets:
+    """The `target` of comments, reading the scope's current content once, when a comment is
+    on a page."""
+
+    def __init__(self, conn: sqlite3.Connection, scope: Scope) -> None:
+        self.conn = conn
+        self.scope = scope
+        self._snapshot: Snapshot | None = None
+
+    @property
+    def snapshot(self) -> Snapshot:
+        if self._snapshot is None:
+            from docdeck.server.content.snapshots import load_snapshot
+
+            self._snapshot = load_snapshot(self.conn, self.scope.revision_id)
+        return self._snapshot
+
+    def page_info(self, page_id: str) -> Json | None:
+        page = _page_target(self.snapshot, page_id)
+        return None if page is None else dict(page)
+
+    def target(self, row: Sequence[Any]) -> Json:
+        data: Json = {"space": row[C_SPACE], "revision": row[C_REVISION]}
+        if row[C_CHANGE_REQUEST]:
+            data["changeRequest"] = row[C_CHANGE_REQUEST]
+        if row[C_REVIEW]:
+            data["review"] = row[C_REVIEW]
+        page_id = row[C_PAGE]
         if page_id is None:
             return data
-        page = self.page_info(page_id)
-        if page is None:  # the page is gone: what is known of it
-            page = {"id": page_id, "title": "(deleted page)", "path": ""}
-            outdated = True
-        elif row["node_id"] is None:
-            outdated = False
+        node_id = row[C_NODE]
+        snapshot = self.snapshot
+        known = _page_target(snapshot, page_id)
+        if known is None:  # the page is gone: what is known of it
+            data["page"] = {"id": page_id, "title": "(deleted page)", "path": "", "outdated": True}
         else:
-            outdated = row["node_id"] not in node_previews(
-                self.conn, self.scope.revision_id, page_id
+            outdated = (
+                node_id is not None and node_id not in _page_nodes(self.conn, snapshot, page_id)[0]
             )
-        page["outdated"] = outdated
-        data["page"] = page
-        if row["node_id"] is not None:
-            node: Json = {"id": row["node_id"]}
-            if row["node_preview"]:
-                node["preview"] = row["node_preview"]
+            data["page"] = {**known, "outdated": outdated}
+        if node_id is not None:
+            node: Json = {"id": node_id}
+            if row[C_NODE_PREVIEW]:
+                node["preview"] = row[C_NODE_PREVIEW]
             data["node"] = node
-        if row["table_record"] is not None:
+        if row[C_TABLE_RECORD] is not None:
             data["tableCell"] = {
-                "record": row["table_record"],
-                "definition": row["table_definition"],
+                "record": row[C_TABLE_RECORD],
+                "definition": row[C_TABLE_DEFINITION],
             }
         return data
 
 
-@dataclass(frozen=True)
 class _Posts:
-    """What comments and replies are written with alike: who posted them, their reactions,
-    and what the caller may do with each."""
+    """What comments and replies are written with alike: who posted them (and reacted), and
+    what the caller may do with each, from rows read with `service.COMMENT_SELECT` or
+    `service.REPLY_SELECT` (positions `service.POST_*`)."""
 
-    ctx: Ctx
-    users: dict[str, sqlite3.Row]
-    reactions: dict[str, list[Json]]
-    role: str | None
+    def __init__(self, ctx: Ctx, scope: Scope) -> None:
+        self.ctx = ctx
+        self.users = ctx.url("/v1/users/")
+        self.me = ctx.caller.user_id
+        self.mine = post_permissions(scope.space.role, author=True)
+        self.others = post_permissions(scope.space.role, author=False)
 
-    @classmethod
-    def of(
-        cls,
-        conn: sqlite3.Connection,
-        ctx: Ctx,
-        scope: Scope,
-        rows: Sequence[sqlite3.Row],
-        also: Iterable[str | None] = (),
-    ) -> _Posts:
-        """For `rows`; `also` names more users the writer will show."""
-        reaction_rows = _reaction_rows(conn, [r["id"] for r in rows])
-        users = _users(
-            conn,
-            [*(r["posted_by"] for r in rows), *also] + [r["user_id"] for r in reaction_rows],
-        )
-        return cls(ctx, users, _reactions(ctx, reaction_rows, users), scope.space.role)
+    def user(self, user_id: str, known: Any, email: Any, name: Any, photo: Any) -> Json:
+        """A user as `members.wire.user_json` writes one; a user removed from the sandbox
+        (`known` false: no row joined) keeps its id."""
+        if not known:
+            email, name, photo = "", "Former user", None
+        data: Json = {
+            "object": "user",
+            "id": user_id,
+            "displayName": name,
+            "email": email,
+            "urls": {"location": self.users + user_id},
+        }
+        if photo is not None:
+            data["photoURL"] = photo
+        return data
 
-    def user(self, user_id: str) -> Json:
-        return _user(self.ctx, self.users, user_id)
+    def reactions(self, text: str) -> list[Json]:
+        """The reactions of one post, from its `POST_REACTIONS` column (a JSON array of
+        [emoji, user id, reacted at, user known, email, name, photo]): each emoji in the order
+        it was first given, its users oldest first."""
+        if text == "[]":
+            return []
+        grouped: dict[str, list[list[Any]]] = {}
+        for given in sorted(orjson.loads(text), key=lambda r: (r[2], r[1])):
+            grouped.setdefault(given[0], []).append(given)
+        return [
+            {
+                "emoji": emoji,
+                "count": len(given),
+                "users": [
+                    {"user": self.user(r[1], r[3], r[4], r[5], r[6]), "reactedAt": wire_time(r[2])}
+                    for r in given[:MAX_REACTIONS_LISTED]
+                ],
+            }
+            for emoji, given in grouped.items()
+        ]
 
-    def head(self, kind: str, row: sqlite3.Row) -> Json:
+    def head(self, kind: str, row: Sequence[Any]) -> Json:
         """The fields a post opens with."""
         return {
             "object": kind,
-            "id": row["id"],
-            "postedBy": self.user(row["posted_by"]),
-            "postedAt": wire_time(row["posted_at"]),
-            "reactions": self.reactions.get(row["id"], []),
+            "id": row[POST_ID],
+            "postedBy": self.user(row[POST_BY], *row[POST_USER : POST_USER + 4]),
+            "postedAt": wire_time(row[POST_AT]),
+            "reactions": self.reactions(row[POST_REACTIONS]),
         }
 
-    def where(self, row: sqlite3.Row, location: str) -> Json:
+    def where(self, data: Json, row: Sequence[Any], location: str) -> None:
         """Its address and what the caller may do with it."""
-        return {
-            "urls": {"location": self.ctx.url(location)},
-            "permissions": permissions(self.role, self.ctx.caller.user_id, row["posted_by"]),
-        }
+        data["urls"] = {"location": self.ctx.url(location)}
+        data["permissions"] = self.mine if row[POST_BY] == self.me else self.others
 
     @staticmethod
-    def edited(data: Json, row: sqlite3.Row) -> Json:
-        if row["edited_at"]:
-            data["editedAt"] = wire_time(row["edited_at"])
+    def edited(data: Json, row: Sequence[Any]) -> Json:
+        if row[POST_EDITED]:
+            data["editedAt"] = wire_time(row[POST_EDITED])
         return data
 
 
@@ -237,59 +258,49 @@ def comments_json(
     conn: sqlite3.Connection,
     ctx: Ctx,
     scope: Scope,
-    rows: Sequence[sqlite3.Row],
+    rows: Sequence[Sequence[Any]],
     body_format: str | None,
 ) -> list[Json]:
+    """Comments from rows read with `service.COMMENT_SELECT`: everything they show comes with
+    them (who posted, reacted and resolved, the replies' count), so the only other reads are
+    of the scope's content, for the targets."""
     if not rows:
         return []
-    posts = _Posts.of(conn, ctx, scope, rows, also=[r["resolved_by"] for r in rows])
-    ids = [r["id"] for r in rows]
-    marks = ",".join("?" for _ in ids)
-    replies = dict(
-        conn.execute(
-            f"SELECT comment_id, COUNT(*) FROM comment_replies WHERE comment_id IN ({marks})"
-            " GROUP BY comment_id",
-            ids,
-        ).fetchall()
-    )
+    posts = _Posts(ctx, scope)
     targets = Targets(conn, scope)
+    base = scope.base_path
     out: list[Json] = []
     for row in rows:
-        data: Json = {
-            **posts.head("comment", row),
-            "replies": replies.get(row["id"], 0),
-            "body": body_json(row["body"], body_format),
-            "target": targets.target(row),
-            **posts.where(row, f"{scope.base_path}/{row['id']}"),
-            "status": row["status"],
-        }
+        data = posts.head("comment", row)
+        data["replies"] = row[C_REPLIES]
+        data["body"] = body_json(row[POST_BODY], body_format, row[POST_SAFE_BODY])
+        data["target"] = targets.target(row)
+        posts.where(data, row, f"{base}/{row[POST_ID]}")
+        data["status"] = row[C_STATUS]
         posts.edited(data, row)
-        if row["status"] == "resolved":
-            data["resolvedAt"] = wire_time(row["resolved_at"])
-            data["resolvedBy"] = posts.user(row["resolved_by"])
+        if row[C_STATUS] == "resolved":
+            data["resolvedAt"] = wire_time(row[C_RESOLVED_AT])
+            data["resolvedBy"] = posts.user(row[C_RESOLVED_BY], *row[C_RESOLVER : C_RESOLVER + 4])
         out.append(data)
     return out
 
 
 def replies_json(
-    conn: sqlite3.Connection,
     ctx: Ctx,
     scope: Scope,
     comment_id: str,
-    rows: Sequence[sqlite3.Row],
+    rows: Sequence[Sequence[Any]],
     body_format: str | None,
 ) -> list[Json]:
+    """Replies from rows read with `service.REPLY_SELECT`."""
     if not rows:
         return []
-    posts = _Posts.of(conn, ctx, scope, rows)
-    return [
-        posts.edited(
-            {
-                **posts.head("comment-reply", row),
-                "body": body_json(row["body"], body_format),
-                **posts.where(row, f"{scope.base_path}/{comment_id}/replies/{row['id']}"),
-            },
-            row,
-        )
-        for row in rows
-    ]
+    posts = _Posts(ctx, scope)
+    base = f"{scope.base_path}/{comment_id}/replies"
+    out: list[Json] = []
+    for row in rows:
+        data = posts.head("comment-reply", row)
+        data["body"] = body_json(row[POST_BODY], body_format, row[POST_SAFE_BODY])
+        posts.where(data, row, f"{base}/{row[POST_ID]}")
+        out.append(posts.edited(data, row))
+    return out

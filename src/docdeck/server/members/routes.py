@@ -36,14 +36,15 @@ from docdeck.server.members.service import (
     live_spaces_for,
     member_from,
     member_index,
+    member_page_select,
 )
-from docdeck.server.members.wire import members_json, user_json
+from docdeck.server.members.wire import members_json, members_page, user_json
 from docdeck.server.pagination import Listing, fetch_page, one_of
 from docdeck.server.permissions import Membership, highest, membership, space_grants
 from docdeck.server.saml.service import require_active_provider
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.teams.wire import team_json
-from docdeck.server.wire import Json, no_content, respond, respond_list
+from docdeck.server.wire import Json, JsonBody, no_content, respond, respond_list
 
 router = Router(tags=["members"])
 _SPACES = Listing(
@@ -143,22 +144,20 @@ async def list_members(
         index = member_index(sort, by_role)
         result = fetch_page(
             conn,
-            select=MEMBER_COLUMNS,
+            select=member_page_select(column),
             from_where=f"{member_from(index, bool(search))} {where}",
             # without a search the store keeps the count; a search counts what it matched
             counter=None if search else lambda: members,
             params=params,
             keys=[column, "m.user_id"],
-            key_columns=(4 if sort == "joinedAt" else 5, 0),
+            key_columns=(1, 2),
             plain_rows=True,
             descending=order == "desc",
             scope=f"members:{sort}:{order}",
             request=page,
             secret=secret,
         )
-    # every member with a role sees all the live spaces (`live_spaces_for`)
-    every = live_spaces if any(row[1] is not None for row in result.rows) else 0
-    return respond_list(members_json(ctx, result.rows, every), result, finite=True)
+    return JsonBody(members_page(ctx, result, live_spaces))
 
 
 @router.get(

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from docdeck.server.pagination import live_space_count
+from docdeck.server.store.schema import member_wire
 
 MEMBER_COLUMNS = (
     "m.user_id, m.role, m.disabled, m.sso, m.joined_at, m.last_seen_at,"
@@ -30,6 +31,16 @@ The user's email, name and photo are the copies the member row keeps (migration 
 user's own row is not read. The organization is not selected: every caller knows it."""
 
 MEMBER_FROM = "FROM members m"
+
+_MEMBER_WIRE = member_wire("m.")
+
+
+def member_page_select(sort_column: str) -> str:
+    """A row of the members list: the member as JSON text (`store.schema.member_wire`), then
+    the cursor's keys (`sort_column` and `m.user_id`), all of them read from the list's sort
+    index (a column the index does not hold would look every member's row up)."""
+    return f"{_MEMBER_WIRE}, {sort_column}, m.user_id"
+
 
 USERS = "LEFT JOIN users u INDEXED BY users_for_members ON u.id = m.user_id"
 """The member's user, for a filter on what only the user holds (`MEMBER_SEARCH`'s folded name

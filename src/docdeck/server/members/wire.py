@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
+
 from docdeck.server.http.context import Ctx
+from docdeck.server.pagination import PageResult
+from docdeck.server.store.schema import MEMBER_WIRE_SPACES, MEMBER_WIRE_USERS
 from docdeck.server.wire import Json, set_present
 
 
@@ -25,8 +29,9 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
     """Member rows (`members.service.MEMBER_COLUMNS` first, plain tuples or
     `sqlite3.Row`s) as wire members, in one loop: a guest's `spaces` is the row's kept
     `granted_spaces`, every other member's is `every` (the organization's live spaces:
-    `members.service.live_spaces_for`). The only writer of a member: a single member is a
-    list of one.
+    `members.service.live_spaces_for`). A single member is a list of one; the members list's
+    pages are written by SQL instead (`store.schema.member_wire`, `members_page`), to the same
+    bytes (tests/server/test_member_wire.py).
 
     A function per row over `sqlite3.Row`s (two calls, a slice and `ctx.url` per member)
     took 1.1 ms for 1,000 rows; this loop over plain tuples takes 0.77 ms. For the same
@@ -79,3 +84,24 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
             )
         append(data)
     return items
+
+
+def members_page(ctx: Ctx, page: PageResult, live_spaces: int) -> bytes:
+    """A page of the members list as `respond_list` encodes it, from rows whose first column
+    is a member's JSON text (`members.service.member_page_select`): what that text leaves to
+    the request (the users' URL, a member's `spaces` when it has a role: the organization's
+    `live_spaces`) is put in the page's bytes once, not per member (bytes: `str.replace`
+    took four times as long on a page of 50)."""
+    items = ",".join([row[0] for row in page.rows]).encode()
+    if _USERS in items:
+        items = items.replace(_USERS, orjson.dumps(ctx.url("/v1/users/"))[1:-1])
+    if _SPACES in items:
+        items = items.replace(_SPACES, str(live_spaces).encode())
+    body = b'{"items":[' + items + b'],"count":' + str(page.count).encode()
+    if page.next_page is not None:
+        body += b',"next":{"page":' + orjson.dumps(page.next_page) + b"}"
+    return body + b"}"
+
+
+_USERS = MEMBER_WIRE_USERS.encode()
+_SPACES = MEMBER_WIRE_SPACES.encode()

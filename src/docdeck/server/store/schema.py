@@ -96,6 +96,46 @@ _USER_COPIES = ",\n        user_email, user_name, user_photo_url"
 """What a member row keeps of its user (migration 20), last in its sort indexes."""
 
 
+def _wire_time(column: str) -> str:
+    """SQL writing a stored time as `server.wire.wire_time` does (a zero fraction left out)."""
+    return (
+        f"CASE WHEN substr({column}, -8) = '.000000Z'"
+        f" THEN substr({column}, 1, length({column}) - 8) || 'Z' ELSE {column} END"
+    )
+
+
+MEMBER_WIRE_USERS = "\x01"
+"""Where `member_wire` leaves the users' URL prefix (`{public URL}/v1/users/`, JSON-escaped),
+which the configuration gives: a control character, which JSON text never holds raw."""
+MEMBER_WIRE_SPACES = "\x02"
+"""Where `member_wire` leaves a member's `spaces` when the member has a role: the number of
+the organization's live spaces, which the store keeps per organization, not per member."""
+
+
+def member_wire(m: str = "") -> str:
+    """SQL writing a member row (its columns prefixed by `m`) as the JSON text
+    `members.wire.members_json` makes of it, but for two values known only when read
+    (`MEMBER_WIRE_USERS`, `MEMBER_WIRE_SPACES`). The members list's sort indexes hold it
+    (migration 21), so a page of members is read as text ready to send; a query must write
+    it exactly as the index does (same text, `m` aside) for SQLite to read it from there
+    rather than compute it again per row."""
+    return (
+        'printf(\'{"object":"member","id":%s,"role":%s,"user":{"object":"user",'
+        '"id":%s,"displayName":%s,"email":%s,"urls":{"location":"\' || char(1) ||'
+        ' \'%s}%s},"disabled":%s,"joinedAt":%s,"sso":%s,"spaces":%s,"teams":%d%s}\','
+        f" json_quote({m}user_id), json_quote({m}role), json_quote({m}user_id),"
+        f" json_quote({m}user_name), json_quote({m}user_email), substr(json_quote({m}user_id), 2),"
+        f" CASE WHEN {m}user_photo_url IS NULL THEN ''"
+        f" ELSE ',\"photoURL\":' || json_quote({m}user_photo_url) END,"
+        f" CASE WHEN {m}disabled != 0 THEN 'true' ELSE 'false' END,"
+        f" json_quote({_wire_time(m + 'joined_at')}),"
+        f" CASE WHEN {m}sso != 0 THEN 'true' ELSE 'false' END,"
+        f" CASE WHEN {m}role IS NULL THEN {m}granted_spaces ELSE char(2) END, {m}team_count,"
+        f" CASE WHEN {m}last_seen_at IS NULL THEN ''"
+        f" ELSE ',\"lastSeenAt\":' || json_quote({_wire_time(m + 'last_seen_at')}) END)"
+    )
+
+
 def _copy_user(where: str) -> str:
     """SQL copying onto the members `where` selects their user's email, name and photo
     (migration 20), from the user as it is now."""
@@ -825,6 +865,39 @@ MIGRATIONS: tuple[str, ...] = (
         {_copy_user("user_id = NEW.id")}
     END;
     {_member_sort_indexes(_USER_COPIES)}
+    """,
+    # 21: the members list's sort indexes also hold each member as the JSON text the list
+    # sends (`member_wire`, an expression SQLite keeps in the index with the row and reads
+    # from there, not computing it again): a page of 50 read its 11 columns into Python
+    # values and wrote them as JSON again on every request (about two thirds of the list's
+    # own time). The columns stay in the index, as the text is made of them: an index that
+    # holds every column a statement reads is one SQLite never leaves for the table.
+    _member_sort_indexes(f"{_USER_COPIES},\n        ({member_wire()})"),
+    # 22: a list of comments is in the order of (time posted, rowid), and the index ended with
+    # the id after the time, so every page sorted all of its scope's comments first (a temporary
+    # B-tree, about half of a two-comment page's SQL). Without the id, the rowid that every
+    # index entry ends with follows the time: a page is a range of the index read in order.
+    """
+    DROP INDEX comments_in_space;
+    CREATE INDEX comments_in_space ON comments(space_id, change_request_id, posted_at);
+    """,
+    # 23: a comment's or reply's body as it is sent (`comments.body.safe_markdown`: its raw
+    # HTML escaped) is made when the body is written, not on every read: a body holding a `<`
+    # was parsed by markdown-it twice per read (a page of 50 comments, a third of them with
+    # one: about 7 ms). NULL when the writer did not make it (no `<`: the body goes out as it
+    # is; rows written before, or by a writer that does not know the column: made on read);
+    # a body changed without a new `safe_body` loses the one it had.
+    """
+    ALTER TABLE comments ADD COLUMN safe_body TEXT;
+    ALTER TABLE comment_replies ADD COLUMN safe_body TEXT;
+    CREATE TRIGGER comments_safe_body_stale AFTER UPDATE OF body ON comments
+        WHEN NEW.safe_body IS OLD.safe_body BEGIN
+        UPDATE comments SET safe_body = NULL WHERE rowid = NEW.rowid;
+    END;
+    CREATE TRIGGER comment_replies_safe_body_stale AFTER UPDATE OF body ON comment_replies
+        WHEN NEW.safe_body IS OLD.safe_body BEGIN
+        UPDATE comment_replies SET safe_body = NULL WHERE rowid = NEW.rowid;
+    END;
     """,
 )
 
