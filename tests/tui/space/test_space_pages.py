@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from docdeck.gateway import Client
 from docdeck.tui.content import RenderedPage
 from docdeck.tui.space import SpaceScreen
-from tui.helpers import AppFactory, screen_lines, tree_of, wait_for_workers
+from tui.conftest import RecordingTransport
+from tui.helpers import AppFactory, screen_lines, tree_of, wait_for_workers, wait_until
 from tui.space.helpers import open_api_reference, page_tree, preview_text, settle
 
 
@@ -25,6 +27,25 @@ async def test_enter_opens_the_space_and_escape_returns_to_the_tree(make_app: Ap
         await wait_for_workers(pilot)
         assert not isinstance(app.screen, SpaceScreen)
         assert (tree.cursor_line, tree.current) == before
+
+
+async def test_back_from_a_space_its_details_say_what_was_done_there(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """A comment posted while the space was open: back in the tree, its details count it
+    (they were the ones read before the space was opened)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        client = Client("http://sandbox", admin_token, transport=transport, max_retries=0)
+        await client.comments.post(screen.space.id, "Posted while the space was open.")
+        await client.aclose()
+        await pilot.press("escape")
+        await wait_until(
+            pilot,
+            lambda: any("Comments" in line and "3 open" in line for line in screen_lines(pilot)),
+            "the details count the new comment",
+        )
 
 
 async def test_next_previous_and_raw(make_app: AppFactory) -> None:

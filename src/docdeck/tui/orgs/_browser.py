@@ -165,6 +165,8 @@ class OrgBrowser(ExplainsKeys, Horizontal):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown_states: tuple[object, ...] = ()
+        self._away_in: SpaceEntry | None = None
+        """The space opened on a screen of its own, until this screen is in front again."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel"):
@@ -359,7 +361,17 @@ class OrgBrowser(ExplainsKeys, Horizontal):
                 severity="warning",
             )
             return
+        self._away_in = entry
         self.app.post_message(OpenSpace(entry.value, trail_of(entry)))
+
+    def back_in_front(self) -> None:
+        """This screen is in front again. Back from a space's screen, the space is read again:
+        what was done there (a comment, a change request opened or merged, a page edited)
+        changes what its details say (counts, the time of the last update). One request,
+        answered from the server's answer cache when nothing changed."""
+        entry, self._away_in = self._away_in, None
+        if entry is not None and entry.space is not None:
+            self._refetch(entry)
 
     # ----- the keys: each runs its part ------------------------------------------------------
 

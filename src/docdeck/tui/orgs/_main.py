@@ -3,6 +3,7 @@ keys) between the header and the footer."""
 
 from __future__ import annotations
 
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Header
@@ -53,6 +54,10 @@ class MainScreen(StyledOnMount):
     def on_mount(self) -> None:
         if session_of(self).client is not None:
             self.start()
+
+    @on(events.ScreenResume)
+    def _back_in_front(self) -> None:
+        self.org_browser.back_in_front()
 
     @property
     def org_tree(self) -> OrgTree:
