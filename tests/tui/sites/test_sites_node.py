@@ -8,9 +8,11 @@ from docdeck.tui.kit.dialogs.form import FormDialog
 from tui.helpers import (
     AppFactory,
     dialog_input,
+    find_node,
     open_node,
     open_northwind,
     select,
+    tree_of,
     type_text,
     wait_for_workers,
     wait_until,
@@ -69,3 +71,27 @@ async def test_d_deletes_a_site_after_naming_its_sections_and_share_links(
         await wait_until(pilot, lambda: not app.screen.query("#dialog-question"), "sent")
         await wait_for_workers(pilot)
         assert "Developer Portal" not in await _site_titles(app)
+
+
+async def test_back_from_the_site_editor_the_sites_line_says_what_was_done_there(
+    make_app: AppFactory,
+) -> None:
+    """A site space added while the site was open: back in the tree, the site's line counts
+    it (it was read before the site was opened)."""
+    from tui.sites.helpers import open_site
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot, "Internal Drafts")
+        client: Client = app.client  # type: ignore[attr-defined]
+        org_id = screen.organization.id
+        spaces = (await client.spaces.list(org_id)).items
+        notes = next(space for space in spaces if space.title == "Release Notes")
+        await client.sites.site_spaces.create(org_id, screen.site.id, spaceId=notes.id)
+        await pilot.press("escape")
+        await wait_for_workers(pilot)
+        await wait_until(
+            pilot,
+            lambda: "2 site spaces" in find_node(tree_of(pilot), "Internal Drafts").label.plain,
+            "the site's line counts the new site space",
+        )

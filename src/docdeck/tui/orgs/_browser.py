@@ -37,6 +37,7 @@ from docdeck.tui.kit.entries import (
     LoadMoreEntry,
     MembersEntry,
     OrgEntry,
+    SiteEntry,
     SpaceEntry,
     TeamEntry,
     org_of,
@@ -45,7 +46,7 @@ from docdeck.tui.kit.entries import (
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.in_flight import Subject, Write, Writes
-from docdeck.tui.kit.navigation import OpenInbox, OpenSpace
+from docdeck.tui.kit.navigation import OpenInbox, OpenSite, OpenSpace
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentEdits
 from docdeck.tui.orgs._copy_open_actions import CopyOpen
@@ -165,8 +166,9 @@ class OrgBrowser(ExplainsKeys, Horizontal):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown_states: tuple[object, ...] = ()
-        self._away_in: SpaceEntry | None = None
-        """The space opened on a screen of its own, until this screen is in front again."""
+        self._away_in: SpaceEntry | SiteEntry | None = None
+        """The space or site opened on a screen of its own, until this screen is in front
+        again."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel"):
@@ -364,13 +366,21 @@ class OrgBrowser(ExplainsKeys, Horizontal):
         self._away_in = entry
         self.app.post_message(OpenSpace(entry.value, trail_of(entry)))
 
+    @on(OpenSite)
+    def _site_opening(self, message: OpenSite) -> None:
+        """Enter on a site (the tree posts it; it goes on to the app): remember it."""
+        entry = self.org_tree.current
+        if isinstance(entry, SiteEntry) and entry.site is not None:
+            self._away_in = entry
+
     def back_in_front(self) -> None:
-        """This screen is in front again. Back from a space's screen, the space is read again:
-        what was done there (a comment, a change request opened or merged, a page edited)
-        changes what its details say (counts, the time of the last update). One request,
-        answered from the server's answer cache when nothing changed."""
+        """This screen is in front again. Back from a space's or a site's screen, it is read
+        again: what was done there (a comment, a change request opened or merged, a page
+        edited; a site space added, the site published) changes what its details and its
+        line say (counts, state, the time of the last update). One request, answered from
+        the server's answer cache when nothing changed."""
         entry, self._away_in = self._away_in, None
-        if entry is not None and entry.space is not None:
+        if entry is not None:
             self._refetch(entry)
 
     # ----- the keys: each runs its part ------------------------------------------------------
@@ -511,6 +521,8 @@ class OrgBrowser(ExplainsKeys, Horizontal):
                 entry.space = await self.client.spaces.get(entry.value.id)
             elif isinstance(entry, OrgEntry):
                 entry.org = await self.client.orgs.get(entry.organization.id)
+            elif isinstance(entry, SiteEntry) and (org := org_of(entry)) is not None:
+                entry.site = await self.client.sites.get(org.organization.id, entry.value.id)
         except Exception as error:
             self.org_tree.mark_stale(entry, ITS_DETAILS, error)  # shown: the earlier load
             raise
