@@ -14,6 +14,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from docdeck.server import create_app
+from docdeck.server.store import db as store_db
 
 from ._support import ADMIN, Api, DemoIds
 
@@ -128,3 +129,22 @@ def loopback(sandbox_db: Path) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=10)
         sock.close()
+
+
+@pytest.fixture
+def traced(
+    sandbox_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[httpx.ASGITransport, list[str]]:
+    """A transport into the sandbox's app on `sandbox_db` with the answer cache off (so a
+    repeated GET runs its route's own statements), and the list every SQL statement run on
+    its connections is appended to."""
+    statements: list[str] = []
+    connect: Callable[[Path], sqlite3.Connection] = store_db._connect
+
+    def tracing_connect(path: Path) -> sqlite3.Connection:
+        conn = connect(path)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    monkeypatch.setattr(store_db, "_connect", tracing_connect)
+    return httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False)), statements

@@ -8,33 +8,15 @@ connection), as tests/server/test_members_plan.py does."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 import pytest
 
-from docdeck.server import create_app
 from docdeck.server.store import db as store_db
 
 from ._support import ADMIN, DemoIds
-
-
-@pytest.fixture
-def traced(
-    sandbox_db: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[httpx.ASGITransport, list[str]]:
-    statements: list[str] = []
-    connect: Callable[[Path], sqlite3.Connection] = store_db._connect
-
-    def tracing_connect(path: Path) -> sqlite3.Connection:
-        conn = connect(path)
-        conn.set_trace_callback(statements.append)
-        return conn
-
-    monkeypatch.setattr(store_db, "_connect", tracing_connect)
-    return httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False)), statements
 
 
 @pytest.mark.parametrize(

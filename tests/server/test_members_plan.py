@@ -22,23 +22,6 @@ from docdeck.server.store import db as store_db
 from ._support import ADMIN, DemoIds
 
 
-@pytest.fixture
-def traced(
-    sandbox_db: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[httpx.ASGITransport, list[str]]:
-    statements: list[str] = []
-    connect: Callable[[Path], sqlite3.Connection] = store_db._connect
-
-    def tracing_connect(path: Path) -> sqlite3.Connection:
-        conn = connect(path)
-        conn.set_trace_callback(statements.append)
-        return conn
-
-    monkeypatch.setattr(store_db, "_connect", tracing_connect)
-    # The route's own statements: a repeated GET is otherwise answered from the answer cache.
-    return httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False)), statements
-
-
 def _plans(db: Path, statements: list[str]) -> list[tuple[str, list[str]]]:
     conn = store_db._connect(db)
     try:

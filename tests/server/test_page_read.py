@@ -12,29 +12,18 @@ import httpx
 import pytest
 
 from docdeck.server import create_app
-from docdeck.server.store import db as store_db
 
 from ._support import ADMIN, READER, DemoIds
 
 
 @pytest.mark.parametrize("email", [ADMIN, READER])
 async def test_a_page_as_markdown_runs_two_statements(
-    sandbox_db: Path,
+    traced: tuple[httpx.ASGITransport, list[str]],
     token_for: Callable[[str], str],
     ids: DemoIds,
-    monkeypatch: pytest.MonkeyPatch,
     email: str,
 ) -> None:
-    statements: list[str] = []
-    connect: Callable[[Path], sqlite3.Connection] = store_db._connect
-
-    def tracing_connect(path: Path) -> sqlite3.Connection:
-        conn = connect(path)
-        conn.set_trace_callback(statements.append)
-        return conn
-
-    monkeypatch.setattr(store_db, "_connect", tracing_connect)
-    transport = httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False))
+    transport, statements = traced
     headers = {"Authorization": f"Bearer {token_for(email)}"}
     space = ids.spaces["Webhooks Guide"]
     path = f"/v1/spaces/{space}/content/page/{ids.content['page']}?format=markdown"

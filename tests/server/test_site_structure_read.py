@@ -67,23 +67,14 @@ def test_the_structure_is_the_site_trees_for_every_site_and_key(
 
 async def test_the_structure_runs_one_statement_with_no_transaction(
     sandbox_db: Path,
+    traced: tuple[httpx.ASGITransport, list[str]],
     token_for: Callable[[str], str],
     ids: DemoIds,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ten statements before (BEGIN, the membership, the site twice, its sections, groups,
     site spaces, spaces, the caller's grants, COMMIT); each arm of the one left reads by an
     index, never a scan."""
-    statements: list[str] = []
-    connect: Callable[[Path], sqlite3.Connection] = store_db._connect
-
-    def tracing_connect(path: Path) -> sqlite3.Connection:
-        conn = connect(path)
-        conn.set_trace_callback(statements.append)
-        return conn
-
-    monkeypatch.setattr(store_db, "_connect", tracing_connect)
-    transport = httpx.ASGITransport(app=create_app(sandbox_db, answer_cache=False))
+    transport, statements = traced
     headers = {"Authorization": f"Bearer {token_for(ADMIN)}"}
     path = f"/v1/orgs/{ids.northwind}/sites/{ids.sites['Developer Portal']}/structure"
     async with httpx.AsyncClient(transport=transport, base_url="http://t", headers=headers) as c:
