@@ -113,3 +113,21 @@ async def test_settings_and_sso_are_an_admins(
         labels = visible_labels(tree_of(pilot))
         assert "  📜 OpenAPI specs" in labels
         assert "  ⚙ Settings" not in labels
+
+
+async def test_back_from_settings_the_tree_says_the_organizations_new_title(
+    make_app: AppFactory, admin_token: str, transport: RecordingTransport
+) -> None:
+    """In tmux the organization was renamed on its settings screen; back in the tree (Escape)
+    its line still said the old title until `r`."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "Settings")
+        async with Client("http://sandbox", admin_token, transport=transport) as api:
+            await api.orgs.update(screen.organization.id, title="Northwind Labs GmbH")
+        await pilot.press("escape")
+        await wait_until(
+            pilot,
+            lambda: "🏢 Northwind Labs GmbH" in visible_labels(tree_of(pilot)),
+            "the organization's line says its new title",
+        )

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 from pathlib import Path
+from typing import cast
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
@@ -200,3 +203,49 @@ async def test_a_failed_read_is_reported_once_by_its_name(owner: type[_Silent]) 
         await pilot.pause()
         assert worker.state is WorkerState.ERROR
         assert app.told == [("Reading the structure", "the structure is not there")]
+
+
+class _Leaving(Vertical):
+    """A view whose read shows its answer in a child: the answer lands while the view is
+    being removed, after its children are gone (their unmount lets the answer through)."""
+
+    def __init__(self, answer: asyncio.Event) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def compose(self) -> ComposeResult:
+        yield _LetsTheAnswerThrough(self.answer, id="shown-here")
+
+    @read("leaving", "Loading members")
+    async def load(self) -> None:
+        await self.answer.wait()
+        await asyncio.sleep(0)
+        self.query_one("#shown-here", Static).update("the answer")
+
+
+class _LetsTheAnswerThrough(Static):
+    def __init__(self, answer: asyncio.Event, *, id: str) -> None:
+        super().__init__(id=id)
+        self.answer = answer
+
+    def on_unmount(self) -> None:
+        self.answer.set()
+
+
+async def test_a_read_whose_view_is_being_removed_is_not_reported_as_a_failure() -> None:
+    """In tmux the cursor passed over Members on its way down: the members table was swapped
+    out while its first page was on the way. The page landed after the table's children were
+    removed and before the table's own unmount cancelled the read, so showing it raised
+    `NoMatches`, and docdeck said "Loading members failed … This is a bug in docdeck". A read
+    whose node has left the screen (or is leaving it) has nowhere to show its answer, or its
+    failure: nobody is waiting for it any more."""
+    answer = asyncio.Event()
+    app = _Reported(_Leaving(answer))
+    async with app.run_test() as pilot:
+        leaving = cast(_Leaving, app.owner)
+        worker = leaving.load()
+        await pilot.pause()
+        await leaving.remove()
+        await wait_until(pilot, lambda: worker.is_finished, "the read has ended")
+        await pilot.pause()
+        assert app.told == []

@@ -18,6 +18,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from docdeck.tui.kit.focus import focus_now
+from docdeck.tui.kit.workers import leaving
 
 __all__ = ["ViewSlot"]
 
@@ -75,7 +76,7 @@ class ViewSlot(Vertical):
     @property
     def _alive(self) -> bool:
         """Still on screen: not removed, and its screen not closing (the app quitting)."""
-        return self.is_attached and not self._closing and not self._pruning
+        return not leaving(self)
 
     async def _apply(self) -> None:
         try:

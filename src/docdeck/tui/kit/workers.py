@@ -17,7 +17,15 @@ from docdeck.tui.kit.session import SessionApp, session_of
 if TYPE_CHECKING:
     from docdeck.gateway import Client
 
-__all__ = ["client_of", "read", "read_ahead", "report_worker_failure", "start", "work"]
+__all__ = [
+    "client_of",
+    "leaving",
+    "read",
+    "read_ahead",
+    "report_worker_failure",
+    "start",
+    "work",
+]
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -125,12 +133,27 @@ _reported: weakref.WeakSet[Worker[Any]] = weakref.WeakSet()
 """Workers whose failure `_reporting` has reported already."""
 
 
+def leaving(node: DOMNode) -> bool:
+    """True once `node` is off the screen or on its way off: removed, its removal begun
+    (Textual removes a node's children first, and cancels the node's workers only at its
+    own unmount, last), or its screen closing."""
+    return not node.is_attached or node._closing or node._closed or node._pruning
+
+
 async def _reporting(node: DOMNode, doing: str, work: Callable[[], Awaitable[T]]) -> T:
-    """`work`, its failure reported as `doing` (then raised: the worker ends in ERROR)."""
+    """`work`, its failure reported as `doing` (then raised: the worker ends in ERROR).
+
+    Not when its node is leaving the screen: the view that asked is gone, so nobody waits
+    for the answer or its failure. The cursor passing over Members swapped the members
+    table out while its first page was on the way; the page landed after the table's
+    children were removed and before its read was cancelled, and showing it raised
+    `NoMatches`, reported as "a bug in docdeck". The worker still ends in ERROR."""
     try:
         return await work()
     except Exception as error:
-        if isinstance(node.app, SessionApp):  # else a test's host: nowhere to report
+        if leaving(node):
+            _reported.add(get_current_worker())
+        elif isinstance(node.app, SessionApp):  # else a test's host: nowhere to report
             _reported.add(get_current_worker())
             node.app.session.report_error(error, doing)
         raise

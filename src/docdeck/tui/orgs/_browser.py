@@ -46,7 +46,7 @@ from docdeck.tui.kit.entries import (
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.in_flight import Subject, Write, Writes
-from docdeck.tui.kit.navigation import OpenInbox, OpenSite, OpenSpace
+from docdeck.tui.kit.navigation import OpenAdmin, OpenInbox, OpenSite, OpenSpace
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs._content_actions import ContentEdits
 from docdeck.tui.orgs._copy_open_actions import CopyOpen
@@ -166,9 +166,9 @@ class OrgBrowser(ExplainsKeys, Horizontal):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown_states: tuple[object, ...] = ()
-        self._away_in: SpaceEntry | SiteEntry | None = None
-        """The space or site opened on a screen of its own, until this screen is in front
-        again."""
+        self._away_in: SpaceEntry | SiteEntry | OrgEntry | None = None
+        """The space or site opened on a screen of its own (or the organization whose
+        administration screen was opened), until this screen is in front again."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel"):
@@ -373,12 +373,22 @@ class OrgBrowser(ExplainsKeys, Horizontal):
         if isinstance(entry, SiteEntry) and entry.site is not None:
             self._away_in = entry
 
+    @on(OpenAdmin)
+    def _admin_opening(self, message: OpenAdmin) -> None:
+        """Enter on an administration view (the tree posts it; it goes on to the app):
+        remember its organization, whose title, hostname or default role the settings
+        screen may change."""
+        org = org_of(self.org_tree.current)
+        if org is not None and org.org is not None:
+            self._away_in = org
+
     def back_in_front(self) -> None:
         """This screen is in front again. Back from a space's or a site's screen, it is read
         again: what was done there (a comment, a change request opened or merged, a page
         edited; a site space added, the site published) changes what its details and its
-        line say (counts, state, the time of the last update). One request, answered from
-        the server's answer cache when nothing changed."""
+        line say (counts, state, the time of the last update); back from an organization's
+        administration screen, the organization (its line says its title). One request,
+        answered from the server's answer cache when nothing changed."""
         entry, self._away_in = self._away_in, None
         if entry is not None:
             self._refetch(entry)
