@@ -35,10 +35,21 @@ from docdeck.server.comments.service import (
     POST_REACTIONS,
     POST_SAFE_BODY,
     POST_USER,
+    W_ID,
+    W_NODE,
+    W_PAGE,
+    W_TEXT,
     Scope,
+    comment_to_show,
     post_permissions,
 )
 from docdeck.server.http.context import Ctx
+from docdeck.server.store.schema import (
+    COMMENT_WIRE_MINE,
+    COMMENT_WIRE_PAGE,
+    COMMENT_WIRE_PERMISSIONS,
+    COMMENT_WIRE_URL,
+)
 from docdeck.server.wire import Json, wire_time
 
 if TYPE_CHECKING:
@@ -150,6 +161,25 @@ class Targets:
     def page_info(self, page_id: str) -> Json | None:
         page = _page_target(self.snapshot, page_id)
         return None if page is None else dict(page)
+
+    def page_text(self, page_id: str, node_id: str | None) -> str:
+        """`target.page` of a comment on `page_id` (and `node_id`) as JSON text, as `target`
+        writes it; kept with the snapshot, as `_page_target` is."""
+        snapshot = self.snapshot
+        known = _page_target(snapshot, page_id)
+        if known is None:
+            page: Json = {"id": page_id, "title": "(deleted page)", "path": "", "outdated": True}
+            return orjson.dumps(page).decode()
+        outdated = (
+            node_id is not None and node_id not in _page_nodes(self.conn, snapshot, page_id)[0]
+        )
+        cache_key = f"comment-page-text:{page_id}:{outdated:d}"
+        text = snapshot.derived.get(cache_key)
+        if text is None:
+            text = snapshot.derived[cache_key] = orjson.dumps(
+                {**known, "outdated": outdated}
+            ).decode()
+        return str(text)
 
     def target(self, row: Sequence[Any]) -> Json:
         data: Json = {"space": row[C_SPACE], "revision": row[C_REVISION]}
@@ -304,3 +334,39 @@ def replies_json(
         posts.where(data, row, f"{base}/{row[POST_ID]}")
         out.append(posts.edited(data, row))
     return out
+
+
+def comments_text(
+    conn: sqlite3.Connection, ctx: Ctx, scope: Scope, rows: Sequence[Sequence[Any]]
+) -> bytes:
+    """Comments with their body in markdown, as `comments_json` writes them and
+    `respond(finite=True)` encodes them, joined by commas, from rows read with
+    `service.WIRE_SELECT`: each is the text its row keeps (`store.schema.comment_wire`), its
+    target's page put in from the scope's content, then what only the request knows (the
+    public URL, the caller's permissions) put in the joined bytes once. A comment whose row
+    keeps no text is written by `comments_json`."""
+    if not rows:
+        return b""
+    targets = Targets(conn, scope)
+    texts: list[str] = []
+    for row in rows:
+        text = row[W_TEXT]
+        if text is None:
+            made = comments_json(conn, ctx, scope, [comment_to_show(conn, scope, row[W_ID])], None)
+            text = orjson.dumps(made[0]).decode()
+        elif row[W_PAGE] is not None:
+            text = text.replace(COMMENT_WIRE_PAGE, targets.page_text(row[W_PAGE], row[W_NODE]))
+        texts.append(text)
+    items = ",".join(texts).encode()
+    items = items.replace(_URL, orjson.dumps(ctx.url(""))[1:-1])
+    role = scope.space.role
+    if _OTHERS in items:
+        items = items.replace(_OTHERS, orjson.dumps(post_permissions(role, author=False)))
+    if _MINE in items:
+        items = items.replace(_MINE, orjson.dumps(post_permissions(role, author=True)))
+    return items
+
+
+_URL = COMMENT_WIRE_URL.encode()
+_OTHERS = COMMENT_WIRE_PERMISSIONS.encode()
+_MINE = COMMENT_WIRE_MINE.encode()
