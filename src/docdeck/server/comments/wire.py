@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -164,22 +165,25 @@ class Targets:
 
     def page_text(self, page_id: str, node_id: str | None) -> str:
         """`target.page` of a comment on `page_id` (and `node_id`) as JSON text, as `target`
-        writes it; kept with the snapshot, as `_page_target` is."""
+        writes it; kept with the snapshot, as `_page_target` is (a list shows the same few
+        pages and blocks on every read)."""
         snapshot = self.snapshot
+        cache_key = f"comment-page-text:{page_id}"
+        if node_id is not None:
+            cache_key += f"\x00{node_id}"
+        text: str | None = snapshot.derived.get(cache_key)
+        if text is not None:
+            return text
         known = _page_target(snapshot, page_id)
         if known is None:
             page: Json = {"id": page_id, "title": "(deleted page)", "path": "", "outdated": True}
-            return orjson.dumps(page).decode()
-        outdated = (
-            node_id is not None and node_id not in _page_nodes(self.conn, snapshot, page_id)[0]
-        )
-        cache_key = f"comment-page-text:{page_id}:{outdated:d}"
-        text = snapshot.derived.get(cache_key)
-        if text is None:
-            text = snapshot.derived[cache_key] = orjson.dumps(
-                {**known, "outdated": outdated}
-            ).decode()
-        return str(text)
+        else:
+            outdated = (
+                node_id is not None and node_id not in _page_nodes(self.conn, snapshot, page_id)[0]
+            )
+            page = {**known, "outdated": outdated}
+        text = snapshot.derived[cache_key] = orjson.dumps(page).decode()
+        return text
 
     def target(self, row: Sequence[Any]) -> Json:
         data: Json = {"space": row[C_SPACE], "revision": row[C_REVISION]}
@@ -358,13 +362,24 @@ def comments_text(
             text = text.replace(COMMENT_WIRE_PAGE, targets.page_text(row[W_PAGE], row[W_NODE]))
         texts.append(text)
     items = ",".join(texts).encode()
-    items = items.replace(_URL, orjson.dumps(ctx.url(""))[1:-1])
-    role = scope.space.role
+    url, others, mine = _fill(ctx.url(""), scope.space.role)
+    items = items.replace(_URL, url)
     if _OTHERS in items:
-        items = items.replace(_OTHERS, orjson.dumps(post_permissions(role, author=False)))
+        items = items.replace(_OTHERS, others)
     if _MINE in items:
-        items = items.replace(_MINE, orjson.dumps(post_permissions(role, author=True)))
+        items = items.replace(_MINE, mine)
     return items
+
+
+@lru_cache(maxsize=64)
+def _fill(public_url: str, role: str | None) -> tuple[bytes, bytes, bytes]:
+    """What `comments_text` puts for the public URL (JSON-escaped) and for the permissions
+    of another's and of the caller's own comment, for a server's URL and a caller's role."""
+    return (
+        orjson.dumps(public_url)[1:-1],
+        orjson.dumps(post_permissions(role, author=False)),
+        orjson.dumps(post_permissions(role, author=True)),
+    )
 
 
 _URL = COMMENT_WIRE_URL.encode()
