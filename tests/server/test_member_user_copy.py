@@ -17,6 +17,7 @@ from docdeck.server.store import db as store_db
 from docdeck.server.store.schema import MIGRATIONS
 
 from ._support import ADMIN, DemoIds
+from .test_comment_wire import undo_comment_wire
 
 NOW = "2025-01-01T00:00:00.000000Z"
 
@@ -59,7 +60,8 @@ def undo_member_user_copy(conn: sqlite3.Connection) -> None:
     for column in ("user_email", "user_name", "user_photo_url"):
         conn.execute(f"ALTER TABLE members DROP COLUMN {column}")
     # and what later migrations added (21's indexes are the ones made anew above; 22's index
-    # is made anew by 22 itself): 23's kept safe bodies
+    # is made anew by 22 itself): 23's kept safe bodies, 24's kept comments
+    undo_comment_wire(conn)  # 24's kept comments
     for table in ("comments", "comment_replies"):
         conn.execute(f"DROP TRIGGER {table}_safe_body_stale")
         conn.execute(f"ALTER TABLE {table} DROP COLUMN safe_body")

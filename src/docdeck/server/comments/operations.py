@@ -21,6 +21,7 @@ from docdeck.server.comments.service import Scope
 from docdeck.server.comments.wire import (
     Targets,
     comments_json,
+    comments_text,
     page_nodes,
     replies_json,
 )
@@ -30,7 +31,7 @@ from docdeck.server.ids import new_id, to_db
 from docdeck.server.members.service import MEMBER_COLUMNS, MEMBER_FROM, live_spaces_for
 from docdeck.server.members.wire import members_json
 from docdeck.server.pagination import Listing, PageRequest, fetch_page, one_of
-from docdeck.server.wire import Json, no_content, respond, respond_list
+from docdeck.server.wire import Json, JsonBody, list_text, no_content, respond, respond_list
 
 _COMMENT_KEYS = ("c.posted_at", "c.rowid")
 _REPLIES = Listing(
@@ -47,9 +48,13 @@ Format = Literal["document", "markdown"] | None
 
 def _comment(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, fmt: Format
-) -> Json:
-    row = service.comment_to_show(conn, scope, comment_id)
-    return comments_json(conn, ctx, scope, [row], fmt)[0]
+) -> Response:
+    """The comment as the answer; in markdown, from the text its row keeps."""
+    if fmt == "document":
+        row = service.comment_to_show(conn, scope, comment_id)
+        return respond(comments_json(conn, ctx, scope, [row], fmt)[0], finite=True)
+    row = service.comment_wire_to_show(conn, scope, comment_id, ctx.caller.user_id)
+    return JsonBody(comments_text(conn, ctx, scope, [row]))
 
 
 def _reply(
@@ -82,10 +87,12 @@ def list_comments(
     if authors:
         where += one_of("c.posted_by", authors)
         params += authors
+    text = fmt != "document"  # in markdown, from the text each row keeps
     result = fetch_page(
         conn,
-        select=service.COMMENT_SELECT,
-        from_where=f"{service.COMMENT_FROM} WHERE 1{where}",
+        select=service.WIRE_SELECT if text else service.COMMENT_SELECT,
+        select_params=[ctx.caller.user_id] if text else (),
+        from_where=f"{service.COMMENT_FROM if not text else 'FROM comments c'} WHERE 1{where}",
         count_from_where=f"FROM comments c WHERE 1{where}",
         params=params,
         keys=_COMMENT_KEYS,
@@ -94,13 +101,15 @@ def list_comments(
         request=page,
         plain_rows=True,
     )
+    if text:
+        return JsonBody(list_text(comments_text(conn, ctx, scope, result.rows), result))
     return respond_list(comments_json(conn, ctx, scope, result.rows, fmt), result, finite=True)
 
 
 def get_comment(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, fmt: Format
 ) -> Response:
-    return respond(_comment(conn, ctx, scope, comment_id, fmt), finite=True)
+    return _comment(conn, ctx, scope, comment_id, fmt)
 
 
 def post_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, body: CommentPost) -> Response:
@@ -129,7 +138,7 @@ def post_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, body: Comment
     comment_id = insert_comment(
         conn, ctx, scope, markdown, page=body.page, node=(body.node, preview), cell=cell
     )
-    return respond(_comment(conn, ctx, scope, comment_id, None), finite=True)
+    return _comment(conn, ctx, scope, comment_id, None)
 
 
 def _table_cell(table: Json | None, cell: TableCellInput, node: str) -> tuple[str, str]:
@@ -220,7 +229,7 @@ def update_comment(
         service.react(
             conn, comment_id, me, body.addedReactions or [], body.removedReactions or [], ctx.now()
         )
-    return respond(_comment(conn, ctx, scope, comment_id, None), finite=True)
+    return _comment(conn, ctx, scope, comment_id, None)
 
 
 def delete_comment(conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str) -> Response:

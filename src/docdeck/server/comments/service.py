@@ -161,6 +161,32 @@ REPLY_SELECT = _post_select("r")
 REPLY_FROM = "FROM comment_replies r LEFT JOIN users u ON u.id = r.posted_by"
 
 
+WIRE_SELECT = (
+    "CASE WHEN c.posted_by = ? THEN replace(c.wire, char(5), char(6)) ELSE c.wire END,"
+    " c.page_id, c.node_id, c.id"
+)
+"""A comment as the JSON text its row keeps (`store.schema.comment_wire`, NULL when SQL could
+not write it), the caller's own with `COMMENT_WIRE_MINE` for their permissions (its one
+parameter: the caller's id), then what its target's page is made from, and its id
+(positions `W_*`)."""
+W_TEXT, W_PAGE, W_NODE, W_ID = range(4)
+
+
+def comment_wire_to_show(
+    conn: sqlite3.Connection, scope: Scope, comment_id: str, me: str
+) -> tuple[Any, ...]:
+    """The comment as `WIRE_SELECT` reads it; 404 as `load_comment`."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    row: tuple[Any, ...] | None = cursor.execute(
+        f"SELECT {WIRE_SELECT} FROM comments c WHERE {scope.where} AND c.id = ?",
+        [me, *scope.params, comment_id],
+    ).fetchone()
+    if row is None:
+        raise not_found(f"comment {comment_id!r} not found")
+    return row
+
+
 def comment_to_show(conn: sqlite3.Connection, scope: Scope, comment_id: str) -> tuple[Any, ...]:
     """The comment as `COMMENT_SELECT` reads it; 404 as `load_comment`."""
     cursor = conn.cursor()

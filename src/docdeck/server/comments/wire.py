@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -35,10 +36,21 @@ from docdeck.server.comments.service import (
     POST_REACTIONS,
     POST_SAFE_BODY,
     POST_USER,
+    W_ID,
+    W_NODE,
+    W_PAGE,
+    W_TEXT,
     Scope,
+    comment_to_show,
     post_permissions,
 )
 from docdeck.server.http.context import Ctx
+from docdeck.server.store.schema import (
+    COMMENT_WIRE_MINE,
+    COMMENT_WIRE_PAGE,
+    COMMENT_WIRE_PERMISSIONS,
+    COMMENT_WIRE_URL,
+)
 from docdeck.server.wire import Json, wire_time
 
 if TYPE_CHECKING:
@@ -150,6 +162,28 @@ class Targets:
     def page_info(self, page_id: str) -> Json | None:
         page = _page_target(self.snapshot, page_id)
         return None if page is None else dict(page)
+
+    def page_text(self, page_id: str, node_id: str | None) -> str:
+        """`target.page` of a comment on `page_id` (and `node_id`) as JSON text, as `target`
+        writes it; kept with the snapshot, as `_page_target` is (a list shows the same few
+        pages and blocks on every read)."""
+        snapshot = self.snapshot
+        cache_key = f"comment-page-text:{page_id}"
+        if node_id is not None:
+            cache_key += f"\x00{node_id}"
+        text: str | None = snapshot.derived.get(cache_key)
+        if text is not None:
+            return text
+        known = _page_target(snapshot, page_id)
+        if known is None:
+            page: Json = {"id": page_id, "title": "(deleted page)", "path": "", "outdated": True}
+        else:
+            outdated = (
+                node_id is not None and node_id not in _page_nodes(self.conn, snapshot, page_id)[0]
+            )
+            page = {**known, "outdated": outdated}
+        text = snapshot.derived[cache_key] = orjson.dumps(page).decode()
+        return text
 
     def target(self, row: Sequence[Any]) -> Json:
         data: Json = {"space": row[C_SPACE], "revision": row[C_REVISION]}
@@ -304,3 +338,50 @@ def replies_json(
         posts.where(data, row, f"{base}/{row[POST_ID]}")
         out.append(posts.edited(data, row))
     return out
+
+
+def comments_text(
+    conn: sqlite3.Connection, ctx: Ctx, scope: Scope, rows: Sequence[Sequence[Any]]
+) -> bytes:
+    """Comments with their body in markdown, as `comments_json` writes them and
+    `respond(finite=True)` encodes them, joined by commas, from rows read with
+    `service.WIRE_SELECT`: each is the text its row keeps (`store.schema.comment_wire`), its
+    target's page put in from the scope's content, then what only the request knows (the
+    public URL, the caller's permissions) put in the joined bytes once. A comment whose row
+    keeps no text is written by `comments_json`."""
+    if not rows:
+        return b""
+    targets = Targets(conn, scope)
+    texts: list[str] = []
+    for row in rows:
+        text = row[W_TEXT]
+        if text is None:
+            made = comments_json(conn, ctx, scope, [comment_to_show(conn, scope, row[W_ID])], None)
+            text = orjson.dumps(made[0]).decode()
+        elif row[W_PAGE] is not None:
+            text = text.replace(COMMENT_WIRE_PAGE, targets.page_text(row[W_PAGE], row[W_NODE]))
+        texts.append(text)
+    items = ",".join(texts).encode()
+    url, others, mine = _fill(ctx.url(""), scope.space.role)
+    items = items.replace(_URL, url)
+    if _OTHERS in items:
+        items = items.replace(_OTHERS, others)
+    if _MINE in items:
+        items = items.replace(_MINE, mine)
+    return items
+
+
+@lru_cache(maxsize=64)
+def _fill(public_url: str, role: str | None) -> tuple[bytes, bytes, bytes]:
+    """What `comments_text` puts for the public URL (JSON-escaped) and for the permissions
+    of another's and of the caller's own comment, for a server's URL and a caller's role."""
+    return (
+        orjson.dumps(public_url)[1:-1],
+        orjson.dumps(post_permissions(role, author=False)),
+        orjson.dumps(post_permissions(role, author=True)),
+    )
+
+
+_URL = COMMENT_WIRE_URL.encode()
+_OTHERS = COMMENT_WIRE_PERMISSIONS.encode()
+_MINE = COMMENT_WIRE_MINE.encode()

@@ -136,6 +136,128 @@ def member_wire(m: str = "") -> str:
     )
 
 
+COMMENT_WIRE_URL = "\x03"
+"""Where `comment_wire` leaves the server's public URL (JSON-escaped), which the
+configuration gives: in the comment's `urls.location` and in every user's."""
+COMMENT_WIRE_PAGE = "\x04"
+"""Where `comment_wire` leaves the `target.page` of a comment on a page: what the scope's
+current content says of that page, which changes with the content, not with the comment."""
+COMMENT_WIRE_PERMISSIONS = "\x05"
+"""Where `comment_wire` leaves the comment's `permissions`, which depend on the caller."""
+COMMENT_WIRE_MINE = "\x06"
+"""What the comments list puts for `COMMENT_WIRE_PERMISSIONS` in its caller's own comments."""
+
+
+def _user_wire(user_id: str) -> str:
+    """SQL writing the user `user_id` as `comments.wire._Posts.user` does (a user the sandbox
+    no longer has keeps its id), with `COMMENT_WIRE_URL` for the public URL."""
+    location = '"urls":{"location":"\' || char(3) || \'/v1/users/%s}'
+    return (
+        'COALESCE((SELECT printf(\'{"object":"user","id":%s,"displayName":%s,'
+        f'"email":%s,{location}%s}}\', json_quote(u.id), json_quote(u.display_name),'
+        " json_quote(u.email), substr(json_quote(u.id), 2), CASE WHEN u.photo_url IS NULL"
+        " THEN '' ELSE ',\"photoURL\":' || json_quote(u.photo_url) END)"
+        f" FROM users u WHERE u.id = {user_id}),"
+        ' printf(\'{"object":"user","id":%s,"displayName":"Former user","email":"",'
+        f"{location}}}', json_quote({user_id}), substr(json_quote({user_id}), 2)))"
+    )
+
+
+def _reactions_wire(subject_id: str) -> str:
+    """SQL writing the reactions of `subject_id` as `comments.wire._Posts.reactions` does:
+    each emoji in the order it was first given (by time, user, then emoji: the order its
+    rows are stored in), its count, and its first 1,000 users oldest first. Window functions
+    give every order (an aggregate's order over a subquery is not one SQLite promises)."""
+    every = "ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING"
+    return (
+        "'[' || COALESCE((SELECT group_concat(g, ',') OVER (ORDER BY first_seq " + every + ")"
+        ' FROM (SELECT printf(\'{"emoji":%s,"count":%d,"users":[%s]}\', json_quote(emoji),'
+        " n, listed) AS g, first_seq FROM (SELECT emoji, n, first_seq, place,"
+        " group_concat(given, ',')"
+        " OVER (PARTITION BY emoji ORDER BY place " + every + ") AS listed"
+        " FROM (SELECT emoji, row_number() OVER (PARTITION BY emoji ORDER BY reacted_at, user_id)"
+        " AS place, count(*) OVER (PARTITION BY emoji) AS n, min(seq) OVER (PARTITION BY emoji)"
+        ' AS first_seq, printf(\'{"user":%s,"reactedAt":%s}\', ' + _user_wire("user_id") + ","
+        " json_quote(" + _wire_time("reacted_at") + ")) AS given"
+        " FROM (SELECT x.emoji, x.user_id, x.reacted_at, row_number() OVER"
+        " (ORDER BY x.reacted_at, x.user_id, x.emoji) AS seq FROM comment_reactions x"
+        f" WHERE x.subject_id = {subject_id})) WHERE place <= 1000) WHERE place = 1) LIMIT 1), '')"
+        " || ']'"
+    )
+
+
+def comment_wire(c: str = "comments.") -> str:
+    """SQL writing a comment row (its columns prefixed by `c`) as the JSON text
+    `comments.wire.comments_json` makes of it with the body in markdown, but for what only a
+    read knows (`COMMENT_WIRE_URL`, `COMMENT_WIRE_PAGE`, `COMMENT_WIRE_PERMISSIONS`). NULL
+    where SQL cannot write it as Python does: a body holding a `<` whose safe text was not
+    stored (made on read by markdown-it), a resolved comment without its time or resolver.
+    Kept in `comments.wire` by triggers (migration 24), so a page of comments is read as text
+    ready to send."""
+    location = (
+        f"'/v1/spaces/' || {c}space_id || CASE WHEN {c}change_request_id IS NULL THEN ''"
+        f" ELSE '/change-requests/' || {c}change_request_id END || '/comments/' || {c}id"
+    )
+    target = (
+        f'printf(\'{{"space":%s,"revision":%s\', json_quote({c}space_id),'
+        f" json_quote({c}revision_id))"
+        f" || CASE WHEN COALESCE({c}change_request_id, '') = '' THEN ''"
+        f" ELSE ',\"changeRequest\":' || json_quote({c}change_request_id) END"
+        f" || CASE WHEN COALESCE({c}review_id, '') = '' THEN ''"
+        f" ELSE ',\"review\":' || json_quote({c}review_id) END"
+        f" || CASE WHEN {c}page_id IS NULL THEN '' ELSE ',\"page\":' || char(4)"
+        f" || CASE WHEN {c}node_id IS NULL THEN ''"
+        f' ELSE \',"node":{{"id":\' || json_quote({c}node_id)'
+        f" || CASE WHEN COALESCE({c}node_preview, '') = '' THEN ''"
+        f" ELSE ',\"preview\":' || json_quote({c}node_preview) END || '}}' END"
+        f" || CASE WHEN {c}table_record IS NULL THEN ''"
+        f' ELSE printf(\',"tableCell":{{"record":%s,"definition":%s}}\','
+        f" json_quote({c}table_record), json_quote({c}table_definition)) END END || '}}'"
+    )
+    body = f"CASE WHEN {c}safe_body IS NOT NULL THEN {c}safe_body ELSE {c}body END"
+    return (
+        f"CASE WHEN ({c}safe_body IS NULL AND instr({c}body, '<') > 0)"
+        f" OR ({c}status = 'resolved' AND ({c}resolved_at IS NULL OR {c}resolved_by IS NULL))"
+        " THEN NULL ELSE"
+        ' printf(\'{"object":"comment","id":%s,"postedBy":%s,"postedAt":%s,'
+        '"reactions":%s,"replies":%d,"body":{"markdown":%s},"target":%s,'
+        '"urls":{"location":"\' || char(3) || \'%s},"permissions":\' || char(5) ||'
+        " ',\"status\":%s%s%s}',"
+        f" json_quote({c}id), {_user_wire(c + 'posted_by')},"
+        f" json_quote({_wire_time(c + 'posted_at')}), {_reactions_wire(c + 'id')},"
+        f" (SELECT COUNT(*) FROM comment_replies n WHERE n.comment_id = {c}id),"
+        f" json_quote({body}), {target}, substr(json_quote({location}), 2),"
+        f" json_quote({c}status),"
+        f" CASE WHEN COALESCE({c}edited_at, '') = '' THEN ''"
+        f" ELSE ',\"editedAt\":' || json_quote({_wire_time(c + 'edited_at')}) END,"
+        f" CASE WHEN {c}status = 'resolved' THEN ',\"resolvedAt\":'"
+        f" || json_quote({_wire_time(c + 'resolved_at')}) || ',\"resolvedBy\":'"
+        f" || {_user_wire(c + 'resolved_by')} ELSE '' END) END"
+    )
+
+
+_COMMENT_COLUMNS = (
+    "id, space_id, change_request_id, page_id, node_id, node_preview, revision_id, posted_by,"
+    " posted_at, edited_at, body, status, resolved_at, resolved_by, review_id, table_record,"
+    " table_definition, safe_body"
+)
+"""Every column of `comments` but `wire`: a change to any of them writes `wire` anew."""
+
+
+def _users_comments(user: str) -> str:
+    """SQL selecting the comments showing the user `user` (`NEW` or `OLD`): posted, resolved
+    or reacted to by them."""
+    return (
+        f"posted_by = {user}.id OR resolved_by = {user}.id OR id IN"
+        f" (SELECT subject_id FROM comment_reactions WHERE user_id = {user}.id)"
+    )
+
+
+def _comment_wire_of(where: str) -> str:
+    """SQL writing `comments.wire` anew for the comments `where` selects."""
+    return f"UPDATE comments SET wire = {comment_wire()} WHERE {where};"
+
+
 def _copy_user(where: str) -> str:
     """SQL copying onto the members `where` selects their user's email, name and photo
     (migration 20), from the user as it is now."""
@@ -898,6 +1020,57 @@ MIGRATIONS: tuple[str, ...] = (
         WHEN NEW.safe_body IS OLD.safe_body BEGIN
         UPDATE comment_replies SET safe_body = NULL WHERE rowid = NEW.rowid;
     END;
+    """,
+    # 24: a comment as the JSON text a list sends (`comment_wire`), made by SQL when anything
+    # it shows changes and kept with the row: a page of comments read 27 columns per comment
+    # and wrote them as JSON again on every request (with its statement, about two thirds of
+    # the list's own time). What it shows: the comment's row, its poster's and resolver's
+    # users, its reactions and their users, its replies' count, so a trigger on each writes
+    # it anew (from the rows as they are after the write); the three indexes find a user's
+    # comments. What only a read knows is left as control characters (`COMMENT_WIRE_*`).
+    f"""
+    ALTER TABLE comments ADD COLUMN wire TEXT;
+    CREATE INDEX comments_by_poster ON comments(posted_by);
+    CREATE INDEX comments_by_resolver ON comments(resolved_by) WHERE resolved_by IS NOT NULL;
+    CREATE INDEX comment_reactions_by_user ON comment_reactions(user_id);
+    CREATE TRIGGER comments_wire_on_insert AFTER INSERT ON comments BEGIN
+        {_comment_wire_of("rowid = NEW.rowid")}
+    END;
+    CREATE TRIGGER comments_wire_on_update AFTER UPDATE OF {_COMMENT_COLUMNS} ON comments
+        BEGIN
+        {_comment_wire_of("rowid = NEW.rowid")}
+    END;
+    CREATE TRIGGER comments_wire_reply_added AFTER INSERT ON comment_replies BEGIN
+        {_comment_wire_of("id = NEW.comment_id")}
+    END;
+    CREATE TRIGGER comments_wire_reply_removed AFTER DELETE ON comment_replies BEGIN
+        {_comment_wire_of("id = OLD.comment_id")}
+    END;
+    CREATE TRIGGER comments_wire_reply_moved AFTER UPDATE OF comment_id ON comment_replies
+        BEGIN
+        {_comment_wire_of("id IN (OLD.comment_id, NEW.comment_id)")}
+    END;
+    CREATE TRIGGER comments_wire_reaction_added AFTER INSERT ON comment_reactions BEGIN
+        {_comment_wire_of("id = NEW.subject_id")}
+    END;
+    CREATE TRIGGER comments_wire_reaction_removed AFTER DELETE ON comment_reactions BEGIN
+        {_comment_wire_of("id = OLD.subject_id")}
+    END;
+    CREATE TRIGGER comments_wire_reaction_changed AFTER UPDATE ON comment_reactions BEGIN
+        {_comment_wire_of("id IN (OLD.subject_id, NEW.subject_id)")}
+    END;
+    CREATE TRIGGER comments_wire_user_added AFTER INSERT ON users BEGIN
+        {_comment_wire_of(_users_comments("NEW"))}
+    END;
+    CREATE TRIGGER comments_wire_user_changed AFTER UPDATE OF id, email, display_name, photo_url
+        ON users BEGIN
+        {_comment_wire_of(_users_comments("OLD"))}
+        {_comment_wire_of(_users_comments("NEW"))}
+    END;
+    CREATE TRIGGER comments_wire_user_removed AFTER DELETE ON users BEGIN
+        {_comment_wire_of(_users_comments("OLD"))}
+    END;
+    {_comment_wire_of("1")}
     """,
 )
 
