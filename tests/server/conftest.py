@@ -72,7 +72,9 @@ def ids(sandbox_db: Path) -> DemoIds:
         return DemoIds(
             orgs=table("SELECT title, id FROM organizations"),
             users=table("SELECT email, id FROM users"),
-            spaces=table("SELECT title, id FROM spaces"),
+            # in the order the demo made them (tests take the first that has something): the
+            # index spaces_wire also holds both columns, and SQLite may read them from it
+            spaces=table("SELECT title, id FROM spaces ORDER BY rowid"),
             collections=table("SELECT title, id FROM collections"),
             teams=table("SELECT title, id FROM teams"),
             content=_guide_content(conn),

@@ -60,11 +60,13 @@ def undo_member_user_copy(conn: sqlite3.Connection) -> None:
     for column in ("user_email", "user_name", "user_photo_url"):
         conn.execute(f"ALTER TABLE members DROP COLUMN {column}")
     # and what later migrations added (21's indexes are the ones made anew above; 22's index
-    # is made anew by 22 itself): 23's kept safe bodies, 24's kept comments
+    # is made anew by 22 itself): 23's kept safe bodies, 24's kept comments, 25's spaces as
+    # JSON text
     undo_comment_wire(conn)  # 24's kept comments
     for table in ("comments", "comment_replies"):
         conn.execute(f"DROP TRIGGER {table}_safe_body_stale")
         conn.execute(f"ALTER TABLE {table} DROP COLUMN safe_body")
+    conn.execute("DROP INDEX spaces_wire")
 
 
 def test_the_migration_copies_what_a_database_already_holds(tmp_path: Path) -> None:

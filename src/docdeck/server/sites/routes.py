@@ -31,9 +31,9 @@ from docdeck.server.sites.service import (
     require_site_reader,
     update_site,
 )
-from docdeck.server.sites.structure_read import structure_json
+from docdeck.server.sites.structure_read import structure_text
 from docdeck.server.sites.wire import site_json, site_space_counts
-from docdeck.server.wire import no_content, respond, respond_list
+from docdeck.server.wire import JsonBody, no_content, respond_list
 
 router = Router(tags=["sites"])
 ORG = "/v1/orgs/{organizationId}"
@@ -133,8 +133,7 @@ async def get_structure(
     siteId: str,
     shareKey: ShareKey = None,
 ) -> Response:
-    body = structure_json(ctx, organizationId, siteId, shareKey)
-    return respond(body, finite=True)  # a structure holds no float
+    return JsonBody(structure_text(ctx, organizationId, siteId, shareKey))
 
 
 @router.patch(f"{ST}/structure/sort", "sortSiteStructure", SiteStructureItem, 403, 404)
