@@ -26,7 +26,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
-from docdeck.tui.review._diff_text import styled_lines
+from docdeck.tui.review._diff_text import lexers_pending, styled_lines
 from docdeck.tui.review.diff_model import DiffRow, PageDiff, Side
 
 __all__ = ["DiffLayout", "DiffView"]
@@ -81,7 +81,14 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         same_page = page_id == self.page_id and self.diff is not None
         old_line = self.cursor_line() if same_page else None
         self.page_id, self.diff = page_id, diff
-        self._styled = (styled_lines(diff.base), styled_lines(diff.change))
+        # A language's first code block waits for its lexer until the diff is on screen.
+        later = lexers_pending(diff.base) or lexers_pending(diff.change)
+        self._styled = (
+            styled_lines(diff.base, build_lexers=not later),
+            styled_lines(diff.change, build_lexers=not later),
+        )
+        if later:
+            self.call_after_refresh(self._colour_code, diff)
         self.cursor = 0
         self._relayout()
         if old_line is not None:
@@ -91,6 +98,13 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         else:
             self.scroll_to(y=0, animate=False)
         self._land()
+
+    def _colour_code(self, diff: PageDiff) -> None:
+        """The code blocks coloured, once the diff drawn with them plain is on screen."""
+        if self.diff is not diff:
+            return  # another page (or none) is shown now: it was styled as it came
+        self._styled = (styled_lines(diff.base), styled_lines(diff.change))
+        self._relayout()
 
     def clear(self) -> None:
         self.page_id, self.diff = None, None
