@@ -93,5 +93,6 @@ async def test_the_diff_view_colours_a_new_languages_code_after_it_is_drawn() ->
         view.show_diff("page", diff_pages(old, new))
         assert not view._styled[1][3].spans  # drawn plain first
         await pilot.pause()
+        await pilot.pause()
         assert view._styled[1][3].spans  # then coloured
         assert view.cursor_line() is not None

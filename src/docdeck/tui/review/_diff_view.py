@@ -73,6 +73,8 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         """Per diff row, its first screen line."""
         self._width = 0
         self._land_line: tuple[str, int] | None = None
+        self._plain_code: PageDiff | None = None
+        """A diff drawn with code blocks plain (`lexers_pending`), coloured once drawn."""
         self._land_hunk = ""
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -87,8 +89,7 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
             styled_lines(diff.base, build_lexers=not later),
             styled_lines(diff.change, build_lexers=not later),
         )
-        if later:
-            self.call_after_refresh(self._colour_code, diff)
+        self._plain_code = diff if later else None
         self.cursor = 0
         self._relayout()
         if old_line is not None:
@@ -100,7 +101,9 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         self._land()
 
     def _colour_code(self, diff: PageDiff) -> None:
-        """The code blocks coloured, once the diff drawn with them plain is on screen."""
+        """The code blocks coloured, once the diff drawn with them plain is on screen (asked
+        for by its first `render_line`: `call_after_refresh` could run before the frame
+        that draws the diff, when the view's repaint was not yet asked for)."""
         if self.diff is not diff:
             return  # another page (or none) is shown now: it was styled as it came
         self._styled = (styled_lines(diff.base), styled_lines(diff.change))
@@ -351,6 +354,9 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
     # ----- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        if self._plain_code is not None:  # being drawn now: coloured once this frame is out
+            self.call_later(self._colour_code, self._plain_code)
+            self._plain_code = None
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
         if index >= len(self._lines):
