@@ -202,7 +202,8 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         in_threads = (
             threads is not None and focused is not None and threads in (focused, *focused.ancestors)
         )
-        self.set_class(short and focused is self.pages_list, "-pages-focused")
+        pages = self.query_one_optional(ChangedPagesList) if short else None
+        self.set_class(pages is not None and focused is pages, "-pages-focused")
         self.set_class(in_threads, "-threads-focused")
 
     # ----- the interface other parts of the pane use ---------------------------------------
