@@ -21,6 +21,7 @@ PRIVATE_NAMES = [
     ("pydantic._internal._config", "config_defaults"),  # server/lean_imports.py
     ("pydantic.plugin._loader", "get_plugins"),  # _cli/pydantic_plugins.py
     ("textual.widgets._footer", "FooterKey"),  # tui/kit/footer.py
+    ("textual._context", "NoActiveAppError"),  # tui/kit/styled.py
 ]
 """(module, name) for every import from a dependency's private module."""
 

@@ -60,3 +60,39 @@ def test_code_blocks_are_coloured_by_language() -> None:
     # An unknown language keeps the text, uncoloured.
     plain = styled_lines(["```nosuchlanguage", "a = 1", "```"])
     assert plain[1].plain == "a = 1"
+
+
+def test_a_new_languages_code_is_plain_until_its_lexer_may_be_built() -> None:
+    """The first block of a language waits for its lexer (tens of ms) when asked to: the
+    diff is drawn first, coloured after."""
+    from docdeck.tui.review._diff_text import lexers_pending
+
+    lines = ["```erlang", "f(X) -> X + 1.", "```", "``` ", "plain", "```"]
+    assert lexers_pending(lines)
+    plain = styled_lines(lines, build_lexers=False)
+    assert [t.plain for t in plain] == lines and not plain[1].spans
+    assert lexers_pending(lines)  # nothing was built
+    coloured = styled_lines(lines)
+    assert coloured[1].spans and not lexers_pending(lines)
+    assert styled_lines(lines, build_lexers=False)[1].spans  # built once: coloured at once
+
+
+async def test_the_diff_view_colours_a_new_languages_code_after_it_is_drawn() -> None:
+    from textual.app import App, ComposeResult
+
+    from docdeck.tui.review import DiffView
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield DiffView(id="diff")
+
+    old = "# Title\n\n```clojure\n(defn f [x] x)\n```\n"
+    new = "# Title\n\n```clojure\n(defn f [x] (inc x))\n```\n"
+    async with One().run_test(size=(80, 20)) as pilot:
+        view = pilot.app.query_one(DiffView)
+        view.show_diff("page", diff_pages(old, new))
+        assert not view._styled[1][3].spans  # drawn plain first
+        await pilot.pause()
+        await pilot.pause()
+        assert view._styled[1][3].spans  # then coloured
+        assert view.cursor_line() is not None

@@ -4,7 +4,7 @@ groups for what belongs to one (`.content` reads its revision)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path, in_change_request
@@ -18,7 +18,6 @@ from docdeck.models import (
     ChangeRequestUpdateResult,
     RevisionSemanticChanges,
 )
-from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.models.change_requests import (
     ChangeRequestRequestedReviewer,
     ChangeRequestReview,
@@ -26,6 +25,9 @@ from docdeck.models.change_requests import (
     ChangeRequestSettableStatus,
     RequestedReviewers,
 )
+
+if TYPE_CHECKING:  # its 14 models are built when a change request is first authored
+    from docdeck.models.change_request_content import ChangeRequestContentUpdate
 
 __all__ = ["ChangeRequestContent", "ChangeRequests"]
 
@@ -50,6 +52,8 @@ class ChangeRequestContent(Resource):
         """Applies 1..50 changes (`insert_page`, `update_page`, `delete_page`,
         `revert_page`, `insert_files`) in order as one revision; answers with
         `compat=false`, so what each change touched comes back with the change request."""
+        from docdeck.models.change_request_content import ChangeRequestContentUpdate
+
         path = endpoint_path(self.update, spaceId=space_id, changeRequestId=change_request)
         body = {"changes": [dict(change) for change in changes]}
         return await self._transport.call(

@@ -2,21 +2,32 @@
 message), swapped through a `ViewSlot` so the cursor can move through the tree at
 any speed. The same pane shows a page of any revision (the history) and, later, of a
 change request: it is given markdown and files, and asks nothing itself.
+
+The page's renderer (markdown-it, Rich's markdown and syntax: ~60 ms of imports) is
+imported when a page is first shown, not with the pane: the review pane composes one for
+`v`, and its first diff does not wait for them.
 """
 
 from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from docdeck.models import RevisionFile
-from docdeck.tui.content._rendered_page import RawPage, RenderedPage
 from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.kit.view_slot import ViewSlot
 
+if TYPE_CHECKING:
+    from docdeck.models import RevisionFile
+    from docdeck.tui.content._rendered_page import RawPage, RenderedPage
+
 __all__ = ["PagePreview"]
+
+_VIEWS = "docdeck.tui.content._rendered_page"
 
 
 class Notice(Static):
@@ -55,8 +66,11 @@ class PagePreview(Vertical):
 
     @property
     def view(self) -> RenderedPage | RawPage | None:
+        views = sys.modules.get(_VIEWS)
+        if views is None:  # never imported: no page was ever shown
+            return None
         view = self.slot.view
-        return view if isinstance(view, RenderedPage | RawPage) else None
+        return view if isinstance(view, views.RenderedPage | views.RawPage) else None
 
     def _title(self, page: PageInfo | None, state: str = "") -> None:
         text = Text()
@@ -88,6 +102,8 @@ class PagePreview(Vertical):
         *,
         line: int | None = None,
     ) -> None:
+        from docdeck.tui.content._rendered_page import RawPage, RenderedPage
+
         self.page, self.markdown, self.files = page, markdown, files
         self._title(page, "raw" if self.raw else "")
         if not markdown.strip():
@@ -103,6 +119,8 @@ class PagePreview(Vertical):
             self.show_page(self.page, self.markdown, self.files)
 
     async def goto_line(self, line: int) -> None:
+        from docdeck.tui.content._rendered_page import RawPage, RenderedPage
+
         view = self.view
         if isinstance(view, RenderedPage):
             await view.goto_line(line)

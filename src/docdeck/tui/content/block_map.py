@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
-
-from markdown_it.tree import SyntaxTreeNode
+from typing import TYPE_CHECKING, Any
 
 from docdeck.tui.content.markdown import parser
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
 
 __all__ = ["Block", "BlockMap", "block_map"]
 
@@ -191,6 +192,8 @@ class _Builder:
 
 def block_map(document: dict[str, Any], markdown: str) -> BlockMap:
     """The blocks of `document` (a page's JSON document) with their lines in `markdown`."""
+    from markdown_it.tree import SyntaxTreeNode  # with the first page's map, not at import
+
     root = SyntaxTreeNode(parser().parse(markdown))
     md_top = [n for n in root.children if n.type in _KEPT and n.map is not None]
     doc_top = [n for n in document.get("nodes", []) if _is_block(n)]

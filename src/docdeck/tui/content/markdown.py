@@ -7,10 +7,12 @@ block keys the sandbox made from the same tokens."""
 from __future__ import annotations
 
 from functools import cache
-
-from markdown_it import MarkdownIt
+from typing import TYPE_CHECKING
 
 from docdeck.models.markdown import markdown_parser
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
 
 __all__ = ["parser"]
 

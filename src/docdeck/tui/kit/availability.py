@@ -1,8 +1,10 @@
-"""Which browser actions apply to the selection, and whether the caller's `permissions` allow them.
+"""Whether an action applies here, and whether the caller's `permissions` allow it.
 
 The answer drives three places at once: `check_action` (footer shows the key
 dimmed), the command palette (the command says why it is unavailable) and a
-notification when a disabled key is pressed.
+notification when a disabled key is pressed. The org tree's rules for its selection are
+the browser's (`docdeck.tui.orgs._availability`): the other screens, a review pane opened
+first among them, do not import the tree's entries with this.
 """
 
 from __future__ import annotations
@@ -11,36 +13,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from docdeck.models import Member, TeamMembership
-from docdeck.tui.kit.copy_values import app_url, entry_values, member_values
-from docdeck.tui.kit.entries import (
-    CollectionEntry,
-    DeletedEntry,
-    Entry,
-    MembersEntry,
-    OrgEntry,
-    SiteEntry,
-    SitesEntry,
-    SpaceEntry,
-    TeamEntry,
-    container_of,
-    org_of,
-)
-
-__all__ = ["Availability", "Selection", "availability", "blocked_by_cause"]
+__all__ = ["ALLOWED", "NOT_HERE", "Availability", "blocked_by_cause"]
 
 A = TypeVar("A")
-
-
-@dataclass(frozen=True)
-class Selection:
-    entry: Entry | None = None
-    member: Member | None = None
-    """The member highlighted in the Members table."""
-    membership: TeamMembership | None = None
-    """The team member highlighted in a team's table."""
-    row_focused: bool = False
-    """A detail table has focus: copying takes its highlighted row."""
 
 
 @dataclass(frozen=True)
@@ -71,166 +46,3 @@ def blocked_by_cause(
         if state.reason is not None:
             blocked.setdefault(state.cause, []).append(describe(action))
     return blocked
-
-
-def _forbidden(reason: str, cause: str) -> Availability:
-    return Availability(applies=True, reason=reason, cause=cause)
-
-
-_NO_CREATE = "your organization role cannot create content"
-_SPACE_ADMIN = "needs the admin role in the space"
-_COLLECTION_ADMIN = "needs the admin role in the collection"
-_TEAM_ADMIN = "needs to be a team owner or an organization admin"
-
-
-def _sites(entry: Entry | None, verb: str, *, admin: bool) -> Availability:
-    """Creating a site on the Sites node (or a site under it), deleting a site."""
-    if admin and not isinstance(entry, SiteEntry):
-        return NOT_HERE
-    if not isinstance(entry, SitesEntry | SiteEntry):
-        return NOT_HERE
-    org = org_of(entry)
-    if org is None:
-        return NOT_HERE
-    permissions = org.organization.permissions
-    if permissions.admin or (not admin and permissions.createContent):
-        return ALLOWED
-    role = "the admin role" if admin else "the create role"
-    return _forbidden(
-        f"You may not {verb}: it needs {role} in the organization.",
-        f"needs {role} in the organization",
-    )
-
-
-def _in_container(entry: Entry | None, what: str) -> Availability:
-    if isinstance(entry, SitesEntry | SiteEntry):
-        return NOT_HERE  # n there creates a site
-    container = container_of(entry)
-    if isinstance(container, CollectionEntry):
-        if container.value.permissions.create:
-            return ALLOWED
-        return _forbidden(
-            f"You may not create {what} in the collection “{container.title}” "
-            "(it needs the create role there).",
-            "needs the create role in the collection",
-        )
-    if isinstance(container, OrgEntry):
-        if container.organization.permissions.createContent:
-            return ALLOWED
-        return _forbidden(
-            f"You may not create {what} in “{container.title}” "
-            "(your organization role does not allow creating content).",
-            _NO_CREATE,
-        )
-    return NOT_HERE
-
-
-def _space_admin(entry: Entry | None, verb: str, *, deleted: bool = False) -> Availability:
-    if not isinstance(entry, SpaceEntry) or entry.deleted != deleted:
-        return NOT_HERE
-    if entry.value.permissions.admin:
-        return ALLOWED
-    return _forbidden(f"You may not {verb} “{entry.title}”: it {_SPACE_ADMIN}.", _SPACE_ADMIN)
-
-
-def _collection_admin(entry: CollectionEntry, verb: str) -> Availability:
-    if entry.value.permissions.admin:
-        return ALLOWED
-    return _forbidden(
-        f"You may not {verb} the collection “{entry.title}”: it {_COLLECTION_ADMIN}.",
-        _COLLECTION_ADMIN,
-    )
-
-
-def _team_admin(entry: TeamEntry, verb: str) -> Availability:
-    if entry.value.permissions.admin:
-        return ALLOWED
-    return _forbidden(
-        f"You may not {verb} the team “{entry.title}”: only its owners and admins may.",
-        _TEAM_ADMIN,
-    )
-
-
-def _rename_or_delete(entry: Entry | None, verb: str) -> Availability:
-    if isinstance(entry, SpaceEntry):
-        return _space_admin(entry, verb)
-    if isinstance(entry, CollectionEntry):
-        return _collection_admin(entry, verb)
-    if isinstance(entry, TeamEntry):
-        return _team_admin(entry, verb)
-    return NOT_HERE
-
-
-def _duplicate(entry: Entry | None) -> Availability:
-    if not isinstance(entry, SpaceEntry) or entry.deleted:
-        return NOT_HERE
-    org = org_of(entry)
-    if org is not None and not org.organization.permissions.createContent:
-        return _forbidden(f"You may not duplicate spaces: {_NO_CREATE}.", _NO_CREATE)
-    return ALLOWED
-
-
-def _change_role(selection: Selection) -> Availability:
-    entry = selection.entry
-    if not isinstance(entry, MembersEntry) or selection.member is None:
-        return NOT_HERE
-    org = org_of(entry)
-    if org is not None and not org.organization.permissions.admin:
-        return _forbidden(
-            "Only organization admins may change a member's role.", "needs organization admin"
-        )
-    return ALLOWED
-
-
-def _team_members(selection: Selection, *, needs_row: bool, verb: str) -> Availability:
-    entry = selection.entry
-    if not isinstance(entry, TeamEntry):
-        return NOT_HERE
-    if needs_row and selection.membership is None:
-        return NOT_HERE
-    return _team_admin(entry, verb)
-
-
-def _copy(selection: Selection) -> Availability:
-    if selection.row_focused and member_values(selection.member or selection.membership):
-        return ALLOWED
-    return ALLOWED if entry_values(selection.entry) else NOT_HERE
-
-
-def availability(action: str, selection: Selection) -> Availability:
-    """The state of a browser action for the current selection."""
-    entry = selection.entry
-    match action:
-        case "new_site":
-            return _sites(entry, "create a site", admin=False)
-        case "delete_site":
-            return _sites(entry, "delete a site", admin=True)
-        case "new_space":
-            return _in_container(entry, "spaces")
-        case "new_collection":
-            return _in_container(entry, "collections")
-        case "rename":
-            return _rename_or_delete(entry, "rename")
-        case "delete":
-            return _rename_or_delete(entry, "delete")
-        case "move":
-            return _space_admin(entry, "move")
-        case "duplicate":
-            return _duplicate(entry)
-        case "restore":
-            if isinstance(entry, DeletedEntry):
-                return NOT_HERE
-            return _space_admin(entry, "restore", deleted=True)
-        case "change_role":
-            return _change_role(selection)
-        case "add_team_member":
-            return _team_members(selection, needs_row=False, verb="add members to")
-        case "remove_team_member":
-            return _team_members(selection, needs_row=True, verb="remove members from")
-        case "toggle_team_role":
-            return _team_members(selection, needs_row=True, verb="change roles in")
-        case "copy" | "copy_choose":
-            return _copy(selection)
-        case "open":
-            return ALLOWED if app_url(entry) is not None else NOT_HERE
-    return ALLOWED

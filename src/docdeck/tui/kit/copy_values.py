@@ -3,6 +3,10 @@
 The rule `y` follows is the first value: the id of the selected resource in the
 tree, or of the highlighted row's member in a table (ids are what the API and
 the CLI take). `Y` offers all of them in a chooser.
+
+The tree's entries and the member models are imported by the functions that read them:
+`CopyValue` is in every screen's first imports (a review pane opened first, `docdeck
+open`, has no tree, and its first diff does not wait for the entries' 16 dataclasses).
 """
 
 from __future__ import annotations
@@ -10,11 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from docdeck.models import Member, TeamMembership
-from docdeck.tui.kit.entries import CollectionEntry, Entry, OrgEntry, SpaceEntry, TeamEntry
-
 if TYPE_CHECKING:
-    from docdeck.models import CollectionUrls, OrganizationUrls, SpaceUrls
+    from docdeck.models import (
+        CollectionUrls,
+        Member,
+        OrganizationUrls,
+        SpaceUrls,
+        TeamMembership,
+    )
+    from docdeck.tui.kit.entries import Entry
 
 __all__ = ["CopyValue", "app_url", "entry_values", "member_values"]
 
@@ -28,6 +36,8 @@ class CopyValue:
 
 def app_url(entry: Entry | None) -> str | None:
     """The resource's page in the platform's web app (`urls.app`), if it has one."""
+    from docdeck.tui.kit.entries import CollectionEntry, OrgEntry, SpaceEntry
+
     if isinstance(entry, OrgEntry):
         return entry.organization.urls.app
     if isinstance(entry, SpaceEntry | CollectionEntry):
@@ -56,6 +66,8 @@ def _resource_values(
 
 
 def entry_values(entry: Entry | None) -> list[CopyValue]:
+    from docdeck.tui.kit.entries import CollectionEntry, OrgEntry, SpaceEntry, TeamEntry
+
     values: list[CopyValue] = []
     if isinstance(entry, OrgEntry):
         org = entry.organization
@@ -73,6 +85,8 @@ def entry_values(entry: Entry | None) -> list[CopyValue]:
 
 def member_values(member: Member | TeamMembership | None) -> list[CopyValue]:
     """A table row's member: the user id first (the key of the row and of every member call)."""
+    from docdeck.models import TeamMembership
+
     if isinstance(member, TeamMembership):
         member = member.organization
     if member is None:

@@ -136,14 +136,18 @@ class BrowserFooter(Footer):
 
     def _key_for(self, item: FooterItem) -> FooterKey:
         binding = item.binding
-        return FooterKey(
+        key = FooterKey(
             binding.key,
             self.app.get_key_display(binding),
             item.label,
             binding.action,
             disabled=not item.enabled,
             tooltip=item.tooltip,
-        ).data_bind(compact=Footer.compact)
+        )
+        # Born with the footer's `compact` (a FooterKey's is True until bound): it was
+        # restyled twice as it mounted, its class added then removed.
+        key.set_reactive(FooterKey.compact, self.compact)
+        return key.data_bind(compact=Footer.compact)
 
     def _signature(self, shown: list[FooterItem], palette: bool) -> tuple[object, ...]:
         return (self.compact, palette, *shown)

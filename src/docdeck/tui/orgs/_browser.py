@@ -27,7 +27,7 @@ from textual.worker import Worker
 
 from docdeck.gateway import Client
 from docdeck.models import Organization
-from docdeck.tui.kit.availability import Availability, Selection, availability, blocked_by_cause
+from docdeck.tui.kit.availability import Availability, blocked_by_cause
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.entries import (
@@ -48,6 +48,7 @@ from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.in_flight import Subject, Write, Writes
 from docdeck.tui.kit.navigation import OpenAdmin, OpenInbox, OpenSite, OpenSpace
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
+from docdeck.tui.orgs._availability import Selection, availability
 from docdeck.tui.orgs._content_actions import ContentEdits
 from docdeck.tui.orgs._copy_open_actions import CopyOpen
 from docdeck.tui.orgs._detail_pane import DetailPane

@@ -9,16 +9,18 @@ An edit that fails to save is never lost: a dialog says why (the server's 400 na
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docdeck.gateway import APIError
-from docdeck.models.change_request_content import ChangeRequestContentUpdate
 from docdeck.tui.content.page_tree import PageInfo, SpacePages
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read
 from docdeck.tui.review._base import ChangeRequestWrites
+
+if TYPE_CHECKING:
+    from docdeck.models.change_request_content import ChangeRequestContentUpdate
 
 __all__ = ["TOP_LEVEL", "PageAuthoring"]
 

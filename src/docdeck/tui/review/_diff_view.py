@@ -26,7 +26,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys
-from docdeck.tui.review._diff_text import styled_lines
+from docdeck.tui.review._diff_text import lexers_pending, styled_lines
 from docdeck.tui.review.diff_model import DiffRow, PageDiff, Side
 
 __all__ = ["DiffLayout", "DiffView"]
@@ -73,6 +73,8 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         """Per diff row, its first screen line."""
         self._width = 0
         self._land_line: tuple[str, int] | None = None
+        self._plain_code: PageDiff | None = None
+        """A diff drawn with code blocks plain (`lexers_pending`), coloured once drawn."""
         self._land_hunk = ""
 
     # ----- what is shown ---------------------------------------------------------------------
@@ -81,7 +83,13 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         same_page = page_id == self.page_id and self.diff is not None
         old_line = self.cursor_line() if same_page else None
         self.page_id, self.diff = page_id, diff
-        self._styled = (styled_lines(diff.base), styled_lines(diff.change))
+        # A language's first code block waits for its lexer until the diff is on screen.
+        later = lexers_pending(diff.base) or lexers_pending(diff.change)
+        self._styled = (
+            styled_lines(diff.base, build_lexers=not later),
+            styled_lines(diff.change, build_lexers=not later),
+        )
+        self._plain_code = diff if later else None
         self.cursor = 0
         self._relayout()
         if old_line is not None:
@@ -91,6 +99,15 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
         else:
             self.scroll_to(y=0, animate=False)
         self._land()
+
+    def _colour_code(self, diff: PageDiff) -> None:
+        """The code blocks coloured, once the diff drawn with them plain is on screen (asked
+        for by its first `render_line`: `call_after_refresh` could run before the frame
+        that draws the diff, when the view's repaint was not yet asked for)."""
+        if self.diff is not diff:
+            return  # another page (or none) is shown now: it was styled as it came
+        self._styled = (styled_lines(diff.base), styled_lines(diff.change))
+        self._relayout()
 
     def clear(self) -> None:
         self.page_id, self.diff = None, None
@@ -337,6 +354,9 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
     # ----- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
+        if self._plain_code is not None:  # being drawn now: coloured once this frame is out
+            self.call_later(self._colour_code, self._plain_code)
+            self._plain_code = None
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
         if index >= len(self._lines):

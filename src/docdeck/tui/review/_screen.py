@@ -187,16 +187,23 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
+        self._focus_room(self.focused)
         if self.query_one_optional(DiffThreads) is not None:
             self.diff_threads.fit()
 
     def _focus_room(self, focused: Widget | None) -> None:
-        """The list with the focus gets the rows (on a short terminal, the CSS above)."""
-        threads = self.query_one_optional("#review-threads")
+        """The list with the focus gets the rows (on a short terminal, the CSS above).
+
+        Only there: each change of these classes restyles the whole pane, and the focus
+        moves twice while the pane's first diff is drawn (Textual's auto focus, then the
+        diff's)."""
+        short = self.has_class("-short")
+        threads = self.query_one_optional("#review-threads") if short else None
         in_threads = (
             threads is not None and focused is not None and threads in (focused, *focused.ancestors)
         )
-        self.set_class(focused is self.pages_list, "-pages-focused")
+        pages = self.query_one_optional(ChangedPagesList) if short else None
+        self.set_class(pages is not None and focused is pages, "-pages-focused")
         self.set_class(in_threads, "-threads-focused")
 
     # ----- the interface other parts of the pane use ---------------------------------------

@@ -18,7 +18,6 @@ from docdeck.models.comments import Comment, CommentReply
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Write, Writes
-from docdeck.tui.threads._composer import Composer
 from docdeck.tui.threads._model import Me, Scope, Thread, ThreadItem
 from docdeck.tui.threads._reactions import choose_emoji, toggle_reaction, update_item
 from docdeck.tui.threads._render import body_text, target_text
@@ -94,6 +93,8 @@ class ThreadActions(Vertical):
             if not self.display:  # posted from another view (the page being read)
                 self.notify("Your comment is posted; the threads view shows it.", title="Posted")
 
+        from docdeck.tui.threads._composer import Composer  # a TextArea: on first use
+
         self._open(
             Composer("New comment", context, submit, doing="Posting the comment"),
             self._scope_subject,
@@ -162,6 +163,8 @@ class ThreadActions(Vertical):
 
         context = Text(f"Reply to {thread.comment.postedBy.displayName}: ")
         context.append_text(body_text((thread.comment.body.markdown or "").split("\n")[0][:160]))
+        from docdeck.tui.threads._composer import Composer
+
         self._open(
             Composer("Reply", context, submit, doing="Posting the reply"), thread, "reply", applied
         )
@@ -174,6 +177,8 @@ class ThreadActions(Vertical):
 
         async def submit(text: str) -> Comment | CommentReply:
             return await update_item(self.client, scope, item, markdown=text)
+
+        from docdeck.tui.threads._composer import Composer
 
         composer = Composer(
             f"Edit your {item.what}",
