@@ -74,8 +74,31 @@ def _unb64(text: str) -> bytes:
     return base64.urlsafe_b64decode((text + "=" * (-len(text) % 4)).encode("ascii"))
 
 
+_BLOCK = 64  # SHA-256's block size
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
+
+
+@lru_cache(maxsize=8)
+def _hmac_pads(secret: bytes) -> tuple[Any, Any]:
+    """SHA-256 states that have hashed the secret's inner and outer HMAC pads (RFC 2104).
+    Kept per secret (one per database): `hmac.digest` derived them again for every cursor,
+    in OpenSSL, which cost two thirds of its 6 us."""
+    key = secret if len(secret) <= _BLOCK else hashlib.sha256(secret).digest()
+    key = key.ljust(_BLOCK, b"\0")
+    return hashlib.sha256(key.translate(_IPAD)), hashlib.sha256(key.translate(_OPAD))
+
+
 def _signature(secret: bytes, payload: bytes) -> bytes:
-    return hmac.digest(secret, payload, "sha256")[:18]
+    """HMAC-SHA256 of `payload`, its first 18 bytes (`hmac.digest(secret, payload, "sha256")`,
+    from the states `_hmac_pads` keeps)."""
+    inner, outer = _hmac_pads(secret)
+    inner = inner.copy()
+    inner.update(payload)
+    outer = outer.copy()
+    outer.update(inner.digest())
+    digest: bytes = outer.digest()
+    return digest[:18]
 
 
 def _plain(value: Any) -> bool:

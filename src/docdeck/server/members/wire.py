@@ -88,11 +88,11 @@ def members_json(ctx: Ctx, rows: list[Any], every: int) -> list[Json]:
 
 def members_page(ctx: Ctx, page: PageResult, live_spaces: int) -> bytes:
     """A page of the members list as `respond_list` encodes it, from rows whose first column
-    is a member's JSON text (`members.service.member_page_select`): what that text leaves to
-    the request (the users' URL, a member's `spaces` when it has a role: the organization's
-    `live_spaces`) is put in the page's bytes once, not per member (bytes: `str.replace`
-    took four times as long on a page of 50)."""
-    items = ",".join([row[0] for row in page.rows]).encode()
+    is a member's JSON text in UTF-8 (`members.service.member_page_select`): what that text
+    leaves to the request (the users' URL, a member's `spaces` when it has a role: the
+    organization's `live_spaces`) is put in the page's bytes once, not per member (bytes:
+    `str.replace` took four times as long on a page of 50)."""
+    items = b",".join([row[0] for row in page.rows])
     if _USERS in items:
         items = items.replace(_USERS, orjson.dumps(ctx.url("/v1/users/"))[1:-1])
     if _SPACES in items:

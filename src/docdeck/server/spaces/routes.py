@@ -18,10 +18,10 @@ from docdeck.server.access import (
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
-from docdeck.server.permissions import at_least, grants_that_raise, space_role
+from docdeck.server.permissions import at_least, grants_that_raise
 from docdeck.server.spaces import service
-from docdeck.server.spaces.wire import space_json, space_values
-from docdeck.server.wire import no_content, respond_list, respond_resource
+from docdeck.server.spaces.wire import space_json, spaces_page
+from docdeck.server.wire import JsonBody, no_content, respond_resource
 
 router = Router(tags=["spaces"])
 
@@ -127,9 +127,7 @@ async def list_spaces(
         if deleted:
             require_admin(member, "list deleted spaces")
         result = service.page_of_spaces(conn, ctx, member, grants, organizationId, deleted, page)
-    base = ctx.sandbox.public_url
-    items = [space_values(base, r, space_role(member, grants, r[0])) for r in result.rows]
-    return respond_list(items, result, finite=True)
+    return JsonBody(spaces_page(ctx.sandbox.public_url, result, member, grants))
 
 
 @router.post("/v1/orgs/{organizationId}/spaces", "createSpace", Space, 403, 404, status=201)

@@ -28,7 +28,7 @@ from docdeck.server.spaces.moves import (
     settle_visibility,
 )
 from docdeck.server.spaces.ordering import end_position, position_at_index, siblings
-from docdeck.server.spaces.wire import SPACE_COLUMNS
+from docdeck.server.store.schema import space_wire
 from docdeck.server.validation import check_http_url, check_title
 
 TITLE_MAX = 50
@@ -227,11 +227,12 @@ def transfer_space(
     remove_space_from_sites(conn, row["id"])
 
 
-# A listed space is the columns it is written from, by position (plain tuples: no
-# `sqlite3.Row`, no name lookups), then its sort key, read from there rather than selected a
-# second time: `s.*` with `s.tree_key AS k0` carried the position and the tree key (a path
-# of 7 ids, 140 bytes) it does not write, and the key twice.
-_SPACE_SELECT = ", ".join(f"s.{column}" for column in (*SPACE_COLUMNS, "tree_key"))
+# A listed space is its JSON text in four pieces, as UTF-8 (`store.schema.space_wire`, held
+# by the `spaces_in_tree` index: migration 26), then its id (for the caller's role in it) and
+# its sort key, read from there rather than selected a second time.
+_SPACE_SELECT = ", ".join(
+    [*(f"CAST({piece} AS BLOB)" for piece in space_wire("s.")), "s.id", "s.tree_key"]
+)
 
 
 def page_of_spaces(
@@ -245,7 +246,8 @@ def page_of_spaces(
 ) -> PageResult:
     """A page of the organization's spaces in tree order: the live ones, or those deleted
     within the retention period (`deleted`); a guest's granted ones only. Its rows are plain
-    tuples of `SPACE_COLUMNS` (then the tree key), for `wire.space_values`."""
+    tuples of the space's JSON text in four pieces, its id and its tree key, for
+    `wire.spaces_page`."""
     # Members page through the tree-order index; a guest's few granted spaces are found by
     # id, without walking the organization.
     index = "" if member.is_guest else " INDEXED BY spaces_in_tree"
@@ -272,6 +274,6 @@ def page_of_spaces(
         scope=f"spaces:{int(deleted)}",
         request=page,
         counter=counter,
-        key_columns=(len(SPACE_COLUMNS),),
+        key_columns=(5,),
         plain_rows=True,
     )
