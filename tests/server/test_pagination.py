@@ -303,15 +303,15 @@ async def test_a_signed_cursor_with_unusable_keys_is_still_checked(
 
 @pytest.mark.parametrize("length", [0, 1, 32, 63, 64, 65, 200])
 def test_a_cursor_is_signed_with_hmac_sha256_whatever_the_secret(length: int) -> None:
-    """The signature is made from SHA-256 states kept per secret (`_hmac_pads`), so a cursor
-    is the one `hmac` signs, for a secret shorter than SHA-256's block, as long, or longer
-    (hashed first)."""
+    """The signature is made from an HMAC keyed once per secret (`_keyed`, copied per cursor),
+    so a cursor is the one `hmac` signs afresh, for a secret shorter than SHA-256's block,
+    as long, or longer (hashed first)."""
     import hashlib
     import hmac
 
     secret = bytes(range(7, 7 + length)) if length < 249 else b"x" * length
     scope, key = "members:joinedAt:desc@0123456789ab", ["2024-05-01T10:00:00.000001Z", "ü"]
-    for _ in range(2):  # the states kept from the first cursor sign the second alike
+    for _ in range(2):  # the HMAC kept from the first cursor signs the second alike
         payload_text, _, signature_text = encode_cursor(secret, scope, key).partition(".")
         raw = base64.urlsafe_b64decode(payload_text + "==")
         expected = hmac.new(secret, raw, hashlib.sha256).digest()[:18]
