@@ -50,15 +50,21 @@ def _rewrite_once_for_the_workers(config: pytest.Config) -> None:
         return
     state = config.stash[assertstate_key]
     root = Path(__file__).parent
-    for source in sorted({*root.rglob("test_*.py"), *root.rglob("conftest.py")}):
+    sources = {*root.rglob("test_*.py"), *root.rglob("conftest.py")}
+    # The pytest plugins' own modules (hypothesis, schemathesis, syrupy, anyio, ...: pytest
+    # rewrites every module of a plugin's distribution) were rewritten by this process as it
+    # started; each worker rewrote them again, about 2 s of CPU per worker with a new venv.
+    hook = getattr(config.pluginmanager, "rewrite_hook", None)
+    sources.update(Path(fn) for fn in getattr(hook, "_rewritten_names", {}).values())
+    for source in sorted(sources):
         cache = rewrite.get_cache_dir(source)
         pyc = cache / (source.name[:-3] + rewrite.PYC_TAIL)
         if rewrite._read_pyc(source, pyc, state.trace) is not None:
             continue  # rewritten by an earlier run, and the source has not changed since
         try:
             cache.mkdir(parents=True, exist_ok=True)
-        except OSError:  # a read-only checkout: each worker rewrites for itself
-            return
+        except OSError:  # a read-only folder: each worker rewrites these for itself
+            continue
         source_stat, code = rewrite._rewrite_test(source, config)
         rewrite._write_pyc(state, code, source_stat, pyc)
 
