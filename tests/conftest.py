@@ -50,15 +50,21 @@ def _rewrite_once_for_the_workers(config: pytest.Config) -> None:
         return
     state = config.stash[assertstate_key]
     root = Path(__file__).parent
-    for source in sorted({*root.rglob("test_*.py"), *root.rglob("conftest.py")}):
+    sources = {*root.rglob("test_*.py"), *root.rglob("conftest.py")}
+    # The pytest plugins' own modules (hypothesis, schemathesis, syrupy, anyio, ...: pytest
+    # rewrites every module of a plugin's distribution) were rewritten by this process as it
+    # started; each worker rewrote them again, about 2 s of CPU per worker with a new venv.
+    hook = getattr(config.pluginmanager, "rewrite_hook", None)
+    sources.update(Path(fn) for fn in getattr(hook, "_rewritten_names", {}).values())
+    for source in sorted(sources):
         cache = rewrite.get_cache_dir(source)
         pyc = cache / (source.name[:-3] + rewrite.PYC_TAIL)
         if rewrite._read_pyc(source, pyc, state.trace) is not None:
             continue  # rewritten by an earlier run, and the source has not changed since
         try:
             cache.mkdir(parents=True, exist_ok=True)
-        except OSError:  # a read-only checkout: each worker rewrites for itself
-            return
+        except OSError:  # a read-only folder: each worker rewrites these for itself
+            continue
         source_stat, code = rewrite._rewrite_test(source, config)
         rewrite._write_pyc(state, code, source_stat, pyc)
 
@@ -102,6 +108,59 @@ def _worker_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         from docdeck.launcher import stop_sandbox
 
         stop_sandbox(base / "data")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stylesheets_parsed_once() -> Iterator[None]:
+    """Textual parses every stylesheet (the app's, each widget's DEFAULT_CSS, each screen's
+    CSS_PATH) anew for each App: its parse cache belongs to one `Stylesheet`, and a theme
+    change parses in a fresh one. A TUI test starts an App, so each test paid for the same
+    parse (and the theme's variables tokenized again), about a tenth of a TUI test's CPU.
+    Here one worker keeps what it parsed, keyed by everything the parse reads (the CSS, where
+    it came from, its default/tie-breaker/scope flags, and the variables it was parsed with),
+    so the rules are what Textual's own parse would give; a stylesheet with errors still
+    raises in every App (Textual checks the rules' errors after the parse). Textual's
+    per-Stylesheet cache already hands out the same RuleSet objects to every parse it
+    answers, and nothing mutates a parsed RuleSet."""
+    from textual.css.stylesheet import Stylesheet
+    from textual.css.tokenize import tokenize_values
+
+    if not hasattr(Stylesheet, "_parse_rules") or not hasattr(Stylesheet, "_variable_tokens"):
+        yield  # another Textual: each App parses for itself, as before
+        return
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple[object, ...], list[object]] = {}
+    tokenized: dict[frozenset[tuple[str, str]], dict[str, list[object]]] = {}
+
+    def variables_key(sheet: Stylesheet) -> frozenset[tuple[str, str]]:
+        return frozenset(sheet._variables.items())
+
+    def shared_parse_rules(
+        self: Stylesheet,
+        css: str,
+        read_from: tuple[str, str],
+        is_default_rules: bool = False,
+        tie_breaker: int = 0,
+        scope: str = "",
+    ) -> list[object]:
+        key = (css, read_from, is_default_rules, tie_breaker, scope, variables_key(self))
+        rules = parsed.get(key)
+        if rules is None:
+            rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+            parsed[key] = rules
+        return rules
+
+    def shared_variable_tokens(self: Stylesheet) -> dict[str, list[object]]:
+        key = variables_key(self)
+        tokens = tokenized.get(key)
+        if tokens is None:
+            tokens = tokenized[key] = tokenize_values(self._variables)
+        return tokens
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Stylesheet, "_parse_rules", shared_parse_rules)
+        patch.setattr(Stylesheet, "_variable_tokens", property(shared_variable_tokens))
+        yield
 
 
 def built_once(
