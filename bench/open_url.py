@@ -18,8 +18,10 @@ empty shell, connects and opens. `--cached` adds `cr_cached` and `space_cached`,
 keep their cache directory between launches (the org tree's first view painted at once;
 the last place is never restored under `docdeck open`). `--against SRC`: another source
 tree's docdeck (SRC on PYTHONPATH, e.g. an export of `main`) runs the cold variants in the
-same loop, right after this tree's, on the same sandbox, as `cr@against` and
-`space@against` (paired run by run). The ratio of each variant is median / median bare.
+same loop, right after this tree's, as `cr@against` and `space@against` (paired run by
+run), on a sandbox of its own started by its own code (the same demo, with other ids): a
+tree's sandbox may hold a newer schema than the other tree's code understands. The ratio
+of each variant is median / median bare.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import os
 import shlex
 import shutil
 import statistics
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -161,6 +164,33 @@ async def _targets(base_url: str, token: str) -> dict[str, tuple[str, str]]:
     return {"cr": cr_target, "space": space_target}
 
 
+def _sandbox_of(src: Path, data: Path) -> tuple[str, str]:
+    """A sandbox started by the docdeck of `src` on the data directory `data` (it keeps
+    running after this returns, as a user's does): its base URL and token."""
+    script = (
+        "import json\n"
+        "from docdeck._cli.locations import sandbox_db_path\n"
+        "from docdeck.launcher import EmbeddedSandbox\n"
+        "c = EmbeddedSandbox(sandbox_db_path()).ensure()\n"
+        "print(json.dumps([c.base_url, c.token]))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(src), "DOCDECK_DATA_DIR": str(data)}
+    done = subprocess.run(
+        [PYTHON, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    base_url, token = json.loads(done.stdout.strip().splitlines()[-1])
+    return str(base_url), str(token)
+
+
+def _stop_sandbox_of(src: Path, data: Path) -> None:
+    script = (
+        "from pathlib import Path\nfrom docdeck.launcher import stop_sandbox\n"
+        f"stop_sandbox(Path({str(data)!r}))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    subprocess.run([PYTHON, "-c", script], env=env, check=False)
+
+
 def _first_text(markdown: str) -> str:
     """The first line of prose (not a heading, list mark or fence), as the reader shows it."""
     for line in markdown.splitlines():
@@ -202,10 +232,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         from docdeck.launcher import EmbeddedSandbox, stop_sandbox
 
         connection = EmbeddedSandbox(sandbox_db_path()).ensure()
+        other_data = root / "data-against"
         try:
             targets = asyncio.run(_targets(connection.base_url, connection.token))
+            if args.against is not None:
+                # The other tree's docdeck gets a sandbox of its own, made by its own code:
+                # one tree's sandbox may hold a newer schema than the other understands (the
+                # other refused it: "written by a newer docdeck"). Same demo, other ids.
+                base_url, token = _sandbox_of(args.against.resolve(), other_data)
+                other_targets = asyncio.run(_targets(base_url, token))
 
-            def env(cache: Path, **extra: str) -> dict[str, str]:
+            def env(cache: Path, *, data: Path = data, **extra: str) -> dict[str, str]:
                 return {
                     "DOCDECK_BENCH_READY_FILE": str(ready),
                     "DOCDECK_DATA_DIR": str(data),
@@ -231,8 +268,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                     rows[name].append(_run([*docdeck, url], env(cold), ready, marker))
                     if against:  # right after this tree's, so the load hits both alike
                         shutil.rmtree(cold, ignore_errors=True)
+                        other_url, other_marker = other_targets[name]
                         rows[f"{name}@against"].append(
-                            _run([*docdeck, url], env(cold, **against), ready, marker)
+                            _run(
+                                [*docdeck, other_url],
+                                env(cold, data=other_data, **against),
+                                ready,
+                                other_marker,
+                            )
                         )
                     if args.cached:
                         rows[f"{name}_cached"].append(
@@ -240,6 +283,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         )
         finally:
             stop_sandbox(data)
+            if args.against is not None:
+                _stop_sandbox_of(args.against.resolve(), other_data)
     load_after = _load()
 
     medians = {name: summarize(values)["median_s"] for name, values in rows.items()}
