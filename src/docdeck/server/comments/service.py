@@ -9,6 +9,7 @@ content a comment targets is the space's current revision, or the change request
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -172,45 +173,48 @@ parameter: the caller's id), then what its target's page is made from, and its i
 W_TEXT, W_PAGE, W_NODE, W_ID = range(4)
 
 
+def _one_row(
+    conn: sqlite3.Connection, sql: str, params: Sequence[Any], missing: str
+) -> tuple[Any, ...]:
+    """The one row `sql` reads, as a plain tuple; 404 saying `missing` when there is none."""
+    cursor = conn.cursor()
+    cursor.row_factory = None
+    row: tuple[Any, ...] | None = cursor.execute(sql, params).fetchone()
+    if row is None:
+        raise not_found(missing)
+    return row
+
+
 def comment_wire_to_show(
     conn: sqlite3.Connection, scope: Scope, comment_id: str, me: str
 ) -> tuple[Any, ...]:
     """The comment as `WIRE_SELECT` reads it; 404 as `load_comment`."""
-    cursor = conn.cursor()
-    cursor.row_factory = None
-    row: tuple[Any, ...] | None = cursor.execute(
+    return _one_row(
+        conn,
         f"SELECT {WIRE_SELECT} FROM comments c WHERE {scope.where} AND c.id = ?",
         [me, *scope.params, comment_id],
-    ).fetchone()
-    if row is None:
-        raise not_found(f"comment {comment_id!r} not found")
-    return row
+        f"comment {comment_id!r} not found",
+    )
 
 
 def comment_to_show(conn: sqlite3.Connection, scope: Scope, comment_id: str) -> tuple[Any, ...]:
     """The comment as `COMMENT_SELECT` reads it; 404 as `load_comment`."""
-    cursor = conn.cursor()
-    cursor.row_factory = None
-    row: tuple[Any, ...] | None = cursor.execute(
+    return _one_row(
+        conn,
         f"SELECT {COMMENT_SELECT} {COMMENT_FROM} WHERE {scope.where} AND c.id = ?",
         [*scope.params, comment_id],
-    ).fetchone()
-    if row is None:
-        raise not_found(f"comment {comment_id!r} not found")
-    return row
+        f"comment {comment_id!r} not found",
+    )
 
 
 def reply_to_show(conn: sqlite3.Connection, comment_id: str, reply_id: str) -> tuple[Any, ...]:
     """The reply as `REPLY_SELECT` reads it; 404 as `load_reply`."""
-    cursor = conn.cursor()
-    cursor.row_factory = None
-    row: tuple[Any, ...] | None = cursor.execute(
+    return _one_row(
+        conn,
         f"SELECT {REPLY_SELECT} {REPLY_FROM} WHERE r.comment_id = ? AND r.id = ?",
         (comment_id, reply_id),
-    ).fetchone()
-    if row is None:
-        raise not_found(f"reply {reply_id!r} not found in comment {comment_id!r}")
-    return row
+        f"reply {reply_id!r} not found in comment {comment_id!r}",
+    )
 
 
 # --- who may do what ------------------------------------------------------------------------
