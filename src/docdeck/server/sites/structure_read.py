@@ -73,7 +73,8 @@ only where a column of the result is that very expression, so the pieces are put
 in Python (with the public URL and the caller's permissions)."""
 
 _SPACE_RANK = (
-    f"CASE WHEN sp.organization_id = ?3 THEN max({_MY_RANK},"
+    f"CASE WHEN my.role = '{ROLE_ORDER[-1]}' THEN {len(ROLE_ORDER) - 1}"
+    f" WHEN sp.organization_id = ?3 THEN max({_MY_RANK},"
     f" {_grant('space_grants g WHERE g.space_id = sp.id AND g.user_id = ?1')},"
     + _grant(
         "team_members tm CROSS JOIN space_grants g ON g.team_id = tm.team_id"
@@ -83,7 +84,9 @@ _SPACE_RANK = (
 )
 """The rank of the caller's role in a site space's space (`sp`; `my` their membership): their
 organization role raised by a grant to them or to one of their teams, as
-`permissions.highest` ranks them; -1 for none."""
+`permissions.highest` ranks them; -1 for none. An organization admin's grants are not read
+(no grant raises the top role: `permissions.grants_that_raise`); CASE stops at the first
+match, so their two subqueries a site space are never run."""
 
 
 def _padded(columns: str, count: int) -> str:
