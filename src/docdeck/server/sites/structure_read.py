@@ -73,9 +73,18 @@ index `spaces_wire` that holds them: SQLite 3.40 reads an indexed expression fro
 only where a column of the result is that very expression, so the pieces are put together
 in Python (with the public URL and the caller's permissions)."""
 
+_ANY_GRANT = (
+    "(EXISTS (SELECT 1 FROM space_grants WHERE user_id = ?1) OR EXISTS (SELECT 1"
+    " FROM team_members tm CROSS JOIN space_grants g ON g.team_id = tm.team_id"
+    " WHERE tm.user_id = ?1))"
+)
+"""Whether the caller holds any grant, to them or to one of their teams: worked out once per
+statement (it refers to no row), where the grants of each site space's space were looked up
+for each of them."""
+
 _SPACE_RANK = (
     f"CASE WHEN my.role = '{ROLE_ORDER[-1]}' THEN {len(ROLE_ORDER) - 1}"
-    f" WHEN sp.organization_id = ?3 THEN max({_MY_RANK},"
+    f" WHEN sp.organization_id = ?3 AND {_ANY_GRANT} THEN max({_MY_RANK},"
     f" {_grant('space_grants g WHERE g.space_id = sp.id AND g.user_id = ?1')},"
     + _grant(
         "team_members tm CROSS JOIN space_grants g ON g.team_id = tm.team_id"
@@ -86,8 +95,9 @@ _SPACE_RANK = (
 """The rank of the caller's role in a site space's space (`sp`; `my` their membership): their
 organization role raised by a grant to them or to one of their teams, as
 `permissions.highest` ranks them; -1 for none. An organization admin's grants are not read
-(no grant raises the top role: `permissions.grants_that_raise`); CASE stops at the first
-match, so their two subqueries a site space are never run."""
+(no grant raises the top role: `permissions.grants_that_raise`), nor those of a caller who
+holds none (`_ANY_GRANT`, most callers): CASE stops at the first match, so their two
+subqueries a site space are never run."""
 
 
 def _padded(columns: str, count: int) -> str:
