@@ -164,3 +164,26 @@ async def test_kept_content_answers_are_what_fastapis_path_answers(
                 assert mine.status_code == theirs.status_code, url
                 assert mine.headers.raw == theirs.headers.raw, url
                 assert mine.content == theirs.content, url
+
+
+def test_a_query_string_reads_as_parse_qsl_reads_it() -> None:
+    """`_Query` skips `parse_qsl` for a query with nothing to unquote (no `%`, no `+`): its
+    pairs must be `parse_qsl`'s all the same, blank values, names without `=`, empty pieces
+    and text beyond ASCII included; and the intake's check skips such a query too."""
+    from itertools import product
+    from urllib.parse import parse_qsl
+
+    from docdeck.server.http.fast_routes import _Query
+    from docdeck.server.http.intake import check_url
+
+    pieces = ["a", "=", "&", "%", "+", ";", "é", "%ff", "%41", " "]
+    for size in range(1, 5):
+        for parts in product(pieces, repeat=size):
+            text = "".join(parts)
+            expected = parse_qsl(text, keep_blank_values=True)
+            assert _Query(text).pairs == expected, text
+            assert _Query(text.encode("latin-1")).pairs == expected, text
+    scope = {"raw_path": b"/v1/x", "path": "/v1/x"}
+    assert check_url(scope | {"query_string": b"format=markdown&a&=b&&c=d=e"}) is None
+    assert check_url(scope | {"query_string": b"a=%ff"}) is not None
+    assert check_url(scope | {"query_string": b"a=\xff"}) is not None

@@ -170,7 +170,10 @@ class _Query:
 
     def __init__(self, raw: bytes | str) -> None:
         text = raw.decode("latin-1") if isinstance(raw, bytes) else raw
-        self.pairs = parse_qsl(text, keep_blank_values=True)
+        if "%" in text or "+" in text:
+            self.pairs = parse_qsl(text, keep_blank_values=True)
+        else:  # nothing to unquote: `parse_qsl`'s pairs, without its per-value unquoting
+            self.pairs = [(n, v) for n, _, v in (p.partition("=") for p in text.split("&") if p)]
         self.last = dict(self.pairs)
 
     def __len__(self) -> int:

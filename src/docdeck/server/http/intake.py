@@ -89,8 +89,8 @@ def check_url(scope: Scope) -> str | None:
     if not path.isascii() and _invalid_unicode(path):
         return "path: must be valid Unicode (it holds a lone surrogate)"
     query = scope.get("query_string")
-    if not query:
-        return None
+    if not query or (query.isascii() and b"%" not in query):
+        return None  # plain ASCII with nothing percent-encoded: every value is valid UTF-8
     for pair in query.split(b"&"):
         if not pair:
             continue

@@ -23,7 +23,8 @@ placeholders filled in the answer afterwards (a `replace` over a 9 KB answer: ~2
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Any
 from urllib.parse import quote
 
@@ -72,8 +73,18 @@ index `spaces_wire` that holds them: SQLite 3.40 reads an indexed expression fro
 only where a column of the result is that very expression, so the pieces are put together
 in Python (with the public URL and the caller's permissions)."""
 
+_ANY_GRANT = (
+    "(EXISTS (SELECT 1 FROM space_grants WHERE user_id = ?1) OR EXISTS (SELECT 1"
+    " FROM team_members tm CROSS JOIN space_grants g ON g.team_id = tm.team_id"
+    " WHERE tm.user_id = ?1))"
+)
+"""Whether the caller holds any grant, to them or to one of their teams: worked out once per
+statement (it refers to no row), where the grants of each site space's space were looked up
+for each of them."""
+
 _SPACE_RANK = (
-    f"CASE WHEN sp.organization_id = ?3 THEN max({_MY_RANK},"
+    f"CASE WHEN my.role = '{ROLE_ORDER[-1]}' THEN {len(ROLE_ORDER) - 1}"
+    f" WHEN sp.organization_id = ?3 AND {_ANY_GRANT} THEN max({_MY_RANK},"
     f" {_grant('space_grants g WHERE g.space_id = sp.id AND g.user_id = ?1')},"
     + _grant(
         "team_members tm CROSS JOIN space_grants g ON g.team_id = tm.team_id"
@@ -83,7 +94,10 @@ _SPACE_RANK = (
 )
 """The rank of the caller's role in a site space's space (`sp`; `my` their membership): their
 organization role raised by a grant to them or to one of their teams, as
-`permissions.highest` ranks them; -1 for none."""
+`permissions.highest` ranks them; -1 for none. An organization admin's grants are not read
+(no grant raises the top role: `permissions.grants_that_raise`), nor those of a caller who
+holds none (`_ANY_GRANT`, most callers): CASE stops at the first match, so their two
+subqueries a site space are never run."""
 
 
 def _padded(columns: str, count: int) -> str:
@@ -105,17 +119,17 @@ STATEMENT = " UNION ALL ".join(
         " AND my.user_id = ?1 AND my.disabled = 0"
         " LEFT JOIN sites s ON s.id = ?2 AND s.organization_id = t.id WHERE t.id = ?3",
         "SELECT "
-        + _padded("1, id, title, icon, position", 5)
+        + _padded("1, id, position, title, icon", 5)
         + " FROM site_section_groups WHERE site_id = ?2",
         "SELECT "
         + _padded(
-            "2, id, title, is_default, path, description, condition, icon, group_id, position",
+            "2, id, position, title, is_default, path, description, condition, icon, group_id",
             10,
         )
         + " FROM site_sections WHERE site_id = ?2",
         "SELECT "
         + _padded(
-            "3, ss.id, ss.path, ss.is_default, ss.section_id, ss.condition, ss.position,"
+            "3, ss.id, ss.position, ss.path, ss.is_default, ss.section_id, ss.condition,"
             f" sp.title, {_SPACE}, {_SPACE_RANK}",
             13,
         )
@@ -129,14 +143,9 @@ STATEMENT = " UNION ALL ".join(
 )
 
 
-def _order(row: tuple[Any, ...]) -> tuple[float, str]:
-    """A group's or section's place among its siblings (`order.levels`): its position, then
-    its id."""
-    return float(row[4] if row[0] == 1 else row[9]), row[1]
-
-
-def _site_space_order(row: tuple[Any, ...]) -> tuple[float, str]:
-    return float(row[6]), row[1]
+_order = itemgetter(2, 1)
+"""An item's place among its siblings (`order.levels`): its position, then its id (every
+item's arm has them in its second and third columns; a position is REAL NOT NULL)."""
 
 
 @cache
@@ -184,62 +193,70 @@ def _structure(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -> Js
         if not link[2]:
             raise bad_request("shareKey: this share link is inactive; activate it or use another")
     base = ctx.base_url
-    escaped = orjson.dumps(base).decode()[1:-1]
+    escaped = _escaped(base)
     permissions = _permissions()
     root = None  # the site's URL when it is published: items have URLs under it
     if site[5]:
         root = root_url(base, site[7], org_id, site[6])
     key = "" if share_key is None else f"?shareKey={quote(share_key, safe='')}"
-    site_type = site[4]
+    advanced = _advanced(site[4])
 
     def site_space(row: tuple[Any, ...], under: str | None, section_id: str | None) -> Json:
         """`under`: the URL its own path goes under (None when the site is unpublished)."""
-        url = None if under is None else f"{under}{url_segment(row[2])}/{key}"
+        path = row[3]
         space: Any = orjson.Fragment(
             f"{row[8]}{escaped}{row[9]}{escaped}{row[10]}{permissions[row[12]]}{row[11]}"
         )
         return site_space_json(
-            space, row[7], row[1], row[2], row[3], _advanced(site_type), url, section_id, row[5]
+            space,
+            row[7],
+            row[1],
+            path,
+            row[4],
+            advanced,
+            None if under is None else f"{under}{url_segment(path)}/{key}",
+            section_id,
+            row[6],
         )
 
     if not sections and not groups:
-        site_spaces.sort(key=_site_space_order)
+        site_spaces.sort(key=_order)
         return {
             "type": "siteSpaces",
-            "structure": [site_space(r, root, None) for r in site_spaces if not r[4]],
+            "structure": [site_space(r, root, None) for r in site_spaces if not r[5]],
         }
     in_section: dict[str, list[tuple[Any, ...]]] = {}
     for row in site_spaces:
-        if row[4]:
-            in_section.setdefault(row[4], []).append(row)
+        if row[5]:
+            in_section.setdefault(row[5], []).append(row)
     in_group: dict[str, list[tuple[Any, ...]]] = {}
-    root_items = list(groups)
+    root_items = groups
     for row in sections:
-        if row[8]:
-            in_group.setdefault(row[8], []).append(row)
+        if row[9]:
+            in_group.setdefault(row[9], []).append(row)
         else:
             root_items.append(row)
 
     def section(row: tuple[Any, ...]) -> Json:
-        section_id, path = row[1], row[4]
+        section_id, path = row[1], row[5]
         under = None if root is None else f"{root}{url_segment(path)}/"
         children = in_section.get(section_id)
         if children is None:
             written = []
         else:
-            children.sort(key=_site_space_order)
+            children.sort(key=_order)
             written = [site_space(r, under, section_id) for r in children]
         return section_json(
             section_id,
-            row[2],
             row[3],
+            row[4],
             path,
             written,
             None if under is None else under + key,
-            row[5],
             row[6],
             row[7],
             row[8],
+            row[9],
         )
 
     root_items.sort(key=_order)
@@ -250,5 +267,12 @@ def _structure(ctx: Ctx, org_id: str, site_id: str, share_key: str | None) -> Js
         else:
             children = in_group.get(row[1], [])
             children.sort(key=_order)
-            items.append(group_json(row[1], row[2], [section(r) for r in children], row[3]))
+            items.append(group_json(row[1], row[3], [section(r) for r in children], row[4]))
     return {"type": "sections", "structure": items}
+
+
+@lru_cache(maxsize=8)
+def _escaped(base: str) -> str:
+    """The public URL as it goes inside a JSON string (the server's setting: a few values a
+    process)."""
+    return orjson.dumps(base).decode()[1:-1]
