@@ -354,7 +354,9 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
     # ----- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        if self._plain_code is not None:  # being drawn now: coloured once this frame is out
+        if self._plain_code is not None and self._lines:
+            # Being drawn now: coloured once this frame is out. Not on a blank frame (a
+            # diff shown before the view had its size is laid out at its Resize).
             self.call_later(self._colour_code, self._plain_code)
             self._plain_code = None
         index = self.scroll_offset.y + y
