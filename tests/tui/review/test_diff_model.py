@@ -140,3 +140,38 @@ async def test_a_diff_shown_before_its_view_has_a_size_is_coloured_after_it_is_d
         assert "(define (f x) (+ x 1))" in "\n".join(
             view.render_line(y).text for y in range(view.size.height)
         )
+
+
+async def test_a_diff_shown_before_its_view_has_a_size_is_in_the_views_first_frame() -> None:
+    """The view lays the diff out in the first frame that gives it a width, not one frame
+    later at its Resize: the first frame of a review pane shows its first diff."""
+    from textual.app import App, ComposeResult
+    from textual.strip import Strip
+
+    from docdeck.tui.review import DiffView
+
+    class Watched(DiffView):
+        frames: list[list[str]] = []
+
+        def render_line(self, y: int) -> Strip:
+            strip = super().render_line(y)
+            if y == 0 or not self.frames:
+                self.frames.append([])
+            self.frames[-1].append(strip.text)
+            return strip
+
+    old = "# Title\n\nOne line.\n"
+    new = "# Title\n\nOne line, changed.\n"
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Watched(id="diff")
+
+        def on_mount(self) -> None:
+            self.query_one(Watched).show_diff("page", diff_pages(old, new))
+
+    async with One().run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        view = pilot.app.query_one(Watched)
+        assert view.frames
+        assert "One line, changed." in "\n".join(view.frames[0])
