@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -192,3 +193,46 @@ async def test_an_unreachable_server_under_docdeck_open_is_the_connection_screen
         await wait_until(pilot, lambda: app.screen is app.browser, "the org tree")
         await wait_for_organizations(pilot)
         assert "🏢 Northwind Labs" in [str(n.label.plain) for n in tree_of(pilot).root.children]
+
+
+async def test_a_change_requests_breadcrumb_is_read_once_its_first_diff_is_drawn(
+    make_app: AppFactory,
+    transport: RecordingTransport,
+    admin_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review pane shows no breadcrumb: its space screen's (the organization and the
+    collections above the space) is read when that screen goes beneath the pane, once the
+    first diff is drawn, not beside the reads the diff waits for; Escape finds it there."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.get(space.id, 4)
+        org = await client.orgs.get(space.organization)
+    app = make_app(open_at=parse_target(cr.urls.app))
+    added = "Each token may send 1,000 read"
+    asked_when: list[bool] = []
+    """For each breadcrumb read: whether the pane's first diff was on screen as it went."""
+    handle = transport.handle_async_request
+
+    async def recorded(request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        if path.startswith(("/v1/collections/", f"/v1/orgs/{org.id}")) and path.count("/") == 3:
+            asked_when.append(
+                isinstance(app.screen, ReviewScreen)
+                and any(added in line for line in screen_lines(pilot))
+            )
+        return await handle(request)
+
+    monkeypatch.setattr(transport, "handle_async_request", recorded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        await review_settled(pilot)
+        await wait_until(pilot, lambda: len(asked_when) >= 2, f"read: {transport.requests}")
+        assert all(asked_when), asked_when
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "back in the space")
+        await wait_until(
+            pilot,
+            lambda: org.title in screen_lines(pilot)[0],
+            "the breadcrumb names the organization: " + screen_lines(pilot)[0],
+        )
