@@ -236,3 +236,26 @@ async def test_a_change_requests_breadcrumb_is_read_once_its_first_diff_is_drawn
             lambda: org.title in screen_lines(pilot)[0],
             "the breadcrumb names the organization: " + screen_lines(pilot)[0],
         )
+
+
+async def test_a_pages_markdown_asked_ahead_is_the_read_its_caller_then_waits_for(
+    transport: RecordingTransport, admin_token: str
+) -> None:
+    """`ask_markdown` sends the read at once without waiting (the first diff's base side,
+    asked as soon as the change request names its base); `markdown` then takes that read."""
+    from docdeck.tui.content.revision_cache import RevisionContent
+
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        revision = await client.content.revision_in_steps(space.id)
+        page = next(p for p in revision.pages if p.type == "document")
+        content = RevisionContent(client, space.id, space.revision)
+        transport.requests.clear()
+        content.ask_markdown(page.id)
+        await asyncio.sleep(0.05)
+        assert transport.requests == [
+            f"GET /v1/spaces/{space.id}/revisions/{space.revision}/page/{page.id}"
+        ]
+        text = await content.markdown(page.id)
+        assert "Everything you need before your first request" in text
+        assert content.requests == 1 and len(transport.requests) == 1

@@ -99,6 +99,8 @@ class OpenReads:
         side = read_ahead(change_side()) if page.in_change else None
         cr = await change_request
         content, base = change_request_content(app, client, space_id, cr)
+        if page.in_base:
+            base.ask_markdown(page.page_id)
         content.adopt("changes", changes_read)
         if side is not None and str(cr.number) == number:
             content.adopt(("page", page.page_id), side)
