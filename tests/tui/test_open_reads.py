@@ -259,3 +259,32 @@ async def test_a_pages_markdown_asked_ahead_is_the_read_its_caller_then_waits_fo
         text = await content.markdown(page.id)
         assert "Everything you need before your first request" in text
         assert content.requests == 1 and len(transport.requests) == 1
+
+
+async def test_a_spaces_broken_links_are_counted_once_its_first_page_is_drawn(
+    make_app: AppFactory,
+    transport: RecordingTransport,
+    admin_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The breadcrumb's broken-link count (a links read, and its models built on first
+    use) is asked once the first page is on screen, not beside the page's own read."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+    app = make_app(open_at=OpenTarget(space=space.id))
+    first_text = "Everything you need before your first request"
+    asked_when: list[bool] = []
+    handle = transport.handle_async_request
+
+    async def recorded(request: httpx.Request) -> httpx.Response:
+        if request.url.path == f"/v1/spaces/{space.id}/links":
+            try:
+                asked_when.append(any(first_text in line for line in screen_lines(pilot)))
+            except Exception:  # the screen still composing: not drawn
+                asked_when.append(False)
+        return await handle(request)
+
+    monkeypatch.setattr(transport, "handle_async_request", recorded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: bool(asked_when), f"counted: {transport.requests}")
+        assert asked_when == [True]
