@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+import httpx
 import pytest
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -192,3 +193,98 @@ async def test_an_unreachable_server_under_docdeck_open_is_the_connection_screen
         await wait_until(pilot, lambda: app.screen is app.browser, "the org tree")
         await wait_for_organizations(pilot)
         assert "🏢 Northwind Labs" in [str(n.label.plain) for n in tree_of(pilot).root.children]
+
+
+async def test_a_change_requests_breadcrumb_is_read_once_its_first_diff_is_drawn(
+    make_app: AppFactory,
+    transport: RecordingTransport,
+    admin_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review pane shows no breadcrumb: its space screen's (the organization and the
+    collections above the space) is read when that screen goes beneath the pane, once the
+    first diff is drawn, not beside the reads the diff waits for; Escape finds it there."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.get(space.id, 4)
+        org = await client.orgs.get(space.organization)
+    app = make_app(open_at=parse_target(cr.urls.app))
+    added = "Each token may send 1,000 read"
+    asked_when: list[bool] = []
+    """For each breadcrumb read: whether the pane's first diff was on screen as it went."""
+    handle = transport.handle_async_request
+
+    async def recorded(request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        if path.startswith(("/v1/collections/", f"/v1/orgs/{org.id}")) and path.count("/") == 3:
+            asked_when.append(
+                isinstance(app.screen, ReviewScreen)
+                and any(added in line for line in screen_lines(pilot))
+            )
+        return await handle(request)
+
+    monkeypatch.setattr(transport, "handle_async_request", recorded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        await review_settled(pilot)
+        await wait_until(pilot, lambda: len(asked_when) >= 2, f"read: {transport.requests}")
+        assert all(asked_when), asked_when
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "back in the space")
+        await wait_until(
+            pilot,
+            lambda: org.title in screen_lines(pilot)[0],
+            "the breadcrumb names the organization: " + screen_lines(pilot)[0],
+        )
+
+
+async def test_a_pages_markdown_asked_ahead_is_the_read_its_caller_then_waits_for(
+    transport: RecordingTransport, admin_token: str
+) -> None:
+    """`ask_markdown` sends the read at once without waiting (the first diff's base side,
+    asked as soon as the change request names its base); `markdown` then takes that read."""
+    from docdeck.tui.content.revision_cache import RevisionContent
+
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        revision = await client.content.revision_in_steps(space.id)
+        page = next(p for p in revision.pages if p.type == "document")
+        content = RevisionContent(client, space.id, space.revision)
+        transport.requests.clear()
+        content.ask_markdown(page.id)
+        await asyncio.sleep(0.05)
+        assert transport.requests == [
+            f"GET /v1/spaces/{space.id}/revisions/{space.revision}/page/{page.id}"
+        ]
+        text = await content.markdown(page.id)
+        assert "Everything you need before your first request" in text
+        assert content.requests == 1 and len(transport.requests) == 1
+
+
+async def test_a_spaces_broken_links_are_counted_once_its_first_page_is_drawn(
+    make_app: AppFactory,
+    transport: RecordingTransport,
+    admin_token: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The breadcrumb's broken-link count (a links read, and its models built on first
+    use) is asked once the first page is on screen, not beside the page's own read."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+    app = make_app(open_at=OpenTarget(space=space.id))
+    first_text = "Everything you need before your first request"
+    asked_when: list[bool] = []
+    handle = transport.handle_async_request
+
+    async def recorded(request: httpx.Request) -> httpx.Response:
+        if request.url.path == f"/v1/spaces/{space.id}/links":
+            try:
+                asked_when.append(any(first_text in line for line in screen_lines(pilot)))
+            except Exception:  # the screen still composing: not drawn
+                asked_when.append(False)
+        return await handle(request)
+
+    monkeypatch.setattr(transport, "handle_async_request", recorded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: bool(asked_when), f"counted: {transport.requests}")
+        assert asked_when == [True]

@@ -53,8 +53,12 @@ class OpenReads:
         self.client = client
         space_id = target.space
         self.space = read_ahead(client.spaces.get(space_id))
-        self.trail = read_ahead(_trail(client, self.space))
+        self.trail: asyncio.Task[list[str]] | None = None
+        """The breadcrumb, for a space's screen; a change request's pane shows none (its
+        space screen's is read when that screen goes beneath it: `_open`)."""
         self.change_request: asyncio.Task[ChangeRequest] | None = None
+        if not target.change_request:
+            self.trail = read_ahead(_trail(client, self.space))
         if target.change_request:
             number = target.change_request
             self.change_request = read_ahead(client.change_requests.get(space_id, number))
@@ -95,6 +99,8 @@ class OpenReads:
         side = read_ahead(change_side()) if page.in_change else None
         cr = await change_request
         content, base = change_request_content(app, client, space_id, cr)
+        if page.in_base:
+            base.ask_markdown(page.page_id)
         content.adopt("changes", changes_read)
         if side is not None and str(cr.number) == number:
             content.adopt(("page", page.page_id), side)
@@ -182,7 +188,9 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
         app.report_error(error, f"Opening the space {target.space}")  # type: ignore[attr-defined]
         return
     trail: list[str] = []
-    trail_read = reads.trail if reads is not None else read_ahead(_trail(client, _ready(space)))
+    trail_read = reads.trail if reads is not None else None
+    if trail_read is None and not target.change_request:
+        trail_read = read_ahead(_trail(client, _ready(space)))
     page_id = target.page
     if target.page_path and page_id is None:
         try:
@@ -217,15 +225,26 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
         pane = await _open_change_request(
             app, space, target.change_request, resuming=resuming is not None, read=read
         )
+
+    async def breadcrumb(read: Awaitable[list[str]] | None = None) -> None:
+        trail[:] = await (read if read is not None else _trail(client, _ready(space)))
+        for screen in screens:
+            if screen.is_mounted:  # (one mounting later shows the trail as it mounts)
+                screen.page_changed()
+
     if pane is None:
         app.push_screen(space_screen())  # a space, or a change request not read: its space
-    else:
-        review = pane
-        later(app, lambda: install_beneath(app, space_screen(), review))
-    trail[:] = await trail_read
-    for screen in screens:
-        if screen.is_attached:
-            screen.page_changed()
+        await breadcrumb(trail_read)
+        return
+    review = pane
+
+    def beneath() -> None:
+        # The pane shows no breadcrumb: its space screen's is read now, once the first diff
+        # is drawn, not beside the reads that diff waited for.
+        install_beneath(app, space_screen(), review)
+        start(app, breadcrumb, name=f"Reading where {space.title} is", group="open-breadcrumb")
+
+    later(app, beneath)
 
 
 def _import_first_screen(target: OpenTarget) -> None:

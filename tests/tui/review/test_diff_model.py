@@ -96,3 +96,82 @@ async def test_the_diff_view_colours_a_new_languages_code_after_it_is_drawn() ->
         await pilot.pause()
         assert view._styled[1][3].spans  # then coloured
         assert view.cursor_line() is not None
+
+
+async def test_a_diff_shown_before_its_view_has_a_size_is_coloured_after_it_is_drawn() -> None:
+    """A diff shown while its view is not laid out yet (the review pane's first diff) has no
+    lines to draw in its view's first frame: the lexer (tens of ms) waits for the frame that
+    draws them, not the blank one before it."""
+    from textual.app import App, ComposeResult
+    from textual.strip import Strip
+
+    from docdeck.tui.review import DiffView
+
+    class Watched(DiffView):
+        drew = False
+        drawn_when_coloured: bool | None = None
+
+        def render_line(self, y: int) -> Strip:
+            strip = super().render_line(y)
+            self.drew = self.drew or bool(strip.text.strip())
+            return strip
+
+        def _colour_code(self, diff: object) -> None:
+            if self.drawn_when_coloured is None:
+                self.drawn_when_coloured = self.drew
+            super()._colour_code(diff)  # type: ignore[arg-type]
+
+    old = "# Title\n\n```scheme\n(define (f x) x)\n```\n"
+    new = "# Title\n\n```scheme\n(define (f x) (+ x 1))\n```\n"
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Watched(id="diff")
+
+        def on_mount(self) -> None:
+            self.query_one(Watched).show_diff("page", diff_pages(old, new))
+
+    async with One().run_test(size=(80, 20)) as pilot:
+        view = pilot.app.query_one(Watched)
+        for _ in range(5):
+            await pilot.pause()
+        assert view._styled[1][3].spans  # coloured in the end
+        assert view.drawn_when_coloured is True
+        assert "(define (f x) (+ x 1))" in "\n".join(
+            view.render_line(y).text for y in range(view.size.height)
+        )
+
+
+async def test_a_diff_shown_before_its_view_has_a_size_is_in_the_views_first_frame() -> None:
+    """The view lays the diff out in the first frame that gives it a width, not one frame
+    later at its Resize: the first frame of a review pane shows its first diff."""
+    from textual.app import App, ComposeResult
+    from textual.strip import Strip
+
+    from docdeck.tui.review import DiffView
+
+    class Watched(DiffView):
+        frames: list[list[str]] = []
+
+        def render_line(self, y: int) -> Strip:
+            strip = super().render_line(y)
+            if y == 0 or not self.frames:
+                self.frames.append([])
+            self.frames[-1].append(strip.text)
+            return strip
+
+    old = "# Title\n\nOne line.\n"
+    new = "# Title\n\nOne line, changed.\n"
+
+    class One(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Watched(id="diff")
+
+        def on_mount(self) -> None:
+            self.query_one(Watched).show_diff("page", diff_pages(old, new))
+
+    async with One().run_test(size=(80, 20)) as pilot:
+        await pilot.pause()
+        view = pilot.app.query_one(Watched)
+        assert view.frames
+        assert "One line, changed." in "\n".join(view.frames[0])

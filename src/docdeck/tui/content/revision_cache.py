@@ -65,13 +65,18 @@ class RevisionContent:
 
     async def _once(self, key: Any, fetch: Callable[[], Awaitable[T]], *, shield: bool = True) -> T:
         """`shield=False`: a caller cancelled (a newer search) cancels the request too."""
+        task = self._ask(key, fetch)
+        return await (asyncio.shield(task) if shield else task)
+
+    def _ask(self, key: Any, fetch: Callable[[], Awaitable[T]]) -> asyncio.Task[T]:
+        """The read for `key`: the one under way or kept, else one started now."""
         task = self._tasks.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception())):
             self.requests += 1
             # A caller cancelled meanwhile (an exclusive worker replaced) must not cancel the
             # request another caller, or the next visit, waits for.
             task = self._tasks[key] = read_ahead(_run(fetch))
-        return await (asyncio.shield(task) if shield else task)
+        return task
 
     def adopt(self, key: Any, task: asyncio.Task[Any]) -> None:
         """A read already under way (`docdeck open`'s early requests) as the one for `key`,
@@ -101,13 +106,23 @@ class RevisionContent:
         return await self._once("pages", build)
 
     async def markdown(self, page_id: str) -> str:
+        return await self._once(("markdown", page_id), self._markdown_read(page_id))
+
+    def ask_markdown(self, page_id: str) -> None:
+        """The page's markdown asked for now, not awaited (`markdown` then finds it under
+        way): `docdeck open`'s first diff asks for its base side as soon as the change
+        request names the base, not several turns of the event loop later, each behind
+        the review pane's compose and mount."""
+        self._ask(("markdown", page_id), self._markdown_read(page_id))
+
+    def _markdown_read(self, page_id: str) -> Callable[[], Awaitable[str]]:
         async def fetch() -> str:
             page = await self.client.content.page(
                 self.space_id, page_id, format="markdown", revision=self.revision_id
             )
             return str(getattr(page, "markdown", None) or "")
 
-        return await self._once(("markdown", page_id), fetch)
+        return fetch
 
     async def blocks(self, page_id: str) -> BlockMap:
         """The page's blocks (their `key`s, from `format=document`) with their markdown

@@ -354,11 +354,16 @@ class DiffView(ListKeys, ScrollView, can_focus=True):
     # ----- drawing ---------------------------------------------------------------------------
 
     def render_line(self, y: int) -> Strip:
-        if self._plain_code is not None:  # being drawn now: coloured once this frame is out
+        width = self.scrollable_content_region.width
+        if width != self._width and self.diff is not None:
+            # The first frame with this width (a diff shown before the view had its size):
+            # laid out now, not at the Resize that follows the frame (one blank frame).
+            self._relayout()
+        if self._plain_code is not None and self._lines:
+            # Being drawn now: coloured once this frame is out (not after a blank frame).
             self.call_later(self._colour_code, self._plain_code)
             self._plain_code = None
         index = self.scroll_offset.y + y
-        width = self.scrollable_content_region.width
         if index >= len(self._lines):
             return Strip.blank(width, self.rich_style)
         row, strip = self._lines[index]

@@ -25,6 +25,7 @@ from docdeck.models import Space
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.content.revision_cache import content_cache
+from docdeck.tui.kit.beneath import later
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
@@ -35,7 +36,7 @@ from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.kit.typeahead import opens_a_screen
-from docdeck.tui.kit.workers import client_of, read, report_worker_failure
+from docdeck.tui.kit.workers import client_of, leaving, read, report_worker_failure
 from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
 from docdeck.tui.space._page_tree import PageTree
@@ -283,7 +284,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         if self.mode == "pages" and not read:
             self.page_tree.focus()
         if not self.older:
-            self.count_broken()  # the broken count on the breadcrumb
+            # The broken count on the breadcrumb, once the first page is drawn: its read
+            # (and the link models it builds first) would come before the page's own.
+            later(self.app, self._count_broken_if_shown)
 
     def resume_place(self) -> dict[str, object]:
         """Where the user is, for the next start (`docdeck.tui.last_place.Place`'s fields)."""
@@ -346,6 +349,10 @@ class SpaceScreen(StyledOnMount, SpaceReading):
 
     def enter_links(self) -> None:
         self.links_view.enter()
+
+    def _count_broken_if_shown(self) -> None:
+        if not leaving(self):
+            self.count_broken()
 
     @read("link-stats", "Counting the space's broken links")
     async def count_broken(self) -> None:
