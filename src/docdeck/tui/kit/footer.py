@@ -88,9 +88,6 @@ class BrowserFooter(Footer):
         signature = self._signature(shown, palette)
         if signature == self._shown:
             return
-        if self._palette_key() is None and palette:
-            await self.recompose()  # the palette's key comes in: the first fit, or a widening
-            return
         await self._show_in_place(shown, palette)
         self._shown = signature
 
@@ -115,24 +112,42 @@ class BrowserFooter(Footer):
         ]
         for key, item in zip(keys, shown, strict=False):
             binding = item.binding
+            key_display = self.app.get_key_display(binding)
+            tooltip = item.tooltip or None
+            if (key.key, key.key_display, key.description, key.action, key._disabled) == (
+                binding.key,
+                key_display,
+                item.label,
+                binding.action,
+                not item.enabled,
+            ):
+                if key.tooltip != tooltip:
+                    key.tooltip = tooltip
+                continue  # shows this item already: not drawn again
             key.key = binding.key
-            key.key_display = self.app.get_key_display(binding)
+            key.key_display = key_display
             key.description = item.label
             key.action = binding.action
             key._disabled = not item.enabled
             key.set_class(not item.enabled, "-disabled")
-            key.tooltip = item.tooltip or None
+            key.tooltip = tooltip
             key.refresh(layout=True)
         gone = keys[len(shown) :]
         palette_key = self._palette_key()
         if palette_key is not None and not palette:
             gone.append(palette_key)
+            palette_key = None
         if gone:
             await self.remove_children(gone)
         more = [self._key_for(item) for item in shown[len(keys) :]]
         if more:
-            kept = self._palette_key()
-            await (self.mount_all(more, before=kept) if kept else self.mount_all(more))
+            await (
+                self.mount_all(more, before=palette_key) if palette_key else self.mount_all(more)
+            )
+        if palette and palette_key is None:
+            # The palette's key comes in (the first fit, or a widening): after the others,
+            # as `compose` puts it; the footer used to recompose every key for it.
+            await self.mount(self._palette_key_for())
 
     def _key_for(self, item: FooterItem) -> FooterKey:
         binding = item.binding
@@ -210,13 +225,15 @@ class BrowserFooter(Footer):
         for item in shown:
             yield self._key_for(item)
         if palette:
-            active = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING]
-            binding = active.binding
-            yield FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                classes="-command-palette",
-                tooltip=binding.tooltip or binding.description,
-            )
+            yield self._palette_key_for()
+
+    def _palette_key_for(self) -> FooterKey:
+        binding = self.screen.active_bindings[self.app.COMMAND_PALETTE_BINDING].binding
+        return FooterKey(
+            binding.key,
+            self.app.get_key_display(binding),
+            binding.description,
+            binding.action,
+            classes="-command-palette",
+            tooltip=binding.tooltip or binding.description,
+        )
