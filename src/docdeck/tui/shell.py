@@ -14,8 +14,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
+from docdeck.tui.kit.header import Header
 from docdeck.tui.kit.styled import StyledOnMount
 from docdeck.tui.orgs.first_view import FirstView
 

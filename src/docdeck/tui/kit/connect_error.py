@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Static
+from textual.widgets import Button, Footer, Label, Static
 
 from docdeck.tui.kit.errors import Problem
+from docdeck.tui.kit.header import Header
 
 __all__ = ["ConnectErrorScreen"]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Header
 
 from docdeck.tui.kit.footer import BrowserFooter
+from docdeck.tui.kit.header import Header
 from docdeck.tui.kit.help import HelpRow
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.styled import StyledOnMount
