@@ -22,6 +22,7 @@ PRIVATE_NAMES = [
     ("pydantic.plugin._loader", "get_plugins"),  # _cli/pydantic_plugins.py
     ("textual.widgets._footer", "FooterKey"),  # tui/kit/footer.py
     ("textual._context", "NoActiveAppError"),  # tui/kit/styled.py
+    ("textual.widgets._header", "HeaderTitle"),  # tui/kit/header.py
 ]
 """(module, name) for every import from a dependency's private module."""
 
