@@ -11,6 +11,7 @@ overrides), below its own pytest temporary directory. Ports are always port 0 / 
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -108,6 +109,31 @@ def _worker_dirs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         from docdeck.launcher import stop_sandbox
 
         stop_sandbox(base / "data")
+
+
+YOUNG_COLLECTION_EVERY = 20_000
+"""Allocations (net) between two young garbage collections in a test process (Python's: 700)."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _collections_fit_for_tests() -> Iterator[None]:
+    """A worker's heap is frozen once its modules and session fixtures are there, and its
+    young collections run every `YOUNG_COLLECTION_EVERY` allocations rather than 700.
+
+    A TUI test allocates a whole Textual app (widgets, styles, strips, caches), alive for
+    the test and garbage after it. With Python's thresholds it was collected young every
+    700 allocations, its survivors promoted until full passes walked it, the previous
+    tests' garbage and every module-level object: 5-10% of a TUI directory's CPU
+    (measured with `gc.callbacks` and with collection off). The objects alive when the
+    session starts (imports, the demo template's fixtures) live until exit: frozen, no full
+    pass walks them again. The app's own schedule (`docdeck.tui.kit.heap`) keeps working
+    on top: it reads and restores the thresholds it finds."""
+    threshold = gc.get_threshold()
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(YOUNG_COLLECTION_EVERY, *threshold[1:])
+    yield
+    gc.set_threshold(*threshold)
 
 
 @pytest.fixture(scope="session", autouse=True)
