@@ -35,7 +35,7 @@ from docdeck._cli.locations import sandbox_db_path
 if TYPE_CHECKING:
     import httpx
 
-    from docdeck._cli.first_answer import FirstAnswer, FirstRequest
+    from docdeck._cli.first_answer import FirstAnswer, FirstReads, FirstRequest
     from docdeck.config import Account
     from docdeck.gateway import Client
 
@@ -68,8 +68,8 @@ class SandboxConnection:
     pid: int
     reused: bool
     """True when a sandbox already running was reused, False when this launch started it."""
-    first_answer: FirstAnswer | None = None
-    """The sandbox's answer to the TUI's first request, asked while the TUI was starting
+    first_answers: tuple[FirstAnswer, ...] = ()
+    """The sandbox's answers to the TUI's first requests, asked while the TUI was starting
     (`docdeck._cli.first_answer`)."""
 
     def __repr__(self) -> str:
@@ -101,15 +101,21 @@ class EmbeddedSandbox:
         idle_timeout: float | None = None,
         startup_timeout: float = STARTUP_TIMEOUT,
         first_request: FirstRequest | None = None,
+        first_reads: FirstReads | None = None,
     ) -> None:
         """`first_request`: asked of the sandbox as soon as it is found or started, for the
-        client's first request (`docdeck._cli.first_answer`)."""
+        client's first request (`docdeck._cli.first_answer`); `first_reads`: what to ask
+        instead, several requests (`docdeck open`'s first screen)."""
         self.db_path = db_path
         self.directory = db_path.parent
         self.log_path = self.directory / SANDBOX_LOG_NAME
         self.idle_timeout = idle_timeout or files.DEFAULT_IDLE_MINUTES * 60
         self.startup_timeout = startup_timeout
-        self.first_request = first_request
+        if first_reads is None and first_request is not None:
+            from docdeck._cli.first_answer import reads_of
+
+            first_reads = reads_of(first_request)
+        self.first_reads = first_reads
         self._lease: IO[bytes] | None = None
         self._thread: threading.Thread | None = None
         self._outcome: SandboxConnection | BaseException | None = None
@@ -181,11 +187,11 @@ class EmbeddedSandbox:
     def _run(self) -> None:
         try:
             connection = self.ensure()
-            if self.first_request is not None:
-                from docdeck._cli.first_answer import ask
+            if self.first_reads is not None:
+                from docdeck._cli.first_answer import ask_all
 
-                answer = ask(connection.base_url, connection.token, self.first_request)
-                connection = replace(connection, first_answer=answer)
+                answers = ask_all(connection.base_url, connection.token, self.first_reads)
+                connection = replace(connection, first_answers=answers)
             self._outcome = connection
         except BaseException as error:
             self._outcome = error
@@ -400,14 +406,10 @@ def sandbox_connect(sandbox: EmbeddedSandbox) -> Connect:
         # once the tree is live).
         made = None if sandbox.settled else plain_http()
         connection = await sandbox.wait_ready()
-        answer = connection.first_answer
-        prefetched = (
-            None
-            if answer is None
-            else Prefetched(
-                answer.url, answer.authorization, answer.headers, answer.body, answer.status
-            )
-        )
+        prefetched = [
+            Prefetched(answer.url, answer.authorization, answer.headers, answer.body, answer.status)
+            for answer in connection.first_answers
+        ]
         return Client(
             connection.base_url,
             connection.token,

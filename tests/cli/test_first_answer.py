@@ -152,3 +152,57 @@ def test_the_plain_get_imports_no_codec_for_the_address() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.split() == ["200", "False"]
+
+
+async def test_a_change_requests_first_diff_is_read_by_the_launcher(
+    data_dir: Path, sent: list[str]
+) -> None:
+    """`docdeck open <change request>`: the space, the change request, its changes and both
+    sides of the first changed page are the launcher's answers; none is sent by the client,
+    and the pane shows that page's diff."""
+    from docdeck.gateway import Client
+    from docdeck.tui.app import DocdeckApp
+    from docdeck.tui.kit.open_target import parse_target
+    from docdeck.tui.review import DiffView, ReviewScreen
+    from docdeck.tui.review.first_reads import change_request_reads
+
+    running = EmbeddedSandbox(data_dir / "sandbox.db").ensure()
+    async with Client(running.base_url, running.token) as client:
+        async for org in client.orgs.list():
+            async for space in client.spaces.list(org.id):
+                if space.title == "Public API Reference":
+                    target = parse_target(f"{space.urls.app}/change-requests/4")
+    sent.clear()
+    sandbox = EmbeddedSandbox(
+        data_dir / "sandbox.db",
+        first_reads=change_request_reads(target.space, target.change_request or ""),
+    )
+    app = DocdeckApp(sandbox_connect(sandbox), "sandbox", open_at=target)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(400):
+            screen = app.screen
+            views = screen.query(DiffView) if isinstance(screen, ReviewScreen) else []
+            if views and views.first().page_id:
+                break
+            await pilot.pause(0.05)
+        else:
+            raise AssertionError(f"no diff on screen; sent: {sent}")
+        shown = screen.query_one(DiffView).page_id
+        first_diff = [
+            request
+            for request in sent
+            if request.endswith(f"/{target.space}")
+            or request.split("?")[0].endswith("/change-requests/4")
+            or "/changes?" in request
+            or f"/page/{shown}?format=markdown" in request
+        ]
+        assert first_diff == [], sent
+    answered = [answer.url for answer in sandbox_answers(sandbox)]
+    assert len(answered) == 5, answered  # the space, the CR, its changes, both sides
+    assert all(f"/page/{shown}?format=markdown" in url for url in answered[3:])
+
+
+def sandbox_answers(sandbox: EmbeddedSandbox) -> tuple[object, ...]:
+    connection = sandbox._outcome
+    assert connection is not None and not isinstance(connection, BaseException)
+    return connection.first_answers  # type: ignore[no-any-return]

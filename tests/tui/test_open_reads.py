@@ -288,3 +288,30 @@ async def test_a_spaces_broken_links_are_counted_once_its_first_page_is_drawn(
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: bool(asked_when), f"counted: {transport.requests}")
         assert asked_when == [True]
+
+
+async def test_the_reviews_and_threads_are_asked_once_the_first_diff_is_drawn(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """Their reads and widgets would otherwise come before the first diff on the one thread
+    that draws (with `docdeck open`, httpx's first import too)."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.get(space.id, 4)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        transport.requests.clear()
+        app.push_screen(ReviewScreen(space, cr))
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        await review_settled(pilot)
+        sent = transport.requests
+        sides = [i for i, r in enumerate(sent) if "/page/" in r]
+        later = [
+            i
+            for i, r in enumerate(sent)
+            if r.endswith(("/comments", "/reviews", "/requested-reviewers"))
+        ]
+        assert sides and len(later) >= 3, sent
+        assert max(sides[:2]) < min(later), sent
+        assert "#4 Document partial refunds" in "\n".join(screen_lines(pilot))

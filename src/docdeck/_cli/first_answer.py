@@ -20,13 +20,25 @@ Standard library only: this runs in the launcher's thread before the first frame
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from docdeck import __version__
 from docdeck._cli.sandbox_state import http_get
 
-__all__ = ["ANSWER_TIMEOUT", "FirstAnswer", "FirstRequest", "ask"]
+__all__ = [
+    "ANSWER_TIMEOUT",
+    "FirstAnswer",
+    "FirstReads",
+    "FirstRequest",
+    "Reads",
+    "ask",
+    "ask_all",
+    "reads_of",
+]
 
 ANSWER_TIMEOUT = 5.0
 """Seconds the launcher's thread waits for the answer (the gateway's connect timeout)."""
@@ -47,6 +59,46 @@ class FirstAnswer:
 
     def __repr__(self) -> str:  # never the token, nor a body of user data
         return f"FirstAnswer(url={self.url!r}, status={self.status}, {len(self.body)} bytes)"
+
+
+class Reads:
+    """GETs asked of the sandbox in the launcher's thread, one after another; every 200 is
+    kept (`answers`) for the client, and its JSON given to the caller, who may ask more
+    from it (a change request's first changed page, from its changes)."""
+
+    def __init__(self, base_url: str, token: str) -> None:
+        self.base_url = base_url
+        self.token = token
+        self.answers: list[FirstAnswer] = []
+
+    def __call__(self, path: str, params: dict[str, str] | None = None) -> Any:
+        """The answer's JSON; None when it is not a 200 or not JSON (the client then asks
+        itself, and reports any error as it always does)."""
+        answer = ask(self.base_url, self.token, (path, params or {}))
+        if answer is None:
+            return None
+        self.answers.append(answer)
+        try:
+            return json.loads(answer.body)
+        except ValueError:
+            return None
+
+
+FirstReads = Callable[[Reads], object]
+"""What to ask the sandbox before the client exists: calls `Reads` with each request."""
+
+
+def reads_of(request: FirstRequest) -> FirstReads:
+    """The reads of one request."""
+    path, params = request
+    return lambda get: get(path, params)
+
+
+def ask_all(base_url: str, token: str, reads: FirstReads) -> tuple[FirstAnswer, ...]:
+    """The 200 answers to what `reads` asks, in the order asked."""
+    asked = Reads(base_url, token)
+    reads(asked)
+    return tuple(asked.answers)
 
 
 def target(request: FirstRequest) -> str:

@@ -13,7 +13,7 @@ import contextlib
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypedDict, TypeVar, Unpack
 from urllib.parse import urlencode
@@ -65,13 +65,14 @@ def _default_timeout() -> httpx.Timeout:
 
 @dataclass(frozen=True, repr=False)
 class Prefetched:
-    """The answer to a client's first request, asked for it before it was made (the
-    launcher asks the sandbox for the organization tree's first page while the TUI starts).
+    """An answer to one of a client's first requests, asked for it before it was made (the
+    launcher asks the sandbox for the organization tree's first page, or for what
+    `docdeck open`'s first screen shows, while the TUI starts).
 
-    Plain data: handing it over imports no HTTP library. The client takes it for its first
-    request only, and only when that is a GET of exactly `url` with the same token; any
-    other first request, and every later one, is sent. Only a 200 is ever handed over:
-    an error is found (and reported) by sending the request itself.
+    Plain data: handing it over imports no HTTP library. The client takes it for a GET of
+    exactly `url` with the same token, once, and only until it sends a request itself:
+    from then on every request is sent (what is asked later is asked afresh). Only a 200
+    is ever used: an error is found (and reported) by sending the request itself.
     """
 
     url: str
@@ -147,9 +148,9 @@ class TransportOptions(TypedDict, total=False):
     """Makes httpx's transport when httpx's client is built (on the first request sent, or
     `Transport.warm_up()`), instead of `transport`."""
     user_agent: str | None
-    prefetched: Prefetched | None
-    """The answer to the first request, asked before (`Prefetched`); it serves that request
-    only if it is the same GET."""
+    prefetched: Prefetched | Sequence[Prefetched] | None
+    """Answers asked before (`Prefetched`): each serves a GET of exactly its URL, once,
+    until the client first sends a request itself."""
 
 
 class Transport:
@@ -168,7 +169,9 @@ class Transport:
         self._timeout = options.get("timeout")
         self._make_transport = options.get("make_transport")
         self._given_transport = options.get("transport")
-        self._prefetched = options.get("prefetched")
+        given = options.get("prefetched")
+        kept = (given,) if isinstance(given, Prefetched) else tuple(given or ())
+        self._prefetched = {answer.url: answer for answer in kept if answer.status == 200}
         self._http: httpx.AsyncClient | None = None
         self._closed = False
         self.sleep = asyncio.sleep
@@ -219,14 +222,15 @@ class Transport:
     def _take_prefetched(
         self, method: str, path: str, params: dict[str, Any] | None
     ) -> Prefetched | None:
-        """The prefetched answer, if this first request is the one it answers; either way it
-        is given up (it answers only ever the first request)."""
-        kept, self._prefetched = self._prefetched, None
-        if kept is None or method != "GET" or kept.status != 200:
+        """The answer asked before for this GET, if there is one; it is given up (it answers
+        one request only). Once the client has sent a request itself, none is left."""
+        if not self._prefetched or method != "GET":
             return None
-        if kept.authorization != self._headers["Authorization"]:
+        url = _url_of(self.base_url, path, params)
+        kept = self._prefetched.pop(url, None) if url is not None else None
+        if kept is None or kept.authorization != self._headers["Authorization"]:
             return None
-        return kept if _url_of(self.base_url, path, params) == kept.url else None
+        return kept
 
     async def download(self, url: str, write: Callable[[bytes], object]) -> int:
         """Stream a file's bytes (a signed `downloadURL`) to `write`; the number of bytes.
@@ -236,7 +240,7 @@ class Transport:
         """
         import httpx
 
-        self._prefetched = None
+        self._prefetched.clear()
         request = self.http.build_request("GET", url)
         if httpx.URL(url).host != httpx.URL(self.base_url).host:
             del request.headers["Authorization"]
@@ -271,7 +275,9 @@ class Transport:
         """Send once, or up to max_retries more times when that is safe; raise typed errors."""
         import httpx
 
-        self._prefetched = None  # a first request sent: the answer kept is for no later one
+        # A request sent: the answers asked before are for no later one (they were read at
+        # the start; what is asked from now on is asked afresh).
+        self._prefetched.clear()
         retryable = method in IDEMPOTENT
         attempt = 0
         while True:

@@ -1,8 +1,10 @@
 """The review pane's reads, all in workers.
 
 Opening a change request costs two dependent round trips before its first diff: the
-changes (`{CR}/changes`, sent together with the header's reviews and requested
-reviewers), then both sides of the first changed page at once. The other pages' diffs are
+changes (`{CR}/changes`), then both sides of the first changed page at once. The header's
+reviews and requested reviewers and the threads are asked once that first diff is drawn:
+their reads, answers and widgets (and, with `docdeck open`, httpx's first import) would
+otherwise come before it on the one thread that draws. The other pages' diffs are
 then fetched in the background, a few at a time, so `}` finds them ready. Everything goes
 through the per-revision caches (`review_content`), so nothing is read twice. A failure is
 shown where its answer would have been (the header, the list, the diff), with `r` to retry
@@ -27,6 +29,7 @@ from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._header_view import ReviewHeader
+from docdeck.tui.review._threads import DiffThreads
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges, review_changes
 from docdeck.tui.review.content import (
     DIFF_CONCURRENCY,
@@ -69,8 +72,24 @@ class ReviewLoading(Screen[None]):
         """`fresh`: read the change request again first (after a write, or `r`)."""
         self._load(fresh)
 
+    _first_load = True
+    """No load has run yet: the reviews and threads are asked after its diff is drawn."""
+
     @read("review", lambda self, *_: f"Opening change request #{self.change_request.number}")
     async def _load(self, fresh: bool) -> None:
+        first, self._first_load = self._first_load, False
+        read_header = await self._load_changes(fresh, read_header=not first)
+        if first:
+            await self.wait_for_refresh()  # the first diff is drawn
+            if read_header:
+                self.header.load()
+            threads = self.query_one_optional(DiffThreads)
+            if threads is not None:
+                threads.start()
+
+    async def _load_changes(self, fresh: bool, *, read_header: bool) -> bool:
+        """The change request (`fresh`), its changes and the current page's diff; False when
+        the change request could not be read (the header says why)."""
         client = client_of(self)
         if fresh:
             try:
@@ -82,8 +101,9 @@ class ReviewLoading(Screen[None]):
                 self.header.show_problem(
                     f"{problem.title}: {problem.brief or problem.message}{problem.retry_note}"
                 )
-                return
-        self.header.load()
+                return False
+        if read_header:
+            self.header.load()
         self.header.show()
         content, _base = self.sides()
         try:
@@ -93,7 +113,7 @@ class ReviewLoading(Screen[None]):
             self.show_list_problem(
                 f"{problem.title}\n{problem.brief or problem.message}{problem.retry_note}"
             )
-            return
+            return True
         self.changes = review_changes(changes)
         keep, self.show_next = self.show_next or self.current_page_id(), None
         self.pages_list.show_changes(self.changes, keep)
@@ -104,10 +124,11 @@ class ReviewLoading(Screen[None]):
             self.show_page_head(None)
             self.diff_view.clear()
             self.show_diff_message("The change request changes no pages.")
-            return
+            return True
         self.asked = page.page_id
         await self._show_page(page)
         self._prefetch()
+        return True
 
     def show_list_problem(self, message: str) -> None:
         self.pages_list.clear_options()

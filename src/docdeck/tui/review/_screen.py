@@ -182,7 +182,6 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         self.load(fresh=self._fresh)
         self.diff_view.focus()
         self.watch(self, "focused", self._focus_room)
-        self.diff_threads.start()
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")

@@ -22,6 +22,7 @@ from docdeck.models import (
     RevisionSemanticChanges,
     VariablesEdited,
 )
+from docdeck.tui.review.first_reads import body_changed
 
 __all__ = ["ChangedPage", "OtherChange", "ReviewChanges", "review_changes"]
 
@@ -49,7 +50,7 @@ class ChangedPage:
 
     @property
     def body_changed(self) -> bool:
-        return "added" in self.kinds or "deleted" in self.kinds or "document" in self.attributes
+        return body_changed(self.kinds, self.attributes)
 
     @property
     def mark(self) -> str:

@@ -22,6 +22,7 @@ from docdeck.models import ChangeRequest, RevisionPage, RevisionSemanticChanges
 from docdeck.tui.content.revision_cache import RevisionContent, content_cache
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.review.diff_model import PageDiff, diff_pages
+from docdeck.tui.review.first_reads import CHANGES_LIMIT
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -33,9 +34,6 @@ __all__ = [
     "base_revision",
     "change_request_content",
 ]
-
-CHANGES_LIMIT = 1000
-"""Changes read at once (the platform answers 10 without a limit)."""
 
 DIFF_CONCURRENCY = 4
 """Page diffs fetched at the same time while the rest of a change request is prefetched."""
