@@ -160,3 +160,27 @@ async def test_start_up_work_that_fails_is_logged_and_the_routes_come_all_the_sa
         assert (await client.get(f"/v1/spaces/{space}/content/pages")).status_code == 200
     assert "start-up work failed" in caplog.text
     assert "no demo today" in caplog.text
+
+
+async def test_spaces_read_before_the_demo_content_name_the_revision_that_has_it(
+    tmp_path: Path,
+) -> None:
+    """As `docdeck serve` does on a first start: the demo's content gives each space its
+    revision, so a space (or a list of them) waits for it: read before, it named the empty
+    first revision, and a client opening that space showed no pages."""
+    path = tmp_path / "sandbox.db"
+    app = _deferred_app(path)
+    accounts = ensure_demo(path, content_later=True)
+    _deferred(app).run_before(partial(finish_demo, app.state.sandbox.db), holds=("/spaces",))
+    token = mint_token(path, accounts[0].email)
+    async with _client(app, token) as client:
+        orgs = (await client.get("/v1/orgs")).json()["items"]
+        assert not _deferred(app).loaded  # the tree's first read does not wait
+        org = next(o["id"] for o in orgs if o["title"] == "Northwind Labs")
+        spaces = (await client.get(f"/v1/orgs/{org}/spaces", params={"limit": 100})).json()
+        assert _deferred(app).loaded
+        listed = next(s for s in spaces["items"] if s["title"] == "Public API Reference")
+        pages = await client.get(f"/v1/spaces/{listed['id']}/revisions/{listed['revision']}")
+        assert pages.status_code == 200, pages.text
+        assert pages.json()["pages"], "the listed revision is the one with the pages"
+        assert listed["changeRequests"] > 0

@@ -197,7 +197,13 @@ def _build(
         # The demo's pages, change requests and sites load just after start-up, with
         # the routes that read them (`deferred_routes`): the tree comes sooner.
         accounts = ensure_demo(db_path, content_later=True) if listed else []
-        app.state.deferred_routes.run_before(partial(finish_demo, app.state.sandbox.db))
+        # A space's revision and counts come with its content: while it is pending, spaces
+        # wait for it (a space read before would name its empty first revision).
+        from docdeck.server.demo import demo_content_pending
+
+        db = app.state.sandbox.db
+        held = ("/spaces",) if demo_content_pending(db) else ()
+        app.state.deferred_routes.run_before(partial(finish_demo, db), holds=held)
         token = mint_token(db_path, accounts[0].email) if background and accounts else ""
     except SchemaTooNewError:
         raise CLIError(

@@ -326,6 +326,12 @@ def finish_demo(db: Database) -> bool:
         return _finish(conn)
 
 
+def demo_content_pending(db: Database) -> bool:
+    """Whether an earlier `ensure_demo(content_later=True)` left content for `finish_demo`."""
+    with db.read() as conn:
+        return conn.execute("SELECT 1 FROM demo_pending WHERE id = 1").fetchone() is not None
+
+
 def add_bulk_spaces(
     db_path: str | Path, org_id: str, n: int, *, now: datetime | None = None
 ) -> list[str]:

@@ -14,7 +14,11 @@ order, answer the same way.
 
 Other start-up work that only those routes need runs in the same step, before they are
 registered (`run_before`): `docdeck serve` loads the demo's content there, so a request for
-a page waits until the pages exist.
+a page waits until the pages exist. Work that changes what some first routes answer names
+them (`holds`, parts of a path): until it is done, those wait too. The demo's content gives
+every space its revision and its change-request counts, so a space (or a list of spaces)
+read before it would name the empty revision the space had before: a client that opened
+that space would show no pages.
 """
 
 from __future__ import annotations
@@ -61,14 +65,20 @@ class DeferredRoutes:
         self._routes: list[BaseRoute] | None = None
         self._task: asyncio.Task[None] | None = None
         self._before: list[Callable[[], object]] = []
+        self._held: tuple[str, ...] = ()
 
-    def run_before(self, work: Callable[[], object]) -> None:
-        """Runs `work` in the import's thread, before the deferred routes are registered."""
+    def run_before(self, work: Callable[[], object], *, holds: Sequence[str] = ()) -> None:
+        """Runs `work` in the import's thread, before the deferred routes are registered;
+        requests whose path contains one of `holds` wait for it (what it changes)."""
         self._before.append(work)
+        self._held += tuple(holds)
 
     def needs(self, scope: Scope) -> bool:
-        """Whether `scope` may be for a deferred route: any path that no first route has
-        (whatever the method, so a 405 stays a 405)."""
+        """Whether `scope` must wait for the import: any path that no first route has
+        (whatever the method, so a 405 stays a 405), and a path held by start-up work."""
+        path: str = scope.get("path", "")
+        if any(part in path for part in self._held):
+            return True
         return not any(route.matches(scope)[0] != Match.NONE for route in self.first)
 
     def _import_routes(self) -> list[BaseRoute]:

@@ -69,6 +69,10 @@ class FastLane:
             if cache and isinstance(clock, CountedClock)
             else None
         )
+        self._deferred = getattr(app.state, "deferred_routes", None)
+        """Routes still to be registered (`deferred_routes`): a request that must wait for
+        them (or for start-up work that holds its path) goes through the full stack, whose
+        middleware waits. None once they are in."""
         self._built_for = -1
         self._shapes: list[tuple[_Shape, Route]] | None = None
         self._groups: dict[Key, list[_Entry]] = {}
@@ -154,6 +158,13 @@ class FastLane:
         ):
             await self.full(scope, receive, send)
             return
+        deferred = self._deferred
+        if deferred is not None:
+            if deferred.loaded:
+                self._deferred = None
+            elif deferred.needs(scope):
+                await self.full(scope, receive, send)
+                return
         answer = send if method == "GET" else without_body(send)
         cache = self.cache
         kept = None
