@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from docdeck._cli import sandbox_state as files
-from docdeck._cli.first_answer import ask
+from docdeck._cli.first_answer import FirstAnswer, ask
 from docdeck.gateway import APIStatusError
 from docdeck.launcher import EmbeddedSandbox, sandbox_connect
 from docdeck.tui.kit.entries import OrgEntry, RootEntry
@@ -202,7 +202,48 @@ async def test_a_change_requests_first_diff_is_read_by_the_launcher(
     assert all(f"/page/{shown}?format=markdown" in url for url in answered[3:])
 
 
-def sandbox_answers(sandbox: EmbeddedSandbox) -> tuple[object, ...]:
+FIRST_LINE = "Everything you need before your first request."
+"""The demo's Public API Reference: its first page's first paragraph."""
+
+
+async def test_a_spaces_first_page_is_read_by_the_launcher(data_dir: Path, sent: list[str]) -> None:
+    """`docdeck open <space>`: the space, its page tree, its first page and its breadcrumb
+    are the launcher's answers; none is sent by the client, and the page is shown."""
+    from docdeck.gateway import Client
+    from docdeck.tui.app import DocdeckApp
+    from docdeck.tui.kit.open_target import parse_target
+    from docdeck.tui.space import SpaceScreen
+    from docdeck.tui.space.first_reads import space_reads
+    from tui.helpers import screen_lines
+
+    running = EmbeddedSandbox(data_dir / "sandbox.db").ensure()
+    async with Client(running.base_url, running.token) as client:
+        async for org in client.orgs.list():
+            async for space in client.spaces.list(org.id):
+                if space.title == "Public API Reference":
+                    target = parse_target(space.urls.app)
+    sent.clear()
+    sandbox = EmbeddedSandbox(data_dir / "sandbox.db", first_reads=space_reads(target.space))
+    app = DocdeckApp(sandbox_connect(sandbox), "sandbox", open_at=target)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(400):
+            screen = app.screen
+            if isinstance(screen, SpaceScreen) and FIRST_LINE in "\n".join(screen_lines(pilot)):
+                break
+            await pilot.pause(0.05)
+        else:
+            shown = "\n".join(screen_lines(pilot))
+            raise AssertionError(f"no page on screen; sent: {sent}\n{shown}")
+        await pilot.pause(0.2)
+        trail = " › ".join(screen.trail)
+    answered = [answer.url for answer in sandbox_answers(sandbox)]
+    assert len(answered) >= 5, answered  # the space, its tree, the page, the breadcrumb
+    paths = [url.split("/v1", 1)[1] for url in answered]
+    assert [p for p in sent if p.split("/v1", 1)[1] in paths] == [], (sent, paths)
+    assert trail.startswith("Northwind Labs"), trail
+
+
+def sandbox_answers(sandbox: EmbeddedSandbox) -> tuple[FirstAnswer, ...]:
     connection = sandbox._outcome
     assert connection is not None and not isinstance(connection, BaseException)
-    return connection.first_answers  # type: ignore[no-any-return]
+    return connection.first_answers

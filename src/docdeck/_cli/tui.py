@@ -105,7 +105,8 @@ def _first_run(flags: dict[str, str | None], args: argparse.Namespace) -> int | 
 
 def _first_reads(open_at: object | None) -> FirstReads:
     """What the launcher asks the sandbox while the TUI starts: what `docdeck open`'s first
-    screen shows (a change request's first diff), else the organization tree's first page."""
+    screen shows (a change request's first diff, a space's first page), else the
+    organization tree's first page."""
     from docdeck._cli.first_answer import reads_of
     from docdeck.tui.kit.open_target import OpenTarget
 
@@ -113,6 +114,14 @@ def _first_reads(open_at: object | None) -> FirstReads:
         from docdeck.tui.review.first_reads import change_request_reads
 
         return change_request_reads(open_at.space, open_at.change_request)
+    if (
+        isinstance(open_at, OpenTarget)
+        and open_at.space
+        and not (open_at.site or open_at.revision or open_at.page_path)
+    ):
+        from docdeck.tui.space.first_reads import space_reads
+
+        return space_reads(open_at.space, open_at.page)
     from docdeck.tui.orgs.first_request import ROOT_REQUEST
 
     return reads_of(ROOT_REQUEST)

@@ -394,12 +394,27 @@ class Transport:
         json: Any = None,
         send_json: bool = False,
     ) -> M:
+        kind, status, body = await self.answer(
+            method, path, params=params, json=json, send_json=send_json
+        )
+        return parse_content(kind, status, body, model, method, path)
+
+    async def answer(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: dict[str, Any] | None = None,
+        json: Any = None,
+        send_json: bool = False,
+    ) -> tuple[str, int, bytes]:
+        """A success's media type (lower case, no parameters), status and body: the answer
+        asked before (`Prefetched`) when there is one, else sent (`request`)."""
         kept = self._take_prefetched(method, path, params)
         if kept is not None:
-            kind = _media_type_of(kept.headers.get("content-type", ""))
-            return parse_content(kind, kept.status, kept.body, model, method, path)
+            return _media_type_of(kept.headers.get("content-type", "")), kept.status, kept.body
         response = await self.request(method, path, params=params, json=json, send_json=send_json)
-        return parse(response, model, method, path)
+        return _media_type(response), response.status_code, response.content
 
     async def call_empty(
         self,
@@ -422,13 +437,6 @@ def _media_type_of(content_type: str) -> str:
     return content_type.split(";")[0].strip().lower()
 
 
-def parse(response: httpx.Response, model: type[M] | TypeAdapter[M], method: str, path: str) -> M:
-    """Parse a success body into its model, or say plainly that the server answered nonsense."""
-    return parse_content(
-        _media_type(response), response.status_code, response.content, model, method, path
-    )
-
-
 def parse_content(
     kind: str,
     status: int,
@@ -437,7 +445,8 @@ def parse_content(
     method: str,
     path: str,
 ) -> M:
-    """`parse` of an answer's media type (lower case, no parameters), status and body."""
+    """Parse a success body (its media type, lower case, no parameters, and status) into its
+    model, or say plainly that the server answered nonsense."""
     if kind and kind != "application/json" and not kind.endswith("+json"):
         raise APIResponseValidationError(
             f"Expected JSON from the API but the answer was {kind} "

@@ -21,7 +21,7 @@ from pydantic import TypeAdapter, ValidationError
 from docdeck.gateway._errors import APIResponseValidationError
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import DEFERRED, PathSegments, Resource, endpoint, endpoint_path
-from docdeck.gateway._transport import parse
+from docdeck.gateway._transport import parse_content
 from docdeck.gateway._types import query_of
 from docdeck.models import (
     ApplySpaceTemplate,
@@ -166,8 +166,7 @@ class Content(Resource):
         second, during which a terminal UI could not draw or take a key.
         """
         path = endpoint_path(self.revision, spaceId=space_id, revisionId=revision)
-        response = await self._transport.request("GET", path)
-        body = parse(response, _BODY, "GET", path)
+        body = parse_content(*await self._transport.answer("GET", path), _BODY, "GET", path)
         pages = body.get("pages")
         result = _validated(_REVISION, {**body, "pages": []}, path)
         parsed: list[RevisionPage] = []

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
 
-__all__ = ["OpenTarget", "TargetError", "parse_target"]
+__all__ = ["Getter", "OpenTarget", "TargetError", "parse_target"]
 
 _ID = re.compile(r"^[A-Za-z0-9_-]{4,64}$")
 _ID_WORDS = "4 to 64 letters, digits, - and _"
@@ -28,6 +29,13 @@ _ID_WORDS = "4 to 64 letters, digits, - and _"
 
 class TargetError(ValueError):
     """The text is neither an app URL docdeck understands nor an id."""
+
+
+class Getter(Protocol):
+    """A GET asked of the server before the client exists (the launcher's
+    `docdeck._cli.first_answer.Reads`): the answer's JSON, None when it is not a 200."""
+
+    def __call__(self, path: str, params: dict[str, str] | None = None) -> Any: ...
 
 
 @dataclass(frozen=True)

@@ -14,17 +14,15 @@ match a request the client makes is simply not used.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import quote
+
+from docdeck.tui.kit.open_target import Getter
 
 __all__ = ["CHANGES_LIMIT", "body_changed", "change_request_reads", "first_changed_page"]
 
 CHANGES_LIMIT = 1000
 """Changes read at once (the platform answers 10 without a limit)."""
-
-
-class Getter(Protocol):
-    def __call__(self, path: str, params: dict[str, str] | None = None) -> Any: ...
 
 
 def body_changed(kinds: Collection[str], attributes: Collection[str]) -> bool:
