@@ -104,17 +104,14 @@ class EmbeddedSandbox:
         first_reads: FirstReads | None = None,
     ) -> None:
         """`first_request`: asked of the sandbox as soon as it is found or started, for the
-        client's first request (`docdeck._cli.first_answer`); `first_reads`: what to ask
-        instead, several requests (`docdeck open`'s first screen)."""
+        client's first request (`docdeck._cli.first_answer`); `first_reads`, when given:
+        what to ask instead, several requests (`docdeck open`'s first screen)."""
         self.db_path = db_path
         self.directory = db_path.parent
         self.log_path = self.directory / SANDBOX_LOG_NAME
         self.idle_timeout = idle_timeout or files.DEFAULT_IDLE_MINUTES * 60
         self.startup_timeout = startup_timeout
-        if first_reads is None and first_request is not None:
-            from docdeck._cli.first_answer import reads_of
-
-            first_reads = reads_of(first_request)
+        self.first_request = first_request
         self.first_reads = first_reads
         self._lease: IO[bytes] | None = None
         self._thread: threading.Thread | None = None
@@ -187,11 +184,15 @@ class EmbeddedSandbox:
     def _run(self) -> None:
         try:
             connection = self.ensure()
-            if self.first_reads is not None:
-                from docdeck._cli.first_answer import ask_all
+            reads, request = self.first_reads, self.first_request
+            if reads is not None or request is not None:
+                from docdeck._cli.first_answer import ask_all, reads_of
 
-                answers = ask_all(connection.base_url, connection.token, self.first_reads)
-                connection = replace(connection, first_answers=answers)
+                if reads is None and request is not None:
+                    reads = reads_of(request)
+                if reads is not None:
+                    answers = ask_all(connection.base_url, connection.token, reads)
+                    connection = replace(connection, first_answers=answers)
             self._outcome = connection
         except BaseException as error:
             self._outcome = error

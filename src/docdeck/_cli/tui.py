@@ -94,37 +94,37 @@ def _first_run(flags: dict[str, str | None], args: argparse.Namespace) -> int | 
     # Without a terminal nothing starts: a script gets one line (after any config error).
     if surely_sandbox(**flags, environ=os.environ) and _has_terminal():
         idle_minutes, _ = sandbox_settings(os.environ)
+        from docdeck.tui.orgs.first_request import ROOT_REQUEST
+
         early = EmbeddedSandbox(
             sandbox_db_path(),
             idle_timeout=idle_minutes * 60,
+            first_request=ROOT_REQUEST,
             first_reads=_first_reads(getattr(args, "open_at", None)),
         )
         early.begin()
     return _run(flags, early, getattr(args, "open_at", None))
 
 
-def _first_reads(open_at: object | None) -> FirstReads:
-    """What the launcher asks the sandbox while the TUI starts: what `docdeck open`'s first
-    screen shows (a change request's first diff, a space's first page), else the
-    organization tree's first page."""
-    from docdeck._cli.first_answer import reads_of
+def _first_reads(open_at: object | None) -> FirstReads | None:
+    """What the launcher asks the sandbox while the TUI starts, under `docdeck open`: what
+    the target's first screen shows (a change request's first diff, a space's first page);
+    None: the organization tree's first page (`first_request`)."""
+    if open_at is None:
+        return None
     from docdeck.tui.kit.open_target import OpenTarget
 
-    if isinstance(open_at, OpenTarget) and open_at.change_request and open_at.space:
+    if not isinstance(open_at, OpenTarget) or not open_at.space or open_at.site:
+        return None
+    if open_at.change_request:
         from docdeck.tui.review.first_reads import change_request_reads
 
         return change_request_reads(open_at.space, open_at.change_request)
-    if (
-        isinstance(open_at, OpenTarget)
-        and open_at.space
-        and not (open_at.site or open_at.revision or open_at.page_path)
-    ):
-        from docdeck.tui.space.first_reads import space_reads
+    if open_at.revision or open_at.page_path:
+        return None
+    from docdeck.tui.space.first_reads import space_reads
 
-        return space_reads(open_at.space, open_at.page)
-    from docdeck.tui.orgs.first_request import ROOT_REQUEST
-
-    return reads_of(ROOT_REQUEST)
+    return space_reads(open_at.space, open_at.page)
 
 
 def _sandbox_cache(remember: bool) -> str | None:
@@ -176,10 +176,12 @@ def _run(
     sandbox = None
     if account.is_sandbox:
         from docdeck.launcher import EmbeddedSandbox
+        from docdeck.tui.orgs.first_request import ROOT_REQUEST
 
         sandbox = early or EmbeddedSandbox(
             sandbox_db_path(),
             idle_timeout=settings.sandbox.idle_minutes * 60,
+            first_request=ROOT_REQUEST,
             first_reads=_first_reads(open_at),
         )
         launch.sandbox_log = str(sandbox.log_path)
