@@ -20,7 +20,6 @@ Standard library only: this runs in the launcher's thread before the first frame
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -71,13 +70,21 @@ class Reads:
         self.token = token
         self.answers: list[FirstAnswer] = []
 
-    def __call__(self, path: str, params: dict[str, str] | None = None) -> Any:
-        """The answer's JSON; None when it is not a 200 or not JSON (the client then asks
-        itself, and reports any error as it always does)."""
+    def keep(self, path: str, params: dict[str, str] | None = None) -> FirstAnswer | None:
+        """The answer, kept if it is a 200 (None otherwise: the client then asks itself,
+        and reports any error as it always does)."""
         answer = ask(self.base_url, self.token, (path, params or {}))
+        if answer is not None:
+            self.answers.append(answer)
+        return answer
+
+    def __call__(self, path: str, params: dict[str, str] | None = None) -> Any:
+        """The answer's JSON, kept (`keep`); None when it is not a 200 or not JSON."""
+        answer = self.keep(path, params)
         if answer is None:
             return None
-        self.answers.append(answer)
+        import json  # not on a plain start's path: its one request needs no parse
+
         try:
             return json.loads(answer.body)
         except ValueError:
@@ -91,7 +98,7 @@ FirstReads = Callable[[Reads], object]
 def reads_of(request: FirstRequest) -> FirstReads:
     """The reads of one request."""
     path, params = request
-    return lambda get: get(path, params)
+    return lambda reads: reads.keep(path, params)
 
 
 def ask_all(base_url: str, token: str, reads: FirstReads) -> tuple[FirstAnswer, ...]:
