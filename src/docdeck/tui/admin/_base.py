@@ -19,12 +19,13 @@ from textual.worker import Worker
 from docdeck.gateway import Client
 from docdeck.models import Organization
 from docdeck.tui.kit.availability import Availability
+from docdeck.tui.kit.dialogs import ConfirmDialog
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.in_flight import Write, Writes
 from docdeck.tui.kit.list_keys import NavDataTable
-from docdeck.tui.kit.workers import client_of, report_worker_failure
+from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.kit.write_runner import WriteRunner
 
 if TYPE_CHECKING:
@@ -83,6 +84,8 @@ class AdminScreen(ExplainsKeys, Screen[None]):
     TABLE: ClassVar[str] = ""
     """The id of the table of what the screen administers, laid out from `COLUMNS`."""
     COLUMNS: ClassVar[tuple[Column, ...]] = ()
+    READING: ClassVar[str] = ""
+    """What the screen reads, as "Reading …" goes on: "the OpenAPI specs"."""
     POLL_S: ClassVar[float] = 1.0
     """How often what may change on its own (a job the server runs) is read again."""
     heading = ""
@@ -167,6 +170,10 @@ class AdminScreen(ExplainsKeys, Screen[None]):
     def subject_changed(self) -> None:
         """A write started or ended: redraw what marks it."""
 
+    @read("read", lambda self: f"Reading {self.READING} of {self.organization.title}")
+    async def _load(self) -> None:
+        await self._reload()
+
     async def _reload(self) -> None:
         """Read what the screen shows again (a write failed, or was left running)."""
 
@@ -182,6 +189,20 @@ class AdminScreen(ExplainsKeys, Screen[None]):
         self.app.push_screen(
             dialog.follow(self.writes, subject, action, applied=applied, reread=self._reload)
         )
+
+    def confirm_delete(
+        self,
+        subject: Subject,
+        title: str,
+        question: str,
+        doing: str,
+        delete: Callable[[], Awaitable[R]],
+        deleted: Callable[[R], None],
+    ) -> None:
+        """Ask `question` first, then send `delete`; `deleted` takes the item out of the
+        screen."""
+        dialog = ConfirmDialog(title, question, delete, doing=doing)
+        self.open_write(dialog, subject, "delete", deleted)
 
     def start_write(
         self,

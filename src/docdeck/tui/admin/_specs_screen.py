@@ -20,7 +20,7 @@ from docdeck.tui.admin.rules import spec_create, spec_edit
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.dialogs import ConfirmDialog, FormDialog, FormField
+from docdeck.tui.kit.dialogs import FormDialog, FormField
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
@@ -83,6 +83,7 @@ class SpecsScreen(AdminScreen):
         Column("Source", "source", wide_only=True),
     )
     heading = "OpenAPI specs"
+    READING = "the OpenAPI specs"
 
     def __init__(self, organization: Organization) -> None:
         super().__init__(organization)
@@ -120,10 +121,6 @@ class SpecsScreen(AdminScreen):
         if self.specs is None:
             self.say("reading the specs…")
         self._load()
-
-    @read("read", lambda self: f"Reading the OpenAPI specs of {self.organization.title}")
-    async def _load(self) -> None:
-        await self._reload()
 
     async def _reload(self) -> None:
         try:
@@ -360,13 +357,14 @@ class SpecsScreen(AdminScreen):
             self.versions.pop(slug, None)
             self.show([s for s in self.specs or [] if s.slug != slug])
 
-        dialog: ConfirmDialog[str] = ConfirmDialog(
+        self.confirm_delete(
+            self.subject(spec),
             "Delete spec",
             f"Delete “{spec.slug}” and every version of it? Pages that show it lose it.",
+            f"Deleting “{spec.slug}”",
             delete,
-            doing=f"Deleting “{spec.slug}”",
+            deleted,
         )
-        self.open_write(dialog, self.subject(spec), "delete", deleted)
 
     def action_browse(self) -> None:
         spec = self.highlighted

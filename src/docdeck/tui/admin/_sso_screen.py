@@ -24,7 +24,7 @@ from docdeck.tui.admin.settings import ROLE_CHOICES
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.dialogs import ConfirmDialog, FormField
+from docdeck.tui.kit.dialogs import FormField
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read
@@ -104,6 +104,7 @@ class SSOScreen(AdminScreen):
         Column("Created", "created", 20, wide_only=True),
     )
     heading = "Single sign-on"
+    READING = "the SAML providers"
 
     def __init__(self, organization: Organization) -> None:
         super().__init__(organization)
@@ -146,10 +147,6 @@ class SSOScreen(AdminScreen):
         if self.providers is None:
             self.say("reading the providers…")
         self._load()
-
-    @read("read", lambda self: f"Reading the SAML providers of {self.organization.title}")
-    async def _load(self) -> None:
-        await self._reload()
 
     async def _reload(self) -> None:
         org = self.organization.id
@@ -485,10 +482,11 @@ class SSOScreen(AdminScreen):
             if last_active
             else ""
         )
-        dialog: ConfirmDialog[str] = ConfirmDialog(
+        self.confirm_delete(
+            self.subject(provider),
             "Delete identity provider",
             f"Delete “{provider.label}”? Members who sign in through it cannot any more.{warning}",
+            f"Deleting “{provider.label}”",
             delete,
-            doing=f"Deleting “{provider.label}”",
+            deleted,
         )
-        self.open_write(dialog, self.subject(provider), "delete", deleted)

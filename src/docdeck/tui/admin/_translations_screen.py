@@ -26,7 +26,7 @@ from docdeck.tui.admin.instructions import document_of, text_of
 from docdeck.tui.admin.rules import translation_create, translation_edit
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
-from docdeck.tui.kit.dialogs import ConfirmDialog, FormField
+from docdeck.tui.kit.dialogs import FormField
 from docdeck.tui.kit.formatting import datetime_text
 from docdeck.tui.kit.navigation import OpenSpace
 from docdeck.tui.kit.workers import read
@@ -155,6 +155,7 @@ class TranslationsScreen(AdminScreen):
         Column("Pages · words", "stats", 14, wide_only=True),
     )
     heading = "Translations"
+    READING = "the translations"
     STALL_S = 5.0
     """A translation still pending this long after it was seen or sent has not started: the
     server has no translator (the sandbox's default), and the screen says so."""
@@ -221,10 +222,6 @@ class TranslationsScreen(AdminScreen):
         if self.translations is None:
             self.say("reading the translations…")
         self._load()
-
-    @read("read", lambda self: f"Reading the translations of {self.organization.title}")
-    async def _load(self) -> None:
-        await self._reload()
 
     async def _reload(self) -> None:
         org = self.organization.id
@@ -509,10 +506,11 @@ class TranslationsScreen(AdminScreen):
             self.show([t for t in self.translations or [] if t.id != translation_id])
 
         kept = " Its result space stays (a space of its own)." if translation.result else ""
-        dialog: ConfirmDialog[str] = ConfirmDialog(
+        self.confirm_delete(
+            self.subject(translation),
             "Delete translation",
             f"Delete the translation {self._title_of(translation)}?{kept}",
+            f"Deleting {self._title_of(translation)}",
             delete,
-            doing=f"Deleting {self._title_of(translation)}",
+            deleted,
         )
-        self.open_write(dialog, self.subject(translation), "delete", deleted)
