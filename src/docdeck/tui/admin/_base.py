@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Static
+from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
 from docdeck.gateway import Client
@@ -169,6 +170,17 @@ class AdminScreen(ExplainsKeys, Screen[None]):
 
     def subject_changed(self) -> None:
         """A write started or ended: redraw what marks it."""
+
+    def _show_detail(self) -> None:
+        """Show what the table's highlighted row holds beside the table."""
+
+    @on(DataTable.RowHighlighted)
+    def _row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The table's cursor moved: the detail and the keys follow it."""
+        if event.data_table.id == self.TABLE:
+            event.stop()
+            self._show_detail()
+            self.refresh_bindings()
 
     @read("read", lambda self: f"Reading {self.READING} of {self.organization.title}")
     async def _load(self) -> None:

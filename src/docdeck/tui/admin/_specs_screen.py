@@ -186,12 +186,6 @@ class SpecsScreen(AdminScreen):
 
     # ----- the highlighted spec -----------------------------------------------------------
 
-    @on(DataTable.RowHighlighted, "#specs")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-        self.refresh_bindings()
-
     def _show_detail(self) -> None:
         spec = self.highlighted
         detail = self.query_one("#spec-detail", Static)

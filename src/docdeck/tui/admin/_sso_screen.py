@@ -202,12 +202,6 @@ class SSOScreen(AdminScreen):
 
     # ----- the highlighted provider -------------------------------------------------------
 
-    @on(DataTable.RowHighlighted, "#providers")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-        self.refresh_bindings()
-
     def _show_detail(self) -> None:
         provider = self.highlighted
         detail = self.query_one("#provider-detail", Static)

@@ -317,12 +317,6 @@ class TranslationsScreen(AdminScreen):
 
     # ----- the highlighted translation ----------------------------------------------------
 
-    @on(DataTable.RowHighlighted, "#translations")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-        self.refresh_bindings()
-
     def _show_detail(self) -> None:
         translation = self.highlighted
         detail = self.query_one("#translation-detail", Static)
