@@ -202,20 +202,6 @@ class AdminScreen(ExplainsKeys, Screen[None]):
             dialog.follow(self.writes, subject, action, applied=applied, reread=self._reload)
         )
 
-    def confirm_delete(
-        self,
-        subject: Subject,
-        title: str,
-        question: str,
-        doing: str,
-        delete: Callable[[], Awaitable[R]],
-        deleted: Callable[[R], None],
-    ) -> None:
-        """Ask `question` first, then send `delete`; `deleted` takes the item out of the
-        screen."""
-        dialog = ConfirmDialog(title, question, delete, doing=doing)
-        self.open_write(dialog, subject, "delete", deleted)
-
     def start_write(
         self,
         subject: Subject,
@@ -223,9 +209,17 @@ class AdminScreen(ExplainsKeys, Screen[None]):
         doing: str,
         request: Callable[[], Awaitable[R]],
         applied: Callable[[R], None],
+        *,
+        ask: tuple[str, str] | None = None,
     ) -> None:
-        """A write on `subject` sent without a dialog: `applied` puts the answer in the
-        screen, which reads what it shows again if the write fails."""
+        """A write on `subject` without a form: `applied` puts the answer in the screen,
+        which reads what it shows again if the write fails. `ask` (a title, a question):
+        sent only once the user says yes (a delete)."""
+        if ask is not None:
+            title, question = ask
+            dialog = ConfirmDialog(title, question, request, doing=doing)
+            self.open_write(dialog, subject, action, applied)
+            return
         self.writes.start(
             Write(subject, action, doing, request, applied=applied, reread=self._reload)
         )

@@ -351,13 +351,14 @@ class SpecsScreen(AdminScreen):
             self.versions.pop(slug, None)
             self.show([s for s in self.specs or [] if s.slug != slug])
 
-        self.confirm_delete(
+        question = f"Delete “{spec.slug}” and every version of it? Pages that show it lose it."
+        self.start_write(
             self.subject(spec),
-            "Delete spec",
-            f"Delete “{spec.slug}” and every version of it? Pages that show it lose it.",
+            "delete",
             f"Deleting “{spec.slug}”",
             delete,
             deleted,
+            ask=("Delete spec", question),
         )
 
     def action_browse(self) -> None:

@@ -476,11 +476,14 @@ class SSOScreen(AdminScreen):
             if last_active
             else ""
         )
-        self.confirm_delete(
+        question = (
+            f"Delete “{provider.label}”? Members who sign in through it cannot any more." + warning
+        )
+        self.start_write(
             self.subject(provider),
-            "Delete identity provider",
-            f"Delete “{provider.label}”? Members who sign in through it cannot any more.{warning}",
+            "delete",
             f"Deleting “{provider.label}”",
             delete,
             deleted,
+            ask=("Delete identity provider", question),
         )

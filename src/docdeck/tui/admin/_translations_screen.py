@@ -500,11 +500,12 @@ class TranslationsScreen(AdminScreen):
             self.show([t for t in self.translations or [] if t.id != translation_id])
 
         kept = " Its result space stays (a space of its own)." if translation.result else ""
-        self.confirm_delete(
+        question = f"Delete the translation {self._title_of(translation)}?{kept}"
+        self.start_write(
             self.subject(translation),
-            "Delete translation",
-            f"Delete the translation {self._title_of(translation)}?{kept}",
+            "delete",
             f"Deleting {self._title_of(translation)}",
             delete,
             deleted,
+            ask=("Delete translation", question),
         )
