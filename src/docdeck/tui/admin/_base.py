@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import DataTable, Static
@@ -20,6 +20,7 @@ from textual.worker import Worker
 from docdeck.gateway import Client
 from docdeck.models import Organization
 from docdeck.tui.kit.availability import Availability
+from docdeck.tui.kit.bindings import HELP
 from docdeck.tui.kit.dialogs import ConfirmDialog
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
@@ -78,7 +79,7 @@ class AdminScreen(ExplainsKeys, Screen[None]):
     AdminScreen .admin-title { height: auto; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        HELP,
     ]
     ACTIONS: ClassVar[tuple[str, ...]] = ()
     """Actions whose availability depends on the caller's permissions (`availability_of`)."""
