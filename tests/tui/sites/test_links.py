@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.dialogs.choose import ChooseDialog
+from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog
 from tui.helpers import AppFactory, dialog_input, type_text, wait_for_workers, wait_until
 from tui.sites.helpers import dialog_error, open_site
@@ -79,3 +81,25 @@ async def test_a_redirect_is_added_to_a_section_and_looked_up(make_app: AppFacto
         await wait_until(pilot, lambda: isinstance(app.screen, FormDialog), "the lookup")
         error = await _refused(pilot, "no slash")
         assert error.startswith("Path: a path starting with /")
+
+
+async def test_a_share_link_is_deleted_after_asking(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        client: Client = app.client  # type: ignore[assignment]
+        await pilot.press("L")
+        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the links")
+        await type_text(pilot, "Partners")
+        await pilot.press("down", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChooseDialog), "its actions")
+        await pilot.press("j", "j", "j", "enter")  # Delete
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog), "the question")
+        assert "Whoever has its URL loses access" in str(
+            app.screen.query_one("#dialog-question", Static).render()
+        )
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the links again")
+        await wait_for_workers(pilot)
+        listed = client.sites.share_links.list(screen.org_id, screen.site.id)
+        assert "Partners" not in [link.name async for link in listed]

@@ -12,14 +12,12 @@ from textual.binding import BindingType
 from textual.widgets import DataTable
 
 from docdeck.models import Organization
-from docdeck.tui.admin._base import AdminScreen, Subject
+from docdeck.tui.admin._base import AdminScreen, Column, Subject
 from docdeck.tui.admin.rules import admin_only
 from docdeck.tui.admin.settings import ROLE_CHOICES, SETTINGS, Setting, body_of, check_setting
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.dialogs import FormDialog, FormField
-from docdeck.tui.kit.in_flight import Write
-from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.workers import read
 
 __all__ = ["SettingsScreen"]
@@ -38,6 +36,8 @@ class SettingsScreen(AdminScreen):
     ]
     FOOTER_PRIORITY = ("app.help", "back", "edit", "revoke_invite", "refresh")
     ACTIONS = ("edit", "revoke_invite")
+    TABLE = "settings"
+    COLUMNS = (Column("Setting", "setting", 26), Column("Value", "value"))
     heading = "Settings"
 
     def __init__(self, organization: Organization) -> None:
@@ -46,20 +46,14 @@ class SettingsScreen(AdminScreen):
 
     def compose(self) -> ComposeResult:
         yield from self.compose_title()
-        yield NavDataTable(id="settings", cursor_type="row", zebra_stripes=True)
+        yield from self.compose_table()
         yield from self.compose_end()
 
     def on_mount(self) -> None:
-        table = self.table
-        table.add_column("Setting", key="setting", width=26)
-        table.add_column("Value", key="value")
+        table = self.add_columns()
         self.show(self.organization)
         table.focus()
         self.action_refresh()
-
-    @property
-    def table(self) -> NavDataTable:
-        return self.query_one("#settings", NavDataTable)
 
     @property
     def highlighted(self) -> Setting | None:
@@ -117,15 +111,12 @@ class SettingsScreen(AdminScreen):
         if setting.kind == "flag":
             current = getattr(self.organization, setting.name) is True
             body = {setting.name: not current}
-            self.writes.start(
-                Write(
-                    self.subject,
-                    setting.name,
-                    f"Turning {setting.label} {'off' if current else 'on'}",
-                    lambda: self._patch(body),
-                    applied=self.show,
-                    reread=self._reload,
-                )
+            self.start_write(
+                self.subject,
+                setting.name,
+                f"Turning {setting.label} {'off' if current else 'on'}",
+                lambda: self._patch(body),
+                self.show,
             )
             return
         shown = setting.shown(self.organization)

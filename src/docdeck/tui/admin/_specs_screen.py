@@ -11,19 +11,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Vertical
-from textual.timer import Timer
 from textual.widgets import DataTable, Static
 
 from docdeck.models import OpenAPISpec, OpenAPISpecVersion, Organization
-from docdeck.tui.admin._base import AdminScreen, Subject, with_answer
+from docdeck.tui.admin._base import AdminScreen, Column, Subject, with_answer
 from docdeck.tui.admin.checks import check_slug, check_spec_source, is_url, read_spec_file
 from docdeck.tui.admin.rules import spec_create, spec_edit
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.dialogs import ConfirmDialog, FormDialog, FormField
+from docdeck.tui.kit.dialogs import FormDialog, FormField
 from docdeck.tui.kit.formatting import datetime_text
-from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read
@@ -76,45 +74,39 @@ class SpecsScreen(AdminScreen):
     ]
     FOOTER_PRIORITY = ("app.help", "back", "new", "browse", "visibility", "copy", "delete")
     ACTIONS = ("new", "visibility", "copy", "delete", "browse")
+    TABLE = "specs"
+    COLUMNS = (
+        Column("Slug", "slug", 24, narrow=16),
+        Column("State", "state", 18),
+        Column("Visibility", "visibility", 10),
+        Column("Processed", "processed", 16),
+        Column("Source", "source", wide_only=True),
+    )
     heading = "OpenAPI specs"
-    POLL_S = 1.0
-    """How often a spec being processed is read again."""
+    READING = "the OpenAPI specs"
 
     def __init__(self, organization: Organization) -> None:
         super().__init__(organization)
         self.specs: list[OpenAPISpec] | None = None
-        self.subjects: dict[str, Subject] = {}
         self.versions: dict[str, tuple[str | None, list[OpenAPISpecVersion]]] = {}
         """Per slug: the last version it was read at, and its versions (newest first)."""
-        self._poll: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.compose_title()
-        yield NavDataTable(id="specs", cursor_type="row", zebra_stripes=True)
+        yield from self.compose_table()
         with Vertical(id="spec-side"):
             yield Static("", id="spec-detail")
             yield NavDataTable(id="versions", cursor_type="row")
         yield from self.compose_end()
 
     def on_mount(self) -> None:
-        narrow = self.app.size.width < 110
-        table = self.table
-        table.add_column("Slug", key="slug", width=16 if narrow else 24)
-        table.add_column("State", key="state", width=18)
-        table.add_column("Visibility", key="visibility", width=10)
-        table.add_column("Processed", key="processed", width=16)
-        if not narrow:
-            table.add_column("Source", key="source")
+        table = self.add_columns()
         versions = self.query_one("#versions", NavDataTable)
         versions.add_column("Version", key="id", width=24)
         versions.add_column("Created", key="created", width=20)
         versions.display = False
         table.focus()
         self.load()
-
-    @property
-    def table(self) -> NavDataTable:
-        return self.query_one("#specs", NavDataTable)
 
     @property
     def highlighted(self) -> OpenAPISpec | None:
@@ -130,10 +122,6 @@ class SpecsScreen(AdminScreen):
             self.say("reading the specs…")
         self._load()
 
-    @read("read", lambda self: f"Reading the OpenAPI specs of {self.organization.title}")
-    async def _load(self) -> None:
-        await self._reload()
-
     async def _reload(self) -> None:
         try:
             specs = await self.client.openapi_specs.list(self.organization.id, limit=100).all()
@@ -145,11 +133,7 @@ class SpecsScreen(AdminScreen):
     def show(self, specs: list[OpenAPISpec], *, select: str | None = None) -> None:
         current = select or (self.highlighted.slug if self.highlighted else None)
         self.specs = specs
-        table = self.table
-        table.clear()
-        for spec in specs:
-            table.add_row(*self._cells(spec), key=spec.slug)
-        table.keep_cursor_on(current)
+        self.fill(specs, lambda spec: spec.slug, self._cells, current)
         count = len(specs)
         running = sum(1 for spec in specs if processing(spec))
         state = (
@@ -162,10 +146,8 @@ class SpecsScreen(AdminScreen):
         self._show_detail()
 
     def _cells(self, spec: OpenAPISpec) -> list[Any]:
-        busy = self.subjects.get(spec.slug)
-        slug = f"⟳ {spec.slug}" if busy is not None and busy.busy else spec.slug
         cells: list[Any] = [
-            slug,
+            self.busy_mark(spec.slug, spec.slug),
             state_text(spec),
             spec.visibility or "",
             datetime_text(spec.lastProcessedAt) if spec.lastProcessedAt else "",
@@ -190,13 +172,7 @@ class SpecsScreen(AdminScreen):
     def _follow(self) -> None:
         """Read the specs being processed again every `POLL_S` until none is."""
         running = any(processing(spec) for spec in self.specs or [])
-        if running and self._poll is None:
-            self._poll = self.set_interval(
-                self.POLL_S, self._reread_processing, name="spec processing"
-            )
-        elif not running and self._poll is not None:
-            self._poll.stop()
-            self._poll = None
+        self.follow(running, self._reread_processing, "spec processing")
 
     @read("poll", "Following the specs' processing")
     async def _reread_processing(self) -> None:
@@ -209,12 +185,6 @@ class SpecsScreen(AdminScreen):
             self._replace(fresh)
 
     # ----- the highlighted spec -----------------------------------------------------------
-
-    @on(DataTable.RowHighlighted, "#specs")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-        self.refresh_bindings()
 
     def _show_detail(self) -> None:
         spec = self.highlighted
@@ -358,16 +328,8 @@ class SpecsScreen(AdminScreen):
         async def request() -> OpenAPISpec:
             return await self.client.openapi_specs.update(org_id, spec.slug, visibility=target)
 
-        self.writes.start(
-            Write(
-                self.subject(spec),
-                "visibility",
-                f"Making “{spec.slug}” {target}",
-                request,
-                applied=self._replace,
-                reread=self._reload,
-            )
-        )
+        doing = f"Making “{spec.slug}” {target}"
+        self.start_write(self.subject(spec), "visibility", doing, request, self._replace)
 
     def action_copy(self) -> None:
         spec = self.highlighted
@@ -389,13 +351,15 @@ class SpecsScreen(AdminScreen):
             self.versions.pop(slug, None)
             self.show([s for s in self.specs or [] if s.slug != slug])
 
-        dialog: ConfirmDialog[str] = ConfirmDialog(
-            "Delete spec",
-            f"Delete “{spec.slug}” and every version of it? Pages that show it lose it.",
+        question = f"Delete “{spec.slug}” and every version of it? Pages that show it lose it."
+        self.start_write(
+            self.subject(spec),
+            "delete",
+            f"Deleting “{spec.slug}”",
             delete,
-            doing=f"Deleting “{spec.slug}”",
+            deleted,
+            ask=("Delete spec", question),
         )
-        self.open_write(dialog, self.subject(spec), "delete", deleted)
 
     def action_browse(self) -> None:
         spec = self.highlighted

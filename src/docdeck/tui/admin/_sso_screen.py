@@ -15,7 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import DataTable, Static
 
 from docdeck.models import Organization, SAMLProvider, SSOProviderLogin, Team
-from docdeck.tui.admin._base import AdminScreen, Subject, with_answer
+from docdeck.tui.admin._base import AdminScreen, Column, Subject, with_answer
 from docdeck.tui.admin._form import AdminForm
 from docdeck.tui.admin.certificates import certificate_text, check_certificate, read_certificate
 from docdeck.tui.admin.checks import check_http_url
@@ -24,9 +24,8 @@ from docdeck.tui.admin.settings import ROLE_CHOICES
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
-from docdeck.tui.kit.dialogs import ConfirmDialog, FormField
+from docdeck.tui.kit.dialogs import FormField
 from docdeck.tui.kit.formatting import datetime_text
-from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read
 
@@ -97,37 +96,34 @@ class SSOScreen(AdminScreen):
     ]
     FOOTER_PRIORITY = ("app.help", "back", "new", "edit", "copy_acs", "copy_entity", "delete")
     ACTIONS = ("new", "edit", "delete", "copy_acs", "copy_start", "copy_entity")
+    TABLE = "providers"
+    COLUMNS = (
+        Column("Label", "label", 30, narrow=20),
+        Column("Status", "status", 10),
+        Column("Default team · role", "default", 30, narrow=24),
+        Column("Created", "created", 20, wide_only=True),
+    )
     heading = "Single sign-on"
+    READING = "the SAML providers"
 
     def __init__(self, organization: Organization) -> None:
         super().__init__(organization)
         self.providers: list[SAMLProvider] | None = None
         self.logins: list[SSOProviderLogin] | None = None
         self.teams: list[Team] | None = None
-        self.subjects: dict[str, Subject] = {}
 
     def compose(self) -> ComposeResult:
         yield from self.compose_title()
-        yield NavDataTable(id="providers", cursor_type="row", zebra_stripes=True)
+        yield from self.compose_table()
         with VerticalScroll(id="provider-side"):
             yield Static("", id="provider-detail")
             yield Static("", id="logins")
         yield from self.compose_end()
 
     def on_mount(self) -> None:
-        narrow = self.app.size.width < 110
-        table = self.table
-        table.add_column("Label", key="label", width=20 if narrow else 30)
-        table.add_column("Status", key="status", width=10)
-        table.add_column("Default team · role", key="default", width=24 if narrow else 30)
-        if not narrow:
-            table.add_column("Created", key="created", width=20)
+        table = self.add_columns()
         table.focus()
         self.load()
-
-    @property
-    def table(self) -> NavDataTable:
-        return self.query_one("#providers", NavDataTable)
 
     @property
     def highlighted(self) -> SAMLProvider | None:
@@ -152,10 +148,6 @@ class SSOScreen(AdminScreen):
             self.say("reading the providers…")
         self._load()
 
-    @read("read", lambda self: f"Reading the SAML providers of {self.organization.title}")
-    async def _load(self) -> None:
-        await self._reload()
-
     async def _reload(self) -> None:
         org = self.organization.id
         try:
@@ -170,11 +162,7 @@ class SSOScreen(AdminScreen):
     def show(self, providers: list[SAMLProvider], *, select: str | None = None) -> None:
         current = select or (self.highlighted.id if self.highlighted else None)
         self.providers = providers
-        table = self.table
-        table.clear()
-        for provider in providers:
-            table.add_row(*self._cells(provider), key=provider.id)
-        table.keep_cursor_on(current)
+        self.fill(providers, lambda provider: provider.id, self._cells, current)
         active = sum(1 for provider in providers if provider.status == "active")
         count = len(providers)
         self.say(
@@ -186,8 +174,7 @@ class SSOScreen(AdminScreen):
         self._show_logins()
 
     def _cells(self, provider: SAMLProvider) -> list[Any]:
-        busy = self.subjects.get(provider.id)
-        label = f"⟳ {provider.label}" if busy is not None and busy.busy else provider.label
+        label = self.busy_mark(provider.id, provider.label)
         team = provider.defaultTeam.title if provider.defaultTeam else "no team"
         cells: list[Any] = [label, _status(provider), f"{team} · {_role(provider.defaultRole)}"]
         if len(self.table.columns) > 3:
@@ -214,12 +201,6 @@ class SSOScreen(AdminScreen):
             self.show(self.providers)
 
     # ----- the highlighted provider -------------------------------------------------------
-
-    @on(DataTable.RowHighlighted, "#providers")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-        self.refresh_bindings()
 
     def _show_detail(self) -> None:
         provider = self.highlighted
@@ -495,10 +476,14 @@ class SSOScreen(AdminScreen):
             if last_active
             else ""
         )
-        dialog: ConfirmDialog[str] = ConfirmDialog(
-            "Delete identity provider",
-            f"Delete “{provider.label}”? Members who sign in through it cannot any more.{warning}",
-            delete,
-            doing=f"Deleting “{provider.label}”",
+        question = (
+            f"Delete “{provider.label}”? Members who sign in through it cannot any more." + warning
         )
-        self.open_write(dialog, self.subject(provider), "delete", deleted)
+        self.start_write(
+            self.subject(provider),
+            "delete",
+            f"Deleting “{provider.label}”",
+            delete,
+            deleted,
+            ask=("Delete identity provider", question),
+        )

@@ -17,20 +17,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.timer import Timer
 from textual.widgets import Button, DataTable, Static
 
 from docdeck.models import Organization, Space, Translation
-from docdeck.tui.admin._base import AdminScreen, Subject, with_answer
+from docdeck.tui.admin._base import AdminScreen, Column, Subject, with_answer
 from docdeck.tui.admin._form import AdminForm, FormPart
 from docdeck.tui.admin.instructions import document_of, text_of
 from docdeck.tui.admin.rules import translation_create, translation_edit
 from docdeck.tui.kit.availability import Availability
 from docdeck.tui.kit.bindings import binder
-from docdeck.tui.kit.dialogs import ConfirmDialog, FormField
+from docdeck.tui.kit.dialogs import FormField
 from docdeck.tui.kit.formatting import datetime_text
-from docdeck.tui.kit.in_flight import Write
-from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.navigation import OpenSpace
 from docdeck.tui.kit.workers import read
 
@@ -149,9 +146,16 @@ class TranslationsScreen(AdminScreen):
     ]
     FOOTER_PRIORITY = ("app.help", "back", "new", "open", "instructions", "delete")
     ACTIONS = ("new", "open", "instructions", "delete")
+    TABLE = "translations"
+    COLUMNS = (
+        Column("Source space", "space", 30, narrow=20),
+        Column("Languages", "languages", 9),
+        Column("Status", "status", 18),
+        Column("Updated", "updated", 20, wide_only=True),
+        Column("Pages · words", "stats", 14, wide_only=True),
+    )
     heading = "Translations"
-    POLL_S = 1.0
-    """How often a translation that may be running is read again."""
+    READING = "the translations"
     STALL_S = 5.0
     """A translation still pending this long after it was seen or sent has not started: the
     server has no translator (the sandbox's default), and the screen says so."""
@@ -160,33 +164,20 @@ class TranslationsScreen(AdminScreen):
         super().__init__(organization)
         self.translations: list[Translation] | None = None
         self.spaces: dict[str, Space] | None = None
-        self.subjects: dict[str, Subject] = {}
         self._watched_since: dict[str, float] = {}
         """Per translation id: when it was first seen pending, or last sent."""
-        self._poll: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield from self.compose_title()
-        yield NavDataTable(id="translations", cursor_type="row", zebra_stripes=True)
+        yield from self.compose_table()
         with VerticalScroll(id="translation-side"):
             yield Static("", id="translation-detail")
         yield from self.compose_end()
 
     def on_mount(self) -> None:
-        narrow = self.app.size.width < 110
-        table = self.table
-        table.add_column("Source space", key="space", width=20 if narrow else 30)
-        table.add_column("Languages", key="languages", width=9)
-        table.add_column("Status", key="status", width=18)
-        if not narrow:
-            table.add_column("Updated", key="updated", width=20)
-            table.add_column("Pages · words", key="stats", width=14)
+        table = self.add_columns()
         table.focus()
         self.load()
-
-    @property
-    def table(self) -> NavDataTable:
-        return self.query_one("#translations", NavDataTable)
 
     @property
     def highlighted(self) -> Translation | None:
@@ -232,10 +223,6 @@ class TranslationsScreen(AdminScreen):
             self.say("reading the translations…")
         self._load()
 
-    @read("read", lambda self: f"Reading the translations of {self.organization.title}")
-    async def _load(self) -> None:
-        await self._reload()
-
     async def _reload(self) -> None:
         org = self.organization.id
         try:
@@ -251,11 +238,7 @@ class TranslationsScreen(AdminScreen):
     def show(self, translations: list[Translation], *, select: str | None = None) -> None:
         current = select or (self.highlighted.id if self.highlighted else None)
         self.translations = translations
-        table = self.table
-        table.clear()
-        for translation in translations:
-            table.add_row(*self._cells(translation), key=translation.id)
-        table.keep_cursor_on(current)
+        self.fill(translations, lambda translation: translation.id, self._cells, current)
         self._say_state()
         self._follow()
         self._show_detail()
@@ -280,13 +263,10 @@ class TranslationsScreen(AdminScreen):
         self.say(state)
 
     def _cells(self, translation: Translation) -> list[Any]:
-        busy = self.subjects.get(translation.id)
         space = (self.spaces or {}).get(translation.source.space)
         title = space.title if space is not None else translation.source.space
-        if busy is not None and busy.busy:
-            title = f"⟳ {title}"
         cells: list[Any] = [
-            title,
+            self.busy_mark(translation.id, title),
             f"{translation.source.language} → {translation.language}",
             self.status_text(translation),
         ]
@@ -314,13 +294,7 @@ class TranslationsScreen(AdminScreen):
     def _follow(self) -> None:
         """Read the translations that may be running again every `POLL_S` until none may."""
         running = any(self._may_run(t) for t in self.translations or [])
-        if running and self._poll is None:
-            self._poll = self.set_interval(
-                self.POLL_S, self._reread_running, name="translation jobs"
-            )
-        elif not running and self._poll is not None:
-            self._poll.stop()
-            self._poll = None
+        self.follow(running, self._reread_running, "translation jobs")
 
     @read("poll", "Following the translations")
     async def _reread_running(self) -> None:
@@ -342,12 +316,6 @@ class TranslationsScreen(AdminScreen):
             self.show(self.translations)  # one became stalled: say so and stop
 
     # ----- the highlighted translation ----------------------------------------------------
-
-    @on(DataTable.RowHighlighted, "#translations")
-    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        event.stop()
-        self._show_detail()
-        self.refresh_bindings()
 
     def _show_detail(self) -> None:
         translation = self.highlighted
@@ -509,15 +477,12 @@ class TranslationsScreen(AdminScreen):
         async def request() -> Translation:
             return await self.client.translations.update(org, translation.id, instructions=document)
 
-        self.writes.start(
-            Write(
-                self.subject(translation),
-                "instructions",
-                f"Saving the instructions of {self._title_of(translation)}",
-                request,
-                applied=self._sent,
-                reread=self._reload,
-            )
+        self.start_write(
+            self.subject(translation),
+            "instructions",
+            f"Saving the instructions of {self._title_of(translation)}",
+            request,
+            self._sent,
         )
 
     def action_delete(self) -> None:
@@ -535,10 +500,12 @@ class TranslationsScreen(AdminScreen):
             self.show([t for t in self.translations or [] if t.id != translation_id])
 
         kept = " Its result space stays (a space of its own)." if translation.result else ""
-        dialog: ConfirmDialog[str] = ConfirmDialog(
-            "Delete translation",
-            f"Delete the translation {self._title_of(translation)}?{kept}",
+        question = f"Delete the translation {self._title_of(translation)}?{kept}"
+        self.start_write(
+            self.subject(translation),
+            "delete",
+            f"Deleting {self._title_of(translation)}",
             delete,
-            doing=f"Deleting {self._title_of(translation)}",
+            deleted,
+            ask=("Delete translation", question),
         )
-        self.open_write(dialog, self.subject(translation), "delete", deleted)

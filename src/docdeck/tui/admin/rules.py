@@ -7,23 +7,15 @@ footer dims a key that is not allowed, pressing it says why, and nothing is sent
 from __future__ import annotations
 
 from docdeck.models import OpenAPISpec, Organization, Translation
-from docdeck.tui.kit.availability import Availability
+from docdeck.tui.kit.availability import NOT_HERE, Availability, allowed_if
 
 __all__ = ["admin_only", "spec_create", "spec_edit", "translation_create", "translation_edit"]
-
-_ALLOWED = Availability(applies=True)
-_NOT_HERE = Availability(applies=False)
-
-
-def _forbidden(reason: str, cause: str) -> Availability:
-    return Availability(applies=True, reason=reason, cause=cause)
 
 
 def _needs_create_role(allowed: bool, what: str) -> Availability:
     """`what` (add specs, change a translation) needs the create role or above."""
-    if allowed:
-        return _ALLOWED
-    return _forbidden(
+    return allowed_if(
+        allowed,
         f"You may not {what}: it needs the create role or above in the organization.",
         "needs the create role",
     )
@@ -38,15 +30,15 @@ def spec_create(organization: Organization) -> Availability:
 
 def spec_edit(spec: OpenAPISpec | None, verb: str) -> Availability:
     if spec is None:
-        return _NOT_HERE
+        return NOT_HERE
     return _needs_create_role(spec.permissions.edit, f"{verb} the spec “{spec.slug}”")
 
 
 def admin_only(organization: Organization, what: str) -> Availability:
-    if organization.permissions.admin:
-        return _ALLOWED
-    return _forbidden(
-        f"Only admins of “{organization.title}” may {what}.", "needs organization admin"
+    return allowed_if(
+        organization.permissions.admin,
+        f"Only admins of “{organization.title}” may {what}.",
+        "needs organization admin",
     )
 
 
@@ -60,5 +52,5 @@ def translation_create(organization: Organization) -> Availability:
 
 def translation_edit(translation: Translation | None, verb: str) -> Availability:
     if translation is None:
-        return _NOT_HERE
+        return NOT_HERE
     return _needs_create_role(translation.permissions.edit, f"{verb} this translation")

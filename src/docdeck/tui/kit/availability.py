@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
-__all__ = ["ALLOWED", "NOT_HERE", "Availability", "blocked_by_cause"]
+__all__ = ["ALLOWED", "NOT_HERE", "Availability", "allowed_if", "blocked_by_cause"]
 
 A = TypeVar("A")
 
@@ -34,6 +34,14 @@ class Availability:
 
 NOT_HERE = Availability(applies=False)
 ALLOWED = Availability(applies=True)
+
+
+def allowed_if(permitted: bool, reason: str, cause: str) -> Availability:
+    """A rule of the caller's permissions: allowed when `permitted`, else not, for `reason`
+    (a sentence) and `cause` (the few words the pane's summary groups actions by)."""
+    if permitted:
+        return ALLOWED
+    return Availability(applies=True, reason=reason, cause=cause)
 
 
 def blocked_by_cause(

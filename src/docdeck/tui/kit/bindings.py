@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from textual.binding import Binding
 
-__all__ = ["BindingMaker", "binder"]
+__all__ = ["HELP", "QUIT", "BindingMaker", "binder"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,12 @@ class BindingMaker:
             tooltip=tooltip,
             priority=priority,
         )
+
+
+HELP = Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key")
+"""The app's `?`, repeated in a screen's own keys so its footer shows it first."""
+QUIT = Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck")
+"""The app's `q`, likewise."""
 
 
 def binder(prefix: str) -> BindingMaker:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from docdeck.models import Member, TeamMembership
-from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability
+from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability, allowed_if
 from docdeck.tui.kit.copy_values import app_url, entry_values, member_values
 from docdeck.tui.kit.entries import (
     CollectionEntry,
@@ -36,10 +36,6 @@ class Selection:
     """A detail table has focus: copying takes its highlighted row."""
 
 
-def _forbidden(reason: str, cause: str) -> Availability:
-    return Availability(applies=True, reason=reason, cause=cause)
-
-
 _NO_CREATE = "your organization role cannot create content"
 _SPACE_ADMIN = "needs the admin role in the space"
 _COLLECTION_ADMIN = "needs the admin role in the collection"
@@ -56,10 +52,9 @@ def _sites(entry: Entry | None, verb: str, *, admin: bool) -> Availability:
     if org is None:
         return NOT_HERE
     permissions = org.organization.permissions
-    if permissions.admin or (not admin and permissions.createContent):
-        return ALLOWED
     role = "the admin role" if admin else "the create role"
-    return _forbidden(
+    return allowed_if(
+        permissions.admin or (not admin and permissions.createContent),
         f"You may not {verb}: it needs {role} in the organization.",
         f"needs {role} in the organization",
     )
@@ -70,17 +65,15 @@ def _in_container(entry: Entry | None, what: str) -> Availability:
         return NOT_HERE  # n there creates a site
     container = container_of(entry)
     if isinstance(container, CollectionEntry):
-        if container.value.permissions.create:
-            return ALLOWED
-        return _forbidden(
+        return allowed_if(
+            container.value.permissions.create,
             f"You may not create {what} in the collection “{container.title}” "
             "(it needs the create role there).",
             "needs the create role in the collection",
         )
     if isinstance(container, OrgEntry):
-        if container.organization.permissions.createContent:
-            return ALLOWED
-        return _forbidden(
+        return allowed_if(
+            container.organization.permissions.createContent,
             f"You may not create {what} in “{container.title}” "
             "(your organization role does not allow creating content).",
             _NO_CREATE,
@@ -91,24 +84,24 @@ def _in_container(entry: Entry | None, what: str) -> Availability:
 def _space_admin(entry: Entry | None, verb: str, *, deleted: bool = False) -> Availability:
     if not isinstance(entry, SpaceEntry) or entry.deleted != deleted:
         return NOT_HERE
-    if entry.value.permissions.admin:
-        return ALLOWED
-    return _forbidden(f"You may not {verb} “{entry.title}”: it {_SPACE_ADMIN}.", _SPACE_ADMIN)
+    return allowed_if(
+        entry.value.permissions.admin,
+        f"You may not {verb} “{entry.title}”: it {_SPACE_ADMIN}.",
+        _SPACE_ADMIN,
+    )
 
 
 def _collection_admin(entry: CollectionEntry, verb: str) -> Availability:
-    if entry.value.permissions.admin:
-        return ALLOWED
-    return _forbidden(
+    return allowed_if(
+        entry.value.permissions.admin,
         f"You may not {verb} the collection “{entry.title}”: it {_COLLECTION_ADMIN}.",
         _COLLECTION_ADMIN,
     )
 
 
 def _team_admin(entry: TeamEntry, verb: str) -> Availability:
-    if entry.value.permissions.admin:
-        return ALLOWED
-    return _forbidden(
+    return allowed_if(
+        entry.value.permissions.admin,
         f"You may not {verb} the team “{entry.title}”: only its owners and admins may.",
         _TEAM_ADMIN,
     )
@@ -128,9 +121,11 @@ def _duplicate(entry: Entry | None) -> Availability:
     if not isinstance(entry, SpaceEntry) or entry.deleted:
         return NOT_HERE
     org = org_of(entry)
-    if org is not None and not org.organization.permissions.createContent:
-        return _forbidden(f"You may not duplicate spaces: {_NO_CREATE}.", _NO_CREATE)
-    return ALLOWED
+    return allowed_if(
+        org is None or org.organization.permissions.createContent,
+        f"You may not duplicate spaces: {_NO_CREATE}.",
+        _NO_CREATE,
+    )
 
 
 def _change_role(selection: Selection) -> Availability:
@@ -138,11 +133,11 @@ def _change_role(selection: Selection) -> Availability:
     if not isinstance(entry, MembersEntry) or selection.member is None:
         return NOT_HERE
     org = org_of(entry)
-    if org is not None and not org.organization.permissions.admin:
-        return _forbidden(
-            "Only organization admins may change a member's role.", "needs organization admin"
-        )
-    return ALLOWED
+    return allowed_if(
+        org is None or org.organization.permissions.admin,
+        "Only organization admins may change a member's role.",
+        "needs organization admin",
+    )
 
 
 def _team_members(selection: Selection, *, needs_row: bool, verb: str) -> Availability:

@@ -28,7 +28,7 @@ from textual.worker import Worker
 from docdeck.gateway import Client
 from docdeck.models import Organization
 from docdeck.tui.kit.availability import Availability, blocked_by_cause
-from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.bindings import QUIT, binder
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.entries import (
     ITS_DETAILS,
@@ -97,7 +97,7 @@ class OrgBrowser(ExplainsKeys, Horizontal):
         Binding(
             "question_mark", "app.help", "Help", id="app.help", tooltip="Every key and what it does"
         ),
-        Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
+        QUIT,
         _b(
             "n",
             "new_space",

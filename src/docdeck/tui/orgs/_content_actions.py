@@ -69,18 +69,32 @@ class ContentEdits:
 
     def _open_create(
         self,
-        container: OrgEntry | CollectionEntry,
         kind: str,
         fields: list[FormField],
-        create: Callable[[dict[str, str]], Awaitable[T]],
-        created: Callable[[T], None],
+        create: Callable[[str, str | NotGiven, dict[str, str]], Awaitable[T]],
+        entry_of: Callable[[OrgEntry, T], Entry],
     ) -> None:
-        """The create dialog for a new `kind` in `container`, sent as a write on it."""
+        """The create dialog for a new `kind` where the cursor is, sent as a write on its
+        container: `create(organization id, parent, values)` sends it, and the answer's
+        entry (`entry_of`) goes into the tree under the cursor."""
+        where = self._where_new()
+        if where is None:
+            return
+        container, org, parent = where
+
+        def created(answer: T) -> None:
+            entry = entry_of(org, answer)
+            self.browser.org_tree.insert(container, entry)
+            self.browser.org_tree.select_entry(entry)
+            self.browser.notify(
+                f"Created the {kind} “{entry.title}”.", title=f"{kind.capitalize()} created"
+            )
+
         self.browser.open_write(
             FormDialog(
                 f"New {kind} in {container.title}",
                 fields,
-                create,
+                lambda values: create(org.organization.id, parent, values),
                 doing=f"Creating a {kind} in {container.title}",
                 action_label="Create",
             ),
@@ -91,25 +105,15 @@ class ContentEdits:
         )
 
     def new_space(self) -> None:
-        where = self._where_new()
-        if where is None:
-            return
-        container, org, parent = where
         client = self.browser.client
 
-        async def create(values: dict[str, str]) -> Space:
+        async def create(org_id: str, parent: str | NotGiven, values: dict[str, str]) -> Space:
             return await client.spaces.create(
-                org.organization.id,
+                org_id,
                 title=values["title"].strip(),
                 emoji=values["emoji"].strip() or NOT_GIVEN,
                 parent=parent,
             )
-
-        def created(space: Space) -> None:
-            entry = SpaceEntry(space=space)
-            self.browser.org_tree.insert(container, entry)
-            self.browser.org_tree.select_entry(entry)
-            self.browser.notify(f"Created the space “{space.title}”.", title="Space created")
 
         fields = [
             FormField("title", "Title", required=True, max_length=TITLE_MAX),
@@ -121,32 +125,23 @@ class ContentEdits:
                 check=emoji_problem,
             ),
         ]
-        self._open_create(container, "space", fields, create, created)
+        self._open_create("space", fields, create, lambda _org, space: SpaceEntry(space=space))
 
     def new_collection(self) -> None:
-        where = self._where_new()
-        if where is None:
-            return
-        container, org, parent = where
         client = self.browser.client
 
-        async def create(values: dict[str, str]) -> Collection:
+        async def create(org_id: str, parent: str | NotGiven, values: dict[str, str]) -> Collection:
             return await client.collections.create(
-                org.organization.id, title=values["title"].strip(), parent=parent
+                org_id, title=values["title"].strip(), parent=parent
             )
 
-        def created(collection: Collection) -> None:
+        def entry_of(org: OrgEntry, collection: Collection) -> Entry:
             if org.collections is not None:
                 org.collections.append(collection)
-            entry = CollectionEntry(collection=collection, children=[])
-            self.browser.org_tree.insert(container, entry)
-            self.browser.org_tree.select_entry(entry)
-            self.browser.notify(
-                f"Created the collection “{collection.title}”.", title="Collection created"
-            )
+            return CollectionEntry(collection=collection, children=[])
 
         fields = [FormField("title", "Title", required=True, max_length=TITLE_MAX)]
-        self._open_create(container, "collection", fields, create, created)
+        self._open_create("collection", fields, create, entry_of)
 
     def rename(self) -> None:
         entry = self.browser.org_tree.current

@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker
 
 from docdeck.models import Organization
-from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.bindings import HELP, binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.footer import BrowserFooter
@@ -57,7 +57,7 @@ class ReviewInboxScreen(Screen[None]):
     ReviewInboxScreen #inbox-table { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        HELP,
         _b("escape", "back", "Back", "Back to the organization tree"),
         _b("r", "refresh", "Refresh", "Gather the inbox again"),
         _b("y", "copy", "Copy URL", "Copy the highlighted change request's app URL"),

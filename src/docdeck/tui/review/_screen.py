@@ -26,7 +26,7 @@ from textual.worker import Worker
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content import PagePreview
 from docdeck.tui.content.block_map import BlockMap
-from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.bindings import HELP, binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.sharing import copy_value, open_url
@@ -98,7 +98,7 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         _b("X", "archive", "Archive", "Archive the change request, or reopen an archived one"),
         _b("P", "pdf", "PDF", "Export the change request as PDF: open or copy the link"),
         *THREAD_BINDINGS,
-        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        HELP,
         _b("escape", "back", "Back", "Back to where the change request was opened"),
         _b("tab", "switch_focus", "Pages/Diff", "Move between the changed pages and the diff"),
         _b("right_square_bracket", "next_hunk", "Next hunk", "The next change in this page"),

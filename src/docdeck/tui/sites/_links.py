@@ -7,7 +7,7 @@ holds its secret: copying it says so.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -68,6 +68,19 @@ def _open(
 
     dialog.follow(screen.writes, screen.site_subject, action, applied=then)
     screen.app.push_screen(dialog)
+
+
+def _delete(
+    screen: SiteScreen,
+    action: str,
+    title: str,
+    question: str,
+    doing: str,
+    delete: Callable[[], Awaitable[None]],
+    then: Callable[[], object],
+) -> None:
+    """Ask `question` first, then send `delete`; `then` reads the list again."""
+    _open(screen, ConfirmDialog(title, question, delete, doing=doing), action, lambda _: then())
 
 
 @read("links", "Reading the share links")
@@ -163,13 +176,15 @@ def _link_actions(screen: SiteScreen, link: ShareLink) -> None:
             async def delete() -> None:
                 await client.sites.share_links.delete(org, site, link.id)
 
-            confirm = ConfirmDialog(
+            _delete(
+                screen,
+                "delete_link",
                 f"Delete “{name}”",
                 f"Delete the share link “{name}”? Whoever has its URL loses access at once.",
+                f"Deleting “{name}”",
                 delete,
-                doing=f"Deleting “{name}”",
+                lambda: share_links(screen),
             )
-            _open(screen, confirm, "delete_link", lambda _none: share_links(screen))
 
     screen.app.push_screen(ChooseDialog(f"Share link “{name}”", choices), chosen)
 
@@ -233,6 +248,19 @@ def _pick_destination(screen: SiteScreen, existing: SiteRedirect | None) -> None
     screen.app.push_screen(ChooseDialog("Where the redirect leads", choices), chosen)
 
 
+def _source_field(label: str, value: str = "") -> FormField:
+    """The path a redirect leads from, as the redirect form and the lookup ask for it."""
+    return FormField(
+        "source",
+        label,
+        value,
+        placeholder="/old/page",
+        required=True,
+        max_length=512,
+        check=partial(check_redirect_source, label=label),
+    )
+
+
 def _redirect_form(
     screen: SiteScreen, existing: SiteRedirect | None, destination: dict[str, str]
 ) -> None:
@@ -251,17 +279,7 @@ def _redirect_form(
 
     dialog = FormDialog(
         f"Redirect to {_destination_text(screen, destination)}",
-        [
-            FormField(
-                "source",
-                "From the path",
-                existing.source if existing is not None else "",
-                placeholder="/old/page",
-                required=True,
-                max_length=512,
-                check=partial(check_redirect_source, label="From the path"),
-            )
-        ],
+        [_source_field("From the path", existing.source if existing is not None else "")],
         submit,
         doing="Saving the redirect",
     )
@@ -280,13 +298,15 @@ def _redirect_actions(screen: SiteScreen, item: SiteRedirect) -> None:
             async def delete() -> None:
                 await client.sites.redirects.delete(screen.org_id, screen.site.id, item.id)
 
-            dialog = ConfirmDialog(
+            _delete(
+                screen,
+                "delete_redirect",
                 f"Delete the redirect from {item.source}",
                 f"Visitors of {item.source} will get a “not found”.",
+                f"Deleting the redirect from {item.source}",
                 delete,
-                doing=f"Deleting the redirect from {item.source}",
+                lambda: redirects(screen),
             )
-            _open(screen, dialog, "delete_redirect", lambda _none: redirects(screen))
 
     screen.app.push_screen(ChooseDialog(f"Redirect from {item.source}", choices), chosen)
 
@@ -308,16 +328,7 @@ def _lookup(screen: SiteScreen) -> None:
 
     dialog = FormDialog(
         "Look up a redirect",
-        [
-            FormField(
-                "source",
-                "Path",
-                placeholder="/old/page",
-                required=True,
-                max_length=512,
-                check=partial(check_redirect_source, label="Path"),
-            )
-        ],
+        [_source_field("Path")],
         submit,
         doing="Looking up the path",
         action_label="Look up",

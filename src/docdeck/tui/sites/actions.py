@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from textual.binding import Binding
 
 from docdeck.models import Organization
-from docdeck.tui.kit.availability import Availability
+from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability, allowed_if
 from docdeck.tui.kit.bindings import binder
 from docdeck.tui.sites.structure_model import GROUP, SECTION, SITE_SPACE, Row
 
@@ -25,8 +25,6 @@ __all__ = [
 
 _b = binder("site")
 
-NOT_HERE = Availability(applies=False)
-ALLOWED = Availability(applies=True)
 _CREATE = "needs the create role in the organization"
 _ADMIN = "needs the admin role in the organization"
 
@@ -44,12 +42,10 @@ class SiteContext:
 
 def _may_write(context: SiteContext, verb: str) -> Availability:
     permissions = context.organization.permissions
-    if permissions.createContent or permissions.admin:
-        return ALLOWED
-    return Availability(
-        applies=True,
-        reason=f"You may not {verb}: changing a site's structure {_CREATE}.",
-        cause=_CREATE,
+    return allowed_if(
+        permissions.createContent or permissions.admin,
+        f"You may not {verb}: changing a site's structure {_CREATE}.",
+        _CREATE,
     )
 
 
@@ -80,9 +76,9 @@ def _any(verb: str) -> Callable[[SiteContext], Availability]:
 
 def _admin(verb: str) -> Callable[[SiteContext], Availability]:
     def check(context: SiteContext) -> Availability:
-        if context.organization.permissions.admin:
-            return ALLOWED
-        return Availability(applies=True, reason=f"You may not {verb}: it {_ADMIN}.", cause=_ADMIN)
+        return allowed_if(
+            context.organization.permissions.admin, f"You may not {verb}: it {_ADMIN}.", _ADMIN
+        )
 
     return check
 

@@ -26,7 +26,7 @@ from docdeck.tui.content import PagePreview
 from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.beneath import later
-from docdeck.tui.kit.bindings import binder
+from docdeck.tui.kit.bindings import HELP, QUIT, binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
@@ -112,9 +112,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             id="space.edit_in_change_request",
             tooltip="Edit this page in $EDITOR in a change request (an open one or a new one)",
         ),
-        Binding("question_mark", "app.help", "Help", id="app.help", tooltip="Every key"),
+        HELP,
         _b("escape", "back", "Back", "Close the filter or view, or go back to the tree"),
-        Binding("q", "app.quit", "Quit", id="app.quit", tooltip="Leave docdeck"),
+        QUIT,
         _b("1", "mode('pages')", "Pages", "The page tree and the preview"),
         _b("2", "mode('links')", "Links", "Every link in the space, broken ones first"),
         _b("3", "mode('files')", "Files", "The space's files and their backlinks"),

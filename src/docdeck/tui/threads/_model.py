@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from docdeck.models.comments import Comment, CommentReply
-from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability
+from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability, allowed_if
 from docdeck.tui.kit.session import Me
 
 __all__ = ["Me", "Scope", "Thread", "ThreadItem", "thread_availability"]
@@ -113,10 +113,6 @@ def comments_of(threads: list[Thread]) -> Iterator[Comment | CommentReply]:
         yield from thread.replies
 
 
-def _refused(reason: str, cause: str) -> Availability:
-    return Availability(applies=True, reason=reason, cause=cause)
-
-
 _NO_COMMENT = "needs the comment role in the space"
 
 
@@ -125,9 +121,11 @@ def thread_availability(action: str, item: ThreadItem | None, scope: Scope | Non
     if action in ("comment_block", "comment_scope"):
         if scope is None:
             return NOT_HERE
-        if not scope.can_comment:
-            return _refused(f"You may not comment in {scope.name}: it {_NO_COMMENT}.", _NO_COMMENT)
-        return ALLOWED
+        return allowed_if(
+            scope.can_comment,
+            f"You may not comment in {scope.name}: it {_NO_COMMENT}.",
+            _NO_COMMENT,
+        )
     if action == "thread_filter":
         return ALLOWED if scope is not None else NOT_HERE
     if item is None:
@@ -135,23 +133,21 @@ def thread_availability(action: str, item: ThreadItem | None, scope: Scope | Non
     comment = item.thread.comment
     if action in ("reply", "react", "resolve"):
         allowed = comment.permissions.reply if action != "react" else item.subject.permissions.reply
-        if allowed:
-            return ALLOWED
         verb = {"reply": "reply to", "react": "react to", "resolve": "resolve or reopen"}[action]
-        return _refused(f"You may not {verb} this {item.what}: it {_NO_COMMENT}.", _NO_COMMENT)
+        return allowed_if(
+            allowed, f"You may not {verb} this {item.what}: it {_NO_COMMENT}.", _NO_COMMENT
+        )
     subject = item.subject
     if action == "edit_comment":
-        if subject.permissions.edit:
-            return ALLOWED
-        return _refused(
+        return allowed_if(
+            subject.permissions.edit,
             f"You may not edit this {item.what}: only its author "
             f"({subject.postedBy.displayName}) may.",
             "only the author may",
         )
     if action == "delete_comment":
-        if subject.permissions.delete:
-            return ALLOWED
-        return _refused(
+        return allowed_if(
+            subject.permissions.delete,
             f"You may not delete this {item.what}: only its author "
             f"({subject.postedBy.displayName}) or a space admin may.",
             "only the author or an admin may",
