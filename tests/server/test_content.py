@@ -92,6 +92,28 @@ async def test_markdown_and_document_formats_of_the_same_page(
     assert "format: must be one of document, markdown" in error_of(bad, 400)
 
 
+async def test_a_files_bytes_are_not_a_document(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
+) -> None:
+    """The space's objects hold its files' bytes too: asked as a document, an image's is a
+    404 (the fuzz found it answered 500), a page body's a document."""
+    space_id = _space(ids).rsplit("/", 1)[1]
+    with sqlite3.connect(sandbox_db) as conn:
+        hashes = [
+            row[0]
+            for row in conn.execute(
+                "SELECT hash FROM space_objects WHERE space_id = ?", (space_id,)
+            )
+        ]
+    answers = {h: await admin.get(_space(ids) + f"/documents/{h}") for h in hashes}
+    statuses = {answer.status_code for answer in answers.values()}
+    assert statuses <= {200, 404}, statuses
+    missing = [h for h, answer in answers.items() if answer.status_code == 404]
+    assert missing, "the demo's API reference has an image among its objects"
+    assert "not found in space" in error_of(answers[missing[0]], 404)
+    assert any(answer.status_code == 200 for answer in answers.values())
+
+
 async def test_block_keys_survive_an_edit_elsewhere_in_the_page(
     admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
 ) -> None:

@@ -14,7 +14,7 @@ from docdeck.server.content.document import to_document
 from docdeck.server.content.links import resolver_for
 from docdeck.server.content.reading import content_of, view_of
 from docdeck.server.content.scoped_routes import CURRENT, content_reads
-from docdeck.server.content.snapshots import get_text, space_owns
+from docdeck.server.content.snapshots import get_object, space_owns
 from docdeck.server.errors import not_found
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
@@ -55,11 +55,18 @@ async def get_document(
 ) -> Response:
     with ctx.db.read() as conn:
         content = content_of(conn, ctx, spaceId)
-        if not space_owns(conn, spaceId, documentId):
+        data = get_object(conn, documentId) if space_owns(conn, spaceId, documentId) else None
+        try:
+            # The space's objects hold its files' bytes too: one that is not UTF-8 text is
+            # a file (an image, say), not a document (it raised, a 500).
+            markdown = None if data is None else data.decode("utf-8")
+        except UnicodeDecodeError:
+            markdown = None
+        if markdown is None:
             raise not_found(f"document {documentId!r} not found in space {spaceId!r}")
         page_id = next(
             (p for p, e in content.snapshot.pages.items() if e.get("body") == documentId), ""
         )
         resolve = resolver_for(conn, content.snapshot, page_id, view_of(ctx).app_host)
-        document = to_document(get_text(conn, documentId), resolve)
+        document = to_document(markdown, resolve)
     return respond(document)
