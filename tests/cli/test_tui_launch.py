@@ -279,3 +279,15 @@ def test_the_review_pane_imports_nothing_its_first_diff_does_not_draw() -> None:
     )
     result = _probe(probe)
     assert result.stdout.strip() == ""
+
+
+def test_the_space_screen_imports_no_dialog_its_first_page_does_not_show() -> None:
+    """`docdeck open <space URL>` imports the space screen before its first page: the new
+    change request's form and the chooser of `E` are imported on use."""
+    probe = (
+        "import sys; from docdeck.tui.space import SpaceScreen;"
+        "lazy = ('docdeck.tui.kit.dialogs.form', 'docdeck.tui.kit.dialogs.choose');"
+        "print(','.join(m for m in lazy if m in sys.modules))"
+    )
+    result = _probe(probe)
+    assert result.stdout.strip() == ""

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docdeck.models import ChangeRequest
-from docdeck.tui.kit.dialogs.choose import ChooseDialog
-from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.navigation import OpenChangeRequest
 from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.kit.write_runner import WriteRunner
@@ -63,6 +61,9 @@ class ChangeRequestStarter(WriteRunner):
         if self._new_cr_subject is None:
             self._new_cr_subject = _SpaceSubject(self.space.title)
         space_id = self.space.id
+        # The dialogs on use: the space screen's first page does not wait for their imports
+        # (the form's text area among them).
+        from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 
         async def submit(values: dict[str, str]) -> ChangeRequest:
             subject = values["subject"].strip()
@@ -108,6 +109,8 @@ class ChangeRequestStarter(WriteRunner):
         choices += [
             (f"#{cr.number} {cr.subject or '(no subject)'} · {cr.status}", cr) for cr in found
         ]
+
+        from docdeck.tui.kit.dialogs.choose import ChooseDialog
 
         def chosen(choice: ChangeRequest | str | None) -> None:
             if choice == _NEW:
