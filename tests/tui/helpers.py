@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
+import httpx
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Tree
 from textual.worker import WorkerCancelled, WorkerFailed
 
+from docdeck.gateway import Client
+from docdeck.models import Space
 from docdeck.tui.app import DocdeckApp
 from docdeck.tui.kit.entries import Entry
 from docdeck.tui.kit.view_slot import ViewSlot
@@ -190,3 +194,22 @@ async def burst(pilot: Pilot[None], keys: list[str]) -> None:
         event.set_sender(pilot.app)
         driver.send_message(event)
     await pilot.pause()
+
+
+async def every_space(
+    transport: httpx.AsyncBaseTransport, token: str
+) -> AsyncIterator[tuple[Client, Callable[..., Awaitable[Any]], Space]]:
+    """Every space of the demo, with the gateway's client and a GET of an answer's raw JSON
+    (`await get_json(path, **params)`): what the launcher reads, beside what the app reads."""
+    headers = {"Authorization": f"Bearer {token}"}
+    async with (
+        Client("http://sandbox", token, transport=transport) as client,
+        httpx.AsyncClient(transport=transport, base_url="http://sandbox") as raw,
+    ):
+
+        async def get_json(path: str, **params: Any) -> Any:
+            return (await raw.get(path, params=params or None, headers=headers)).json()
+
+        for org in (await client.orgs.list(limit=100)).items:
+            for space in (await client.spaces.list(org.id, limit=100)).items:
+                yield client, get_json, space

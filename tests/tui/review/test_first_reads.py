@@ -3,13 +3,12 @@ changes' JSON alone (`review.first_reads`), is the review pane's (`review_change
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
-from docdeck.gateway import Client
 from docdeck.tui.review.changes import review_changes
 from docdeck.tui.review.first_reads import CHANGES_LIMIT, first_changed_page
 from tui.conftest import RecordingTransport
+from tui.helpers import every_space
 
 
 def _pane_pick(changes: object) -> tuple[str, bool, bool] | None:
@@ -23,23 +22,15 @@ def _pane_pick(changes: object) -> tuple[str, bool, bool] | None:
 async def test_the_launchers_pick_is_the_panes_for_every_change_request_of_the_demo(
     transport: RecordingTransport, admin_token: str
 ) -> None:
-    headers = {"Authorization": f"Bearer {admin_token}"}
     picked = 0
-    async with (
-        Client("http://sandbox", admin_token, transport=transport) as client,
-        httpx.AsyncClient(transport=transport, base_url="http://sandbox") as raw,
-    ):
-        for org in (await client.orgs.list(limit=100)).items:
-            for space in (await client.spaces.list(org.id, limit=100)).items:
-                for cr in (await client.change_requests.list(space.id, limit=100)).items:
-                    answer = await raw.get(
-                        f"/v1/spaces/{space.id}/change-requests/{cr.number}/changes",
-                        params={"limit": CHANGES_LIMIT},
-                        headers=headers,
-                    )
-                    changes = answer.json()
-                    assert first_changed_page(changes) == _pane_pick(changes), (space.id, cr)
-                    picked += first_changed_page(changes) is not None
+    async for client, get_json, space in every_space(transport, admin_token):
+        for cr in (await client.change_requests.list(space.id, limit=100)).items:
+            changes = await get_json(
+                f"/v1/spaces/{space.id}/change-requests/{cr.number}/changes",
+                limit=CHANGES_LIMIT,
+            )
+            assert first_changed_page(changes) == _pane_pick(changes), (space.id, cr)
+            picked += first_changed_page(changes) is not None
     assert picked >= 3  # the demo has change requests with changed bodies
 
 

@@ -3,31 +3,23 @@ alone (`space.first_reads`), is the space screen's (`SpacePages.first_readable`)
 
 from __future__ import annotations
 
-import httpx
-
-from docdeck.gateway import Client
 from docdeck.tui.content.page_tree import SpacePages
 from docdeck.tui.space.first_reads import first_readable
 from tui.conftest import RecordingTransport
+from tui.helpers import every_space
 
 
 async def test_the_launchers_pick_is_the_screens_for_every_space_of_the_demo(
     transport: RecordingTransport, admin_token: str
 ) -> None:
-    headers = {"Authorization": f"Bearer {admin_token}"}
     picked = 0
-    async with (
-        Client("http://sandbox", admin_token, transport=transport) as client,
-        httpx.AsyncClient(transport=transport, base_url="http://sandbox") as raw,
-    ):
-        for org in (await client.orgs.list(limit=100)).items:
-            for space in (await client.spaces.list(org.id, limit=100)).items:
-                answer = await raw.get(f"/v1/spaces/{space.id}/content", headers=headers)
-                revision = await client.content.revision(space.id)
-                first = SpacePages(revision.pages).first_readable()
-                expected = first.id if first is not None else None
-                assert first_readable(answer.json()) == expected, space.title
-                picked += expected is not None
+    async for client, get_json, space in every_space(transport, admin_token):
+        answer = await get_json(f"/v1/spaces/{space.id}/content")
+        revision = await client.content.revision(space.id)
+        first = SpacePages(revision.pages).first_readable()
+        expected = first.id if first is not None else None
+        assert first_readable(answer) == expected, space.title
+        picked += expected is not None
     assert picked >= 3
 
 
