@@ -40,7 +40,8 @@ _WIRE_TRIGGERS = (
 
 def undo_comment_wire(conn: sqlite3.Connection) -> None:
     """Make a current database what version 23 left: without migration 24's text, its
-    triggers and indexes (the caller sets `user_version`)."""
+    triggers and indexes, and 27's view of the text (the caller sets `user_version`)."""
+    conn.execute("DROP VIEW comment_wires")
     for trigger in _WIRE_TRIGGERS:
         conn.execute(f"DROP TRIGGER {trigger}")
     for index in ("comments_by_poster", "comments_by_resolver", "comment_reactions_by_user"):
@@ -259,3 +260,23 @@ async def test_a_database_from_before_the_migration_gets_the_text(
         assert conn.execute("SELECT COUNT(*) FROM comments WHERE wire IS NULL").fetchone()[0] == 0
         conn.close()
         assert await reads.bytes() == made
+
+
+def test_the_text_is_written_once_in_a_view_its_triggers_read(sandbox_db: Path) -> None:
+    """Migration 27: the expression is in the view `comment_wires` alone; each trigger reads
+    the view (SQLite parses every trigger's text for each connection it opens)."""
+    conn = sqlite3.connect(sandbox_db)
+    try:
+        made = dict(
+            conn.execute(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'"
+                " AND name LIKE 'comments_wire_%'"
+            ).fetchall()
+        )
+        view = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'comment_wires'")
+        assert "printf(" in view.fetchone()[0]
+    finally:
+        conn.close()
+    assert sorted(made) == sorted(_WIRE_TRIGGERS)
+    for name, sql in made.items():
+        assert "comment_wires" in sql and "printf(" not in sql, name

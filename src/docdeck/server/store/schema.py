@@ -5,6 +5,8 @@ A migration is never edited once released; a change to the schema is a new entry
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 def _segment(alias: str) -> str:
     """One level of a depth-first sort key: fixed width and offset so text order is numeric
@@ -289,8 +291,86 @@ def _users_comments(user: str) -> str:
 
 
 def _comment_wire_of(where: str) -> str:
-    """SQL writing `comments.wire` anew for the comments `where` selects."""
+    """SQL writing `comments.wire` anew for the comments `where` selects (migration 24: the
+    whole expression in each trigger; migration 27 names the view instead)."""
     return f"UPDATE comments SET wire = {comment_wire()} WHERE {where};"
+
+
+def _comment_wire_from_view(where: str) -> str:
+    """SQL writing `comments.wire` anew for the comments `where` selects, from the view that
+    holds `comment_wire` once (`comment_wires`, migration 27)."""
+    return (
+        "UPDATE comments SET wire = (SELECT w.wire FROM comment_wires w"
+        f" WHERE w.comment_rowid = comments.rowid) WHERE {where};"
+    )
+
+
+_COMMENT_WIRE_TRIGGERS = (
+    ("comments_wire_on_insert", "AFTER INSERT ON comments", ("rowid = NEW.rowid",)),
+    (
+        "comments_wire_on_update",
+        f"AFTER UPDATE OF {_COMMENT_COLUMNS} ON comments",
+        ("rowid = NEW.rowid",),
+    ),
+    ("comments_wire_reply_added", "AFTER INSERT ON comment_replies", ("id = NEW.comment_id",)),
+    ("comments_wire_reply_removed", "AFTER DELETE ON comment_replies", ("id = OLD.comment_id",)),
+    (
+        "comments_wire_reply_moved",
+        "AFTER UPDATE OF comment_id ON comment_replies",
+        ("id IN (OLD.comment_id, NEW.comment_id)",),
+    ),
+    (
+        "comments_wire_reaction_added",
+        "AFTER INSERT ON comment_reactions",
+        ("id = NEW.subject_id",),
+    ),
+    (
+        "comments_wire_reaction_removed",
+        "AFTER DELETE ON comment_reactions",
+        ("id = OLD.subject_id",),
+    ),
+    (
+        "comments_wire_reaction_changed",
+        "AFTER UPDATE ON comment_reactions",
+        ("id IN (OLD.subject_id, NEW.subject_id)",),
+    ),
+    ("comments_wire_user_added", "AFTER INSERT ON users", (_users_comments("NEW"),)),
+    (
+        "comments_wire_user_changed",
+        "AFTER UPDATE OF id, email, display_name, photo_url ON users",
+        (_users_comments("OLD"), _users_comments("NEW")),
+    ),
+    ("comments_wire_user_removed", "AFTER DELETE ON users", (_users_comments("OLD"),)),
+)
+"""Migration 24's triggers keeping `comments.wire`: name, event, and the comments each one
+writes anew (migration 27 makes them again from this table, naming the view)."""
+
+
+def _comment_wire_triggers(write: Callable[[str], str], *, again: bool = False) -> str:
+    """The triggers of `_COMMENT_WIRE_TRIGGERS`, each writing its comments' text with `write`
+    (`again`: each dropped first where it is there)."""
+    made: list[str] = []
+    for name, event, writes in _COMMENT_WIRE_TRIGGERS:
+        body = "\n        ".join(write(where) for where in writes)
+        if again:
+            made.append(f"DROP TRIGGER IF EXISTS {name};")
+        made.append(f"CREATE TRIGGER {name} {event} BEGIN\n        {body}\nEND;")
+    return "\n".join(made)
+
+
+def _comment_wire_triggers_on_the_view() -> str:
+    """Migration 27: `comment_wire` once, in the view `comment_wires`, and migration 24's
+    triggers made again to read it. Each trigger held the whole expression (about 5 KB each,
+    60 KB of the schema's 106 KB), and SQLite parses a database's whole schema for every
+    connection it opens (about 8-11 ms of CPU each before, most of it these triggers). Written
+    to run again on a database that has it (tests migrate a current file from an earlier
+    version)."""
+    return (
+        "DROP VIEW IF EXISTS comment_wires;\n"
+        "CREATE VIEW comment_wires AS SELECT comments.rowid AS comment_rowid,"
+        f" {comment_wire()} AS wire FROM comments;\n"
+        + _comment_wire_triggers(_comment_wire_from_view, again=True)
+    )
 
 
 def _copy_user(where: str) -> str:
@@ -1068,43 +1148,7 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX comments_by_poster ON comments(posted_by);
     CREATE INDEX comments_by_resolver ON comments(resolved_by) WHERE resolved_by IS NOT NULL;
     CREATE INDEX comment_reactions_by_user ON comment_reactions(user_id);
-    CREATE TRIGGER comments_wire_on_insert AFTER INSERT ON comments BEGIN
-        {_comment_wire_of("rowid = NEW.rowid")}
-    END;
-    CREATE TRIGGER comments_wire_on_update AFTER UPDATE OF {_COMMENT_COLUMNS} ON comments
-        BEGIN
-        {_comment_wire_of("rowid = NEW.rowid")}
-    END;
-    CREATE TRIGGER comments_wire_reply_added AFTER INSERT ON comment_replies BEGIN
-        {_comment_wire_of("id = NEW.comment_id")}
-    END;
-    CREATE TRIGGER comments_wire_reply_removed AFTER DELETE ON comment_replies BEGIN
-        {_comment_wire_of("id = OLD.comment_id")}
-    END;
-    CREATE TRIGGER comments_wire_reply_moved AFTER UPDATE OF comment_id ON comment_replies
-        BEGIN
-        {_comment_wire_of("id IN (OLD.comment_id, NEW.comment_id)")}
-    END;
-    CREATE TRIGGER comments_wire_reaction_added AFTER INSERT ON comment_reactions BEGIN
-        {_comment_wire_of("id = NEW.subject_id")}
-    END;
-    CREATE TRIGGER comments_wire_reaction_removed AFTER DELETE ON comment_reactions BEGIN
-        {_comment_wire_of("id = OLD.subject_id")}
-    END;
-    CREATE TRIGGER comments_wire_reaction_changed AFTER UPDATE ON comment_reactions BEGIN
-        {_comment_wire_of("id IN (OLD.subject_id, NEW.subject_id)")}
-    END;
-    CREATE TRIGGER comments_wire_user_added AFTER INSERT ON users BEGIN
-        {_comment_wire_of(_users_comments("NEW"))}
-    END;
-    CREATE TRIGGER comments_wire_user_changed AFTER UPDATE OF id, email, display_name, photo_url
-        ON users BEGIN
-        {_comment_wire_of(_users_comments("OLD"))}
-        {_comment_wire_of(_users_comments("NEW"))}
-    END;
-    CREATE TRIGGER comments_wire_user_removed AFTER DELETE ON users BEGIN
-        {_comment_wire_of(_users_comments("OLD"))}
-    END;
+    {_comment_wire_triggers(_comment_wire_of)}
     {_comment_wire_of("1")}
     """,
     # 25: each space as the JSON text its readers send (`space_wire`, in four pieces), kept
@@ -1123,6 +1167,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX spaces_in_tree ON spaces(organization_id, deleted_at, tree_key, id,
         {", ".join(space_wire())});
     """,
+    # 27: the comment text's expression (migration 24) written once, in a view its triggers
+    # read, rather than in each of its eleven triggers: every connection SQLite opens parses
+    # the whole schema, and those triggers were most of it (`_comment_wire_triggers_on_the_view`).
+    _comment_wire_triggers_on_the_view(),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
