@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from docdeck.server import (
 )
 from docdeck.server.http.auth import hash_token
 from docdeck.server.store import Database, SchemaTooNewError
+from docdeck.server.store import db as store_db
 from docdeck.server.store.schema import SCHEMA_VERSION
 
 
@@ -28,6 +30,38 @@ def test_new_database_is_migrated_in_wal_mode(tmp_path: Path) -> None:
             assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
             assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
             assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    finally:
+        db.close()
+
+
+def test_the_first_thread_reads_and_writes_on_the_connection_that_migrated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite parses the whole schema for each connection it opens: a `Database` keeps the
+    connection that migrated the file as its first thread's, set back as the others are
+    (secure_delete as SQLite's default, no migration-only function), and opens one for
+    each other thread."""
+    opened: list[sqlite3.Connection] = []
+    connect = store_db._connect
+    monkeypatch.setattr(
+        store_db, "_connect", lambda path: opened.append(connect(path)) or opened[-1]
+    )
+    default = sqlite3.connect(":memory:").execute("PRAGMA secure_delete").fetchone()[0]
+    db = Database(tmp_path / "one.db")
+    try:
+        with db.write() as conn:
+            conn.execute("INSERT INTO users (id, email, display_name) VALUES ('u', 'a@b.c', 'A')")
+        with db.read() as conn:
+            assert conn.execute("SELECT COUNT(*) FROM users").fetchone()[0] == 1
+            assert conn.execute("PRAGMA secure_delete").fetchone()[0] == default
+            # unset (Python 3.12 removes it; 3.11 keeps a name that raises when called)
+            with pytest.raises(sqlite3.OperationalError):
+                conn.execute("SELECT seal_share_key('a', 'b')")
+        assert len(opened) == 1
+        other = threading.Thread(target=lambda: db.read().__enter__() and None)
+        other.start()
+        other.join()
+        assert len(opened) == 2
     finally:
         db.close()
 

@@ -75,11 +75,17 @@ def migrate(path: Path, key: ServerKey | None = None) -> None:
     secret one of them replaces by a digest is gone from the file and from its log. `key` is
     the server's key (the one beside `path` when not given), used only if a migration needs
     it."""
-    if key is None:
-        key = ServerKey.beside(path)
+    _migrated(path, ServerKey.beside(path) if key is None else key).close()
+
+
+def _migrated(path: Path, key: ServerKey) -> sqlite3.Connection:
+    """`migrate`, returning the connection it migrated with, as `_connect` makes them (with
+    `key`'s functions): SQLite parses the whole schema for each connection it opens (3-4 ms
+    of CPU for this one), so a `Database` keeps this one as its first thread's."""
     conn = _with_key(_connect(path), key)
     conn.create_function("seal_share_key", 2, key.seal)
     try:
+        secure_delete = conn.execute("PRAGMA secure_delete").fetchone()[0]
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA secure_delete = ON")
         conn.execute("BEGIN IMMEDIATE")
@@ -100,8 +106,12 @@ def migrate(path: Path, key: ServerKey | None = None) -> None:
             raise
         if version < SCHEMA_VERSION:
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    finally:
+        conn.execute(f"PRAGMA secure_delete = {int(secure_delete)}")
+        conn.create_function("seal_share_key", 2, None)
+    except BaseException:
         conn.close()
+        raise
+    return conn
 
 
 class _Snapshot:
@@ -129,20 +139,29 @@ class Database:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.key = ServerKey.beside(self.path)
         """The server's key (`sandbox.db.key` beside `sandbox.db`): share keys derive from it."""
-        migrate(self.path, self.key)
-        self.key.load()  # the file is a sandbox database: its key is read, or made, now
+        first = _migrated(self.path, self.key)
         self._local = threading.local()
         self._write_lock = threading.Lock()
         self._all: list[sqlite3.Connection] = []
         self._all_lock = threading.Lock()
+        try:
+            self.key.load()  # the file is a sandbox database: its key is read, or made, now
+        except BaseException:
+            first.close()
+            raise
+        self._keep(first)
 
     def _conn(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = _with_key(_connect(self.path), self.key)
-            self._local.conn = conn
-            with self._all_lock:
-                self._all.append(conn)
+            conn = self._keep(_with_key(_connect(self.path), self.key))
+        return conn
+
+    def _keep(self, conn: sqlite3.Connection) -> sqlite3.Connection:
+        """`conn` as this thread's connection, closed with the others by `close()`."""
+        self._local.conn = conn
+        with self._all_lock:
+            self._all.append(conn)
         return conn
 
     def connection(self) -> sqlite3.Connection:
