@@ -12,11 +12,12 @@ as dimmed in any colour depth.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -167,13 +168,16 @@ class BrowserFooter(Footer):
     def _signature(self, shown: list[FooterItem], palette: bool) -> tuple[object, ...]:
         return (self.compact, palette, *shown)
 
-    def items(self) -> list[FooterItem]:
-        """Every key the screen advertises for the focused widget, in the screen's order."""
+    def items(self, active: Mapping[str, ActiveBinding] | None = None) -> list[FooterItem]:
+        """Every key the screen advertises for the focused widget, in the screen's order
+        (from `active`, the screen's `active_bindings` when the caller has them)."""
         screen = self.screen
         label_of = getattr(screen, "footer_label", None)
         items: list[FooterItem] = []
         seen: set[str] = set()
-        for _node, binding, enabled, tooltip in screen.active_bindings.values():
+        if active is None:
+            active = screen.active_bindings
+        for _node, binding, enabled, tooltip in active.values():
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
@@ -187,8 +191,8 @@ class BrowserFooter(Footer):
         # Compact: "k Label" and a margin; otherwise " k " then "Label ".
         return key + 1 + len(item.label) + 1 if self.compact else key + len(item.label) + 3
 
-    def _palette_width(self) -> int:
-        palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+    def _palette_width(self, active: Mapping[str, ActiveBinding]) -> int:
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
         if palette is None or not self.app.ENABLE_COMMAND_PALETTE:
             return 0
         binding = palette.binding
@@ -197,7 +201,10 @@ class BrowserFooter(Footer):
 
     def fitted(self) -> tuple[list[FooterItem], bool]:
         """The keys that fit, in order, and whether "^p palette" fits after them."""
-        items = self.items()
+        # Textual works `active_bindings` out anew on each read (every binding of the focus
+        # chain, each screen's check_action asked): read once here, not once per use.
+        active = self.screen.active_bindings
+        items = self.items(active)
         width = self.size.width or self.app.size.width
         priority: tuple[str, ...] = getattr(self.screen, "FOOTER_PRIORITY", ())
 
@@ -214,7 +221,7 @@ class BrowserFooter(Footer):
                 kept.add(index)
                 used += cost
         shown = [item for index, item in enumerate(items) if index in kept]
-        palette = self._palette_width()
+        palette = self._palette_width(active)
         return shown, bool(palette) and len(shown) == len(items) and used + palette <= width
 
     def compose(self) -> ComposeResult:
