@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -119,20 +120,17 @@ _COMBINATIONS = {
 _EMAIL_DOMAINS = [{"emailDomain": d} for d in ("northwind.dev", "lumen-project.org")]
 
 
-def _real_rows(db: Path, names: frozenset[str]) -> list[dict[str, str]]:
+def _real_rows(conn: sqlite3.Connection, names: frozenset[str]) -> list[dict[str, str]]:
     """Path parameters `names` that name things that exist and belong together (a team of
     that organization), so generated cases get past the 404s to the code that uses the body.
     Read at each draw (earlier cases delete things), with only that combination's statement:
-    running all of them each time was some 8% of the fuzz test's time."""
+    running all of them each time was some 8% of the fuzz test's time. `conn` is in
+    autocommit mode: each statement reads what is committed when it runs."""
     if names == frozenset({"emailDomain"}):
         return _EMAIL_DOMAINS
     for combination, sql in _COMBINATIONS.items():
         if frozenset(combination) == names:
-            conn = sqlite3.connect(db)
-            try:
-                return [dict(zip(combination, row, strict=True)) for row in conn.execute(sql)]
-            finally:
-                conn.close()
+            return [dict(zip(combination, row, strict=True)) for row in conn.execute(sql)]
     return []
 
 
@@ -154,8 +152,18 @@ async def _genuine_cursors(app: FastAPI, token: str, orgs: list[str]) -> list[st
 
 
 @pytest.fixture
-def api_schema(sandbox_app: FastAPI, sandbox_db: Path, admin_token: str) -> Any:
-    orgs = [row["organizationId"] for row in _real_rows(sandbox_db, frozenset({"organizationId"}))]
+def api_schema(sandbox_app: FastAPI, sandbox_db: Path, admin_token: str) -> Iterator[Any]:
+    # One connection for every draw: one opened per draw parsed the database's whole schema
+    # again each time (SQLite does for every connection it opens).
+    rows_db = sqlite3.connect(sandbox_db, isolation_level=None, check_same_thread=False)
+    try:
+        yield _api_schema(sandbox_app, rows_db, admin_token)
+    finally:
+        rows_db.close()
+
+
+def _api_schema(sandbox_app: FastAPI, rows_db: sqlite3.Connection, admin_token: str) -> Any:
+    orgs = [row["organizationId"] for row in _real_rows(rows_db, frozenset({"organizationId"}))]
     cursors = tampered_cursors(asyncio.run(_genuine_cursors(sandbox_app, admin_token, orgs)))
     config = schemathesis.config.SchemathesisConfig.from_dict(
         {"phases": {"fuzzing": {"generation": {"mode": MODE}}}}
@@ -172,7 +180,7 @@ def api_schema(sandbox_app: FastAPI, sandbox_db: Path, admin_token: str) -> Any:
         def pick(index: int) -> dict[str, Any]:
             # Read at draw time, not once: earlier cases delete spaces, teams and members. The
             # draw itself (an index) stays the same, so hypothesis sees a stable strategy.
-            rows = _real_rows(sandbox_db, wanted) or [path_parameters]
+            rows = _real_rows(rows_db, wanted) or [path_parameters]
             return rows[index % len(rows)]
 
         real = st.integers(0, 2**16).map(pick)
