@@ -41,7 +41,7 @@ from docdeck.server.http.asgi import HEAD_SCOPE_KEY, send_500, without_body
 from docdeck.server.http.context import authorization_header
 from docdeck.server.http.fast_routes import FAST_PLAN, run_bound
 from docdeck.server.http.intake import check_url
-from docdeck.server.http.routing import MAX_KEYS, Key, _key, _Shape
+from docdeck.server.http.routing import MAX_KEYS, Key, _key, _Shape, shape_of
 
 log = logging.getLogger("docdeck.server")
 
@@ -91,7 +91,7 @@ class FastLane:
         plain = all(isinstance(r, Route) for r in routes) and not getattr(
             self.router, "_low_priority_routes", None
         )
-        self._shapes = [(_Shape(r.path), r) for r in routes] if plain else None
+        self._shapes = [(shape_of(r.path), r) for r in routes] if plain else None
         self._groups = {}
         self._found = {}
         self._built_for = len(routes)

@@ -18,6 +18,7 @@ the request matched the route a second time, about 10% of a small GET.
 from __future__ import annotations
 
 import copy
+import functools
 from typing import Any
 
 from starlette.routing import BaseRoute, Route
@@ -68,6 +69,14 @@ class _Shape:
         return all(mine in (None, theirs) for mine, theirs in zip(self.names, names, strict=True))
 
 
+@functools.cache
+def shape_of(path: str) -> _Shape:
+    """The shape of a route's path, worked out once per path in a process (a shape is never
+    changed): each app built in a process (the tests make one per test) indexes the same
+    300-odd routes twice (the route index and the fast lane)."""
+    return _Shape(path)
+
+
 class RouteIndex:
     """Installed as a router's `middleware_stack`: dispatches to the group of routes a path can
     match, built on first use for each key (segment count and named segments) and kept.
@@ -88,7 +97,7 @@ class RouteIndex:
             self.router, "_low_priority_routes", None
         )
         self._shapes = (
-            [(_Shape(route.path), route) for route in routes if isinstance(route, Route)]
+            [(shape_of(route.path), route) for route in routes if isinstance(route, Route)]
             if plain
             else None
         )
