@@ -35,11 +35,19 @@ _TABLE_NAMES = {
 }
 
 
-def load_item(conn: sqlite3.Connection, site_id: str, kind: str, item_id: str) -> sqlite3.Row:
+def _find_item(
+    conn: sqlite3.Connection, site_id: str, kind: str, item_id: str
+) -> tuple[sqlite3.Row | None, str]:
+    """The item's row (None when it is not in the site) and the name its errors use."""
     table, name = _TABLE_NAMES[kind]
     row: sqlite3.Row | None = conn.execute(
         f"SELECT * FROM {table} WHERE id = ? AND site_id = ?", (item_id, site_id)
     ).fetchone()
+    return row, name
+
+
+def load_item(conn: sqlite3.Connection, site_id: str, kind: str, item_id: str) -> sqlite3.Row:
+    row, name = _find_item(conn, site_id, kind, item_id)
     if row is None:
         raise not_found(f"{name} {item_id!r} not found in this site")
     return row
@@ -49,10 +57,7 @@ def body_item(
     conn: sqlite3.Connection, site_id: str, kind: str, item_id: str, field: str
 ) -> sqlite3.Row:
     """An item named in a request body: 400 naming the field when it is not in the site."""
-    table, name = _TABLE_NAMES[kind]
-    row: sqlite3.Row | None = conn.execute(
-        f"SELECT * FROM {table} WHERE id = ? AND site_id = ?", (item_id, site_id)
-    ).fetchone()
+    row, name = _find_item(conn, site_id, kind, item_id)
     if row is None:
         raise bad_request(f"{field}: no {name} {item_id!r} in this site")
     return row
