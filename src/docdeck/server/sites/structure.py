@@ -18,7 +18,7 @@ from docdeck.models import (
     SiteSpaceUpdate,
     slugify,
 )
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found
 from docdeck.server.ids import new_id
 from docdeck.server.sites import order as site_order
 from docdeck.server.sites.adaptive import check_condition
@@ -48,9 +48,7 @@ def _find_item(
 
 def load_item(conn: sqlite3.Connection, site_id: str, kind: str, item_id: str) -> sqlite3.Row:
     row, name = _find_item(conn, site_id, kind, item_id)
-    if row is None:
-        raise not_found(f"{name} {item_id!r} not found in this site")
-    return row
+    return found(row, f"{name} {item_id!r} not found in this site")
 
 
 def body_item(
