@@ -26,7 +26,7 @@ from docdeck.server.sites.defaults import settle_defaults
 from docdeck.server.sites.order import ROOT, Level, Node
 from docdeck.server.sites.paths import check_free, free_path
 from docdeck.server.sites.service import check_site_space_source
-from docdeck.server.validation import check_title
+from docdeck.server.validation import check_not_null, check_title
 
 _TABLE_NAMES = {
     "site-space": ("site_spaces", "site space"),
@@ -198,9 +198,7 @@ def update_section(
 ) -> None:
     given = body.model_fields_set
     changes: dict[str, object] = {}
-    for field in ("title", "path", "defaultSiteSpace"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, ("title", "path", "defaultSiteSpace"))
     if body.title is not None:
         changes["title"] = check_title(body.title)
     if body.path is not None:
@@ -230,9 +228,7 @@ def update_site_space(
 ) -> None:
     given = body.model_fields_set
     changes: dict[str, object] = {}
-    for field in ("path", "spaceId"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, ("path", "spaceId"))
     if body.path is not None:
         changes["path"] = check_free(
             conn, "site-space", site["id"], row["section_id"], body.path, row["id"]
