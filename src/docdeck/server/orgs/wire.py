@@ -67,8 +67,7 @@ def organization_values(
         community_type,
     ) = values[:14]
     urls: Json = {"location": f"{base}/v1/orgs/{org_id}", "app": f"{base}/app/orgs/{org_id}"}
-    if logo is not None:
-        urls["logo"] = logo
+    set_present(urls, "logo", logo)
     data: Json = {
         "object": "organization",
         "id": org_id,
