@@ -153,3 +153,12 @@ async def test_schema_checked_bodies_name_the_missing_or_unknown_field(
     schema = {"type": "object", "properties": {}}
     message = error_of(await admin.put(f"{site}/adaptive-schema", json={"jsonSchema": schema}), 400)
     assert message == "jsonSchema.additionalProperties: is required"
+
+
+def test_found_gives_the_value_or_a_404_saying_what_is_missing() -> None:
+    from docdeck.server.errors import ApiError, found
+
+    assert found(0, "never said") == 0
+    with pytest.raises(ApiError) as raised:
+        found(None, "widget 'w1' not found")
+    assert (raised.value.status, raised.value.message) == (404, "widget 'w1' not found")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 
 class ApiError(Exception):
@@ -57,6 +57,16 @@ def unauthorized(message: str) -> ApiError:
 
 def not_found(message: str) -> ApiError:
     return ApiError(404, message)
+
+
+_T = TypeVar("_T")
+
+
+def found(value: _T | None, missing: str) -> _T:
+    """`value`, what a lookup found, or a 404 saying `missing` when it found nothing."""
+    if value is None:
+        raise not_found(missing)
+    return value
 
 
 def conflict(message: str) -> ApiError:

@@ -3,6 +3,10 @@ same rule gives the same message everywhere."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from pydantic import BaseModel
+
 from docdeck.server.errors import bad_request
 
 
@@ -19,3 +23,12 @@ def check_http_url(url: str, field: str) -> str:
     if not url.startswith(("http://", "https://")):
         raise bad_request(f"{field}: must be an http(s) URL")
     return url
+
+
+def check_not_null(body: BaseModel, fields: Iterable[str] | None = None) -> None:
+    """Fields a body may leave out but must not send as null: `fields` where the body gives
+    them, or every field it gives when `fields` is None."""
+    given = body.model_fields_set
+    for field in given if fields is None else fields:
+        if field in given and getattr(body, field) is None:
+            raise bad_request(f"{field}: must not be null")

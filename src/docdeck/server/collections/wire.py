@@ -11,7 +11,7 @@ from docdeck.server.permissions import (
     Membership,
     collection_permissions,
 )
-from docdeck.server.wire import Json, columns
+from docdeck.server.wire import Json, columns, set_present
 
 
 @cache
@@ -37,8 +37,6 @@ def collection_json(ctx: Ctx, row: sqlite3.Row, member: Membership) -> Json:
         },
         "permissions": _collection_permissions(member.role),
     }
-    if description is not None:
-        data["description"] = description
-    if parent_id is not None:
-        data["parent"] = parent_id
+    set_present(data, "description", description)
+    set_present(data, "parent", parent_id)
     return data

@@ -196,19 +196,52 @@ def insert_comment(
     return comment_id
 
 
+_REWRITE = {
+    "comment": "UPDATE comments SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
+    "reply": "UPDATE comment_replies SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
+}
+
+
+def _rewrite(
+    conn: sqlite3.Connection,
+    ctx: Ctx,
+    scope: Scope,
+    kind: Literal["comment", "reply"],
+    post_id: str,
+    author: str,
+    body: CommentReplyUpdate,
+) -> None:
+    """The new body of a comment or a reply, if `body` gives one: its author's to change."""
+    if body.body is None:
+        return
+    service.require_author(scope, ctx.caller.user_id, author, kind)
+    markdown = markdown_of(body.body)
+    conn.execute(_REWRITE[kind], (markdown, stored_safe(markdown), to_db(ctx.now()), post_id))
+
+
+def _react(
+    conn: sqlite3.Connection, ctx: Ctx, scope: Scope, post_id: str, body: CommentReplyUpdate
+) -> None:
+    """The caller's reactions added to and removed from a comment or a reply."""
+    if body.addedReactions or body.removedReactions:
+        service.require_comment(scope, "reacting")
+        service.react(
+            conn,
+            post_id,
+            ctx.caller.user_id,
+            body.addedReactions or [],
+            body.removedReactions or [],
+            ctx.now(),
+        )
+
+
 def update_comment(
     conn: sqlite3.Connection, ctx: Ctx, scope: Scope, comment_id: str, body: CommentUpdate
 ) -> Response:
     row = service.load_comment(conn, scope, comment_id)
     me = ctx.caller.user_id
     service.check_reactions(body.addedReactions, body.removedReactions)
-    if body.body is not None:
-        service.require_author(scope, me, row["posted_by"], "comment")
-        markdown = markdown_of(body.body)
-        conn.execute(
-            "UPDATE comments SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
-            (markdown, stored_safe(markdown), to_db(ctx.now()), comment_id),
-        )
+    _rewrite(conn, ctx, scope, "comment", comment_id, row["posted_by"], body)
     if body.resolved is not None:
         service.require_comment(scope, "resolving or reopening a comment")
         if body.resolved and row["status"] != "resolved":
@@ -224,11 +257,7 @@ def update_comment(
                 (comment_id,),
             )
         service.recount(conn, scope)
-    if body.addedReactions or body.removedReactions:
-        service.require_comment(scope, "reacting")
-        service.react(
-            conn, comment_id, me, body.addedReactions or [], body.removedReactions or [], ctx.now()
-        )
+    _react(conn, ctx, scope, comment_id, body)
     return _comment(conn, ctx, scope, comment_id, None)
 
 
@@ -302,20 +331,9 @@ def update_reply(
         raise bad_request("resolved: a reply is not resolved on its own; resolve its comment")
     service.load_comment(conn, scope, comment_id)
     row = service.load_reply(conn, comment_id, reply_id)
-    me = ctx.caller.user_id
     service.check_reactions(body.addedReactions, body.removedReactions)
-    if body.body is not None:
-        service.require_author(scope, me, row["posted_by"], "reply")
-        markdown = markdown_of(body.body)
-        conn.execute(
-            "UPDATE comment_replies SET body = ?, safe_body = ?, edited_at = ? WHERE id = ?",
-            (markdown, stored_safe(markdown), to_db(ctx.now()), reply_id),
-        )
-    if body.addedReactions or body.removedReactions:
-        service.require_comment(scope, "reacting")
-        service.react(
-            conn, reply_id, me, body.addedReactions or [], body.removedReactions or [], ctx.now()
-        )
+    _rewrite(conn, ctx, scope, "reply", reply_id, row["posted_by"], body)
+    _react(conn, ctx, scope, reply_id, body)
     return respond(_reply(conn, ctx, scope, comment_id, reply_id, None), finite=True)
 
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from docdeck.server.access import SpaceAccess, load_space, require, require_live
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found
 from docdeck.server.http.context import Ctx
 from docdeck.server.ids import to_db
 from docdeck.server.permissions import at_least
@@ -82,9 +82,7 @@ def load_comment(conn: sqlite3.Connection, scope: Scope, comment_id: str) -> sql
         f"SELECT c.*, c.rowid AS seq FROM comments c WHERE {scope.where} AND c.id = ?",
         [*scope.params, comment_id],
     ).fetchone()
-    if row is None:
-        raise not_found(f"comment {comment_id!r} not found")
-    return row
+    return found(row, f"comment {comment_id!r} not found")
 
 
 def find_comment(conn: sqlite3.Connection, scope: Scope, comment_id: str) -> sqlite3.Row | None:
@@ -100,9 +98,7 @@ def load_reply(conn: sqlite3.Connection, comment_id: str, reply_id: str) -> sqli
         "SELECT r.*, r.rowid AS seq FROM comment_replies r WHERE r.comment_id = ? AND r.id = ?",
         (comment_id, reply_id),
     ).fetchone()
-    if row is None:
-        raise not_found(f"reply {reply_id!r} not found in comment {comment_id!r}")
-    return row
+    return found(row, f"reply {reply_id!r} not found in comment {comment_id!r}")
 
 
 # --- what a comment or a reply shows, in the statement that finds it ------------------------
@@ -180,9 +176,7 @@ def _one_row(
     cursor = conn.cursor()
     cursor.row_factory = None
     row: tuple[Any, ...] | None = cursor.execute(sql, params).fetchone()
-    if row is None:
-        raise not_found(missing)
-    return row
+    return found(row, missing)
 
 
 def comment_wire_to_show(

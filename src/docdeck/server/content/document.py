@@ -186,27 +186,15 @@ class _Converter:
         return out
 
     def block(self, node: SyntaxTreeNode, parent: str) -> Node | None:
-        kind = node.type
-        if kind == "paragraph":
-            return self.paragraph(node, parent)
-        if kind == "heading":
-            return self.heading(node, parent)
-        if kind in ("bullet_list", "ordered_list"):
-            return self.list_block(node, parent)
-        if kind == "blockquote":
-            return self.quote(node, parent)
-        if kind == "alert":
-            return self.hint(node, parent)
-        if kind in ("fence", "code_block"):
-            return self.code(node, parent)
-        if kind == "hr":
-            key = self.keys.key(parent, "divider", "")
-            return {"object": "block", "type": "divider", "key": key, "isVoid": True, "data": {}}
-        if kind == "table":
-            return self.table(node, parent)
-        if kind == "html_block":
-            return self.text_paragraph(node.content.strip(), parent)
-        return None
+        convert = _BLOCKS.get(node.type)
+        return None if convert is None else convert(self, node, parent)
+
+    def divider(self, node: SyntaxTreeNode, parent: str) -> Node:
+        key = self.keys.key(parent, "divider", "")
+        return {"object": "block", "type": "divider", "key": key, "isVoid": True, "data": {}}
+
+    def html_block(self, node: SyntaxTreeNode, parent: str) -> Node:
+        return self.text_paragraph(node.content.strip(), parent)
 
     def text_paragraph(self, text: str, parent: str) -> Node:
         key = self.keys.key(parent, "paragraph", text)
@@ -408,6 +396,22 @@ class _Converter:
             },
             "fragments": fragments,
         }
+
+
+_BLOCKS: dict[str, Callable[[_Converter, SyntaxTreeNode, str], Node]] = {
+    "paragraph": _Converter.paragraph,
+    "heading": _Converter.heading,
+    "bullet_list": _Converter.list_block,
+    "ordered_list": _Converter.list_block,
+    "blockquote": _Converter.quote,
+    "alert": _Converter.hint,
+    "fence": _Converter.code,
+    "code_block": _Converter.code,
+    "hr": _Converter.divider,
+    "table": _Converter.table,
+    "html_block": _Converter.html_block,
+}
+"""The block each markdown node becomes; a node of another type becomes none."""
 
 
 _NEWLINES = re.compile(r"\r\n?|\n")

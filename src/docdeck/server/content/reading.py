@@ -16,7 +16,7 @@ from docdeck.server.access import SpaceAccess, require_live, space_access, space
 from docdeck.server.content.snapshots import Entry, Snapshot, load_snapshot
 from docdeck.server.content.tree import normalize_path, tree_of
 from docdeck.server.content.wire import View
-from docdeck.server.errors import not_found
+from docdeck.server.errors import found, not_found
 from docdeck.server.http.context import Ctx
 
 
@@ -65,21 +65,15 @@ def content_of(
 
 def page_entry(content: Content, page_id: str) -> Entry:
     entry = content.snapshot.pages.get(page_id)
-    if entry is None:
-        raise not_found(f"page {page_id!r} not found in revision {content.snapshot.info.id!r}")
-    return entry
+    return found(entry, f"page {page_id!r} not found in revision {content.snapshot.info.id!r}")
 
 
 def page_id_by_path(content: Content, path: str) -> str:
     tree = tree_of(content.snapshot)
-    found = tree.by_path_index().get(normalize_path(path))
-    if found is None:
-        raise not_found(f"no page at path {path!r} in revision {content.snapshot.info.id!r}")
-    return found
+    page_id = tree.by_path_index().get(normalize_path(path))
+    return found(page_id, f"no page at path {path!r} in revision {content.snapshot.info.id!r}")
 
 
 def file_entry(content: Content, file_id: str) -> Entry:
     entry = content.snapshot.files.get(file_id)
-    if entry is None:
-        raise not_found(f"file {file_id!r} not found in revision {content.snapshot.info.id!r}")
-    return entry
+    return found(entry, f"file {file_id!r} not found in revision {content.snapshot.info.id!r}")

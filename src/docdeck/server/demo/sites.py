@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import json
 import sqlite3
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from docdeck.models import SiteSectionCreate, SiteSectionGroupCreate
@@ -44,6 +45,55 @@ SCHEMA = {
     },
     "additionalProperties": False,
 }
+
+
+@dataclass(frozen=True)
+class _RootSite:
+    """A demo site holding only root site spaces (no sections): what differs between them."""
+
+    org: str
+    title: str
+    basename: str
+    type_: str
+    visibility: str
+    published: bool
+    age_days: int
+    spaces: tuple[str, ...]
+
+
+_ROOT_SITES = (
+    _RootSite(
+        "northwind",
+        "Handbook",
+        "handbook",
+        "basic",
+        "public",
+        True,
+        60,
+        ("Onboarding", "Design System"),
+    ),
+    # share links are in its plan: the share-link flow can be tried
+    _RootSite(
+        "northwind",
+        "Internal Drafts",
+        "drafts",
+        "premium",
+        "unlisted",
+        False,
+        5,
+        ("Release Notes",),
+    ),
+    _RootSite(
+        "lumen",
+        "Lumen Docs",
+        "docs",
+        "basic",
+        "visitor-auth",
+        False,
+        40,
+        ("Getting Started", "Configuration Reference"),
+    ),
+)
 
 
 def _site(
@@ -79,7 +129,7 @@ def _section(conn: sqlite3.Connection, site: sqlite3.Row, title: str, spaces: li
 def load_sites(
     conn: sqlite3.Connection, orgs: dict[str, str], spaces: dict[str, str], now: datetime
 ) -> None:
-    northwind, lumen = orgs["northwind"], orgs["lumen"]
+    northwind = orgs["northwind"]
     portal = _site(
         conn,
         northwind,
@@ -158,40 +208,17 @@ def load_sites(
                 updated_at) VALUES (?, ?, ?, ?, ?, ?)""",
             (new_id(), portal["id"], source, json.dumps(destination), to_db(now), to_db(now)),
         )
-    handbook = _site(
-        conn,
-        northwind,
-        "Handbook",
-        "handbook",
-        type_="basic",
-        visibility="public",
-        published=True,
-        created=now - timedelta(days=60),
-    )
-    for title in ("Onboarding", "Design System"):
-        site_structure.insert_site_space(conn, handbook, spaces[title], None)
-    drafts = _site(
-        conn,
-        northwind,
-        "Internal Drafts",
-        "drafts",
-        type_="premium",  # share links are in its plan: the share-link flow can be tried
-        visibility="unlisted",
-        published=False,
-        created=now - timedelta(days=5),
-    )
-    site_structure.insert_site_space(conn, drafts, spaces["Release Notes"], None)
-    lumen_docs = _site(
-        conn,
-        lumen,
-        "Lumen Docs",
-        "docs",
-        type_="basic",
-        visibility="visitor-auth",
-        published=False,
-        created=now - timedelta(days=40),
-    )
-    for title in ("Getting Started", "Configuration Reference"):
-        site_structure.insert_site_space(conn, lumen_docs, spaces[title], None)
-    for site in (handbook, drafts, lumen_docs):
+    for site_spec in _ROOT_SITES:
+        site = _site(
+            conn,
+            orgs[site_spec.org],
+            site_spec.title,
+            site_spec.basename,
+            type_=site_spec.type_,
+            visibility=site_spec.visibility,
+            published=site_spec.published,
+            created=now - timedelta(days=site_spec.age_days),
+        )
+        for title in site_spec.spaces:
+            site_structure.insert_site_space(conn, site, spaces[title], None)
         settle_defaults(conn, site["id"])

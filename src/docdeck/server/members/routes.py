@@ -23,7 +23,7 @@ from docdeck.server.access import (
     load_membership,
     require_member,
 )
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found, not_found
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep, contains
@@ -67,9 +67,7 @@ def load_member(conn: sqlite3.Connection, org_id: str, user_id: str) -> sqlite3.
         f"SELECT {MEMBER_COLUMNS} {MEMBER_FROM} WHERE m.organization_id = ? AND m.user_id = ?",
         (org_id, user_id),
     ).fetchone()
-    if row is None:
-        raise not_found(f"member {user_id!r} not found in organization {org_id!r}")
-    return row
+    return found(row, f"member {user_id!r} not found in organization {org_id!r}")
 
 
 def member_reply(ctx: Ctx, conn: sqlite3.Connection, org_id: str, user_id: str) -> Response:

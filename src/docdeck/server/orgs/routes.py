@@ -25,7 +25,7 @@ from docdeck.server.orgs import service
 from docdeck.server.orgs.wire import organization_json, organization_values
 from docdeck.server.permissions import membership, owns_a_team
 from docdeck.server.saml.service import require_active_provider
-from docdeck.server.validation import check_http_url, check_title
+from docdeck.server.validation import check_http_url, check_not_null, check_title
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = Router(tags=["organizations"])
@@ -54,9 +54,7 @@ async def get_organization(ctx: CtxDep, organizationId: str) -> Response:
 def _org_changes(body: OrganizationUpdate) -> dict[str, Any]:
     given = body.model_fields_set
     changes: dict[str, Any] = {}
-    for field in ("title", "emailDomains", "hostname", "sso", "ai", "inviteLinks"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, ("title", "emailDomains", "hostname", "sso", "ai", "inviteLinks"))
     if "title" in given:
         changes["title"] = check_title(body.title)
     if body.emailDomains is not None:

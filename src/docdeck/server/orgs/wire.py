@@ -15,7 +15,7 @@ from docdeck.server.permissions import (
     Membership,
     organization_permissions,
 )
-from docdeck.server.wire import Json, columns, wire_time
+from docdeck.server.wire import Json, columns, set_present, wire_time
 
 _TRIAL: Json = {"status": "notapplicable"}
 """Shared by every organization (never mutated), like the permissions below."""
@@ -67,8 +67,7 @@ def organization_values(
         community_type,
     ) = values[:14]
     urls: Json = {"location": f"{base}/v1/orgs/{org_id}", "app": f"{base}/app/orgs/{org_id}"}
-    if logo is not None:
-        urls["logo"] = logo
+    set_present(urls, "logo", logo)
     data: Json = {
         "object": "organization",
         "id": org_id,
@@ -85,10 +84,7 @@ def organization_values(
         "trial": _TRIAL,
         "permissions": _organization_permissions(in_org, role, owns_team),
     }
-    if hostname is not None:
-        data["hostname"] = hostname
-    if use_case is not None:
-        data["useCase"] = use_case
-    if community_type is not None:
-        data["communityType"] = community_type
+    set_present(data, "hostname", hostname)
+    set_present(data, "useCase", use_case)
+    set_present(data, "communityType", community_type)
     return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found
 from docdeck.server.members.service import TEAM_SELECT
 from docdeck.server.permissions import Membership
 from docdeck.server.teams.wire import team_json
@@ -21,9 +21,7 @@ def load_provider(conn: sqlite3.Connection, org_id: str, provider_id: str) -> sq
         "SELECT * FROM saml_providers WHERE id = ? AND organization_id = ?",
         (provider_id, org_id),
     ).fetchone()
-    if row is None:
-        raise not_found(f"SAML provider {provider_id!r} not found in organization {org_id!r}")
-    return row
+    return found(row, f"SAML provider {provider_id!r} not found in organization {org_id!r}")
 
 
 def has_active_provider(conn: sqlite3.Connection, org_id: str) -> bool:

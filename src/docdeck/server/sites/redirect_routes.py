@@ -18,13 +18,14 @@ from docdeck.models import (
     SiteRedirectResolution,
     SiteRedirectUpdate,
 )
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import not_found
 from docdeck.server.http.openapi import Router
 from docdeck.server.http.params import CtxDep, PageDep
 from docdeck.server.ids import new_id, to_db
 from docdeck.server.sites import redirects
 from docdeck.server.sites.common import ST, ShareKey, tree_for
 from docdeck.server.sites.service import load_site, load_site_editor
+from docdeck.server.validation import check_not_null
 from docdeck.server.wire import no_content, respond, respond_list
 
 router = Router(tags=["site-redirects"])
@@ -64,9 +65,7 @@ def update_redirect(
     siteRedirectId: str,
     body: Annotated[SiteRedirectUpdate, Body()],
 ) -> Response:
-    for field in body.model_fields_set:
-        if getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body)
     with ctx.db.write() as conn:
         load_site_editor(conn, ctx, organizationId, siteId, "change a site's redirects")
         redirects.update_redirect(

@@ -9,7 +9,7 @@ import sqlite3
 from typing import Any
 
 from docdeck.models import SITE_REDIRECT_SOURCE_PATTERN
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found
 from docdeck.server.pagination import Listing, PageRequest, PageResult
 from docdeck.server.sites.structure import body_item
 from docdeck.server.wire import Json
@@ -56,9 +56,7 @@ def load_redirect(conn: sqlite3.Connection, site_id: str, redirect_id: str) -> s
     row: sqlite3.Row | None = conn.execute(
         "SELECT * FROM site_redirects WHERE id = ? AND site_id = ?", (redirect_id, site_id)
     ).fetchone()
-    if row is None:
-        raise not_found(f"redirect {redirect_id!r} not found in this site")
-    return row
+    return found(row, f"redirect {redirect_id!r} not found in this site")
 
 
 def page_of_redirects(conn: sqlite3.Connection, site_id: str, page: PageRequest) -> PageResult:

@@ -24,7 +24,7 @@ from docdeck.server.permissions import Membership, at_least
 from docdeck.server.spaces.ordering import end_position as space_end_position
 from docdeck.server.spaces.service import insert_space
 from docdeck.server.store.server_key import same_digest, secret_digest
-from docdeck.server.validation import check_title
+from docdeck.server.validation import check_not_null, check_title
 
 DEFAULT_TITLE = "Untitled site"
 
@@ -135,9 +135,7 @@ def create_site(
     """The new site's id and the spaces to add to it as root site spaces, in order."""
     given = body.model_fields_set
     title = check_title(body.title) if "title" in given else DEFAULT_TITLE
-    for field in ("type", "visibility"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, ("type", "visibility"))
     site_id = new_id()
     conn.execute(
         """INSERT INTO sites (id, organization_id, type, title, visibility, basename, created_at)
@@ -189,9 +187,7 @@ def update_site(
     row, given = access.row, body.model_fields_set
     changes: dict[str, object] = {}
     never_null = ("title", "visibility", "basename", "agentsContext", "adaptiveContent")
-    for field in (*never_null, "defaultSiteSpace", "defaultSiteSection"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, (*never_null, "defaultSiteSpace", "defaultSiteSection"))
     if "title" in given:
         changes["title"] = check_title(body.title)
     if body.visibility is not None and body.visibility != row["visibility"]:

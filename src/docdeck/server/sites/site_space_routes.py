@@ -26,6 +26,7 @@ from docdeck.server.sites.common import (
 )
 from docdeck.server.sites.item_routes import ItemKind, item_routes
 from docdeck.server.sites.service import load_site_admin
+from docdeck.server.validation import check_not_null
 from docdeck.server.wire import no_content, respond, respond_list
 
 SITE_SPACES = ItemKind(
@@ -101,9 +102,7 @@ def update_share_link(
     given = body.model_fields_set
     if not given:
         raise bad_request("body: give at least one of active, name")
-    for field in given:
-        if getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body)
     with ctx.db.write() as conn:
         load_site_admin(conn, ctx, organizationId, siteId, "change share links")
         share_links.update_share_link(conn, siteId, shareLinkId, body.name, body.active)

@@ -18,7 +18,7 @@ from docdeck.models import (
     SiteSpaceUpdate,
     slugify,
 )
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found
 from docdeck.server.ids import new_id
 from docdeck.server.sites import order as site_order
 from docdeck.server.sites.adaptive import check_condition
@@ -26,7 +26,7 @@ from docdeck.server.sites.defaults import settle_defaults
 from docdeck.server.sites.order import ROOT, Level, Node
 from docdeck.server.sites.paths import check_free, free_path
 from docdeck.server.sites.service import check_site_space_source
-from docdeck.server.validation import check_title
+from docdeck.server.validation import check_not_null, check_title
 
 _TABLE_NAMES = {
     "site-space": ("site_spaces", "site space"),
@@ -35,24 +35,27 @@ _TABLE_NAMES = {
 }
 
 
-def load_item(conn: sqlite3.Connection, site_id: str, kind: str, item_id: str) -> sqlite3.Row:
+def _find_item(
+    conn: sqlite3.Connection, site_id: str, kind: str, item_id: str
+) -> tuple[sqlite3.Row | None, str]:
+    """The item's row (None when it is not in the site) and the name its errors use."""
     table, name = _TABLE_NAMES[kind]
     row: sqlite3.Row | None = conn.execute(
         f"SELECT * FROM {table} WHERE id = ? AND site_id = ?", (item_id, site_id)
     ).fetchone()
-    if row is None:
-        raise not_found(f"{name} {item_id!r} not found in this site")
-    return row
+    return row, name
+
+
+def load_item(conn: sqlite3.Connection, site_id: str, kind: str, item_id: str) -> sqlite3.Row:
+    row, name = _find_item(conn, site_id, kind, item_id)
+    return found(row, f"{name} {item_id!r} not found in this site")
 
 
 def body_item(
     conn: sqlite3.Connection, site_id: str, kind: str, item_id: str, field: str
 ) -> sqlite3.Row:
     """An item named in a request body: 400 naming the field when it is not in the site."""
-    table, name = _TABLE_NAMES[kind]
-    row: sqlite3.Row | None = conn.execute(
-        f"SELECT * FROM {table} WHERE id = ? AND site_id = ?", (item_id, site_id)
-    ).fetchone()
+    row, name = _find_item(conn, site_id, kind, item_id)
     if row is None:
         raise bad_request(f"{field}: no {name} {item_id!r} in this site")
     return row
@@ -195,9 +198,7 @@ def update_section(
 ) -> None:
     given = body.model_fields_set
     changes: dict[str, object] = {}
-    for field in ("title", "path", "defaultSiteSpace"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, ("title", "path", "defaultSiteSpace"))
     if body.title is not None:
         changes["title"] = check_title(body.title)
     if body.path is not None:
@@ -227,9 +228,7 @@ def update_site_space(
 ) -> None:
     given = body.model_fields_set
     changes: dict[str, object] = {}
-    for field in ("path", "spaceId"):
-        if field in given and getattr(body, field) is None:
-            raise bad_request(f"{field}: must not be null")
+    check_not_null(body, ("path", "spaceId"))
     if body.path is not None:
         changes["path"] = check_free(
             conn, "site-space", site["id"], row["section_id"], body.path, row["id"]

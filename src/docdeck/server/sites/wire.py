@@ -23,7 +23,7 @@ from docdeck.server.sites.order import ROOT, Level
 from docdeck.server.sites.service import FEATURES, PLAN_NAMES, has_feature
 from docdeck.server.spaces.wire import space_json
 from docdeck.server.store.server_key import same_digest, secret_digest
-from docdeck.server.wire import Json, wire_time
+from docdeck.server.wire import Json, set_present, wire_time
 
 SITE_SELECT = """SELECT s.*, o.hostname AS org_hostname,
     (SELECT COUNT(*) FROM site_spaces ss WHERE ss.site_id = s.id) AS site_space_count
@@ -328,10 +328,8 @@ def site_space_json(
         "hasAdvancedCustomizationFeature": advanced,
         "urls": {} if published is None else {"published": published},
     }
-    if section_id is not None:
-        data["section"] = section_id
-    if condition is not None:
-        data["condition"] = condition
+    set_present(data, "section", section_id)
+    set_present(data, "condition", condition)
     return data
 
 
@@ -356,14 +354,10 @@ def section_json(
         "siteSpaces": site_spaces,
         "urls": {} if published is None else {"published": published},
     }
-    if description is not None:
-        data["description"] = description
-    if condition is not None:
-        data["condition"] = condition
-    if icon is not None:
-        data["icon"] = icon
-    if group_id is not None:
-        data["sectionGroup"] = group_id
+    set_present(data, "description", description)
+    set_present(data, "condition", condition)
+    set_present(data, "icon", icon)
+    set_present(data, "sectionGroup", group_id)
     return data
 
 
@@ -374,8 +368,7 @@ def group_json(group_id: str, title: str, sections: list[Json], icon: str | None
         "title": title,
         "sections": sections,
     }
-    if icon is not None:
-        data["icon"] = icon
+    set_present(data, "icon", icon)
     return data
 
 

@@ -10,7 +10,7 @@ from fastapi import Body, Request, Response
 
 from docdeck.models import ListPage, Translation, TranslationCreate, TranslationUpdate
 from docdeck.server.access import list_in_org, load_membership, require, require_member
-from docdeck.server.errors import bad_request, not_found
+from docdeck.server.errors import bad_request, found
 from docdeck.server.http.context import Ctx
 from docdeck.server.http.openapi import Router, errors
 from docdeck.server.http.params import CtxDep, PageDep
@@ -79,9 +79,7 @@ def _load(conn: sqlite3.Connection, org_id: str, translation_id: str) -> sqlite3
     row: sqlite3.Row | None = conn.execute(
         "SELECT * FROM translations WHERE id = ? AND organization_id = ?", (translation_id, org_id)
     ).fetchone()
-    if row is None:
-        raise not_found(f"translation {translation_id!r} not found in organization {org_id!r}")
-    return row
+    return found(row, f"translation {translation_id!r} not found in organization {org_id!r}")
 
 
 def _submit(request: Request, ctx: Ctx, translation_id: str) -> None:
