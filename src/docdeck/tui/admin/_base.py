@@ -113,15 +113,34 @@ class AdminScreen(ExplainsKeys, Screen[None]):
     def client(self) -> Client:
         return client_of(self)
 
-    def compose_title(self) -> ComposeResult:
+    def compose(self) -> ComposeResult:
         yield Static("", id="admin-title", classes="admin-title")
-
-    def compose_table(self) -> ComposeResult:
-        yield NavDataTable(id=self.TABLE, cursor_type="row", zebra_stripes=True)
-
-    def compose_end(self) -> ComposeResult:
+        yield from self.compose_body()
         yield WriteRunner(lambda subject: self.subject_changed())
         yield BrowserFooter()
+
+    def compose_body(self) -> ComposeResult:
+        """What stands between the title line and the footer: the table, and what the screen
+        shows beside it (`compose_side`)."""
+        yield NavDataTable(id=self.TABLE, cursor_type="row", zebra_stripes=True)
+        yield from self.compose_side()
+
+    def compose_side(self) -> ComposeResult:
+        """What the screen shows beside its table (the highlighted row's detail)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.first_show()
+
+    def first_show(self) -> None:
+        """The table laid out and focused, then what it shows read."""
+        table = self.add_columns()
+        table.focus()
+        self.load()
+
+    def load(self) -> None:
+        """Read what the screen shows, saying so where nothing is shown yet."""
+        self._load()
 
     @property
     def table(self) -> NavDataTable:

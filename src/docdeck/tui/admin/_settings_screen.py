@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.widgets import DataTable
 
@@ -44,15 +43,9 @@ class SettingsScreen(AdminScreen):
         super().__init__(organization)
         self.subject = Subject(organization.title)
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_title()
-        yield from self.compose_table()
-        yield from self.compose_end()
-
-    def on_mount(self) -> None:
-        table = self.add_columns()
+    def load(self) -> None:
+        """The organization as the tree read it, at once; then read again."""
         self.show(self.organization)
-        table.focus()
         self.action_refresh()
 
     @property

@@ -78,15 +78,13 @@ class SpecContentScreen(AdminScreen):
         self.outline: Outline | None = None
         self.heading = f"OpenAPI spec “{spec.slug}” @ {version}"
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_title()
+    def compose_body(self) -> ComposeResult:
         with Horizontal(id="content-body"):
             yield OperationTree("paths", id="operations")
             with VerticalScroll(id="operation-scroll"):
                 yield Static("", id="operation")
-        yield from self.compose_end()
 
-    def on_mount(self) -> None:
+    def first_show(self) -> None:
         if self.app.size.width < 110:
             self.add_class("-narrow")
         tree = self.query_one(OperationTree)

@@ -91,22 +91,17 @@ class SpecsScreen(AdminScreen):
         self.versions: dict[str, tuple[str | None, list[OpenAPISpecVersion]]] = {}
         """Per slug: the last version it was read at, and its versions (newest first)."""
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_title()
-        yield from self.compose_table()
+    def compose_side(self) -> ComposeResult:
         with Vertical(id="spec-side"):
             yield Static("", id="spec-detail")
             yield NavDataTable(id="versions", cursor_type="row")
-        yield from self.compose_end()
 
-    def on_mount(self) -> None:
-        table = self.add_columns()
+    def first_show(self) -> None:
         versions = self.query_one("#versions", NavDataTable)
         versions.add_column("Version", key="id", width=24)
         versions.add_column("Created", key="created", width=20)
         versions.display = False
-        table.focus()
-        self.load()
+        super().first_show()
 
     @property
     def highlighted(self) -> OpenAPISpec | None:

@@ -112,18 +112,10 @@ class SSOScreen(AdminScreen):
         self.logins: list[SSOProviderLogin] | None = None
         self.teams: list[Team] | None = None
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_title()
-        yield from self.compose_table()
+    def compose_side(self) -> ComposeResult:
         with VerticalScroll(id="provider-side"):
             yield Static("", id="provider-detail")
             yield Static("", id="logins")
-        yield from self.compose_end()
-
-    def on_mount(self) -> None:
-        table = self.add_columns()
-        table.focus()
-        self.load()
 
     @property
     def highlighted(self) -> SAMLProvider | None:

@@ -167,17 +167,9 @@ class TranslationsScreen(AdminScreen):
         self._watched_since: dict[str, float] = {}
         """Per translation id: when it was first seen pending, or last sent."""
 
-    def compose(self) -> ComposeResult:
-        yield from self.compose_title()
-        yield from self.compose_table()
+    def compose_side(self) -> ComposeResult:
         with VerticalScroll(id="translation-side"):
             yield Static("", id="translation-detail")
-        yield from self.compose_end()
-
-    def on_mount(self) -> None:
-        table = self.add_columns()
-        table.focus()
-        self.load()
 
     @property
     def highlighted(self) -> Translation | None:

@@ -59,36 +59,48 @@ class Problem:
         return " (r retries)"
 
 
+_ADVICE: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str, bool], ...] = (
+    # In this order: a subclass before the class it refines (a timeout is a connection error,
+    # an operation the server does not offer a 404).
+    (AuthenticationError, "The server refused the API token.", True),
+    (OperationUnavailableError, "The rest works as usual; no retry will change this.", False),
+    (
+        PermissionDeniedError,
+        "Your role does not allow this; ask an organization admin for a higher role.",
+        False,
+    ),
+    (
+        NotFoundError,
+        "It may have been deleted or moved meanwhile; press r to refresh.",
+        False,
+    ),
+    (BadRequestError, "Correct the input and try again.", False),
+    (
+        (ConflictError, PreconditionFailedError),
+        "Something changed meanwhile; press r to refresh, then try again.",
+        False,
+    ),
+    (RateLimitError, "The server is rate limiting; wait a moment and try again.", False),
+    (InternalServerError, "The server failed; try again, or later if it keeps failing.", False),
+    (APITimeoutError, "The server did not answer in time; press r to retry.", False),
+    (
+        APIConnectionError,
+        "Cannot reach the server; check that it runs, then press r to retry.",
+        False,
+    ),
+    (UnsendableTextError, "Remove that character (retype the text) and try again.", False),
+)
+"""What to do next, per kind of failure, and whether nothing works until it is fixed."""
+
+
 def _advice(error: BaseException) -> tuple[str, bool]:
-    if isinstance(error, AuthenticationError):
-        return "The server refused the API token.", True
-    if isinstance(error, OperationUnavailableError):
-        return "The rest works as usual; no retry will change this.", False
-    if isinstance(error, PermissionDeniedError):
-        return "Your role does not allow this; ask an organization admin for a higher role.", False
-    if isinstance(error, NotFoundError):
-        return "It may have been deleted or moved meanwhile; press r to refresh.", False
-    if isinstance(error, BadRequestError):
-        return "Correct the input and try again.", False
-    if isinstance(error, ConflictError | PreconditionFailedError):
-        return "Something changed meanwhile; press r to refresh, then try again.", False
-    if isinstance(error, RateLimitError):
-        return "The server is rate limiting; wait a moment and try again.", False
-    if isinstance(error, InternalServerError):
-        return "The server failed; try again, or later if it keeps failing.", False
-    if isinstance(error, APITimeoutError):
-        return "The server did not answer in time; press r to retry.", False
-    if isinstance(error, APIConnectionError):
-        return (
-            "Cannot reach the server; check that it runs, then press r to retry.",
-            False,
-        )
     if isinstance(error, APIResponseValidationError):
         saved = raw_answer_file(error)
         where = f"; its answer is saved in {saved} for an issue report" if saved else ""
         return f"docdeck may be older than the server (update it){where}.", False
-    if isinstance(error, UnsendableTextError):
-        return "Remove that character (retype the text) and try again.", False
+    for kind, advice, fatal in _ADVICE:
+        if isinstance(error, kind):
+            return advice, fatal
     return "This is a bug in docdeck; please report it.", False
 
 

@@ -29,6 +29,7 @@ from docdeck.tui.sites.structure_model import (
     Kind,
     Row,
     published_path,
+    redirect_destination,
 )
 from docdeck.tui.sites.validation import check_condition, check_path, check_redirect_source
 
@@ -56,13 +57,11 @@ def _open(
     dialog: RequestDialog[Any],
     subject: Subject,
     action: str,
+    then: Callable[[Any], None] | None = None,
     *,
     lands: Kind | None = None,
 ) -> None:
-    def applied(result: Any) -> None:
-        _land(screen, lands, result)
-        screen.reload()
-
+    applied = _applied(screen, then, lands)
     dialog.follow(screen.writes, subject, action, applied=applied, reread=screen.reread)
     screen.app.push_screen(dialog)
 
@@ -77,17 +76,35 @@ def _write(
     *,
     lands: Kind | None = None,
 ) -> None:
+    applied = _applied(screen, then, lands)
+    started = screen.writes.start(
+        Write(subject, action, doing, request, applied=applied, reread=screen.reread)
+    )
+    if not started:
+        screen.notify(f"{doing} is still being sent.", title="Wait", timeout=3)
+
+
+def _applied(
+    screen: SiteScreen, then: Callable[[Any], None] | None, lands: Kind | None
+) -> Callable[[Any], None]:
+    """What a write does with the server's answer: `then`, the cursor put on what it made
+    (`lands`), and the structure read again."""
+
     def applied(result: Any) -> None:
         if then is not None:
             then(result)
         _land(screen, lands, result)
         screen.reload()
 
-    started = screen.writes.start(
-        Write(subject, action, doing, request, applied=applied, reread=screen.reread)
-    )
-    if not started:
-        screen.notify(f"{doing} is still being sent.", title="Wait", timeout=3)
+    return applied
+
+
+def _offer_redirect_later(
+    screen: SiteScreen, old_path: str, destination: dict[str, str], to_what: str
+) -> None:
+    """A redirect from `old_path` offered once the write's dialog has closed (it closes
+    once the answer is applied)."""
+    screen.call_after_refresh(offer_redirect, screen, old_path, destination, to_what)
 
 
 def _land(screen: SiteScreen, kind: Kind | None, created: Any) -> None:
@@ -262,21 +279,13 @@ def edit(screen: SiteScreen) -> None:
             return await client.sites.sections.update(org, site, row.id, **changes)
         return await client.sites.site_spaces.update(org, site, row.id, path=text["path"])
 
-    def applied(result: Any) -> None:
-        screen.reload()
+    def moved(result: Any) -> None:
         new_path = getattr(result, "path", None)
         if row.kind != GROUP and new_path is not None and new_path != row.path:
-            destination = (
-                {"kind": "site-section", "siteSectionId": row.id}
-                if row.kind == SECTION
-                else {"kind": "site-space", "siteSpaceId": row.id}
-            )
-            # After the edit's dialog has closed (it closes once this returns).
-            screen.call_after_refresh(offer_redirect, screen, old_path, destination, row.describe())
+            _offer_redirect_later(screen, old_path, redirect_destination(row), row.describe())
 
     dialog = FormDialog(f"Edit {row.describe()}", fields, submit, doing=f"Saving {row.describe()}")
-    dialog.follow(screen.writes, row, "edit", applied=applied, reread=screen.reread)
-    screen.app.push_screen(dialog)
+    _open(screen, dialog, row, "edit", moved)
 
 
 def condition(screen: SiteScreen) -> None:
@@ -358,14 +367,12 @@ def make_default(screen: SiteScreen) -> None:
 def _fallback(screen: SiteScreen, row: Row) -> dict[str, str] | None:
     """Where a redirect from a deleted row's path leads: its section, else the default."""
     if row.kind == SITE_SPACE and row.parent is not None:
-        return {"kind": "site-section", "siteSectionId": row.parent.id}
+        return redirect_destination(row.parent)
     for other in screen.view.model.rows:
         if other is row or not other.default or other.kind == GROUP:
             continue
-        if other.kind == SECTION:
-            return {"kind": "site-section", "siteSectionId": other.id}
-        if other.parent is None:
-            return {"kind": "site-space", "siteSpaceId": other.id}
+        if other.kind == SECTION or other.parent is None:
+            return redirect_destination(other)
     return None
 
 
@@ -387,10 +394,9 @@ def delete(screen: SiteScreen) -> None:
     async def submit() -> None:
         await remove(org, site, row.id)
 
-    def applied(_result: Any) -> None:
-        screen.reload()
+    def removed(_result: Any) -> None:
         if destination is not None:
-            screen.call_after_refresh(offer_redirect, screen, old_path, destination, "what remains")
+            _offer_redirect_later(screen, old_path, destination, "what remains")
 
     question = f"Delete {row.describe()}? {screen.view.model.what_goes_with(row)}"
     if row.kind != GROUP:
@@ -398,8 +404,7 @@ def delete(screen: SiteScreen) -> None:
     dialog = ConfirmDialog(
         f"Delete {row.describe()}", question, submit, doing=f"Deleting {row.describe()}"
     )
-    dialog.follow(screen.writes, row, "delete", applied=applied, reread=screen.reread)
-    screen.app.push_screen(dialog)
+    _open(screen, dialog, row, "delete", removed)
 
 
 def offer_redirect(

@@ -21,7 +21,7 @@ from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Write
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of, read
-from docdeck.tui.sites.structure_model import GROUP, SECTION
+from docdeck.tui.sites.structure_model import GROUP, redirect_destination
 from docdeck.tui.sites.validation import check_redirect_source
 
 if TYPE_CHECKING:
@@ -231,10 +231,7 @@ def _destinations(screen: SiteScreen) -> list[tuple[str, dict[str, str]]]:
         if row.kind == GROUP:
             continue
         label = f"{'  ' * row.depth}{row.describe()[4:]}"
-        if row.kind == SECTION:
-            choices.append((label, {"kind": "site-section", "siteSectionId": row.id}))
-        else:
-            choices.append((label, {"kind": "site-space", "siteSpaceId": row.id}))
+        choices.append((label, redirect_destination(row)))
     return choices
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "SortBurst",
     "StructureModel",
     "published_path",
+    "redirect_destination",
 ]
 
 Kind = Literal["site-section-group", "site-section", "site-space"]
@@ -113,6 +114,13 @@ def published_path(row: Row) -> str:
             segments.append(node.path)
         node = node.parent
     return "/" + "/".join(reversed(segments))
+
+
+def redirect_destination(row: Row) -> dict[str, str]:
+    """A redirect's destination that leads to the row (a section or a site space)."""
+    if row.kind == SECTION:
+        return {"kind": "site-section", "siteSectionId": row.id}
+    return {"kind": "site-space", "siteSpaceId": row.id}
 
 
 class StructureModel:
