@@ -135,6 +135,18 @@ def backoff_seconds(attempt: int) -> float:
     return random.uniform(max(INITIAL_BACKOFF, ceiling / 2), ceiling)
 
 
+class SendOptions(TypedDict, total=False):
+    """What one request sends besides its method and path, declared once for `request` and
+    the ways of reading its answer (`call`, `answer`, `call_empty`), which pass it on."""
+
+    params: dict[str, Any] | None
+    """The query (None: no query)."""
+    json: Any
+    """The JSON body; None sends no body unless `send_json`."""
+    send_json: bool
+    """Send `json` even when it is None (a body of `null`)."""
+
+
 class TransportOptions(TypedDict, total=False):
     """How a client talks to the API; every one optional (`Client(url, token, **options)`)."""
 
@@ -389,43 +401,24 @@ class Transport:
         method: str,
         path: str,
         model: type[M] | TypeAdapter[M],
-        *,
-        params: dict[str, Any] | None = None,
-        json: Any = None,
-        send_json: bool = False,
+        **send: Unpack[SendOptions],
     ) -> M:
-        kind, status, body = await self.answer(
-            method, path, params=params, json=json, send_json=send_json
-        )
+        kind, status, body = await self.answer(method, path, **send)
         return parse_content(kind, status, body, model, method, path)
 
     async def answer(
-        self,
-        method: str,
-        path: str,
-        *,
-        params: dict[str, Any] | None = None,
-        json: Any = None,
-        send_json: bool = False,
+        self, method: str, path: str, **send: Unpack[SendOptions]
     ) -> tuple[str, int, bytes]:
         """A success's media type (lower case, no parameters), status and body: the answer
         asked before (`Prefetched`) when there is one, else sent (`request`)."""
-        kept = self._take_prefetched(method, path, params)
+        kept = self._take_prefetched(method, path, send.get("params"))
         if kept is not None:
             return _media_type_of(kept.headers.get("content-type", "")), kept.status, kept.body
-        response = await self.request(method, path, params=params, json=json, send_json=send_json)
+        response = await self.request(method, path, **send)
         return _media_type(response), response.status_code, response.content
 
-    async def call_empty(
-        self,
-        method: str,
-        path: str,
-        *,
-        params: dict[str, Any] | None = None,
-        json: Any = None,
-        send_json: bool = False,
-    ) -> None:
-        await self.request(method, path, params=params, json=json, send_json=send_json)
+    async def call_empty(self, method: str, path: str, **send: Unpack[SendOptions]) -> None:
+        await self.request(method, path, **send)
 
 
 def _media_type(response: httpx.Response) -> str:
