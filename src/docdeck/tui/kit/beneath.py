@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from textual.app import App
+from textual.app import App, ScreenStackError, UnknownModeError
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -95,12 +95,19 @@ class Beneath:
             install()
 
     def _look(self) -> None:
+        try:
+            screen = self._app.screen
+        except (ScreenStackError, UnknownModeError):
+            # The app is closing (quit before the target's first content was drawn): its
+            # screens are gone and nothing goes beneath any more; the timer stops.
+            self._waiting.clear()
+            self.now()
+            return
         if time.monotonic() - self._since > LOAD_LIMIT:
             self.now()  # a first load that never ends (or a screen closed before drawn)
             return
         if not self._waiting or self._drawing or self._opening():
             return
-        screen = self._app.screen
         if screen.stack_updates == 0 or not screen.is_mounted or not first_load_done(screen):
             return
         shown: Callable[[], bool] | None = getattr(screen, "first_content_shown", None)
