@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.css.query import NoMatches
 
 from docdeck.tui.orgs import DetailPane
 from tui.helpers import AppFactory, open_northwind, select
@@ -53,3 +54,30 @@ async def test_docdeck_debug_shows_the_traceback_still_without_locals(
     assert "_Bug: broken after 1 members" in err
     assert "ada@northwind.dev" in err  # the source line, shown in the traceback
     assert "locals" not in err
+
+
+async def test_a_part_gone_as_the_app_quits_is_not_an_internal_error(
+    make_app: AppFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """q pressed while a screen still mounts (`docdeck open`'s review pane, 0.4 s after the
+    launch): its on_mount asked for a part the shutdown had already taken away, and the quit
+    ended as "internal error: NoMatches" with exit code 1."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_northwind(pilot)
+        app.exit()
+        app._handle_exception(NoMatches("No nodes match '#review-diff-message'"))
+        await pilot.pause()
+    assert app.return_code == 0
+    assert "internal error" not in capsys.readouterr().err
+
+
+async def test_a_bug_while_the_app_quits_is_still_reported(make_app: AppFactory) -> None:
+    app = make_app()
+    with pytest.raises(_Bug):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_northwind(pilot)
+            app.exit()
+            app._handle_exception(_Bug("not a part gone"))
+            await pilot.pause()
+    assert app.return_code == 1
