@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from textual.css.query import NoMatches
 
@@ -56,6 +58,15 @@ async def test_docdeck_debug_shows_the_traceback_still_without_locals(
     assert "locals" not in err
 
 
+async def _error_while_quitting(app: Any, error: Exception) -> None:
+    """`error` reaches the app's handler once the app is exiting (as q was pressed)."""
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_northwind(pilot)
+        app.exit()
+        app._handle_exception(error)
+        await pilot.pause()
+
+
 async def test_a_part_gone_as_the_app_quits_is_not_an_internal_error(
     make_app: AppFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -63,11 +74,7 @@ async def test_a_part_gone_as_the_app_quits_is_not_an_internal_error(
     launch): its on_mount asked for a part the shutdown had already taken away, and the quit
     ended as "internal error: NoMatches" with exit code 1."""
     app = make_app()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await open_northwind(pilot)
-        app.exit()
-        app._handle_exception(NoMatches("No nodes match '#review-diff-message'"))
-        await pilot.pause()
+    await _error_while_quitting(app, NoMatches("No nodes match '#review-diff-message'"))
     assert app.return_code == 0
     assert "internal error" not in capsys.readouterr().err
 
@@ -75,9 +82,5 @@ async def test_a_part_gone_as_the_app_quits_is_not_an_internal_error(
 async def test_a_bug_while_the_app_quits_is_still_reported(make_app: AppFactory) -> None:
     app = make_app()
     with pytest.raises(_Bug):
-        async with app.run_test(size=(100, 30)) as pilot:
-            await open_northwind(pilot)
-            app.exit()
-            app._handle_exception(_Bug("not a part gone"))
-            await pilot.pause()
+        await _error_while_quitting(app, _Bug("not a part gone"))
     assert app.return_code == 1

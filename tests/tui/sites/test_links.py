@@ -21,8 +21,7 @@ async def test_share_links_create_turn_off_and_copy_says_it_holds_the_secret(
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_site(pilot)
         client: Client = app.client  # type: ignore[assignment]
-        await pilot.press("L")
-        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the links")
+        await _share_links(pilot)
         await pilot.press("enter")  # + New share link
         await wait_until(pilot, lambda: isinstance(app.screen, FormDialog), "the form")
         await type_text(pilot, "Auditors")
@@ -47,6 +46,12 @@ async def test_share_links_create_turn_off_and_copy_says_it_holds_the_secret(
         listed = client.sites.share_links.list(screen.org_id, screen.site.id)
         links = [link async for link in listed]
         assert next(link for link in links if link.name == "Partners").active is False
+
+
+async def _share_links(pilot: Pilot[None]) -> None:
+    """L: the site's share links, in a chooser."""
+    await pilot.press("L")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, Chooser), "the links")
 
 
 async def _refused(pilot: Pilot[None], source: str) -> str:
@@ -88,8 +93,7 @@ async def test_a_share_link_is_deleted_after_asking(make_app: AppFactory) -> Non
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_site(pilot)
         client: Client = app.client  # type: ignore[assignment]
-        await pilot.press("L")
-        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the links")
+        await _share_links(pilot)
         await type_text(pilot, "Partners")
         await pilot.press("down", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, ChooseDialog), "its actions")
