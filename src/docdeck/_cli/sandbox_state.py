@@ -162,13 +162,29 @@ def clear_state(directory: Path, *, pid: int | None = None) -> None:
 
 
 def pid_alive(pid: int) -> bool:
+    """Whether process `pid` runs. A zombie does not: it has exited and only waits for its
+    parent to read its status. A sandbox outlives the docdeck that started it, so its parent
+    is then the init process, which may reap late (once a second in some containers, never
+    in others); `docdeck sandbox stop` said "did not stop" of a server that had stopped."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True  # someone else's process: alive, and certainly not our sandbox
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """True when /proc says the process has exited and is not reaped yet (Linux); where
+    there is no /proc, False (the signal's answer stands)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            line = stat.read()
+    except OSError:
+        return False
+    # "pid (command) state ...": the command may hold spaces and parentheses
+    return line[line.rfind(b")") + 2 : line.rfind(b")") + 3] == b"Z"
 
 
 def http_get(
