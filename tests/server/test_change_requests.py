@@ -3,6 +3,9 @@ content rows under {CR} answering for the change request's own revision."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import httpx
 
 from ._support import ADMIN, COMMENTER, CREATOR, EDITOR, READER, REVIEWER, Api, DemoIds, error_of
@@ -53,6 +56,33 @@ async def test_location_header_and_get_by_id_and_number(
     by_id = (await admin.get(_cr(space, created["id"]))).json()
     by_number = (await admin.get(_cr(space, created["number"]))).json()
     assert by_id == by_number == created
+
+
+async def test_an_id_wins_over_a_number_and_a_number_is_the_spaces_own(
+    admin: httpx.AsyncClient, ids: DemoIds, sandbox_db: Path
+) -> None:
+    """`changeRequestId` is an id or a number, looked up both ways in one statement: a
+    change request whose id reads as another's number is the one that reference names."""
+    space = ids.spaces["Onboarding"]
+    first = await _create(admin, space, "First")
+    second = await _create(admin, space, "Second")
+    with sqlite3.connect(sandbox_db) as conn:
+        conn.row_factory = sqlite3.Row
+        row = dict(
+            conn.execute("SELECT * FROM change_requests WHERE id = ?", (second["id"],)).fetchone()
+        )
+        row |= {"id": str(first["number"]), "number": 9999}
+        columns = ", ".join(row)
+        conn.execute(
+            f"INSERT INTO change_requests ({columns}) VALUES ({', '.join('?' * len(row))})",
+            tuple(row.values()),
+        )
+    named = (await admin.get(_cr(space, first["number"]))).json()
+    assert (named["id"], named["number"]) == (str(first["number"]), 9999)
+    assert (await admin.get(_cr(space, 9999))).json()["id"] == str(first["number"])
+    assert (await admin.get(_cr(space, second["number"]))).json()["id"] == second["id"]
+    other = next(s for title, s in ids.spaces.items() if s != space and title != "Onboarding")
+    assert "not found" in error_of(await admin.get(_cr(other, 9999)), 404)
 
 
 async def test_bad_input_is_400_naming_the_field(admin: httpx.AsyncClient, ids: DemoIds) -> None:

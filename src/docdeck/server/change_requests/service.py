@@ -62,16 +62,24 @@ class ChangeRequestAccess:
 
 
 def find(conn: sqlite3.Connection, space_id: str, ref: str) -> sqlite3.Row | None:
-    """By id, or by number (the reference: `changeRequestId` is the id or its number)."""
-    row: sqlite3.Row | None = conn.execute(
-        "SELECT * FROM change_requests WHERE id = ? AND space_id = ?", (ref, space_id)
-    ).fetchone()
-    if row is None and ref.isdigit() and len(ref) < 12:
-        row = conn.execute(
-            "SELECT * FROM change_requests WHERE space_id = ? AND number = ?",
-            (space_id, int(ref)),
+    """By id, or by number (the reference: `changeRequestId` is the id or its number); an id
+    wins over a number. A reference that may be either is looked up both ways in one
+    statement (each arm on its own index): the number, the usual reference, was a second
+    statement after the id's miss, about 10 us of every change request route."""
+    if not (ref.isdigit() and len(ref) < 12):
+        row: sqlite3.Row | None = conn.execute(
+            "SELECT * FROM change_requests WHERE id = ? AND space_id = ?", (ref, space_id)
         ).fetchone()
-    return row
+        return row
+    rows: list[sqlite3.Row] = conn.execute(
+        "SELECT * FROM change_requests WHERE id = ?2 AND space_id = ?1 UNION ALL"
+        " SELECT * FROM change_requests WHERE space_id = ?1 AND number = ?3",
+        (space_id, ref, int(ref)),
+    ).fetchall()
+    for row in rows:
+        if row["id"] == ref:
+            return row
+    return rows[0] if rows else None
 
 
 def load_change_request(
