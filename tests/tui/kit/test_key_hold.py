@@ -12,7 +12,7 @@ import asyncio
 from typing import ClassVar
 
 import pytest
-from textual import events
+from textual import events, messages
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
@@ -202,3 +202,45 @@ async def test_what_a_key_sets_off_includes_what_its_messages_handlers_post(
         assert chain.keys == ["c"], trace
         assert front.target.keys == ["x"], trace
         assert not [step for step in app._key_hold.trace if "gave up" in step], trace
+
+
+class Relayout(Widget, can_focus=True):
+    """Takes `a` and asks for two layouts, as a widget whose size changes with what was typed
+    does: Textual runs the second and drops the first (a layout replaces the one before it in
+    a queue), so the first is never handled."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+
+    def on_key(self, event: events.Key) -> None:
+        self.keys.append(event.key)
+        event.stop()
+        if event.key == "a":
+            self.post_message(messages.Layout(self))
+            self.post_message(messages.Layout(self))
+
+
+class RelayoutFront(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Relayout()
+
+    def on_mount(self) -> None:
+        self.query_one(Relayout).focus()
+
+
+async def test_textuals_own_messages_on_the_way_hold_no_key_back(make_app: AppFactory) -> None:
+    """`/` and a filter typed at once: the field's first letter re-laid the tree out, and
+    the letters after it waited `HOLD_LIMIT` (2 s) for a layout message Textual had dropped
+    for a newer one. Like a refresh or a timer's tick, Textual's own messages are not what a
+    key set off: only the messages handlers post are followed."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        front = RelayoutFront()
+        await app.push_screen(front)
+        await wait_until(pilot, lambda: isinstance(app.screen.focused, Relayout), "focus")
+        widget = front.query_one(Relayout)
+        await burst(pilot, ["a", "x"])
+        await wait_until(pilot, lambda: widget.keys == ["a", "x"], "both keys land")
+        trace = list(app._key_hold.trace)
+        assert not [step for step in trace if "gave up" in step], "\n".join(trace)

@@ -262,11 +262,15 @@ class KeyHold:
     def _take_set_off(self) -> None:
         """The key has ended (back from its bindings, or taken by a field): what waits in
         the queues on its path now is what it set off, to be handled before the next key
-        goes. Messages queued later (a refresh, a batch of lines) do not hold keys."""
+        goes. Messages queued later (a refresh, a batch of lines) do not hold keys, nor do
+        Textual's own (`_caused`), as in `_add_posted`: a layout waiting there may be
+        dropped unhandled for a newer one (Textual combines them in a queue), and the next
+        key waited `HOLD_LIMIT` for it: "/" and a filter typed at once showed the filter
+        2 s late."""
         self._set_off += [
             message
             for message in self._on_path()
-            if not any(message is sent for sent in self._set_off)
+            if _caused(message) and not any(message is sent for sent in self._set_off)
         ]
         if not self._set_off:
             self._done()
