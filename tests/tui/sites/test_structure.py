@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
+from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.chooser import Chooser
@@ -214,3 +219,45 @@ async def test_a_new_section_goes_into_the_group_the_cursor_is_in(make_app: AppF
         titles = await _structure_titles(app, screen)
         operate = titles.index("Operate")
         assert "  Onboarding" in titles[operate:]  # a section of the group, as stored
+
+
+async def test_a_space_typed_with_n_goes_into_the_chooser(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    """ "n" and the space's name typed at once: the chooser opens once the spaces are read,
+    and the letters typed meanwhile are its filter (they went to the editor while the spaces
+    were read, and the chooser opened empty)."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Runbooks")
+        read = asyncio.Event()
+        transport.held = ("/spaces", read)  # a slow server: the read outlasts the typing
+        transport.requests.clear()
+        driver = app._driver
+        assert driver is not None
+        for key in ["n", "O", "n", "b"]:  # typed at once (`burst`, without the pilot's wait)
+            event = events.Key(key, key)
+            event.set_sender(app)
+            driver.send_message(event)
+        # Not the pilot's waits here: they wait for the app's queues to empty, which the
+        # held keys' polling never lets them do. Plain time passing, bounded.
+        await _until(lambda: _sent(transport, "/spaces"))
+        await asyncio.sleep(0.3)  # the letters, were they not held, reach the editor now
+        read.set()
+        await _until(lambda: isinstance(app.screen, Chooser) and app._key_hold.idle)
+        field = app.screen.query_one(Input)
+        assert field.value == "Onb", "\n".join(app._key_hold.trace)
+        assert len(app.screen_stack) == 3  # one chooser: the second n was a letter
+
+
+def _sent(transport: RecordingTransport, part: str) -> bool:
+    return any(part in request for request in transport.requests)
+
+
+async def _until(condition: Callable[[], bool]) -> None:
+    for _ in range(1000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("gave up waiting")

@@ -48,6 +48,7 @@ def work(
     group: str | Callable[..., str] = "default",
     exit_on_error: bool = True,
     name: str | Callable[..., str] = "",
+    opens_a_screen: bool = False,
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
     """Textual's `@work`, described by the method's name alone; `name` says what failed
     when the worker does (`report_worker_failure`): a text, or a function given the
@@ -67,6 +68,11 @@ def work(
     whether or not its node reports its workers' failures too (`report_worker_failure`
     skips it). A read on a node that did not went unreported: the site editor stayed
     blank when its structure could not be read, and a key whose read failed did nothing.
+
+    `opens_a_screen`: the worker may end by pushing a screen (a chooser or a dialog filled
+    from what it read). Keys typed meanwhile wait for it (`typeahead.opens_a_screen`) and
+    go to that screen: "n" and a space's name typed at once in the site editor filled the
+    editor with the letters (the chooser opened empty after them).
     """
 
     def decorator(method: Callable[P, Any]) -> Callable[P, Worker[Any]]:
@@ -83,7 +89,7 @@ def work(
             job: Callable[[], Any] = functools.partial(method, *args, **kwargs)
             if reports:
                 job = functools.partial(_reporting, node, label, job)
-            return node.run_worker(
+            worker = node.run_worker(
                 job,
                 name=label,
                 group=group(*args, **kwargs) if callable(group) else group,
@@ -92,6 +98,11 @@ def work(
                 exit_on_error=exit_on_error,
                 thread=thread,
             )
+            if opens_a_screen:
+                from docdeck.tui.kit.typeahead import opens_a_screen as hold_keys_for
+
+                hold_keys_for(worker)
+            return worker
 
         return begin
 
@@ -99,11 +110,21 @@ def work(
 
 
 def read(
-    group: str | Callable[..., str], name: str | Callable[..., str] = ""
+    group: str | Callable[..., str],
+    name: str | Callable[..., str] = "",
+    *,
+    opens_a_screen: bool = False,
 ) -> Callable[[Callable[P, Any]], Callable[P, Worker[Any]]]:
     """`@work` for a read: the group's newest call replaces the one before it, and what it
-    raises is reported (once, named), never the app's exit."""
-    return work(group=group, name=name, exclusive=True, exit_on_error=False)
+    raises is reported (once, named), never the app's exit. `opens_a_screen`: as `work`'s
+    (a read that ends by pushing a chooser or a dialog)."""
+    return work(
+        group=group,
+        name=name,
+        exclusive=True,
+        exit_on_error=False,
+        opens_a_screen=opens_a_screen,
+    )
 
 
 def start(

@@ -118,7 +118,11 @@ def delete_site(screen: OrgBrowser) -> None:
     _ask_delete(screen, entry, org, sites)
 
 
-@read("site-delete", lambda screen, entry, org, sites: f"Reading {entry.value.title}")
+@read(
+    "site-delete",
+    lambda screen, entry, org, sites: f"Reading {entry.value.title}",
+    opens_a_screen=True,
+)
 async def _ask_delete(
     screen: OrgBrowser, entry: SiteEntry, org: OrgEntry, sites: SitesEntry
 ) -> None:

@@ -169,7 +169,7 @@ class ChangeRequestActions(ChangeRequestWrites):
     def pdf(self) -> None:
         self._pdf()
 
-    @read("review-pdf", "Exporting the PDF")
+    @read("review-pdf", "Exporting the PDF", opens_a_screen=True)
     async def _pdf(self) -> None:
         from docdeck.tui.kit.dialogs.choose import ChooseDialog
 

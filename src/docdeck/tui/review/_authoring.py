@@ -68,7 +68,7 @@ class PageAuthoring(ChangeRequestWrites):
         if self.may_write("edit", "editing a page"):
             self._edit_page(page_id)
 
-    @read("review-edit", "Reading the change request's pages")
+    @read("review-edit", "Reading the change request's pages", opens_a_screen=True)
     async def _pick_page_to_edit(self) -> None:
         from docdeck.tui.kit.dialogs.choose import ChooseDialog
 
@@ -162,7 +162,7 @@ class PageAuthoring(ChangeRequestWrites):
             return
         self._add_page()
 
-    @read("review-add", "Reading the change request's pages")
+    @read("review-add", "Reading the change request's pages", opens_a_screen=True)
     async def _add_page(self) -> None:
         from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 

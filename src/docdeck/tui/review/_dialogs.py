@@ -132,7 +132,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
             return
         self.pick_member()
 
-    @read("reviewers", "Reading the members")
+    @read("reviewers", "Reading the members", opens_a_screen=True)
     async def pick_member(self) -> None:
         try:
             page = await client_of(self).members.list(self.space.organization, limit=1000)

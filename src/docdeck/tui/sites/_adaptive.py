@@ -44,7 +44,7 @@ async def read_templates(screen: SiteScreen) -> list[TemplateCondition]:
     return await client_of(screen).sites.template_conditions(screen.org_id, screen.site.id)
 
 
-reading_schema = read("adaptive", "Reading the adaptive schema")
+reading_schema = read("adaptive", "Reading the adaptive schema", opens_a_screen=True)
 """Declares a function of the screen that reads the schema and opens a dialog with it: all
 in the one worker group for it, so a second key press replaces a read still running."""
 

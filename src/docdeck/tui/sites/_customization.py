@@ -60,7 +60,11 @@ def _what(screen: SiteScreen, site_space: Row | None) -> str:
     return f"the customization of {site_space.describe()[4:]}"
 
 
-@read("customize", lambda screen, site_space: f"Editing {_what(screen, site_space)}")
+@read(
+    "customize",
+    lambda screen, site_space: f"Editing {_what(screen, site_space)}",
+    opens_a_screen=True,
+)
 async def _edit(screen: SiteScreen, site_space: Row | None) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id

@@ -117,7 +117,7 @@ def _land(screen: SiteScreen, kind: Kind | None, created: Any) -> None:
 # ----- choosing a space ------------------------------------------------------------------------
 
 
-@read("spaces", "Reading the spaces")
+@read("spaces", "Reading the spaces", opens_a_screen=True)
 async def _pick_space(screen: SiteScreen, title: str, chosen: Callable[[Space], None]) -> None:
     """The organization's spaces, filtered as typed; `chosen` gets the one picked."""
 

@@ -83,7 +83,7 @@ def _delete(
     _open(screen, ConfirmDialog(title, question, delete, doing=doing), action, lambda _: then())
 
 
-@read("links", "Reading the share links")
+@read("links", "Reading the share links", opens_a_screen=True)
 async def share_links(screen: SiteScreen) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
@@ -203,7 +203,7 @@ def _destination_text(screen: SiteScreen, destination: dict[str, Any]) -> str:
     return what
 
 
-@read("redirects", "Reading the redirects")
+@read("redirects", "Reading the redirects", opens_a_screen=True)
 async def redirects(screen: SiteScreen) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id

@@ -34,7 +34,7 @@ def share_key_of(link: ShareLink) -> str | None:
     return keys[0] if keys else None
 
 
-@read("published", "Reading the published site")
+@read("published", "Reading the published site", opens_a_screen=True)
 async def published_view(screen: SiteScreen, link: ShareLink | None = None) -> None:
     client = client_of(screen)
     org, site = screen.org_id, screen.site.id
@@ -100,7 +100,7 @@ async def published_view(screen: SiteScreen, link: ShareLink | None = None) -> N
     )
 
 
-@read("links", "Reading the share links")
+@read("links", "Reading the share links", opens_a_screen=True)
 async def _pick_link(screen: SiteScreen) -> None:
     client = client_of(screen)
 

@@ -99,7 +99,7 @@ class ChangeRequestStarter(WriteRunner):
             return
         self._pick_change_request(page.id)
 
-    @read("space-edit-cr", "Reading the change requests")
+    @read("space-edit-cr", "Reading the change requests", opens_a_screen=True)
     async def _pick_change_request(self, page_id: str) -> None:
         client = client_of(self)
         found: list[ChangeRequest] = []
