@@ -9,13 +9,14 @@ a path kept busy without the key on it.
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 import pytest
 from textual import events, messages
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
@@ -25,6 +26,18 @@ from tui.helpers import AppFactory, burst, wait_until
 
 BUSY = 0.8
 """Seconds the widget is busy: several times the shortened `HOLD_LIMIT`."""
+
+
+W = TypeVar("W", bound=Widget)
+
+
+async def _in_front(pilot: Pilot[None], screen: Screen[None], kind: type[W]) -> W:
+    """`screen` pushed, once its widget of `kind` has focus: that widget."""
+    await pilot.app.push_screen(screen)
+    await wait_until(
+        pilot, lambda: isinstance(pilot.app.screen.focused, kind), f"focus on {kind.__name__}"
+    )
+    return screen.query_one(kind)
 
 
 class Busy(Message):
@@ -87,9 +100,7 @@ async def test_a_key_waiting_behind_a_busy_widget_keeps_the_next_keys_for_its_sc
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         front = Front()
-        await app.push_screen(front)
-        await wait_until(pilot, lambda: isinstance(app.screen.focused, Slow), "focus on Slow")
-        slow = front.query_one(Slow)
+        slow = await _in_front(pilot, front, Slow)
         # `a` sets the widget busy; `b` waits in its queue behind that; `x` is for the
         # screen `b` opens.
         await burst(pilot, ["a", "b", "x"])
@@ -191,9 +202,7 @@ async def test_what_a_key_sets_off_includes_what_its_messages_handlers_post(
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         front = ChainFront()
-        await app.push_screen(front)
-        await wait_until(pilot, lambda: isinstance(app.screen.focused, Chain), "focus on Chain")
-        chain = front.query_one(Chain)
+        chain = await _in_front(pilot, front, Chain)
         await burst(pilot, ["c", "x"])
         await wait_until(pilot, lambda: app._key_hold.holding == 0, "every key is delivered")
         await wait_until(pilot, lambda: app.screen is front.target, "c opened its screen")
@@ -236,10 +245,7 @@ async def test_textuals_own_messages_on_the_way_hold_no_key_back(make_app: AppFa
     key set off: only the messages handlers post are followed."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        front = RelayoutFront()
-        await app.push_screen(front)
-        await wait_until(pilot, lambda: isinstance(app.screen.focused, Relayout), "focus")
-        widget = front.query_one(Relayout)
+        widget = await _in_front(pilot, RelayoutFront(), Relayout)
         await burst(pilot, ["a", "x"])
         await wait_until(pilot, lambda: widget.keys == ["a", "x"], "both keys land")
         trace = list(app._key_hold.trace)
