@@ -231,6 +231,27 @@ async def test_members_keep_their_filter_when_revisited_and_refreshed(
         assert _column(members.table, "name") == ["Chen Wei"]
 
 
+async def test_a_search_the_server_refuses_says_why_over_the_rows_of_before(
+    make_app: AppFactory,
+) -> None:
+    """A search over 512 characters is refused (400): the notice says why, and the count
+    line no longer says "press r to retry" (the same search would be refused again) over
+    rows that are the filter before's."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        members = await _members(pilot)
+        members.query_one("#member-search", Input).value = "x" * 600
+        await wait_for_workers(pilot)
+        count = str(members.query_one("#member-count", Label).render())
+        assert count.startswith("Not filtered: search: must be at most 512 characters"), count
+        assert count.endswith("The rows below are from the filter before.")
+        assert len(_column(members.table, "name")) == 9  # the unfiltered list, still there
+        assert any("at most 512" in note.message for note in app._notifications)
+        await pilot.pause()
+        shown = " ".join(line.strip(" ▕▌") for line in screen_lines(pilot))
+        assert "from the filter before" in shown  # wrapped at 80 columns, not cut
+
+
 async def test_members_and_a_team_that_failed_to_load_say_so_and_r_loads_them(
     make_app: AppFactory, transport: RecordingTransport
 ) -> None:

@@ -13,6 +13,7 @@ from textual.worker import Worker, WorkerState
 
 from docdeck.models import Member, MemberRoleFilter
 from docdeck.tui.kit.entries import MembersEntry, OrgEntry
+from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.formatting import date, role_text
 from docdeck.tui.kit.list_keys import NavDataTable
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
@@ -46,7 +47,7 @@ class MemberTable(Vertical):
     MemberTable #member-filters { height: auto; }
     MemberTable #member-search { width: 1fr; }
     MemberTable #member-role { width: 22; }
-    MemberTable #member-count { padding: 0 1; color: $text-muted; }
+    MemberTable #member-count { padding: 0 1; color: $text-muted; width: 100%; }
     MemberTable DataTable { height: 1fr; }
     """
 
@@ -205,5 +206,17 @@ class MemberTable(Vertical):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.ERROR and event.worker.group == "members":
-            self.query_one("#member-count", Label).update("Members not loaded — press r to retry.")
+            self.query_one("#member-count", Label).update(self._failed(event.worker.error))
         report_worker_failure(self, event)
+
+    def _failed(self, error: BaseException | None) -> str:
+        """The count line when the list could not be read. A search the server refused
+        (too long: over 512 characters) is not worth a retry, and the rows still shown are
+        those of the filter before: the line said "press r to retry" under them."""
+        problem = describe(error, "Loading members") if error is not None else None
+        if problem is None or problem.retry_helps:
+            return "Members not loaded — press r to retry."
+        reason = (problem.brief or problem.message).splitlines()[0]
+        if self.members:
+            return f"Not filtered: {reason}. The rows below are from the filter before."
+        return f"Members not loaded: {reason}."
