@@ -184,7 +184,8 @@ def _zombie(pid: int) -> bool:
     except OSError:
         return False
     # "pid (command) state ...": the command may hold spaces and parentheses
-    return line[line.rfind(b")") + 2 : line.rfind(b")") + 3] == b"Z"
+    state = line.rfind(b")") + 2
+    return line[state : state + 1] == b"Z"
 
 
 def http_get(

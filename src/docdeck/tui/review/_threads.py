@@ -28,7 +28,6 @@ from textual.worker import Worker
 
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure, start
 from docdeck.tui.threads import (
     Scope,
@@ -357,10 +356,9 @@ class DiffThreads(Widget):
                 severity="warning",
             )
             return
-        worker = self._comment_block(page_id, place[1])
-        opens_a_screen(worker)  # the composer: what is typed next is its text
+        self._comment_block(page_id, place[1])  # the composer: what is typed next is its text
 
-    @read("thread-comment", "Reading the page's blocks")
+    @read("thread-comment", "Reading the page's blocks", opens_a_screen=True)
     async def _comment_block(self, page_id: str, line: int) -> None:
         blocks = await self._page_blocks_or_say(page_id)
         if blocks is None:
@@ -387,10 +385,9 @@ class DiffThreads(Widget):
     def at_cursor(self, action: str) -> None:
         """`action` (`thread_reply`...) on the thread at the diff's cursor, or at the list's."""
         name, method = _PANEL_ACTIONS[action]
-        worker = self._at_cursor(name, method)
-        opens_a_screen(worker)  # a composer, a confirmation or a chooser
+        self._at_cursor(name, method)  # a composer, a confirmation or a chooser
 
-    @read("thread-cursor", "Finding the thread at the cursor")
+    @read("thread-cursor", "Finding the thread at the cursor", opens_a_screen=True)
     async def _at_cursor(self, name: str, method: str) -> None:
         panel = self.threads_panel
         item = await self.thread_at_cursor() if self._diff_focused() else panel.item

@@ -35,7 +35,6 @@ from docdeck.tui.kit.heap import keep_long_lived
 from docdeck.tui.kit.in_flight import WriteLanded
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.styled import StyledOnMount
-from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, leaving, read, report_worker_failure
 from docdeck.tui.space._change_request import ChangeRequestStarter
 from docdeck.tui.space._comments import COMMENT_ACTIONS, block_context, line_in_view
@@ -529,8 +528,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             return
         if self.current_page is not page:
             self.show(Location(page.id))  # the highlight's pause cut short
-        worker = self._comment_block(page.id, page.title)
-        opens_a_screen(worker)  # the composer: what is typed next is its text
+        self._comment_block(page.id, page.title)  # the composer: what is typed next is its text
 
     async def _page_shown(self, page_id: str) -> bool:
         """Wait for the preview's load; True when it shows `page_id`'s markdown."""
@@ -543,7 +541,11 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             preview.markdown is not None and preview.page is not None and preview.page.id == page_id
         )
 
-    @read("comment-block", lambda self, page_id, title: f"Reading the blocks of “{title}”")
+    @read(
+        "comment-block",
+        lambda self, page_id, title: f"Reading the blocks of “{title}”",
+        opens_a_screen=True,
+    )
     async def _comment_block(self, page_id: str, title: str) -> None:
         view = self.preview.view if await self._page_shown(page_id) else None
         line = line_in_view(view) if view is not None else 0
