@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import json
 import subprocess
 import sys
 
@@ -39,3 +41,35 @@ def test_request_bodies_are_built_on_first_use_except_in_the_server() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     assert out == ["False", "True", "True"]
+
+
+def test_a_lazy_model_imports_only_the_module_that_defines_it() -> None:
+    """Asking `docdeck.models` for a page's model builds the content module's classes only,
+    not the change requests' and comments' that come before it in `_LAZY_MODULES`."""
+    code = (
+        "import sys, docdeck.models as m\n"
+        "m.RevisionFile\n"
+        "print(sorted(k.rpartition('.')[2] for k in sys.modules if k.startswith('docdeck.models.')"
+        " and k.rpartition('.')[2] in m._LAZY_MODULES))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == ["['content']"]
+
+
+def test_every_lazy_model_name_is_mapped_to_the_module_that_defines_it() -> None:
+    code = (
+        "import json, docdeck.models as m\n"
+        "print(json.dumps(sorted(set(m.__all__) - set(vars(m)))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    lazy = set(json.loads(out.stdout))
+    import docdeck.models as models
+
+    where = models._where()
+    assert lazy, "no lazy name: the test reads nothing"
+    assert lazy == where.keys()
+    assert set(where.values()) == set(models._LAZY_MODULES)
+    for name, module in where.items():
+        assert hasattr(importlib.import_module(f"docdeck.models.{module}"), name), (name, module)

@@ -6,6 +6,7 @@ first view and the sandbox's first routes need none of them, and building their 
 a third of the models' import time, on the start-up's critical path.
 """
 
+import re
 from importlib import import_module
 from typing import TYPE_CHECKING
 
@@ -557,11 +558,37 @@ _LAZY_MODULES = (
 )
 
 
+def _where() -> dict[str, str]:
+    """Each lazily imported name -> its module, read from this file's `TYPE_CHECKING` block
+    (the one list of them; mypy reads it too). Without the source (a build that ships only
+    bytecode) every lazy module is searched in turn, as before this map."""
+    try:
+        with open(__file__, encoding="utf-8") as file:
+            source = file.read()
+    except OSError:
+        return {}
+    block = source[source.index("if TYPE_CHECKING:") : source.index("\n__all__ = [")]
+    return {name: module for module, names in _FROM.findall(block) for name in _NAME.findall(names)}
+
+
+_FROM = re.compile(r"from docdeck\.models\.(\w+) import \(([^)]*)\)")
+_NAME = re.compile(r"\w+")
+_WHERE: dict[str, str] | None = None
+
+
 def __getattr__(name: str) -> object:
-    """A name of a lazily imported module, imported on first use and then kept here."""
+    """A name of a lazily imported module, imported on first use and then kept here.
+
+    Only the module that defines it is imported: searching the modules in turn imported
+    every one before it (asking for a page's model built the change requests' and comments'
+    classes on the way to a space's first page)."""
+    global _WHERE
     if name in __all__:
-        for module in _LAZY_MODULES:
-            value = getattr(import_module(f"docdeck.models.{module}"), name, __getattr__)
+        if _WHERE is None:
+            _WHERE = _where()
+        module = _WHERE.get(name)
+        for candidate in (module,) if module else _LAZY_MODULES:
+            value = getattr(import_module(f"docdeck.models.{candidate}"), name, __getattr__)
             if value is not __getattr__:
                 globals()[name] = value
                 return value

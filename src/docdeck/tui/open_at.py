@@ -22,14 +22,14 @@ from textual.app import App
 from textual.screen import Screen
 
 from docdeck.gateway import APIStatusError, Client
-from docdeck.models import ChangeRequest, RevisionSemanticChanges, Space
 from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.beneath import install_beneath, later
 from docdeck.tui.kit.open_target import OpenTarget
 from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, read_ahead, start
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # a space's first page needs none of the change request models
+    from docdeck.models import ChangeRequest, RevisionSemanticChanges, Space
     from docdeck.tui.last_place import Place
     from docdeck.tui.space import SpaceScreen
 

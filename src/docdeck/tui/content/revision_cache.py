@@ -17,22 +17,22 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from docdeck.gateway import Client
-from docdeck.models import (
-    ContentLocation,
-    ContentReferenceUsage,
-    LinkList,
-    ListPage,
-    Revision,
-    RevisionSemanticChanges,
-    SearchPageResult,
-)
 from docdeck.tui.content.page_tree import SpacePages
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.kit.workers import read_ahead
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the link models' module is imported when a link is first read
     from textual.dom import DOMNode
 
+    from docdeck.models import (
+        ContentLocation,
+        ContentReferenceUsage,
+        LinkList,
+        ListPage,
+        Revision,
+        RevisionSemanticChanges,
+        SearchPageResult,
+    )
     from docdeck.tui.content.block_map import BlockMap
 
 __all__ = ["ContentCache", "RevisionContent", "content_cache"]

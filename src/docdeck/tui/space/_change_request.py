@@ -7,13 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from docdeck.models import ChangeRequest
 from docdeck.tui.kit.navigation import OpenChangeRequest
 from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.kit.write_runner import WriteRunner
 
-if TYPE_CHECKING:
-    from docdeck.models import Space
+if TYPE_CHECKING:  # a space's first page is shown without the change request models
+    from docdeck.models import ChangeRequest, Space
     from docdeck.tui.content.page_tree import PageInfo
     from docdeck.tui.space._source import SpaceSource
 
@@ -115,7 +114,7 @@ class ChangeRequestStarter(WriteRunner):
         def chosen(choice: ChangeRequest | str | None) -> None:
             if choice == _NEW:
                 self.new(then_edit=page_id)
-            elif isinstance(choice, ChangeRequest):
+            elif choice is not None and not isinstance(choice, str):
                 self._created(choice, page_id)
 
         self.app.push_screen(ChooseDialog("Edit this page in", choices), chosen)

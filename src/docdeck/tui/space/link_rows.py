@@ -9,15 +9,13 @@ matched by the href as written (broken links) or by where the href resolves.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from docdeck.models import (
-    ContentLocationFile,
-    ContentLocationPage,
-    ContentLocationUrl,
-    ContentReferenceUsage,
-)
 from docdeck.tui.content.page_text import PageLink, links
 from docdeck.tui.content.page_tree import SpacePages
+
+if TYPE_CHECKING:
+    from docdeck.models import ContentReferenceUsage
 
 __all__ = ["LinkRow", "find_link", "link_rows"]
 
@@ -36,6 +34,10 @@ class LinkRow:
 
 
 def _target(usage: ContentReferenceUsage) -> tuple[str, dict[str, str | None]]:
+    # Imported here: the reader shows a space's first page without the link models (their
+    # module is imported by then if there is a usage to look at).
+    from docdeck.models import ContentLocationFile, ContentLocationPage, ContentLocationUrl
+
     ref = usage.targetReference
     if isinstance(ref, ContentLocationPage):
         anchor = None
@@ -54,6 +56,8 @@ def _target(usage: ContentReferenceUsage) -> tuple[str, dict[str, str | None]]:
 
 
 def link_rows(usages: list[ContentReferenceUsage]) -> list[LinkRow]:
+    from docdeck.models import ContentLocationPage
+
     rows: list[LinkRow] = []
     for usage in usages:
         words, target = _target(usage)

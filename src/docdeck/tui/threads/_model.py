@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from docdeck.models.comments import Comment, CommentReply
 from docdeck.tui.kit.availability import ALLOWED, NOT_HERE, Availability, allowed_if
 from docdeck.tui.kit.session import Me
+
+if TYPE_CHECKING:  # the space screen names a scope before any comment is read
+    from docdeck.models.comments import Comment, CommentReply
 
 __all__ = ["Me", "Scope", "Thread", "ThreadItem", "thread_availability"]
 
