@@ -206,6 +206,24 @@ async def test_what_is_added_gets_the_cursor(make_app: AppFactory) -> None:
         assert screen.view.current.title == "Reference"
 
 
+async def test_a_new_section_is_in_view_in_a_small_terminal(make_app: AppFactory) -> None:
+    """At 50x14 the new section got the cursor while the chooser was open, then the detail
+    pane below grew and the list lost two rows: the section was left below its edge."""
+    app = make_app()
+    async with app.run_test(size=(50, 14)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Build")
+        row = await _new_section(pilot, screen, "Onboarding")
+        view = screen.view
+
+        def in_view() -> bool:
+            top = view.scroll_offset.y
+            return top <= view.model.index(row) < top + view.scrollable_content_region.height
+
+        await wait_until(pilot, in_view, "the new section in view")
+        assert view.current is row
+
+
 async def test_a_new_section_goes_into_the_group_the_cursor_is_in(make_app: AppFactory) -> None:
     """n on a group (or on a section inside one) added the section at the top level, and
     it took a cut and a paste to put it where the cursor was."""

@@ -71,6 +71,20 @@ class ListKeys:
         tree.cursor_line = index
         tree.scroll_to_line(index, animate=False)
 
+    def _on_resize(self, *_: object) -> None:  # the event, or none: OptionList's takes none
+        """A list made smaller (a pane below it grew, the terminal shrank) keeps its cursor
+        in view: Textual's lists keep their scroll offset, so the row the user is on (a new
+        item the cursor was just put on, in the site editor at 50x14) was left below the
+        edge. Runs after the widget's own resize handler (it comes later in the MRO)."""
+        index = self.list_index()
+        if index >= 0:
+            self.list_keep_in_view(index)
+
+    def list_keep_in_view(self, index: int) -> None:
+        """Scroll so the item at `index` (the cursor's) is visible; by default, going there
+        again (each widget's `list_go` brings its cursor into view)."""
+        self.list_go(index)
+
     def list_page(self) -> int:
         """How many items a page is: the visible height."""
         region = self.scrollable_content_region  # type: ignore[attr-defined]
@@ -180,3 +194,6 @@ class NavOptionList(ListKeys, OptionList):
 
     def list_go(self, index: int) -> None:
         self.highlighted = index
+
+    def list_keep_in_view(self, index: int) -> None:
+        self.scroll_to_highlight()
