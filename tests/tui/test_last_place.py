@@ -10,10 +10,12 @@ import pytest
 
 from docdeck.gateway import Client
 from docdeck.tui.content import RenderedPage
+from docdeck.tui.kit.entries import SiteEntry
 from docdeck.tui.kit.open_target import OpenTarget, parse_target
 from docdeck.tui.last_place import Place, load_place, place_path, save_place
 from docdeck.tui.orgs import MainScreen
 from docdeck.tui.review import ReviewScreen
+from docdeck.tui.sites import SiteScreen
 from docdeck.tui.space import PageTree, SpaceScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import (
@@ -26,6 +28,7 @@ from tui.helpers import (
     wait_until,
 )
 from tui.review.helpers import review_settled, space_titled
+from tui.sites.helpers import open_site
 from tui.space.helpers import settle
 
 
@@ -241,3 +244,42 @@ def test_the_place_file_is_private_and_keeps_no_title(tmp_path: Path) -> None:
     assert load_place(path) == Place(
         "space", node="space:abc", space="abc", page="p1", reading=True
     )
+
+
+async def _add_a_section(admin_token: str, transport: RecordingTransport, site_id: str) -> None:
+    """What a user does in the site editor, done beside it: a section showing Onboarding."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        org = next(o for o in (await client.orgs.list()).items if o.title == "Northwind Labs")
+        onboarding = await space_titled(client, "Onboarding")
+        await client.sites.sections.create(org.id, site_id, spaceId=onboarding.id)
+
+
+async def test_back_from_a_restored_site_editor_the_site_is_read_again(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str, first_view: str
+) -> None:
+    """The tree reads a site (or a space) again when its screen is left, to show what was
+    done there; a site editor restored from the last session was not read again (only an
+    Enter on the tree said what was opened), so its site spaces' count stayed stale."""
+    app = make_app(first_view=first_view)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot)
+        site_id = editor.site.id
+        await _wait_for_place(pilot, first_view, "site")
+
+    again = make_app(first_view=first_view)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        await wait_until(pilot, lambda: isinstance(again.screen, SiteScreen), "it reopens")
+        tree = tree_of(pilot)
+        await wait_until(
+            pilot,
+            lambda: isinstance(tree.current, SiteEntry) and tree.current.value.id == site_id,
+            "the tree's cursor back on the site, beneath",
+        )
+        entry = tree.current
+        assert isinstance(entry, SiteEntry)
+        before = entry.value.siteSpaces
+        await _add_a_section(admin_token, transport, site_id)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(again.screen, MainScreen), "the tree")
+        await wait_until(pilot, lambda: entry.value.siteSpaces == before + 1, "the site read again")

@@ -12,6 +12,7 @@ from docdeck.gateway import APIConnectionError, Client
 from docdeck.tui.app import DocdeckApp
 from docdeck.tui.kit.connect_error import ConnectErrorScreen
 from docdeck.tui.kit.dialogs.form import FormDialog
+from docdeck.tui.kit.entries import SiteEntry
 from docdeck.tui.kit.help import HelpScreen
 from docdeck.tui.orgs import MainScreen
 from tui.conftest import RecordingTransport
@@ -67,6 +68,36 @@ async def test_refresh_reloads_what_changed_on_the_server(
         await pilot.press("r")
         await wait_for_workers(pilot)
         assert "🛰 Made Elsewhere" in labels_under(tree_of(pilot), "Northwind Labs")
+
+
+async def test_refresh_on_a_site_reads_the_site_again(
+    make_app: AppFactory, sandbox_app: FastAPI, admin_token: str
+) -> None:
+    """r on a site: its details (site spaces, published) as the server has them now; r
+    read a space or an organization again, never a site."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_northwind(pilot)
+        org = tree_of(pilot).current
+        assert org is not None
+        await open_node(pilot, "Sites")
+        await select(pilot, "Developer Portal")
+        entry = tree_of(pilot).current
+        assert isinstance(entry, SiteEntry)
+        before = entry.value.siteSpaces
+        async with Client(
+            "http://sandbox", admin_token, transport=httpx.ASGITransport(app=sandbox_app)
+        ) as other:
+            spaces = (await other.spaces.list(org.organization.id)).items  # type: ignore[attr-defined]
+            onboarding = next(s for s in spaces if s.title == "Onboarding")
+            await other.sites.sections.create(
+                org.organization.id,  # type: ignore[attr-defined]
+                entry.value.id,
+                spaceId=onboarding.id,
+            )
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+        assert entry.value.siteSpaces == before + 1
 
 
 async def test_help_lists_every_key(make_app: AppFactory) -> None:

@@ -21,6 +21,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
 from textual.worker import Worker
@@ -46,8 +47,10 @@ from docdeck.tui.kit.entries import (
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.in_flight import Subject, Write, Writes
-from docdeck.tui.kit.navigation import OpenAdmin, OpenInbox, OpenSite, OpenSpace
+from docdeck.tui.kit.navigation import OpenAdmin, OpenInbox, OpenSpace
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
+from docdeck.tui.last_place import Place as LastPlace
+from docdeck.tui.last_place import place_of
 from docdeck.tui.orgs._availability import Selection, availability
 from docdeck.tui.orgs._content_actions import ContentEdits
 from docdeck.tui.orgs._copy_open_actions import CopyOpen
@@ -167,9 +170,12 @@ class OrgBrowser(ExplainsKeys, Horizontal):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._shown_states: tuple[object, ...] = ()
-        self._away_in: SpaceEntry | SiteEntry | OrgEntry | None = None
-        """The space or site opened on a screen of its own (or the organization whose
-        administration screen was opened), until this screen is in front again."""
+        self._away_in: OrgEntry | None = None
+        """The organization whose administration screen was opened, until this screen is in
+        front again."""
+        self._away_at: LastPlace | None = None
+        """What the screen in front of this one shows (a space, a change request, a site),
+        however it was opened, until this screen is in front again."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tree-panel"):
@@ -364,15 +370,7 @@ class OrgBrowser(ExplainsKeys, Horizontal):
                 severity="warning",
             )
             return
-        self._away_in = entry
         self.app.post_message(OpenSpace(entry.value, trail_of(entry)))
-
-    @on(OpenSite)
-    def _site_opening(self, message: OpenSite) -> None:
-        """Enter on a site (the tree posts it; it goes on to the app): remember it."""
-        entry = self.org_tree.current
-        if isinstance(entry, SiteEntry) and entry.site is not None:
-            self._away_in = entry
 
     @on(OpenAdmin)
     def _admin_opening(self, message: OpenAdmin) -> None:
@@ -383,16 +381,49 @@ class OrgBrowser(ExplainsKeys, Horizontal):
         if org is not None and org.org is not None:
             self._away_in = org
 
+    def behind(self, front: Screen[Any]) -> None:
+        """Another screen is in front of this one: what it shows is remembered, whichever way
+        it was opened (Enter here, the last session's place restored, `docdeck open`)."""
+        self._away_at = place_of([front], None)
+
     def back_in_front(self) -> None:
-        """This screen is in front again. Back from a space's or a site's screen, it is read
-        again: what was done there (a comment, a change request opened or merged, a page
-        edited; a site space added, the site published) changes what its details and its
-        line say (counts, state, the time of the last update); back from an organization's
-        administration screen, the organization (its line says its title). One request,
-        answered from the server's answer cache when nothing changed."""
+        """This screen is in front again. Back from a space's or a site's screen, its entry
+        is read again: what was done there (a comment, a change request opened or merged, a
+        page edited; a site space added, the site published) changes what its details and
+        its line say (counts, state, the time of the last update); back from an
+        organization's administration screen, the organization (its line says its title).
+        One request, answered from the server's answer cache when nothing changed. (The
+        site editor restored from the last session was not read again: only an Enter here
+        said what was opened.)"""
+        entry: Entry | None
         entry, self._away_in = self._away_in, None
+        place, self._away_at = self._away_at, None
+        if entry is None and place is not None:
+            entry = self._entry_showing(place)
         if entry is not None:
             self._refetch(entry)
+
+    def _entry_showing(self, place: LastPlace) -> SpaceEntry | SiteEntry | None:
+        """The tree's entry (among those loaded; the cursor's first) of the space or the
+        site `place` shows."""
+
+        def shows(entry: Entry) -> bool:
+            if isinstance(entry, SpaceEntry) and entry.space is not None:
+                return place.kind in ("space", "change_request") and entry.space.id == place.space
+            if isinstance(entry, SiteEntry) and entry.site is not None:
+                return place.kind == "site" and entry.site.id == place.site
+            return False
+
+        current = self.org_tree.current
+        if current is not None and shows(current):
+            return current  # type: ignore[return-value]
+        waiting: list[Entry] = [self.org_tree.model]
+        while waiting:
+            entry = waiting.pop()
+            if shows(entry):
+                return entry  # type: ignore[return-value]
+            waiting.extend(entry.children or ())
+        return None
 
     # ----- the keys: each runs its part ------------------------------------------------------
 
@@ -514,7 +545,7 @@ class OrgBrowser(ExplainsKeys, Horizontal):
             if org is not None:
                 self._reload_team(entry, org.organization.id)
             return
-        if isinstance(entry, SpaceEntry | OrgEntry):
+        if isinstance(entry, SpaceEntry | OrgEntry | SiteEntry):
             self._refetch(entry)
         if entry.expandable and (entry.expanded or entry.children is not None or entry.failed):
             self.org_tree.load(entry, keep=True)

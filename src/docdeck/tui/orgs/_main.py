@@ -55,6 +55,10 @@ class MainScreen(StyledOnMount):
         if session_of(self).client is not None:
             self.start()
 
+    @on(events.ScreenSuspend)
+    def _behind(self) -> None:
+        self.org_browser.behind(self.app.screen)
+
     @on(events.ScreenResume)
     def _back_in_front(self) -> None:
         self.org_browser.back_in_front()
