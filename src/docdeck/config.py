@@ -203,7 +203,30 @@ class Settings(BaseSettings):
     sandbox: SandboxSettings = Field(default_factory=SandboxSettings)
     """The `[sandbox]` table: the embedded sandbox server."""
     keymap: dict[str, str] = Field(default_factory=dict)
-    """The `[keymap]` table: binding id -> keys (comma separated), e.g. `quit = "ctrl+q"`."""
+    """The `[keymap]` table: binding id -> keys (comma separated), e.g. `"app.quit" =
+    "ctrl+q"`; written unquoted (`app.quit = "ctrl+q"`), TOML reads the id as a table, which
+    means the same here."""
+
+    @field_validator("keymap", mode="before")
+    @classmethod
+    def _dotted_ids(cls, value: Any) -> Any:
+        """`review.reply = "ctrl+r"` under `[keymap]` (an id as TOML's dotted key, as the help
+        screen writes it) arrives as `{"review": {"reply": ...}}`: flattened back to the id,
+        not refused as "keymap.review: Input should be a valid string"."""
+        if not isinstance(value, Mapping):
+            return value
+        flat: dict[str, Any] = {}
+
+        def add(prefix: str, table: Mapping[Any, Any]) -> None:
+            for name, keys in table.items():
+                binding_id = f"{prefix}{name}"
+                if isinstance(keys, Mapping):
+                    add(f"{binding_id}.", keys)
+                else:
+                    flat[binding_id] = keys
+
+        add("", value)
+        return flat
 
     @field_validator("profiles")
     @classmethod

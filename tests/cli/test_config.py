@@ -58,6 +58,22 @@ def test_round_trip_keeps_every_setting_and_the_token(config_file: Path) -> None
     assert tomllib.loads(config_file.read_text())["profiles"]["work"]["token"] == TOKEN
 
 
+def test_a_keymap_id_written_as_a_dotted_key_is_the_same_id(config_file: Path) -> None:
+    """`review.reply = "ctrl+r"` (the help screen's example, unquoted) is a TOML dotted key,
+    read as a table `review`: it was refused ("keymap.review: Input should be a valid
+    string"), so docdeck did not start."""
+    config_file.parent.mkdir(parents=True)
+    config_file.write_text(
+        '[keymap]\nreview.reply = "ctrl+r"\n"app.quit" = "ctrl+q"\nlist.down = "j,down"\n'
+    )
+
+    assert load_settings().keymap == {
+        "review.reply": "ctrl+r",
+        "app.quit": "ctrl+q",
+        "list.down": "j,down",
+    }
+
+
 def test_file_is_created_0600_and_no_temp_file_is_left(config_file: Path) -> None:
     write_config_file(_settings())
 
@@ -93,6 +109,7 @@ def test_missing_file_means_defaults() -> None:
         ('[profiles."bad name"]\nbase_url = "https://x.org"\ntoken = "t"\n', "'bad name'"),
         ('default_profile = "gone"\n', "default_profile 'gone' names no [profiles] entry"),
         ("keymap = 3\n", "keymap"),
+        ("[keymap]\nreview.reply = 3\n", "keymap.review.reply: Input should be a valid string"),
     ],
 )
 def test_a_bad_file_is_one_line_naming_the_file_and_the_problem(
