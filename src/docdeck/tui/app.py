@@ -294,7 +294,6 @@ class DocdeckApp(SessionApp):
                 f"[keymap] {binding_id!r}: {problem}. The key keeps its default.",
                 title="Keymap entry ignored",
                 severity="warning",
-                markup=False,
             )
         self.set_keymap(keymap)
 
@@ -639,7 +638,12 @@ class DocdeckApp(SessionApp):
         """As Textual's, except that a notification already on screen is not stacked again:
         a key held at the end of a list ("This is the last page.") drew a column of copies.
         The copy on screen is replaced by the new one, so it stays its whole time from the
-        latest key: a reason given again is seen again, not dropped as already said."""
+        latest key: a reason given again is seen again, not dropped as already said.
+
+        And a notification is plain text, whatever `markup` says (a widget's `notify` passes
+        Textual's default, True): none is written as markup, and what they quote holds
+        brackets that markup would eat: "those [keymap] entries are ignored" showed as
+        "those  entries", a space titled "Docs [beta]" as "Docs "."""
         try:
             same = [
                 n
@@ -650,7 +654,7 @@ class DocdeckApp(SessionApp):
             same = []
         for notification in same:
             self._unnotify(notification, refresh=False)
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # ----- keys before the tree is live --------------------------------------------------------
 

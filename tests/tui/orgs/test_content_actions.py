@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 from textual.widgets import Input
+from textual.widgets._toast import Toast
 
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.form import FormDialog
@@ -23,6 +24,7 @@ from tui.helpers import (
     tree_of,
     type_text,
     wait_for_workers,
+    wait_until,
 )
 
 
@@ -143,6 +145,23 @@ async def test_rename_a_space(make_app: AppFactory) -> None:
         assert "📣 Changelog" in labels_under(tree_of(pilot), "Northwind Labs")
         fields = app.screen.query_one(DetailPane).query_one(FieldList)
         assert fields.value_of("Title") == "📣 Changelog"
+
+
+async def test_a_title_with_brackets_is_said_as_written(make_app: AppFactory) -> None:
+    """Notifications were read as Textual markup: "Renamed to “Docs [beta]”." showed as
+    "Renamed to “Docs ”.", and a title holding "[/]" raised a MarkupError as the toast drew."""
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Release Notes")
+        await pilot.press("e")
+        dialog_input(pilot, "title").value = "Docs [beta] [/] [bold]x"
+        await pilot.press("enter")
+        await wait_for_workers(pilot)
+        await wait_until(pilot, lambda: bool(app.screen.query(Toast)), "the notification on screen")
+        toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
+        assert any("Renamed to “Docs [beta] [/] [bold]x”." in text for text in toasts), toasts
+        assert app._exception is None
 
 
 async def test_move_a_space_into_a_collection(make_app: AppFactory) -> None:
