@@ -55,7 +55,7 @@ class ShellScreen(StyledOnMount):
                     if self.first_view is not None
                     else Text("loading…", style="dim italic")
                 )
-                yield Static(shown, id="shell-tree")
+                yield Static(shown, id="shell-tree", markup=False)
             with Vertical(id="detail"):
                 with Vertical(id="detail-body"):
                     yield Static(Text("Connecting…", style="italic"), classes="hint")

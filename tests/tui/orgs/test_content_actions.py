@@ -148,8 +148,9 @@ async def test_rename_a_space(make_app: AppFactory) -> None:
 
 
 async def test_a_title_with_brackets_is_said_as_written(make_app: AppFactory) -> None:
-    """Notifications were read as Textual markup: "Renamed to “Docs [beta]”." showed as
-    "Renamed to “Docs ”.", and a title holding "[/]" raised a MarkupError as the toast drew."""
+    """Notifications and dialogs read their text as Textual markup: "Renamed to “Docs
+    [beta]”." showed as "Renamed to “Docs ”.", the delete question as "Delete the space
+    “Docs   x”?", and a title holding "[/]" could raise a MarkupError as it drew."""
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await open_northwind(pilot)
@@ -161,6 +162,11 @@ async def test_a_title_with_brackets_is_said_as_written(make_app: AppFactory) ->
         await wait_until(pilot, lambda: bool(app.screen.query(Toast)), "the notification on screen")
         toasts = [str(toast.render()) for toast in app.screen.query(Toast)]
         assert any("Renamed to “Docs [beta] [/] [bold]x”." in text for text in toasts), toasts
+        await pilot.press("d")  # the dialog asks about it by its name, as written
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmDialog), "the question")
+        question = str(app.screen.query_one("#dialog-question").render())
+        assert "“Docs [beta] [/] [bold]x”" in question, question
+        await pilot.press("n")
         assert app._exception is None
 
 

@@ -108,18 +108,18 @@ class AdminForm(FormDialog[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="form"):
-            yield Label(self.dialog_title, id="dialog-title")
+            yield Label(self.dialog_title, id="dialog-title", markup=False)
             with _Fields(id="form-fields"):
                 for field in self.fields:
                     with Horizontal(classes="form-row"):
-                        yield Label(field.label, classes="field-label")
+                        yield Label(field.label, classes="field-label", markup=False)
                         yield self._widget(field)
                     yield Static("", id=f"error-{field.name}", classes="field-error")
                 if self.part is not None:
                     yield self.part
             if self.note:
-                yield Static(self.note, classes="form-note")
-            yield Static("", id="dialog-error")
+                yield Static(self.note, classes="form-note", markup=False)
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button(self.action_label, variant="primary", id="dialog-ok")
                 yield Button("Cancel", id="dialog-cancel")

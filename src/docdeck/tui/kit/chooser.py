@@ -62,7 +62,7 @@ class Chooser(ModalScreen[T | None], Generic[T]):
             # and then focuses it; selected, it was replaced by the second letter.
             yield Input(placeholder="filter", id="chooser-filter", select_on_focus=False)
             yield NavOptionList(id="chooser-list")
-            yield Static(self.hint, id="chooser-hint")
+            yield Static(self.hint, id="chooser-hint", markup=False)
 
     def on_mount(self) -> None:
         self._fill("")

@@ -40,7 +40,9 @@ class ConnectErrorScreen(Screen[bool]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="connect-error"):
-            yield Label(f"Could not open “{self.account_label}”", id="connect-error-title")
+            yield Label(
+                f"Could not open “{self.account_label}”", id="connect-error-title", markup=False
+            )
             message = self.problem.message
             if self.advice:
                 message += f"\n{self.advice}"

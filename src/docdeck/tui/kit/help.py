@@ -89,7 +89,7 @@ class HelpScreen(ModalScreen[None]):
             yield Label("docdeck — keys", id="dialog-title")
             with VerticalScroll():
                 yield Static(Text(self.intro), id="help-intro")
-                yield Static(self._table(), id="help-keys")
+                yield Static(self._table(), id="help-keys", markup=False)
             yield Label("escape: close", classes="dialog-keys")
 
     def _table(self) -> Table:

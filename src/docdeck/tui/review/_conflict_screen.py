@@ -58,14 +58,16 @@ class ConflictScreen(ChangeRequestDialog[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="conflicts"):
-            yield Label(f"Conflicts in #{self.change_request.number}", id="dialog-title")
+            yield Label(
+                f"Conflicts in #{self.change_request.number}", id="dialog-title", markup=False
+            )
             yield NavOptionList(id="conflict-list")
             with Horizontal(id="conflict-sides"):
                 with VerticalScroll(classes="conflict-side"):
                     yield Static("", id="conflict-main")
                 with VerticalScroll(classes="conflict-side"):
                     yield Static("", id="conflict-change")
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             yield Label(
                 "1 keep main  2 keep change request  e edit  s save  m save and merge",
                 classes="dialog-keys",

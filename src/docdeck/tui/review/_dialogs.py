@@ -90,9 +90,13 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="pick"):
-            yield Label(f"Requested reviewers of #{self.change_request.number}", id="dialog-title")
+            yield Label(
+                f"Requested reviewers of #{self.change_request.number}",
+                id="dialog-title",
+                markup=False,
+            )
             yield NavOptionList(id="reviewer-list")
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             yield Label("a: add   d: remove   escape: close", classes="dialog-keys")
 
     def on_mount(self) -> None:

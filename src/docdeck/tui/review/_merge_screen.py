@@ -122,9 +122,9 @@ class MergeScreen(ChangeRequestDialog[str | None]):
     def compose(self) -> ComposeResult:
         number, subject = self.change_request.number, self.change_request.subject
         with Vertical(id="dialog", classes="merge"):
-            yield Label(f"Merge #{number} “{subject}”", id="dialog-title")
+            yield Label(f"Merge #{number} “{subject}”", id="dialog-title", markup=False)
             yield Static("Checking…", id="merge-checklist")
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button("Merge (m)", variant="primary", id="merge-ok", disabled=True)
                 yield Button("Update (u)", id="merge-update")

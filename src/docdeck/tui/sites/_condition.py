@@ -57,13 +57,13 @@ class ConditionDialog(FormDialog[Any]):
     def compose(self) -> ComposeResult:
         field = self.fields[0]
         with Vertical(id="dialog", classes="form"):
-            yield Label(self.dialog_title, id="dialog-title")
+            yield Label(self.dialog_title, id="dialog-title", markup=False)
             with Vertical(id="condition-field"):
-                yield Label(field.label, classes="field-label")
+                yield Label(field.label, classes="field-label", markup=False)
                 yield Input(
                     value=field.value, placeholder=field.placeholder, id=f"field-{field.name}"
                 )
-                yield Static("", id="dialog-error")
+                yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="condition-sides"):
                 with Vertical(id="condition-schema"):
                     yield Label("Claims (adaptive schema)", classes="schema-label")
@@ -72,7 +72,7 @@ class ConditionDialog(FormDialog[Any]):
                         if self.schema_note
                         else claims_text(self.claims)
                     )
-                    yield Static(claims, id="condition-claims")
+                    yield Static(claims, id="condition-claims", markup=False)
                 if self.templates:
                     with Vertical(id="condition-picks"):
                         yield Label("Templates (enter inserts)", classes="schema-label")

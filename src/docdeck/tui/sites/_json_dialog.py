@@ -92,8 +92,8 @@ class JsonDialog(RequestDialog[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="json"):
-            yield Label(self.dialog_title, id="dialog-title")
-            yield Static(self.context, id="json-context")
+            yield Label(self.dialog_title, id="dialog-title", markup=False)
+            yield Static(self.context, id="json-context", markup=False)
             yield TextArea.code_editor(
                 self.initial,
                 language=None,
@@ -105,7 +105,7 @@ class JsonDialog(RequestDialog[Any]):
             )
             with VerticalScroll(id="json-diff"):
                 yield Static("", id="json-diff-text")
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button("Check (ctrl+s)", variant="primary", id="dialog-ok")
                 yield Button("$EDITOR (ctrl+o)", id="json-editor")

@@ -105,7 +105,7 @@ class SiteScreen(ExplainsKeys, Screen[None]):
         return self.organization.id
 
     def compose(self) -> ComposeResult:
-        yield Static(self._head(), id="site-head")
+        yield Static(self._head(), id="site-head", markup=False)
         yield StructureView(id="site-structure")
         yield Static("", id="site-row")
         yield Static("", id="site-why")

@@ -63,10 +63,10 @@ class Composer(RequestDialog[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="composer"):
-            yield Label(self.dialog_title, id="dialog-title")
-            yield Static(self.context, id="composer-context")
+            yield Label(self.dialog_title, id="dialog-title", markup=False)
+            yield Static(self.context, id="composer-context", markup=False)
             yield TextArea(self.initial, id="composer-body", soft_wrap=True)
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button(f"{self.action_label} (ctrl+s)", variant="primary", id="dialog-ok")
                 yield Button("$EDITOR (ctrl+o)", id="composer-editor")

@@ -39,9 +39,9 @@ def choice_box(
     """The body of a choosing dialog: its title, the labels of `choices` and its keys (and,
     with `errors`, the line a failed request is told on)."""
     return Vertical(
-        Label(title, id="dialog-title"),
+        Label(title, id="dialog-title", markup=False),
         choice_list([label for label, _ in choices]),
-        *([Static("", id="dialog-error")] if errors else []),
+        *([Static("", id="dialog-error", markup=False)] if errors else []),
         Label("enter: choose   escape: cancel", classes="dialog-keys"),
         id="dialog",
         classes="pick",

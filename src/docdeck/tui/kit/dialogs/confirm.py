@@ -39,9 +39,9 @@ class ConfirmDialog(RequestDialog[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="confirm"):
-            yield Label(self.dialog_title, id="dialog-title")
-            yield Static(self.question, id="dialog-question")
-            yield Static("", id="dialog-error")
+            yield Label(self.dialog_title, id="dialog-title", markup=False)
+            yield Static(self.question, id="dialog-question", markup=False)
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button(f"{self.action_label} (y)", variant="error", id="dialog-ok")
                 yield Button("Cancel (n)", id="dialog-cancel")

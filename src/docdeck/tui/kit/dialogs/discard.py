@@ -38,7 +38,7 @@ class DiscardDraft(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, classes="title")
+            yield Static(self.question, classes="title", markup=False)
             yield Static("y: discard it · n: keep writing", classes="dialog-keys")
 
     def action_answer(self, answer: bool) -> None:

@@ -73,9 +73,9 @@ class FormDialog(RequestDialog[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="form"):
-            yield Label(self.dialog_title, id="dialog-title")
+            yield Label(self.dialog_title, id="dialog-title", markup=False)
             for field in self.fields:
-                yield Label(field.label, classes="field-label")
+                yield Label(field.label, classes="field-label", markup=False)
                 if field.choices:
                     yield Select(
                         [(choice, choice) for choice in field.choices],
@@ -94,7 +94,7 @@ class FormDialog(RequestDialog[T]):
                     placeholder=field.placeholder,
                     id=f"field-{field.name}",
                 )
-            yield Static("", id="dialog-error")
+            yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button(self.action_label, variant="primary", id="dialog-ok")
                 yield Button("Cancel", id="dialog-cancel")

@@ -41,7 +41,7 @@ class SaveDialog(ModalScreen[str | None]):
         with Vertical(id="save"):
             yield Static(Text(self.title_text, style="bold"))
             yield Input(self.path, id="save-path")
-            yield Static("", id="save-why")
+            yield Static("", id="save-why", markup=False)
             yield Static(
                 "enter: save · esc: cancel (an existing file is never replaced)", id="save-hint"
             )
