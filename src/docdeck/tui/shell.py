@@ -58,8 +58,8 @@ class ShellScreen(StyledOnMount):
                 yield Static(shown, id="shell-tree", markup=False)
             with Vertical(id="detail"):
                 with Vertical(id="detail-body"):
-                    yield Static(Text("Connecting…", style="italic"), classes="hint")
-                yield Static("", id="detail-why")
+                    yield Static(Text("Connecting…", style="italic"), classes="hint", markup=False)
+                yield Static("", id="detail-why", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

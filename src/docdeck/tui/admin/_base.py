@@ -114,7 +114,7 @@ class AdminScreen(ExplainsKeys, Screen[None]):
         return client_of(self)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="admin-title", classes="admin-title")
+        yield Static("", id="admin-title", classes="admin-title", markup=False)
         yield from self.compose_body()
         yield WriteRunner(lambda subject: self.subject_changed())
         yield BrowserFooter()

@@ -114,7 +114,7 @@ class AdminForm(FormDialog[T]):
                     with Horizontal(classes="form-row"):
                         yield Label(field.label, classes="field-label", markup=False)
                         yield self._widget(field)
-                    yield Static("", id=f"error-{field.name}", classes="field-error")
+                    yield Static("", id=f"error-{field.name}", classes="field-error", markup=False)
                 if self.part is not None:
                     yield self.part
             if self.note:

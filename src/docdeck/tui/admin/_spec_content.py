@@ -82,7 +82,7 @@ class SpecContentScreen(AdminScreen):
         with Horizontal(id="content-body"):
             yield OperationTree("paths", id="operations")
             with VerticalScroll(id="operation-scroll"):
-                yield Static("", id="operation")
+                yield Static("", id="operation", markup=False)
 
     def first_show(self) -> None:
         if self.app.size.width < 110:

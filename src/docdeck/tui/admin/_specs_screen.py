@@ -93,7 +93,7 @@ class SpecsScreen(AdminScreen):
 
     def compose_side(self) -> ComposeResult:
         with Vertical(id="spec-side"):
-            yield Static("", id="spec-detail")
+            yield Static("", id="spec-detail", markup=False)
             yield NavDataTable(id="versions", cursor_type="row")
 
     def first_show(self) -> None:

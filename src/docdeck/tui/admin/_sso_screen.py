@@ -114,8 +114,8 @@ class SSOScreen(AdminScreen):
 
     def compose_side(self) -> ComposeResult:
         with VerticalScroll(id="provider-side"):
-            yield Static("", id="provider-detail")
-            yield Static("", id="logins")
+            yield Static("", id="provider-detail", markup=False)
+            yield Static("", id="logins", markup=False)
 
     @property
     def highlighted(self) -> SAMLProvider | None:

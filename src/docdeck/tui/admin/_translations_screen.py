@@ -89,7 +89,7 @@ class TranslationInstructions(FormPart):
         return self.text
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="instructions-preview", classes="form-note")
+        yield Static("", id="instructions-preview", classes="form-note", markup=False)
         yield Button("Instructions in $EDITOR… (ctrl+e)", id="instructions-edit")
 
     def on_mount(self) -> None:
@@ -169,7 +169,7 @@ class TranslationsScreen(AdminScreen):
 
     def compose_side(self) -> ComposeResult:
         with VerticalScroll(id="translation-side"):
-            yield Static("", id="translation-detail")
+            yield Static("", id="translation-detail", markup=False)
 
     @property
     def highlighted(self) -> Translation | None:

@@ -53,7 +53,7 @@ class PagePreview(Vertical):
         self.note = ""
         # Made here, not found by query: a page may be asked for before the pane has
         # composed (a read that lands while it mounts) or after it left the screen.
-        self._title_line = Static("", id="preview-title")
+        self._title_line = Static("", id="preview-title", markup=False)
         self._slot = ViewSlot(id="preview-body")
 
     def compose(self) -> ComposeResult:

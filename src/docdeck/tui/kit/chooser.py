@@ -57,7 +57,7 @@ class Chooser(ModalScreen[T | None], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chooser"):
-            yield Static(Text(self.title_text, style="bold"))
+            yield Static(Text(self.title_text, style="bold"), markup=False)
             # Not selected on focus: the first letter typed in the list is put in the field
             # and then focuses it; selected, it was replaced by the second letter.
             yield Input(placeholder="filter", id="chooser-filter", select_on_focus=False)

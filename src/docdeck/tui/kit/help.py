@@ -86,11 +86,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="help"):
-            yield Label("docdeck — keys", id="dialog-title")
+            yield Label("docdeck — keys", id="dialog-title", markup=False)
             with VerticalScroll():
-                yield Static(Text(self.intro), id="help-intro")
+                yield Static(Text(self.intro), id="help-intro", markup=False)
                 yield Static(self._table(), id="help-keys", markup=False)
-            yield Label("escape: close", classes="dialog-keys")
+            yield Label("escape: close", classes="dialog-keys", markup=False)
 
     def _table(self) -> Table:
         table = Table(box=None, expand=True, padding=(0, 1))

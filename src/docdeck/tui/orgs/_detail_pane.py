@@ -70,7 +70,7 @@ def _clock(moment: datetime, now: datetime) -> str:
 
 
 def _hint(text: str) -> Static:
-    return Static(Text(text, style="italic"), classes="hint")
+    return Static(Text(text, style="italic"), classes="hint", markup=False)
 
 
 class DetailPane(Vertical):
@@ -84,9 +84,9 @@ class DetailPane(Vertical):
         """Swaps the views safely at any speed (see `ViewSlot`)."""
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="detail-stale")
+        yield Static("", id="detail-stale", markup=False)
         yield self.body
-        yield Static("", id="detail-why")
+        yield Static("", id="detail-why", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#detail-stale").display = False

@@ -73,7 +73,7 @@ class MemberTable(Vertical):
                 value=role or Select.NULL,
                 id="member-role",
             )
-        yield Label("loading members…", id="member-count")
+        yield Label("loading members…", id="member-count", markup=False)
         table: DataTable[str] = NavDataTable(id="members", cursor_type="row", zebra_stripes=True)
         # The role second, as in a team's table: it is what this table is used to change,
         # and an 80-column terminal showed it cut ("commen") after the email.

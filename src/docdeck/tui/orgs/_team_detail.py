@@ -46,7 +46,7 @@ class TeamDetail(Vertical):
 
     def compose(self) -> ComposeResult:
         yield FieldList(team_fields(self.entry.value), id="team-fields")
-        yield Label("Members: loading…", id="team-members-title")
+        yield Label("Members: loading…", id="team-members-title", markup=False)
         table: DataTable[str] = NavDataTable(
             id="team-members", cursor_type="row", zebra_stripes=True
         )

@@ -130,7 +130,7 @@ class ChangeRequestsView(Vertical):
         self.widths: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static("reading the change requests…", id="cr-state")
+        yield Static("reading the change requests…", id="cr-state", markup=False)
         yield Input(placeholder="filter by subject, author or #number", id="cr-filter")
         yield NavDataTable(id="cr-table", cursor_type="row", zebra_stripes=True)
 

@@ -64,13 +64,14 @@ class ConflictScreen(ChangeRequestDialog[str | None]):
             yield NavOptionList(id="conflict-list")
             with Horizontal(id="conflict-sides"):
                 with VerticalScroll(classes="conflict-side"):
-                    yield Static("", id="conflict-main")
+                    yield Static("", id="conflict-main", markup=False)
                 with VerticalScroll(classes="conflict-side"):
-                    yield Static("", id="conflict-change")
+                    yield Static("", id="conflict-change", markup=False)
             yield Static("", id="dialog-error", markup=False)
             yield Label(
                 "1 keep main  2 keep change request  e edit  s save  m save and merge",
                 classes="dialog-keys",
+                markup=False,
             )
 
     def on_mount(self) -> None:

@@ -97,7 +97,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
             )
             yield NavOptionList(id="reviewer-list")
             yield Static("", id="dialog-error", markup=False)
-            yield Label("a: add   d: remove   escape: close", classes="dialog-keys")
+            yield Label("a: add   d: remove   escape: close", classes="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         self._set_error("")

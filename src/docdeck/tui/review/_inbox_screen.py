@@ -97,7 +97,7 @@ class ReviewInboxScreen(Screen[None]):
         self.widths: dict[str, int] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="inbox-title")
+        yield Static("", id="inbox-title", markup=False)
         yield NavDataTable(id="inbox-table", cursor_type="row", zebra_stripes=True)
         yield BrowserFooter()
 

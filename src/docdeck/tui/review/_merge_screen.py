@@ -123,13 +123,13 @@ class MergeScreen(ChangeRequestDialog[str | None]):
         number, subject = self.change_request.number, self.change_request.subject
         with Vertical(id="dialog", classes="merge"):
             yield Label(f"Merge #{number} “{subject}”", id="dialog-title", markup=False)
-            yield Static("Checking…", id="merge-checklist")
+            yield Static("Checking…", id="merge-checklist", markup=False)
             yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button("Merge (m)", variant="primary", id="merge-ok", disabled=True)
                 yield Button("Update (u)", id="merge-update")
                 yield Button("Close", id="merge-close")
-            yield Static("", id="merge-reason")
+            yield Static("", id="merge-reason", markup=False)
 
     def on_mount(self) -> None:
         self._set_error("")

@@ -157,12 +157,12 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         yield ReviewHeader(self, id="review-header")
         with Horizontal(id="review-body"):
             with Vertical(id="review-side"):
-                yield Static("reading the changes…", id="review-counts")
+                yield Static("reading the changes…", id="review-counts", markup=False)
                 yield ChangedPagesList(id="review-pages")
             with ContentSwitcher(initial="review-diff-pane", id="review-views"):
                 with Vertical(id="review-diff-pane"):
-                    yield Static("", id="review-page-head")
-                    yield Static("", id="review-diff-message")
+                    yield Static("", id="review-page-head", markup=False)
+                    yield Static("", id="review-diff-message", markup=False)
                     yield DiffView(id="review-diff")
                 yield PagePreview(id="review-preview")
         # The threads panel, composed with the pane so every thread key finds it.

@@ -66,7 +66,7 @@ class ConditionDialog(FormDialog[Any]):
                 yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="condition-sides"):
                 with Vertical(id="condition-schema"):
-                    yield Label("Claims (adaptive schema)", classes="schema-label")
+                    yield Label("Claims (adaptive schema)", classes="schema-label", markup=False)
                     claims = (
                         Text(self.schema_note, style="dim")
                         if self.schema_note
@@ -75,7 +75,9 @@ class ConditionDialog(FormDialog[Any]):
                     yield Static(claims, id="condition-claims", markup=False)
                 if self.templates:
                     with Vertical(id="condition-picks"):
-                        yield Label("Templates (enter inserts)", classes="schema-label")
+                        yield Label(
+                            "Templates (enter inserts)", classes="schema-label", markup=False
+                        )
                         yield NavOptionList(
                             *(Option(t.condition) for t in self.templates),
                             id="condition-templates",

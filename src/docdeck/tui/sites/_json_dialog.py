@@ -104,7 +104,7 @@ class JsonDialog(RequestDialog[Any]):
                 id="json-body",
             )
             with VerticalScroll(id="json-diff"):
-                yield Static("", id="json-diff-text")
+                yield Static("", id="json-diff-text", markup=False)
             yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button("Check (ctrl+s)", variant="primary", id="dialog-ok")

@@ -107,8 +107,8 @@ class SiteScreen(ExplainsKeys, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self._head(), id="site-head", markup=False)
         yield StructureView(id="site-structure")
-        yield Static("", id="site-row")
-        yield Static("", id="site-why")
+        yield Static("", id="site-row", markup=False)
+        yield Static("", id="site-why", markup=False)
         yield WriteRunner(self._subject_changed)
         yield BrowserFooter()
 

@@ -73,7 +73,7 @@ class FilesView(Horizontal):
     def compose(self) -> ComposeResult:
         yield NavDataTable(id="files-table", cursor_type="row", zebra_stripes=True)
         with Vertical(id="file-side"):
-            yield Static("", id="backlinks-title")
+            yield Static("", id="backlinks-title", markup=False)
             yield NavOptionList(id="backlinks")
 
     def on_mount(self) -> None:

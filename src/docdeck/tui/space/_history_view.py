@@ -127,7 +127,7 @@ class HistoryView(Horizontal):
     def compose(self) -> ComposeResult:
         yield NavDataTable(id="history-table", cursor_type="row", zebra_stripes=True)
         with VerticalScroll(id="changes-scroll"):
-            yield Static("", id="changes")
+            yield Static("", id="changes", markup=False)
 
     def on_mount(self) -> None:
         table = self.table

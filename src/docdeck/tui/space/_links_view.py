@@ -77,7 +77,7 @@ class LinksView(Vertical):
         self.loaded = False
 
     def compose(self) -> ComposeResult:
-        yield Static("loading the space's links…", id="links-stats")
+        yield Static("loading the space's links…", id="links-stats", markup=False)
         table = NavDataTable(id="links-table", cursor_type="row", zebra_stripes=True)
         yield table
 

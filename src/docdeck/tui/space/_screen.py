@@ -191,7 +191,7 @@ class SpaceScreen(StyledOnMount, SpaceReading):
         """The space's broken links, on the breadcrumb (None: not counted)."""
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="breadcrumb")
+        yield Static("", id="breadcrumb", markup=False)
         with ContentSwitcher(initial="pages-mode", id="space-modes"):
             with Horizontal(id="pages-mode"):
                 with Vertical(id="page-tree-panel"):

@@ -81,7 +81,9 @@ class SearchView(Vertical):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="search this space (titles and text)", id="search-input")
         yield Static(
-            "Type to search; ↓ to the results, enter opens the page there.", id="search-status"
+            "Type to search; ↓ to the results, enter opens the page there.",
+            id="search-status",
+            markup=False,
         )
         yield NavOptionList(id="search-results")
 

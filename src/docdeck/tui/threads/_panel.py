@@ -111,7 +111,7 @@ class ThreadsPanel(ExplainsKeys, ThreadActions):
         self._scope_subject = _ScopeSubject("a new thread")
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="threads-status")
+        yield Static("", id="threads-status", markup=False)
         yield ThreadList(id="thread-list")
 
     @property

@@ -42,7 +42,7 @@ def choice_box(
         Label(title, id="dialog-title", markup=False),
         choice_list([label for label, _ in choices]),
         *([Static("", id="dialog-error", markup=False)] if errors else []),
-        Label("enter: choose   escape: cancel", classes="dialog-keys"),
+        Label("enter: choose   escape: cancel", classes="dialog-keys", markup=False),
         id="dialog",
         classes="pick",
     )

@@ -39,7 +39,7 @@ class DiscardDraft(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.question, classes="title", markup=False)
-            yield Static("y: discard it · n: keep writing", classes="dialog-keys")
+            yield Static("y: discard it · n: keep writing", classes="dialog-keys", markup=False)
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)

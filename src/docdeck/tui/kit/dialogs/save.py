@@ -39,11 +39,13 @@ class SaveDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="save"):
-            yield Static(Text(self.title_text, style="bold"))
+            yield Static(Text(self.title_text, style="bold"), markup=False)
             yield Input(self.path, id="save-path")
             yield Static("", id="save-why", markup=False)
             yield Static(
-                "enter: save · esc: cancel (an existing file is never replaced)", id="save-hint"
+                "enter: save · esc: cancel (an existing file is never replaced)",
+                id="save-hint",
+                markup=False,
             )
 
     def on_mount(self) -> None:
