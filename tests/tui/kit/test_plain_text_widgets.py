@@ -12,6 +12,12 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from textual.app import App, ComposeResult
+from textual.widgets.option_list import Option
+
+from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+from tui.helpers import screen_lines
+
 TUI = Path(__file__).parents[3] / "src" / "docdeck" / "tui"
 
 
@@ -36,3 +42,27 @@ def _unmarked() -> list[str]:
 def test_every_static_and_label_shows_its_text_as_written() -> None:
     assert TUI.is_dir()
     assert _unmarked() == []
+
+
+async def test_tables_and_option_lists_show_their_text_as_written() -> None:
+    """A table's `str` cells and an option list's `str` options were read as markup too: a
+    member named "Bob [contractor]" was listed as "Bob ", and "[/]" raised a MarkupError."""
+
+    class Lists(App[None]):
+        def compose(self) -> ComposeResult:
+            table = NavDataTable(id="table")
+            table.add_columns("name", "subject")
+            table.add_row("Bob [contractor]", "fix [/] escaping", key="bob")
+            yield table
+            yield NavOptionList(Option("Docs [beta]"), "Notes [bold]x", id="options")
+
+    app = Lists()
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = app.query_one("#table", NavDataTable)
+        table.update_cell("bob", table.ordered_columns[1].key, "[b]plain[/b]")
+        await pilot.pause()
+        screen = "\n".join(screen_lines(pilot))
+        assert "Bob [contractor]" in screen
+        assert "[b]plain[/b]" in screen
+        assert "Docs [beta]" in screen and "Notes [bold]x" in screen
+        assert app._exception is None

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from rich.markup import escape
+from rich.text import TextType
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, OptionList, Tree
+from textual.widgets.data_table import ColumnKey, RowKey
 from textual.widgets.tree import TreeNode
 
 __all__ = [
@@ -122,6 +125,11 @@ class ListKeys:
         self._list_move(max(self.list_index(), 0) - self.list_page())
 
 
+def _as_written(cell: Any) -> Any:
+    """A text cell escaped for the markup Textual reads it as; anything else as it is."""
+    return escape(cell) if isinstance(cell, str) else cell
+
+
 def expand_or_step_in(tree: Tree[Any], fill: Callable[[TreeNode[Any]], None] | None = None) -> None:
     """Right/l on a tree: expand the cursor's node (`fill` first gives it its children), or
     step to its first child when it is open already."""
@@ -149,9 +157,33 @@ def collapse_or_step_out(tree: Tree[Any]) -> None:
 
 
 class NavDataTable(ListKeys, DataTable[str]):
-    """A row-cursor table with the shared list keys."""
+    """A row-cursor table with the shared list keys.
+
+    Its text cells are shown as written: Textual reads a `str` cell as markup, so a member
+    named "Bob [contractor]" was listed as "Bob " (and a "[/]" in a subject raised a
+    MarkupError as the row drew). A cell is stored with its markup escaped (what is read
+    back holds a backslash before such a bracket; nothing in docdeck reads cells back)."""
 
     BINDINGS: ClassVar[list[BindingType]] = LIST_BINDINGS
+
+    def add_row(
+        self,
+        *cells: str,
+        height: int | None = 1,
+        key: str | None = None,
+        label: TextType | None = None,
+    ) -> RowKey:
+        return super().add_row(*map(_as_written, cells), height=height, key=key, label=label)
+
+    def update_cell(
+        self,
+        row_key: RowKey | str,
+        column_key: ColumnKey | str,
+        value: str,
+        *,
+        update_width: bool = False,
+    ) -> None:
+        super().update_cell(row_key, column_key, _as_written(value), update_width=update_width)
 
     def list_index(self) -> int:
         return self.cursor_row if self.row_count else -1
@@ -182,9 +214,13 @@ class NavDataTable(ListKeys, DataTable[str]):
 
 
 class NavOptionList(ListKeys, OptionList):
-    """An option list (the pick dialogs) with the shared list keys."""
+    """An option list (the pick dialogs) with the shared list keys; its options' text is
+    shown as written, not read as markup (a space's title with brackets)."""
 
     BINDINGS: ClassVar[list[BindingType]] = LIST_BINDINGS
+
+    def __init__(self, *content: Any, markup: bool = False, **options: Any) -> None:
+        super().__init__(*content, markup=markup, **options)
 
     def list_index(self) -> int:
         return -1 if self.highlighted is None else self.highlighted
