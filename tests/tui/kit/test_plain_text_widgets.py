@@ -13,10 +13,12 @@ import ast
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.widgets import Select
 from textual.widgets.option_list import Option
 
+from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
-from tui.helpers import screen_lines
+from tui.helpers import screen_lines, wait_until
 
 TUI = Path(__file__).parents[3] / "src" / "docdeck" / "tui"
 
@@ -65,4 +67,21 @@ async def test_tables_and_option_lists_show_their_text_as_written() -> None:
         assert "Bob [contractor]" in screen
         assert "[b]plain[/b]" in screen
         assert "Docs [beta]" in screen and "Notes [bold]x" in screen
+        assert app._exception is None
+
+
+async def test_a_form_s_choices_show_as_written() -> None:
+    """A form's picker (a space to translate, a parent page) read its choices as markup: a
+    space titled "Docs [beta] x" was offered as "Docs  x"."""
+
+    async def submit(values: dict[str, str]) -> None:
+        return None
+
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        field = FormField("space", "Space", choices=("Docs [beta] x", "Fix [/] y"))
+        app.push_screen(FormDialog("Pick", [field], submit, doing="Picking"))
+        await wait_until(pilot, lambda: bool(app.screen.query(Select)), "the form")
+        await pilot.pause()
+        assert "Docs [beta] x" in "\n".join(screen_lines(pilot))
         assert app._exception is None

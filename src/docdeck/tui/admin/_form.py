@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import ClassVar, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -132,7 +133,7 @@ class AdminForm(FormDialog[T]):
             )
         if field.choices:
             return Select(
-                [(choice, choice) for choice in field.choices],
+                [(Text(choice), choice) for choice in field.choices],  # as written
                 value=field.value or field.choices[0],
                 allow_blank=False,
                 id=name,

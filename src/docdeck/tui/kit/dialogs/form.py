@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -78,7 +79,9 @@ class FormDialog(RequestDialog[T]):
                 yield Label(field.label, classes="field-label", markup=False)
                 if field.choices:
                     yield Select(
-                        [(choice, choice) for choice in field.choices],
+                        [
+                            (Text(choice), choice) for choice in field.choices
+                        ],  # as written, not markup
                         value=field.value or field.choices[0],
                         allow_blank=False,
                         id=f"field-{field.name}",
