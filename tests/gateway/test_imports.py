@@ -8,17 +8,22 @@ import subprocess
 import sys
 
 
+def _fresh(code: str) -> str:
+    """What `code` prints in a fresh interpreter (this one has imported whatever the other
+    tests needed)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+
+
 def test_the_gateway_imports_httpx_without_its_command_line_tool() -> None:
-    # A fresh interpreter: this one has imported whatever the other tests needed.
     code = (
         "import sys, docdeck.gateway, httpx\n"
         "print(sorted(m for m in ('click', 'pygments.lexers', 'httpx._main') if m in sys.modules"
         " and sys.modules[m] is not None))\n"
         "print(callable(httpx.main))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.split("\n")
+    out = _fresh(code).split("\n")
     assert out[0] == "[]", f"imported with the gateway: {out[0]}"
     assert out[1] == "True"  # httpx's own fallback `main`, which says the CLI is missing
 
@@ -37,9 +42,7 @@ def test_request_bodies_are_built_on_first_use_except_in_the_server() -> None:
         "from docdeck.models import SiteSpaceCreate\n"  # a module imported after the routers
         "print(SiteSpaceCreate.__pydantic_complete__)\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.split()
+    out = _fresh(code).split()
     assert out == ["False", "True", "True"]
 
 
@@ -52,9 +55,7 @@ def test_a_lazy_model_imports_only_the_module_that_defines_it() -> None:
         "print(sorted(k.rpartition('.')[2] for k in sys.modules if k.startswith('docdeck.models.')"
         " and k.rpartition('.')[2] in m._LAZY_MODULES))\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True
-    ).stdout.split()
+    out = _fresh(code).split()
     assert out == ["['content']"]
 
 
@@ -63,8 +64,7 @@ def test_every_lazy_model_name_is_mapped_to_the_module_that_defines_it() -> None
         "import json, docdeck.models as m\n"
         "print(json.dumps(sorted(set(m.__all__) - set(vars(m)))))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    lazy = set(json.loads(out.stdout))
+    lazy = set(json.loads(_fresh(code)))
     import docdeck.models as models
 
     where = models._where()

@@ -60,6 +60,7 @@ from docdeck.tui.orgs._org_tree import OrgTree
 from docdeck.tui.orgs._people_actions import PeopleEdits
 from docdeck.tui.orgs._server_search import TreeFilter
 from docdeck.tui.orgs._space_actions import SpaceEdits
+from docdeck.tui.orgs.first_view_capture import entry_key
 from docdeck.tui.orgs.messages import EntryOpened, EntrySelected, RowChanged, SpaceOpened
 
 __all__ = ["BROWSER_ACTIONS", "OrgBrowser", "organization_here"]
@@ -403,25 +404,23 @@ class OrgBrowser(ExplainsKeys, Horizontal):
         if entry is not None:
             self._refetch(entry)
 
-    def _entry_showing(self, place: LastPlace) -> SpaceEntry | SiteEntry | None:
+    def _entry_showing(self, place: LastPlace) -> Entry | None:
         """The tree's entry (among those loaded; the cursor's first) of the space or the
-        site `place` shows."""
-
-        def shows(entry: Entry) -> bool:
-            if isinstance(entry, SpaceEntry) and entry.space is not None:
-                return place.kind in ("space", "change_request") and entry.space.id == place.space
-            if isinstance(entry, SiteEntry) and entry.site is not None:
-                return place.kind == "site" and entry.site.id == place.site
-            return False
-
+        site `place` shows, found by its key (`entry_key`, as the saved cursor is)."""
+        if place.kind in ("space", "change_request"):
+            key = f"space:{place.space}"
+        elif place.kind == "site":
+            key = f"site:{place.site}"
+        else:
+            return None
         current = self.org_tree.current
-        if current is not None and shows(current):
-            return current  # type: ignore[return-value]
+        if current is not None and entry_key(current) == key:
+            return current
         waiting: list[Entry] = [self.org_tree.model]
         while waiting:
             entry = waiting.pop()
-            if shows(entry):
-                return entry  # type: ignore[return-value]
+            if entry_key(entry) == key:
+                return entry
             waiting.extend(entry.children or ())
         return None
 
