@@ -53,8 +53,25 @@ async def _quiet(pilot: Pilot[None]) -> None:
         return
 
 
-def _keys(screen_class: type[Screen[Any]]) -> list[str]:
-    return sorted(k for k in screen_class._merged_bindings.key_to_bindings if k not in NEVER_HELD)  # type: ignore[union-attr]
+def _keys(screen_class: type[Screen[Any]], shard: int = 0, shards: int = 1) -> list[str]:
+    """The screen's keys, every `shards`-th from `shard` on: each sweep runs as several
+    tests, which the suite's workers run side by side (one sweep was up to 55 s)."""
+    keys = sorted(k for k in screen_class._merged_bindings.key_to_bindings if k not in NEVER_HELD)  # type: ignore[union-attr]
+    return keys[shard::shards]
+
+
+SPACE_SHARDS, REVIEW_SHARDS, INBOX_SHARDS = 6, 9, 6
+
+
+def test_the_shards_cover_every_key_once() -> None:
+    for screen_class, shards in (
+        (SpaceScreen, SPACE_SHARDS),
+        (ReviewScreen, REVIEW_SHARDS),
+        (ReviewInboxScreen, INBOX_SHARDS),
+    ):
+        swept = [k for shard in range(shards) for k in _keys(screen_class, shard, shards)]
+        assert sorted(swept) == _keys(screen_class)
+        assert all(_keys(screen_class, shard, shards) for shard in range(shards))
 
 
 def _screen_of(node: DOMNode, app: App[Any]) -> Screen[Any] | None:
@@ -159,8 +176,9 @@ def slow_app(make_app: AppFactory, transport: RecordingTransport):  # type: igno
     return app
 
 
+@pytest.mark.parametrize("shard", range(SPACE_SHARDS))
 async def test_every_space_screen_key_typed_with_enter_acts_on_the_space_screen(
-    slow_app: Any,
+    slow_app: Any, shard: int
 ) -> None:
     async with slow_app.run_test(size=(100, 30)) as pilot:
         await open_northwind(pilot)
@@ -172,12 +190,15 @@ async def test_every_space_screen_key_typed_with_enter_acts_on_the_space_screen(
             return pilot.app.screen
 
         failures = await _each_key_after(
-            pilot, _keys(SpaceScreen), on_the_space, "enter", SpaceScreen
+            pilot, _keys(SpaceScreen, shard, SPACE_SHARDS), on_the_space, "enter", SpaceScreen
         )
     assert not failures, "\n".join(failures)
 
 
-async def test_every_review_pane_key_typed_with_enter_acts_on_the_pane(slow_app: Any) -> None:
+@pytest.mark.parametrize("shard", range(REVIEW_SHARDS))
+async def test_every_review_pane_key_typed_with_enter_acts_on_the_pane(
+    slow_app: Any, shard: int
+) -> None:
     async with slow_app.run_test(size=(100, 30)) as pilot:
         view = await open_change_requests(pilot)
         space = pilot.app.screen
@@ -190,12 +211,17 @@ async def test_every_review_pane_key_typed_with_enter_acts_on_the_pane(slow_app:
             return space
 
         failures = await _each_key_after(
-            pilot, _keys(ReviewScreen), on_the_change_request, "enter", ReviewScreen
+            pilot,
+            _keys(ReviewScreen, shard, REVIEW_SHARDS),
+            on_the_change_request,
+            "enter",
+            ReviewScreen,
         )
     assert not failures, "\n".join(failures)
 
 
-async def test_every_inbox_key_typed_with_i_acts_on_the_inbox(slow_app: Any) -> None:
+@pytest.mark.parametrize("shard", range(INBOX_SHARDS))
+async def test_every_inbox_key_typed_with_i_acts_on_the_inbox(slow_app: Any, shard: int) -> None:
     async with slow_app.run_test(size=(100, 30)) as pilot:
         await open_northwind(pilot)
 
@@ -204,7 +230,11 @@ async def test_every_inbox_key_typed_with_i_acts_on_the_inbox(slow_app: Any) -> 
             return pilot.app.screen
 
         failures = await _each_key_after(
-            pilot, _keys(ReviewInboxScreen), on_the_organization, "i", ReviewInboxScreen
+            pilot,
+            _keys(ReviewInboxScreen, shard, INBOX_SHARDS),
+            on_the_organization,
+            "i",
+            ReviewInboxScreen,
         )
     assert not failures, "\n".join(failures)
 
