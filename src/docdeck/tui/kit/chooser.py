@@ -24,6 +24,10 @@ T = TypeVar("T")
 
 
 class Chooser(ModalScreen[T | None], Generic[T]):
+    AUTO_FOCUS = "#chooser-list"
+    """The list has the focus from the first key on. Focused in `on_mount`, it took it from
+    the filter field (Textual's first focusable) while keys typed with the one that opened
+    the chooser were arriving: the first went into the field, the next to the list."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss_none", "Close", id="chooser.close"),
         Binding("down", "focus_list", "List", show=False, id="chooser.to_list"),
@@ -66,7 +70,6 @@ class Chooser(ModalScreen[T | None], Generic[T]):
 
     def on_mount(self) -> None:
         self._fill("")
-        self.query_one(NavOptionList).focus()
 
     def _fill(self, text: str) -> None:
         needle = text.casefold()
@@ -107,8 +110,13 @@ class Chooser(ModalScreen[T | None], Generic[T]):
         return self._shown[index] if index is not None and index < len(self._shown) else None
 
     def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
-        """Letters typed in the list go to the filter (y and o act when they have a use)."""
-        if isinstance(self.focused, Input) or not event.is_printable or event.character is None:
+        """Letters typed in the list go to the filter (y and o act when they have a use).
+
+        A letter the field takes never comes here (the field stops it), so whatever letter
+        does came from the list, even when the focus has moved on to the field meanwhile (a
+        letter typed fast after another one that moved it): asked of `self.focused`, that
+        letter was dropped."""
+        if not event.is_printable or event.character is None:
             return
         value = self.highlighted
         if event.character == "y" and self.on_copy is not None:

@@ -19,6 +19,9 @@ T = TypeVar("T")
 
 
 class ConfirmDialog(RequestDialog[T]):
+    AUTO_FOCUS = "#dialog-cancel"
+    """Cancel has the focus from the first key on (an Enter typed with the key that asked
+    keeps things as they are); Textual's own first focus is the first button, Delete."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "confirm", "Yes", id="dialog.confirm", tooltip="Do it"),
         Binding("n", "close_if_idle", "No", id="dialog.deny", tooltip="Keep things as they are"),
@@ -48,7 +51,6 @@ class ConfirmDialog(RequestDialog[T]):
 
     def on_mount(self) -> None:
         self._set_error("")
-        self.query_one("#dialog-cancel", Button).focus()
 
     def action_confirm(self) -> None:
         self.send()
