@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
 from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+from docdeck.tui.orgs._field_list import FieldList
 from tui.helpers import screen_lines, wait_until
 
 TUI = Path(__file__).parents[3] / "src" / "docdeck" / "tui"
@@ -84,4 +85,24 @@ async def test_a_form_s_choices_show_as_written() -> None:
         await wait_until(pilot, lambda: bool(app.screen.query(Select)), "the form")
         await pilot.pause()
         assert "Docs [beta] x" in "\n".join(screen_lines(pilot))
+        assert app._exception is None
+
+
+async def test_a_detail_pane_s_values_show_as_written() -> None:
+    """The detail pane's fields (a collection's description, the collection a space is in,
+    an organization's hostname) went into a rich table as `str`, which reads markup: a
+    description with "[/]" raised a MarkupError as the pane drew (the app ended)."""
+
+    class Details(App[None]):
+        def compose(self) -> ComposeResult:
+            yield FieldList([("Description", "Specs [draft] and [/] notes")], id="fields")
+
+    app = Details()
+    async with app.run_test(size=(60, 8)) as pilot:
+        fields = app.query_one(FieldList)
+        fields.set_fields([*fields.fields, ("Parent", "Docs [bold]x")])
+        await pilot.pause()
+        screen = "\n".join(screen_lines(pilot))
+        assert "Specs [draft] and [/] notes" in screen
+        assert "Docs [bold]x" in screen
         assert app._exception is None

@@ -103,7 +103,7 @@ class HelpScreen(ModalScreen[None]):
                 what.append(f" [{row.binding_id}]", style="dim")
             if row.state:
                 what.append(f"\n{row.state}", style="italic dim")
-            table.add_row(row.key, row.description, what)
+            table.add_row(Text(row.key), Text(row.description), what)  # not markup
         return table
 
     def action_scroll(self, where: str) -> None:

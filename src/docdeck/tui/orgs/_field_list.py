@@ -33,7 +33,9 @@ class FieldList(Static):
         table.add_column(style="bold", no_wrap=True)
         table.add_column(overflow="fold")
         for label, value in self.fields:
-            table.add_row(label, value)
+            # A rich table reads a `str` cell as markup; values are data (a description,
+            # a hostname, a title), shown as written.
+            table.add_row(Text(label), Text(value) if isinstance(value, str) else value)
         return table
 
     def set_fields(self, fields: Iterable[Field]) -> None:
