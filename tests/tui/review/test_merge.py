@@ -165,3 +165,25 @@ async def test_conflicts_edited_in_the_editor(make_app: AppFactory, monkeypatch)
         )
         markdown = getattr(page, "markdown", "") or ""
         assert "Both sides agree now." in markdown and "<<<<<<<" not in markdown
+
+
+async def test_enter_in_the_merge_checklist_closes_it_and_writes_nothing(
+    make_app: AppFactory,
+) -> None:
+    """#2 is outdated: Enter, as the first key in the checklist (typed with `m`, or to get
+    past it), closes it. The first focus was Textual's, on the first enabled button, Update
+    from main, so Enter brought main's changes into the change request unasked."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        host = await open_host(pilot, 2)
+        assert host.change_request.outdated
+        await pilot.press("m")
+        await wait_for_workers(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, MergeScreen)
+        await wait_until(pilot, lambda: screen.state is not None, "the checklist is shown")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: pilot.app.screen is not screen, "the checklist closed")
+        await wait_for_workers(pilot)
+        client: Client = app.client  # type: ignore[attr-defined]
+        assert (await client.change_requests.get(screen.space.id, 2)).outdated

@@ -101,6 +101,10 @@ def readiness(
 
 
 class MergeScreen(ChangeRequestDialog[str | None]):
+    AUTO_FOCUS = "#merge-close"
+    """Enter closes: merging and updating are asked by their keys (m, u). Left to Textual,
+    the first focus was the first enabled button (Merge is disabled while the checklist is
+    read), Update from main, so an Enter typed with `m` brought main's changes in unasked."""
     help_intro = (
         "Merge: the checklist says whether the change request can merge (reviews, conflicts, "
         "draft, your role) and why not. m merges into main, u first brings main's changes "
