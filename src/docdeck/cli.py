@@ -49,7 +49,8 @@ def _parser(prog: str, description: str, epilog: str) -> argparse.ArgumentParser
         """argparse, but a usage error is one line (argparse prints usage plus the message)."""
 
         def error(self, message: str) -> NoReturn:
-            self.exit(EXIT_ERROR, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+            said = _printable(message)
+            self.exit(EXIT_ERROR, f"{self.prog}: error: {said} (see '{self.prog} --help')\n")
 
     return _Parser(prog=prog, description=description, epilog=epilog)
 
@@ -332,4 +333,12 @@ def _discard_stdout() -> None:
 
 
 def _say_error(message: str) -> None:
-    print(f"docdeck: error: {' '.join(message.split())}", file=sys.stderr)
+    print(f"docdeck: error: {_printable(' '.join(message.split()))}", file=sys.stderr)
+
+
+def _printable(text: str) -> str:
+    """`text` with each character a terminal would act on (an escape sequence, a NUL, a bell:
+    errors quote what was typed, decoded from a URL's %1b or %00) written as its escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)

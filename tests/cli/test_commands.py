@@ -551,3 +551,22 @@ def test_profile_add_keeps_the_files_comments_and_explicit_settings(
         f'{users_file}\n[profiles.work]\nbase_url = "https://x.org"\ntoken = "{TOKEN}"\n'
     )
     assert stat.S_IMODE(config_file.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["open", "http://h/app/spaces/%1b%5b2J%1b%5bH"], r"\x1b[2J\x1b[H"),
+        (["open", "http://h/app/spaces/%00x/"], r"\x00x"),
+        (["open", "http://h/app/spaces/a%07b"], r"a\x07b"),
+    ],
+)
+def test_an_error_quoting_what_was_typed_never_sends_control_characters_to_the_terminal(
+    argv: list[str], shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A URL's %1b%5b2J decodes to an escape sequence (clearing the screen), %00 to a NUL:
+    quoted in the error as they were decoded, they were written to the terminal raw."""
+    assert main(argv) == 2
+    line = _one_error_line(capsys.readouterr())
+    assert shown in line, line
+    assert line.isprintable(), repr(line)
