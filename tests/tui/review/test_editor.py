@@ -91,3 +91,25 @@ async def test_a_driver_that_can_suspend_hands_the_terminal_over(
         app.app_resume_signal.subscribe(app, lambda _: seen.append("resume"))
         assert await edit_text(app, "a\n") == "b\n"
     assert seen == ["suspend", "resume"]
+
+
+async def test_a_missing_editor_gives_the_terminal_back_to_the_app(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a terminal to hand over, an editor that cannot start (`EDITOR` misspelt) raised
+    out of Textual's `suspend`, which then never resumed: the screen stayed blank and the
+    keys were echoed by the terminal, with no way back but killing docdeck. The app resumes
+    and says why, as when there is no terminal to hand over."""
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setenv("EDITOR", "/nonexistent/editor --wait")
+    monkeypatch.setattr(HeadlessDriver, "can_suspend", property(lambda self: True))
+    app = _Bare()
+    seen: list[str] = []
+    async with app.run_test() as pilot:
+        app.app_suspend_signal.subscribe(app, lambda _: seen.append("suspend"))
+        app.app_resume_signal.subscribe(app, lambda _: seen.append("resume"))
+        assert await edit_text(app, "hello\n") is None
+        await pilot.pause()
+        [note] = list(app._notifications)
+        assert "cannot run '/nonexistent/editor'" in note.message
+    assert seen == ["suspend", "resume"]

@@ -89,11 +89,27 @@ async def run_editor(app: App[Any], text: str, suffix: str = ".md") -> EditorOut
             path.unlink(missing_ok=True)
 
 
+INTERRUPTED = 130
+"""The editor's status when it was interrupted (Ctrl+C reached docdeck too), as a shell says."""
+
+
 async def _run(app: App[Any], argv: list[str]) -> int:
+    failed: OSError | None = None
     try:
         with app.suspend():
-            # The terminal belongs to the editor: the app waits, as a shell would.
-            return subprocess.run(argv, check=False).returncode
+            # The terminal belongs to the editor: the app waits, as a shell would. Nothing
+            # may leave this block by an exception: Textual's `suspend` resumes the app only
+            # after a block that ended (an editor that cannot start left it suspended, the
+            # screen blank and every key echoed by the terminal).
+            try:
+                status = subprocess.run(argv, check=False).returncode
+            except OSError as error:
+                failed = error
+            except KeyboardInterrupt:
+                status = INTERRUPTED
+        if failed is not None:
+            raise failed
+        return status
     except SuspendNotSupported:
         pass
     process = await asyncio.create_subprocess_exec(
