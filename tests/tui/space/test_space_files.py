@@ -62,3 +62,43 @@ async def test_files_backlinks_and_save(make_app: AppFactory, tmp_path: Path) ->
         page = screen.current_page
         assert page is not None and page.title == "Webhooks"
         assert screen.location is not None and screen.location.line is not None
+
+
+async def test_saved_into_a_folder_says_the_file_and_spares_a_part_file_it_did_not_make(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """A folder typed as the path saves the file in it, and the notice names the file (it
+    named the folder). A `<name>.part` already there (the user's own) is not the download's
+    to delete: the save says why it failed and the file is left as it was."""
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        view = screen.query_one(FilesView)
+        index = next(i for i, f in enumerate(view.files) if f.name == "request-flow.png")
+        view.table.move_cursor(row=index, animate=False)
+        await settle(pilot)
+
+        mine = tmp_path / "request-flow.png.part"
+        mine.write_bytes(b"mine")
+        await pilot.press("s")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SaveDialog)
+        dialog.query_one(Input).value = str(tmp_path)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog  # stays open, why said
+        assert "Could not write" in preview_text(pilot)
+        assert mine.read_bytes() == b"mine"
+        assert not (tmp_path / "request-flow.png").exists()
+
+        mine.unlink()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is not dialog
+        saved = tmp_path / "request-flow.png"
+        assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        notes = [n.message for n in app._notifications]
+        assert any(str(saved) in note for note in notes), notes

@@ -224,7 +224,7 @@ class FilesView(Horizontal):
 
         def saved(path: str | None) -> None:
             if path:
-                self.notify(f"{file.name} → {path}", title="Saved")
+                self.notify(f"{file.name} → {_target(file, path)}", title="Saved")
 
         self.app.push_screen(SaveDialog(f"Save {file.name} to", default, save), saved)
 
@@ -233,16 +233,18 @@ class FilesView(Horizontal):
         text = path_text.strip()
         if not text:
             return "Type a path to save to."
-        path = Path(os.path.expanduser(text))
-        if path.is_dir():
-            path = path / file.name
+        path = _target(file, text)
         if path.exists():
             return f"{path} exists: choose another name (nothing is replaced)."
         if not path.parent.is_dir():
             return f"The folder {path.parent} does not exist."
         partial = path.with_name(path.name + ".part")
         try:
-            with partial.open("xb") as out:
+            out = partial.open("xb")
+        except OSError as error:  # made by nobody here (one of the user's): left as it is
+            return f"Could not write {partial}: {error.strerror or error}."
+        try:
+            with out:
                 await self.source.content.client.content.download(file, out.write)
             partial.rename(path)
         except OSError as error:
@@ -253,3 +255,9 @@ class FilesView(Horizontal):
             problem = describe(error, f"Downloading {file.name}")
             return f"{problem.title}: {problem.brief or problem.message}"
         return ""
+
+
+def _target(file: RevisionFile, typed: str) -> Path:
+    """Where the file goes for the path typed: `~` expanded, and in a folder under its name."""
+    path = Path(os.path.expanduser(typed.strip()))
+    return path / file.name if path.is_dir() else path
