@@ -15,6 +15,7 @@ from textual.widgets import Input, Select, TextArea
 
 from docdeck.gateway import Client
 from docdeck.tui.admin import AdminForm, SSOScreen, admin_screen, check_certificate
+from docdeck.tui.admin.certificates import certificate_text
 from tui.admin.helpers import open_admin
 from tui.conftest import RecordingTransport
 from tui.helpers import (
@@ -256,3 +257,20 @@ async def test_single_sign_on_is_an_admins(
         await pilot.pause()
         assert any("Only admins" in n.message for n in app._notifications)
         assert not _sent(transport, "GET") and not _sent(transport, "POST")
+
+
+def test_text_around_the_certificate_is_not_sent(tmp_path: Path) -> None:
+    """openssl writes "Bag Attributes" lines before a certificate it exports, and a paste may
+    carry a line before BEGIN or a note after END: the certificate sent is the PEM block
+    alone, pasted or read from a file (the server stored the whole paste)."""
+    pem = _pem().strip()
+    pasted = f"Bag Attributes\n    friendlyName: idp\nsubject=/CN=idp -----BEGIN{pem[10:]}\nthanks"
+    assert certificate_text(pasted) == (
+        "-----BEGIN" + pem[10:],
+        "",
+    )
+    assert check_certificate(pasted) == ""
+    path = tmp_path / "idp.pem"
+    path.write_text(f"Bag Attributes\n{pem}\n", encoding="ascii")
+    assert certificate_text(str(path)) == (pem, "")
+    assert "2 PEM blocks" in check_certificate(f"{pem}\n{pem}")

@@ -41,10 +41,12 @@ def looks_like_path(value: str) -> bool:
 
 def certificate_text(value: str) -> tuple[str, str]:
     """(the PEM text, "") from what was typed — pasted PEM, or a file's path whose text is
-    read — or ("", what is wrong)."""
+    read — or ("", what is wrong). Of one PEM block, the block alone: text around it (the
+    "Bag Attributes" openssl writes before it, a note after it) is no part of the certificate
+    (RFC 7468 lets readers skip it; a server may refuse it)."""
     text = value.strip()
     if not looks_like_path(text):
-        return text, ""
+        return _block_of(text), ""
     path = Path(text).expanduser()
     try:
         if not path.is_file():
@@ -54,11 +56,17 @@ def certificate_text(value: str) -> tuple[str, str]:
             )
         if path.stat().st_size > MAX_CERTIFICATE_CHARS * 4:
             return "", f"{_LABEL}: {path.name} is too large to be one certificate."
-        return path.read_text(encoding="ascii").strip(), ""
+        return _block_of(path.read_text(encoding="ascii").strip()), ""
     except UnicodeDecodeError:
         return "", f"{_LABEL}: {path.name} is not PEM text (a DER file? convert it to PEM)."
     except OSError as error:
         return "", f"{_LABEL}: cannot read {path}: {error.strerror or error}."
+
+
+def _block_of(text: str) -> str:
+    """The one PEM block in `text`, or `text` itself (none, or several: said by the check)."""
+    blocks = list(_BLOCK.finditer(text))
+    return blocks[0].group(0) if len(blocks) == 1 else text
 
 
 def read_certificate(pem: str, now: datetime | None = None) -> tuple[Certificate | None, str]:
