@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from textual.widgets import Input
 
 from docdeck.tui.kit.dialogs.save import SaveDialog
@@ -102,3 +104,37 @@ async def test_saved_into_a_folder_says_the_file_and_spares_a_part_file_it_did_n
         assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         notes = [n.message for n in app._notifications]
         assert any(str(saved) in note for note in notes), notes
+
+
+async def test_a_file_made_at_the_path_while_it_downloads_is_not_replaced(
+    make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path is checked free before the download; a file made there meanwhile (another
+    program's) was replaced by the rename that puts the download in place."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("3")
+        await settle(pilot)
+        view = screen.query_one(FilesView)
+        target = tmp_path / "saved.png"
+        content = view.source.content.client.content
+        download = content.download
+
+        async def slow_download(file: Any, write: Any) -> int:
+            written = await download(file, write)
+            target.write_bytes(b"theirs")  # made while the download ran
+            return written
+
+        monkeypatch.setattr(content, "download", slow_download)
+        await pilot.press("s")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, SaveDialog)
+        dialog.query_one(Input).value = str(target)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is dialog
+        assert "exists now" in preview_text(pilot)
+        assert target.read_bytes() == b"theirs"
+        assert not (tmp_path / "saved.png.part").exists()

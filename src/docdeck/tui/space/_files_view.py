@@ -4,6 +4,7 @@ Enter on a backlink asks the screen to open that page at the link (`BacklinkChos
 
 from __future__ import annotations
 
+import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -246,7 +247,10 @@ class FilesView(Horizontal):
         try:
             with out:
                 await self.source.content.client.content.download(file, out.write)
-            partial.rename(path)
+            _move_into(partial, path)
+        except FileExistsError:
+            partial.unlink(missing_ok=True)
+            return f"{path} exists now: choose another name (nothing is replaced)."
         except OSError as error:
             partial.unlink(missing_ok=True)
             return f"Could not write {path}: {error.strerror or error}."
@@ -255,6 +259,22 @@ class FilesView(Horizontal):
             problem = describe(error, f"Downloading {file.name}")
             return f"{problem.title}: {problem.brief or problem.message}"
         return ""
+
+
+def _move_into(partial: Path, path: Path) -> None:
+    """`partial` renamed to `path`, never over a file made there while it downloaded (a
+    rename replaces one): a hard link refuses a taken name. Where the file system has no
+    hard links, a last look, then the rename."""
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (FAT, some network file systems)
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(path)) from None
+        partial.rename(path)
+        return
+    partial.unlink()
 
 
 def _target(file: RevisionFile, typed: str) -> Path:
