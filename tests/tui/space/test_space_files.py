@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from docdeck.tui.kit.dialogs.save import SaveDialog
@@ -13,6 +14,31 @@ from docdeck.tui.kit.list_keys import NavOptionList
 from docdeck.tui.space import FilesView
 from tui.helpers import AppFactory
 from tui.space.helpers import open_api_reference, preview_text, settle
+
+
+async def _files(pilot: Pilot[None], highlighted: str | None = None) -> FilesView:
+    """The API reference's files view, with the file named `highlighted` under the cursor."""
+    screen = await open_api_reference(pilot)
+    await pilot.press("3")
+    await settle(pilot)
+    view = screen.query_one(FilesView)
+    if highlighted is not None:
+        index = next(i for i, f in enumerate(view.files) if f.name == highlighted)
+        view.table.move_cursor(row=index, animate=False)
+        await settle(pilot)
+    return view
+
+
+async def _save_to(pilot: Pilot[None], path: Path) -> SaveDialog:
+    """`s` on the highlighted file, `path` typed, Enter: the dialog (open, or closed)."""
+    await pilot.press("s")
+    await settle(pilot)
+    dialog = pilot.app.screen
+    assert isinstance(dialog, SaveDialog)
+    dialog.query_one(Input).value = str(path)
+    await pilot.press("enter")
+    await settle(pilot)
+    return dialog
 
 
 async def test_files_backlinks_and_save(make_app: AppFactory, tmp_path: Path) -> None:
@@ -30,25 +56,12 @@ async def test_files_backlinks_and_save(make_app: AppFactory, tmp_path: Path) ->
         await settle(pilot)
         assert "linked from 1 page" in preview_text(pilot)
 
-        await pilot.press("s")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, SaveDialog)
         target = tmp_path / "retries.png"
-        field = dialog.query_one(Input)
-        field.value = str(target)
-        await pilot.press("enter")
-        await settle(pilot)
+        await _save_to(pilot, target)
         assert not isinstance(app.screen, SaveDialog)
         assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
-        await pilot.press("s")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, SaveDialog)
-        dialog.query_one(Input).value = str(target)
-        await pilot.press("enter")
-        await settle(pilot)
+        dialog = await _save_to(pilot, target)
         assert isinstance(app.screen, SaveDialog)  # stays open, the path kept
         assert "exists" in preview_text(pilot)
         assert dialog.query_one(Input).value == str(target)
@@ -74,23 +87,10 @@ async def test_saved_into_a_folder_says_the_file_and_spares_a_part_file_it_did_n
     to delete: the save says why it failed and the file is left as it was."""
     app = make_app()
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        screen = await open_api_reference(pilot)
-        await pilot.press("3")
-        await settle(pilot)
-        view = screen.query_one(FilesView)
-        index = next(i for i, f in enumerate(view.files) if f.name == "request-flow.png")
-        view.table.move_cursor(row=index, animate=False)
-        await settle(pilot)
-
+        await _files(pilot, "request-flow.png")
         mine = tmp_path / "request-flow.png.part"
         mine.write_bytes(b"mine")
-        await pilot.press("s")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, SaveDialog)
-        dialog.query_one(Input).value = str(tmp_path)
-        await pilot.press("enter")
-        await settle(pilot)
+        dialog = await _save_to(pilot, tmp_path)
         assert app.screen is dialog  # stays open, why said
         assert "Could not write" in preview_text(pilot)
         assert mine.read_bytes() == b"mine"
@@ -113,10 +113,7 @@ async def test_a_file_made_at_the_path_while_it_downloads_is_not_replaced(
     program's) was replaced by the rename that puts the download in place."""
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_api_reference(pilot)
-        await pilot.press("3")
-        await settle(pilot)
-        view = screen.query_one(FilesView)
+        view = await _files(pilot)
         target = tmp_path / "saved.png"
         content = view.source.content.client.content
         download = content.download
@@ -127,13 +124,7 @@ async def test_a_file_made_at_the_path_while_it_downloads_is_not_replaced(
             return written
 
         monkeypatch.setattr(content, "download", slow_download)
-        await pilot.press("s")
-        await settle(pilot)
-        dialog = app.screen
-        assert isinstance(dialog, SaveDialog)
-        dialog.query_one(Input).value = str(target)
-        await pilot.press("enter")
-        await settle(pilot)
+        dialog = await _save_to(pilot, target)
         assert app.screen is dialog
         assert "exists now" in preview_text(pilot)
         assert target.read_bytes() == b"theirs"
