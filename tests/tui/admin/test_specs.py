@@ -232,3 +232,18 @@ def test_a_yaml_or_swagger_file_is_read(tmp_path: Path) -> None:
     for path in (yaml_spec, swagger):
         text, problem = read_spec_file(str(path))
         assert problem == "" and text == path.read_text()
+
+
+def test_a_source_that_gives_no_file_is_said_as_typed(tmp_path: Path) -> None:
+    """"ftp://x y" was said as "no file at ftp:/x y" (the path normalized), and a folder as
+    "no file at /tmp"."""
+    from docdeck.tui.admin.certificates import check_certificate
+    from docdeck.tui.admin.checks import check_spec_source
+
+    assert "“ftp://x y” is not an http:// or https:// address" in check_spec_source("ftp://x y")
+    assert f"“{tmp_path}” is a folder, not a file" in check_spec_source(str(tmp_path))
+    assert f"“{tmp_path}” is a folder, not a file" in check_certificate(str(tmp_path))
+    missing = str(tmp_path / "missing.yaml")
+    assert f"no file at “{missing}”" in check_spec_source(missing)
+    home = check_spec_source("~/no-such-spec.yaml")
+    assert "no file at “~/no-such-spec.yaml” (" in home and str(Path.home()) in home

@@ -239,6 +239,38 @@ async def test_a_server_refusal_is_shown_under_its_field(
             assert "Contractors IdP" not in [p.label for p in await api.saml.list(org).all()]
 
 
+async def test_a_problem_under_a_field_goes_once_that_field_is_edited(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_admin(pilot, "Single sign-on")
+        assert isinstance(screen, SSOScreen)
+        await wait_until(pilot, lambda: screen.providers is not None, "the providers are read")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, AdminForm), "the form is open")
+        form = app.screen
+        form.query_one("#field-label", Input).value = "Okta"
+        area = form.query_one("#field-certificate", TextArea)
+        area.text = "not a certificate"
+        await pilot.press("ctrl+s")
+
+        def under_certificate() -> str:
+            line = form.query_one("#error-certificate")
+            return str(line.render()) if line.display else ""
+
+        await wait_until(pilot, lambda: under_certificate() != "", "the problem is shown")
+        form.query_one("#field-label", Input).value = "Okta SSO"
+        await pilot.pause()
+        assert under_certificate() != ""  # another field's edit: still wrong
+        area.text = "not a certificate either"
+        await pilot.pause()
+        assert under_certificate() == ""
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: under_certificate() != "", "checked again at sending")
+        assert app.screen is form and not _sent(transport, "POST")
+
+
 async def test_single_sign_on_is_an_admins(
     make_app: AppFactory, token_for: Callable[[str], str], transport: RecordingTransport
 ) -> None:

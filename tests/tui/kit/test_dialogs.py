@@ -145,3 +145,39 @@ async def test_escape_on_a_filled_form_asks_before_throwing_it_away(
         await wait_for_workers(pilot)
         assert not isinstance(app.screen, FormDialog | DiscardDraft)
         assert transport.requests == []  # nothing was sent
+
+
+async def test_a_problem_found_at_sending_goes_once_its_field_is_edited(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    """ "Emoji: “x” is not an emoji" stayed on the dialog after the emoji was put right, as if
+    it were still wrong: it goes when that field is edited (another field's edit keeps it),
+    and the next send checks again."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_northwind(pilot)
+        await select(pilot, "Northwind Labs")
+        await pilot.press("n")
+        dialog_input(pilot, "title").value = "Runbooks"
+        dialog_input(pilot, "emoji").value = "x"
+        transport.requests.clear()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Emoji: “x” is not an emoji" in _error(pilot)
+        assert app.focused is dialog_input(pilot, "emoji")
+
+        dialog_input(pilot, "title").value = "Run books"
+        await pilot.pause()
+        assert "is not an emoji" in _error(pilot)  # another field: still wrong
+        dialog_input(pilot, "emoji").value = "xy"
+        await pilot.pause()
+        assert _error(pilot) == ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Emoji: “x” is not an emoji" in _error(pilot)  # checked again at sending
+        assert transport.requests == []
+        dialog_input(pilot, "emoji").value = "📘"
+        await pilot.press("ctrl+s")
+        await wait_for_workers(pilot)
+        assert not isinstance(app.screen, FormDialog)
+        assert any(r.startswith("POST") for r in transport.requests)

@@ -102,6 +102,8 @@ class AdminForm(FormDialog[T]):
         """The server's name of a field (`source.space`) -> the form's field (`space`)."""
         self.part = part
         self.check = check
+        self._said_at: dict[str, str] = {}
+        """A field's value when a problem was said under it: said until the value changes."""
         if part is not None:  # its keys, from any field: run on the part (`action_part`)
             for _key, binding in part._bindings:
                 moved = replace(binding, action=f"part({binding.action!r})")
@@ -176,6 +178,7 @@ class AdminForm(FormDialog[T]):
         line.display = bool(message)
 
     def _clear_field_errors(self) -> None:
+        self._said_at.clear()
         for field in self.fields:
             self._show_at(field.name, "")
 
@@ -187,13 +190,20 @@ class AdminForm(FormDialog[T]):
     @on(Input.Changed)
     @on(TextArea.Changed)
     def _changed(self, event: Input.Changed | TextArea.Changed) -> None:
-        """A field over its limit says so under it at once, and stops once it fits."""
+        """A field over its limit says so under it at once, and stops once it fits; any other
+        problem said under a field (found at sending, or the server's) goes once the field is
+        edited (it is checked again at the next send)."""
         event.stop()
         event.prevent_default()
         widget = event.input if isinstance(event, Input.Changed) else event.text_area
         field = next((f for f in self.fields if widget.id == f"field-{f.name}"), None)
-        if field is not None and field.max_length:
-            self._show_at(field.name, self._too_long(field, self.values[field.name].strip()))
+        if field is None:
+            return
+        value = self.values[field.name]
+        if self._said_at.get(field.name) == value:
+            return  # (the event of an edit made just before sending, arriving after it)
+        self._said_at.pop(field.name, None)
+        self._show_at(field.name, self._too_long(field, value.strip()))
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -216,6 +226,7 @@ class AdminForm(FormDialog[T]):
             field, message = problem
             self._set_error("")
             self._show_at(field.name, message)
+            self._said_at[field.name] = self.values[field.name]
             self._focus_field(field.name)
             return
         self.send(self.values)
@@ -234,4 +245,5 @@ class AdminForm(FormDialog[T]):
             return
         self._set_error("")
         self._show_at(name, f"The server refused it: {error.message}")
+        self._said_at[name] = self.values[name]
         self._focus_field(name)

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from docdeck.tui.admin.checks import not_a_file
+
 __all__ = [
     "MAX_CERTIFICATE_CHARS",
     "Certificate",
@@ -51,7 +53,7 @@ def certificate_text(value: str) -> tuple[str, str]:
     try:
         if not path.is_file():
             return "", (
-                f"{_LABEL}: not PEM, and no file at {path}: paste the certificate with its "
+                f"{_LABEL}: not PEM, and {not_a_file(text, path)}: paste the certificate with its "
                 "-----BEGIN CERTIFICATE----- line, or give a .pem/.crt file's path."
             )
         if path.stat().st_size > MAX_CERTIFICATE_CHARS * 4:

@@ -19,6 +19,7 @@ __all__ = [
     "check_slug",
     "check_spec_source",
     "is_url",
+    "not_a_file",
     "read_spec_file",
 ]
 
@@ -48,12 +49,23 @@ def check_http_url(value: str, label: str, *, max_length: int = 2048) -> str:
     return ""
 
 
+def not_a_file(typed: str, path: Path) -> str:
+    """Why `typed` (read as `path`) gives no file: said with what was typed (a path is not
+    normalized: `ftp://x` would read `ftp:/x`), and what a `~` made of it."""
+    shown = f"“{typed}” ({path})" if typed.startswith("~") else f"“{typed}”"
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]*://", typed):
+        return f"{shown} is not an http:// or https:// address, nor a file"
+    if path.is_dir():
+        return f"{shown} is a folder, not a file"
+    return f"no file at {shown}"
+
+
 def read_spec_file(value: str) -> tuple[str, str]:
     """(the file's text, "") or ("", what is wrong): the path a spec's text comes from."""
     path = Path(value).expanduser()
     try:
         if not path.is_file():
-            return "", f"Source: no file at {path} (give an http(s) URL or a file's path)."
+            return "", f"Source: {not_a_file(value, path)} (give an http(s) URL or a file's path)."
         if path.stat().st_size > MAX_SPEC_FILE_BYTES:
             return "", f"Source: {path.name} is over {MAX_SPEC_FILE_BYTES // 1_000_000} MB."
         text = path.read_text(encoding="utf-8")

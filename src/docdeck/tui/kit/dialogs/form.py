@@ -69,6 +69,9 @@ class FormDialog(RequestDialog[T]):
         self.fields = fields
         self.action_label = action_label
         self._length_error = False
+        self._problem_said: tuple[str, str] | None = None
+        """The field whose problem the error line says (`_confirm`) and its value then: said
+        until that value is edited."""
         self._opened_with: dict[str, str] | None = None
         """The values as the form opened (`edited` compares with them)."""
 
@@ -155,10 +158,19 @@ class FormDialog(RequestDialog[T]):
         return ""
 
     @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        """Say at once when a field goes over its limit, and stop saying it once it fits."""
+    @on(TextArea.Changed)
+    def _changed(self, event: Input.Changed | TextArea.Changed) -> None:
+        """Say at once when a field goes over its limit, and stop saying it once it fits; a
+        field's problem found at sending stops being said once that field is edited (it is
+        checked again at the next send: a check may read a file)."""
         event.stop()
         values = self.values
+        said = self._problem_said
+        if said is not None and values[said[0]] != said[1]:
+            # (a change is compared with the value checked: the event of an edit made just
+            # before sending may arrive after the problem is said)
+            self._problem_said = None
+            self._set_error("")
         for field in self.fields:
             message = self._too_long(field, values[field.name].strip())
             if message:
@@ -194,6 +206,8 @@ class FormDialog(RequestDialog[T]):
         if problem is not None:
             field, message = problem
             self._set_error(message)
+            self._problem_said = (field.name, self.values[field.name])
             self.query_one(f"#field-{field.name}").focus()  # an Input or a Select
             return
+        self._problem_said = None
         self.send(self.values)
