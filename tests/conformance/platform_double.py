@@ -102,6 +102,26 @@ class Release:
                 break
 
     @cached_property
+    def enum_strings(self) -> frozenset[str]:
+        """Every string an enum of the document allows: an `id` that is one (a site
+        feature's `sites-sections`) is a value to keep, not a name to make distinct."""
+        found: set[str] = set()
+
+        def walk(node: Any) -> None:
+            if isinstance(node, dict):
+                values = node.get("enum")
+                if isinstance(values, list):
+                    found.update(v for v in values if isinstance(v, str))
+                for value in node.values():
+                    walk(value)
+            elif isinstance(node, list):
+                for value in node:
+                    walk(value)
+
+        walk(platform_document(self.path))
+        return frozenset(found)
+
+    @cached_property
     def registry(self) -> Registry:
         return schema_registry(json_schema_document(self.path), ROOT)
 
@@ -196,7 +216,8 @@ class Platform:
             shape = Shape("lists", 3, next_page=True)
         if "page" in params:  # the page `next.page` pointed to: the last one
             shape = Shape(shape.variation, items=1, choice=shape.choice + 1)
-        body = _dress(release.generator.answer(operation.schema, shape), operation, path)
+        answer = release.generator.answer(operation.schema, shape)
+        body = _dress(answer, operation, path, release.enum_strings)
         error = release.first_error(operation.pointer, body)
         if error is not None:
             raise AssertionError(f"an invalid answer for {operation.operation_id}: {error}")
@@ -271,9 +292,9 @@ tree would have nowhere to show the space), and a `deletedAt` would make every s
 live listing a deleted one."""
 
 
-def _dress(body: Any, operation: Operation, path: str) -> Any:
+def _dress(body: Any, operation: Operation, path: str, enums: frozenset[str]) -> Any:
     """Distinct ids (stable for this path), the asked-for id on a single resource, and
-    titles that say what they are."""
+    titles that say what they are. An id that is an enum's value (`enums`) is kept."""
     tag = hashlib.sha256(path.encode()).hexdigest()[:4]
     counts: dict[str, int] = {}
 
@@ -292,12 +313,14 @@ def _dress(body: Any, operation: Operation, path: str) -> Any:
         if isinstance(node.get("id"), str) or isinstance(node.get("title"), str):
             counts[kind] = counts.get(kind, 0) + 1
             number = counts[kind]
-            if isinstance(node.get("id"), str):
+            if isinstance(node.get("id"), str) and node["id"] not in enums:
                 node["id"] = f"{kind}-{tag}-{number}"
             if kind == "change-request" and "number" in node:
                 node["number"] = number
             if isinstance(node.get("title"), str):
                 node["title"] = f"{kind.replace('-', ' ').capitalize()} {number}"
+            if isinstance(node.get("slug"), str):  # unique in an organization, as ids
+                node["slug"] = f"{node['slug']}-{number}"
         if kind in ("space", "collection"):
             for name in _DANGLING:
                 node.pop(name, None)

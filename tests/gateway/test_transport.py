@@ -465,7 +465,7 @@ async def test_a_post_that_cannot_connect_is_not_retried() -> None:
 async def test_a_next_cursor_that_points_back_does_not_loop_forever() -> None:
     pages = {
         "start": {"items": [ORG], "count": 2, "next": {"page": "second"}},
-        "second": {"items": [ORG], "count": 2, "next": {"page": "start"}},
+        "second": {"items": [{**ORG, "id": "o2"}], "count": 2, "next": {"page": "start"}},
     }
     asked: list[str | None] = []
 
@@ -478,6 +478,32 @@ async def test_a_next_cursor_that_points_back_does_not_loop_forever() -> None:
         items = [org async for org in client.orgs.list(page="start")]
     assert asked == ["start", "second"]
     assert len(items) == 2
+
+
+async def test_an_item_repeated_on_a_later_page_is_listed_once() -> None:
+    """A list that shifts between two page reads (an organization added before the cursor
+    of a list paged by offset) repeats an item on the next page: every item of the list is
+    listed once, in the order first read, and a page read alone is as the server sent it."""
+    from docdeck.gateway import repeats_dropped
+
+    first, second, third = ({**ORG, "id": key, "title": key} for key in ("o1", "o2", "o3"))
+    pages = {
+        "1": {"items": [first, second], "count": 3, "next": {"page": "2"}},
+        "2": {"items": [second, third], "count": 3},
+    }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=pages[request.url.params.get("page", "1")])
+
+    client, _ = make_client(handler)
+    async with client:
+        listed = await client.orgs.list().all()
+        assert [org.id for org in listed] == ["o1", "o2", "o3"]
+        alone = await client.orgs.list(page="2")
+        assert [org.id for org in alone.items] == ["o2", "o3"]
+        seen = {"o1", "o2"}
+        assert [org.id for org in repeats_dropped(alone.items, seen)] == ["o3"]
+        assert seen == {"o1", "o2", "o3"}
 
 
 async def test_text_that_is_not_unicode_is_refused_before_sending() -> None:

@@ -13,10 +13,22 @@ from textual.pilot import Pilot
 
 from conformance.platform_double import Platform, platform
 from docdeck.gateway import Client
+from docdeck.tui.admin import AdminScreen
 from docdeck.tui.app import DocdeckApp
+from docdeck.tui.orgs import MemberTable
 from docdeck.tui.review import ReviewScreen
+from docdeck.tui.sites import SiteScreen
 from docdeck.tui.space import SpaceScreen
-from tui.helpers import open_node, screen_lines, select, wait_for_organizations, wait_until
+from tui.helpers import (
+    open_node,
+    screen_lines,
+    select,
+    tree_of,
+    visible_labels,
+    wait_for_organizations,
+    wait_for_workers,
+    wait_until,
+)
 from tui.review.helpers import review_settled
 from tui.space.helpers import settle
 
@@ -105,3 +117,109 @@ async def test_the_tui_reads_what_the_platform_answers(variation: str, links: bo
         assert _errors(app) == []
         if not links:  # the breadcrumb's count and the links view, never again after
             assert len([r for r in served.requests if "/links" in r]) <= 2, served.requests
+
+
+async def _settle(pilot: Pilot[None]) -> None:
+    for _ in range(5):
+        await wait_for_workers(pilot)
+        await pilot.pause()
+
+
+_ADMIN = {
+    "Settings": "Settings · Organization 1",
+    "OpenAPI specs": "OpenAPI specs · Organization 1",
+    "Single sign-on": "Single sign-on · Organization 1",
+    "Translations": "Translations · Organization 1",
+}
+
+
+@pytest.mark.parametrize("variation", ["unknown", "edge", "absent", "lists"])
+async def test_the_admin_screens_and_the_site_editor_read_what_the_platform_answers(
+    variation: str,
+) -> None:
+    """The screens added after the first conformance test, against the platform's answers:
+    the members table, each administration screen (where the answer lets the caller in) and
+    the site editor with a site space's edit form; no error anywhere. Found this way: a site
+    feature's id rewritten by the double (its enum broken), specs with one slug, and the
+    emoji the platform writes as codepoints ("1f468-200d-1f469") shown as that text."""
+    served = platform(variation=variation, links=True)
+    if served is None:
+        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+    app = _app(served)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        await open_node(pilot, "Organization 1")
+        assert "1f468" not in _screen(pilot) and "1f389" not in _screen(pilot)
+        await select(pilot, "Members")
+        await pilot.press("enter")
+        await _settle(pilot)
+        assert " members" in _screen(pilot), _screen(pilot)
+        await pilot.press("escape")
+        await _settle(pilot)
+        labels = visible_labels(tree_of(pilot))
+        admin = [title for title in _ADMIN if any(title in label for label in labels)]
+        assert bool(admin) == (variation != "edge")  # edge: the caller is no admin
+        for title in admin:
+            await select(pilot, title)
+            below = app.screen
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: isinstance(app.screen, AdminScreen), title)
+            await _settle(pilot)
+            assert _ADMIN[title] in _screen(pilot), _screen(pilot)
+            assert _errors(app) == [], title
+            await pilot.press("escape")
+            await wait_until(pilot, lambda b=below: app.screen is b, f"back from {title}")
+        await open_node(pilot, "Sites")
+        await select(pilot, "Site 1")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SiteScreen), "the site editor")
+        await _settle(pilot)
+        assert "Organization 1 › Sites › Site 1" in _screen(pilot)
+        assert (variation == "absent") == ("The site shows nothing yet" in _screen(pilot))
+        if variation != "absent":
+            assert "Space 1" in _screen(pilot), _screen(pilot)
+        if variation in ("unknown", "lists"):
+            await pilot.press("j", "j", "e")
+            await _settle(pilot)
+            assert "Edit the site space" in _screen(pilot), _screen(pilot)
+            await pilot.press("escape")
+        assert _errors(app) == []
+
+
+async def test_a_member_read_again_on_the_next_page_is_listed_once() -> None:
+    """A list that shifts between two page reads (a member joins while the table is read)
+    repeats a member on the next page; the table is keyed by id, so the repeat raised
+    DuplicateKey ("This is a bug in docdeck"). It is left out."""
+    served = platform(variation="lists", links=True)
+    if served is None:
+        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+
+    def shifted(request: httpx.Request) -> httpx.Response:
+        answer = served(request)
+        if not request.url.path.endswith("/members") or "page" not in request.url.params:
+            return answer
+        first = served(httpx.Request("GET", request.url.copy_remove_param("page"))).json()
+        body = answer.json()
+        joined = {**first["items"][0], "id": "member-joined-later"}
+        body["items"] = [first["items"][-1], joined]  # the last one read, again, then a new one
+        return httpx.Response(200, json=body)
+
+    async def connect() -> Client:
+        transport = httpx.MockTransport(shifted)
+        return Client("https://platform.test", "token", transport=transport, max_retries=0)
+
+    app = DocdeckApp(connect=connect, account_label="platform")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        await open_node(pilot, "Organization 1")
+        await select(pilot, "Members")
+        await pilot.press("enter")
+        await _settle(pilot)
+        table = app.screen.query_one(MemberTable)
+        first = list(table.members)
+        assert table.next_page is not None
+        await pilot.press("G")
+        await wait_until(pilot, lambda: table.next_page is None, "the next page is read")
+        await _settle(pilot)
+        assert [m.id for m in table.members] == [m.id for m in first] + ["member-joined-later"]
+        assert _errors(app) == []

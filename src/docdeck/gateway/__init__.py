@@ -23,7 +23,7 @@ from docdeck.gateway._errors import (
     RateLimitError,
     UnsendableTextError,
 )
-from docdeck.gateway._pagination import AsyncPaginator, paginate
+from docdeck.gateway._pagination import AsyncPaginator, paginate, repeats_dropped
 from docdeck.gateway._transport import Prefetched
 from docdeck.gateway._types import NOT_GIVEN, NotGiven
 
@@ -56,6 +56,7 @@ __all__ = [
     "RateLimitError",
     "UnsendableTextError",
     "paginate",
+    "repeats_dropped",
 ]
 
 

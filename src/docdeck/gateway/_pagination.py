@@ -1,8 +1,13 @@
-"""Lists: await for one page, `async for` for every item, iter_pages() for pages."""
+"""Lists: await for one page, `async for` for every item, iter_pages() for pages.
+
+A list read page by page repeats an item when it shifts between two reads (an item added
+before the cursor of a list paged by offset, as the hosted platform may page): the items of
+the pages after the first leave out an `id` already read (`repeats_dropped`), so a list of
+every item holds each once, and a table keyed by id can show it."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncIterator, Generator, Iterable
 from typing import Any, Generic, TypeVar
 
 from pydantic import TypeAdapter
@@ -10,7 +15,7 @@ from pydantic import TypeAdapter
 from docdeck.gateway._transport import Transport
 from docdeck.models import ListPage
 
-__all__ = ["AsyncPaginator", "paginate"]
+__all__ = ["AsyncPaginator", "paginate", "repeats_dropped"]
 
 T = TypeVar("T")
 
@@ -56,8 +61,9 @@ class AsyncPaginator(Generic[T]):
             cursor = current.next.page
 
     async def _items(self) -> AsyncIterator[T]:
+        seen: set[str] = set()
         async for current in self.iter_pages():
-            for item in current.items:
+            for item in repeats_dropped(current.items, seen):
                 yield item
 
     def __aiter__(self) -> AsyncIterator[T]:
@@ -72,3 +78,17 @@ async def paginate(paginator: AsyncPaginator[T]) -> AsyncIterator[T]:
     """Follow `next.page` through every page and yield each item."""
     async for item in paginator:
         yield item
+
+
+def repeats_dropped(items: Iterable[T], seen: set[str]) -> list[T]:
+    """`items` but those whose `id` is in `seen` or came earlier in `items`; `seen` gains
+    the ids kept. An item without a string `id` is always kept."""
+    kept: list[T] = []
+    for item in items:
+        key = getattr(item, "id", None)
+        if isinstance(key, str):
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append(item)
+    return kept

@@ -26,7 +26,7 @@ from docdeck.models._base import (
     SpacePointer,
     Timestamp,
 )
-from docdeck.models._text import anchor_slug, is_one_emoji, slugify
+from docdeck.models._text import anchor_slug, emoji_characters, is_one_emoji, slugify
 from docdeck.models.collections import (
     Collection,
     CollectionCreate,
@@ -538,6 +538,7 @@ __all__ = [
     "VariablesEdited",
     "VersionContextRevision",
     "anchor_slug",
+    "emoji_characters",
     "find_page",
     "is_one_emoji",
     "slugify",

@@ -57,6 +57,23 @@ def _from_codepoints(value: str) -> str | None:
     return "".join(map(chr, numbers))
 
 
+def emoji_characters(value: str) -> str:
+    """An `Emoji` as its characters: the codepoint form the platform may answer with (`1f389`,
+    `1f468-200d-1f469`) made the emoji it names (🎉), anything else as it is. Without the
+    `emoji` package (its tables cost start-up time, and every emoji shown goes through here):
+    codepoints are taken for an emoji when they name no control, surrogate or unassigned
+    character and one of them is a symbol (So) or the keycap mark, as every emoji has."""
+    chars = _from_codepoints(value)
+    if chars is None:
+        return value
+    categories = [unicodedata.category(char) for char in chars]
+    if any(category in ("Cc", "Cs", "Cn") for category in categories):
+        return value
+    if "So" in categories or "\u20e3" in chars:
+        return chars
+    return value
+
+
 def is_one_emoji(value: str) -> bool:
     """The platform's `Emoji`: "Unicode codepoint or character of the emoji". One emoji (a
     sequence such as a flag or a family counts as one), as the character(s) or as hexadecimal

@@ -235,7 +235,7 @@ def test_a_yaml_or_swagger_file_is_read(tmp_path: Path) -> None:
 
 
 def test_a_source_that_gives_no_file_is_said_as_typed(tmp_path: Path) -> None:
-    """"ftp://x y" was said as "no file at ftp:/x y" (the path normalized), and a folder as
+    """ "ftp://x y" was said as "no file at ftp:/x y" (the path normalized), and a folder as
     "no file at /tmp"."""
     from docdeck.tui.admin.certificates import check_certificate
     from docdeck.tui.admin.checks import check_spec_source

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from docdeck.models import MemberRoleOrGuest
+from docdeck.models import MemberRoleOrGuest, emoji_characters
 
 __all__ = ["RESTORE_WINDOW", "date", "datetime_text", "emoji_text", "quoted", "role_text", "yes_no"]
 
@@ -35,12 +35,14 @@ def yes_no(value: bool | None) -> str:
 
 
 def emoji_text(emoji: str) -> str:
-    """An emoji as the terminal can align it: without U+FE0F (emoji presentation selector).
+    """An emoji as the terminal can align it: its characters, where the platform answered
+    with its codepoints (`1f389` is 🎉: `emoji_characters`), without U+FE0F (emoji
+    presentation selector).
 
     Terminals draw "🗓️" two cells wide while Rich counts it as one, which shifts
     everything after it on the line; the bare "🗓" is one cell for both.
     """
-    return emoji.replace("\ufe0f", "")
+    return emoji_characters(emoji).replace("\ufe0f", "")
 
 
 def quoted(text: str, limit: int = 60) -> str:

@@ -46,9 +46,13 @@ class Me:
     def learn_from(
         self, before: list[EmojiReaction], after: list[EmojiReaction], emoji: str
     ) -> None:
+        from docdeck.models import emoji_characters  # (the models: not with the first frame)
+
+        wanted = emoji_characters(emoji)  # in whichever form the server writes it
+
         def users(reactions: list[EmojiReaction]) -> set[str]:
             for reaction in reactions:
-                if reaction.emoji == emoji:
+                if emoji_characters(reaction.emoji) == wanted:
                     return {u.user.id for u in reaction.users}
             return set()
 

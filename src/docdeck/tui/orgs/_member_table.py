@@ -11,6 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Input, Label, Select
 from textual.worker import Worker, WorkerState
 
+from docdeck.gateway import repeats_dropped
 from docdeck.models import Member, MemberRoleFilter
 from docdeck.tui.kit.entries import MembersEntry, OrgEntry
 from docdeck.tui.kit.errors import describe
@@ -145,7 +146,9 @@ class MemberTable(Vertical):
             limit=PAGE_SIZE,
         )
         previous = self.entry.member_pages.get(key, ([], None))[0] if page else []
-        members = previous + result.items
+        # a member read on an earlier page again (the list shifted meanwhile) is left out:
+        # each row is keyed by the member's id
+        members = previous + repeats_dropped(result.items, {m.id for m in previous})
         next_page = result.next.page if result.next is not None else None
         self.entry.member_pages[key] = (members, next_page)
         if key == self._filter:

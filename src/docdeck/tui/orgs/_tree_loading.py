@@ -86,10 +86,14 @@ class TreeLoading:
             for child in refreshed:
                 self.load(child, keep=True)  # what is under it is refreshed too, kept open
         elif entry.children is not None and message.replacing in entry.children:
-            entry.adopt(message.children)
+            # An entry read on an earlier page again (the list shifted meanwhile) is left
+            # out: the tree shows each space, team or site once.
+            shown = {key for child in entry.children if (key := entry_key(child)) is not None}
+            children = [c for c in message.children if entry_key(c) not in shown]
+            entry.adopt(children)
             index = entry.children.index(message.replacing)
-            entry.children[index : index + 1] = message.children
-            self.tree._splice(entry, message.replacing, message.children)
+            entry.children[index : index + 1] = children
+            self.tree._splice(entry, message.replacing, children)
         self.tree._sync_selection()
         if entry is self.tree.model:
             self._first_organizations_shown()

@@ -15,6 +15,7 @@ from typing import Any
 from rich.text import Text
 
 from docdeck.gateway import Client
+from docdeck.models import emoji_characters
 from docdeck.models.comments import Comment, CommentReply, EmojiReaction
 from docdeck.tui.kit.formatting import emoji_text
 from docdeck.tui.threads._model import Me, Scope, ThreadItem
@@ -35,8 +36,16 @@ EMOJI_CHOICES: tuple[tuple[str, str], ...] = (
 )
 
 
+def _find(reactions: list[EmojiReaction], emoji: str) -> EmojiReaction | None:
+    """The reaction of `emoji`, whichever form each is written in (the platform may answer
+    with codepoints, `1f44d`, where docdeck sends the character, 👍)."""
+    wanted = emoji_characters(emoji)
+    return next((r for r in reactions if emoji_characters(r.emoji) == wanted), None)
+
+
 def _count(reactions: list[EmojiReaction], emoji: str) -> int:
-    return next((r.count for r in reactions if r.emoji == emoji), 0)
+    found = _find(reactions, emoji)
+    return found.count if found is not None else 0
 
 
 async def update_item(
@@ -68,17 +77,18 @@ def toggle_reaction(
 
     async def request() -> Comment | CommentReply:
         before = item.subject.reactions
-        given = next((r for r in before if r.emoji == emoji), None)
+        given = _find(before, emoji)
         mine = me.reacted(given) if given is not None else (False if me.user_id else None)
-        if mine:
-            return await update(removed_reactions=[emoji])
+        if mine and given is not None:
+            return await update(removed_reactions=[given.emoji])  # as the server wrote it
         if mine is False:
             return await update(added_reactions=[emoji])
         added = await update(added_reactions=[emoji])
         if _count(added.reactions, emoji) > _count(before, emoji):
             me.learn_from(before, added.reactions, emoji)
             return added
-        removed = await update(removed_reactions=[emoji])  # it was there: toggle it off
+        there = _find(added.reactions, emoji)  # it was there: toggle it off
+        removed = await update(removed_reactions=[there.emoji if there is not None else emoji])
         me.learn_from(added.reactions, removed.reactions, emoji)
         return removed
 
@@ -91,7 +101,7 @@ def choose_emoji(
     """The picker: the usual emoji, those already on the item first, the caller's marked."""
     from docdeck.tui.kit.chooser import Chooser
 
-    reactions = {r.emoji: r for r in item.subject.reactions}
+    reactions = {emoji_characters(r.emoji): r for r in item.subject.reactions}
     choices = list(dict.fromkeys([*reactions, *(e for e, _ in EMOJI_CHOICES)]))
     names = dict(EMOJI_CHOICES)
     items: list[tuple[Text | str, str]] = []
