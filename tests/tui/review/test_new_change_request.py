@@ -91,3 +91,24 @@ def option_count_with(options: OptionList, label: str) -> int:
         for i in range(options.option_count)
         if str(options.get_option_at_index(i).prompt) == label
     )
+
+
+async def test_e_offers_every_open_change_request_of_a_busy_space(make_app: AppFactory) -> None:
+    """E offered the first page of open change requests only (50 by the API's default): in
+    a space with more, the one to edit in could not be chosen."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        space = await open_api_reference(pilot)
+        client: Client = app.client  # type: ignore[attr-defined]
+        for index in range(101):  # past one page of 100
+            await client.change_requests.create(space.space.id, subject=f"Busy {index:03}")
+        await pilot.press("E")
+        await wait_until(
+            pilot, lambda: isinstance(pilot.app.screen, ChooseDialog), "the change requests"
+        )
+        options = pilot.app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert {f"Busy {index:03}" for index in range(101)} <= {
+            label.split(" ", 1)[1].rsplit(" · ", 1)[0] for label in labels[1:]
+        }
+        assert len(labels) == len(set(labels))

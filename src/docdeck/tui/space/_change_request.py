@@ -102,8 +102,9 @@ class ChangeRequestStarter(WriteRunner):
     async def _pick_change_request(self, page_id: str) -> None:
         client = client_of(self)
         found: list[ChangeRequest] = []
-        for status in ("open", "draft"):
-            found += (await client.change_requests.list(self.space.id, status=status)).items
+        for status in ("open", "draft"):  # every page: a busy space has more than one
+            listed = client.change_requests.list(self.space.id, status=status, limit=100)
+            found += [cr async for cr in listed]
         choices: list[tuple[str, ChangeRequest | str]] = [("New change request…", _NEW)]
         choices += [
             (f"#{cr.number} {cr.subject or '(no subject)'} · {cr.status}", cr) for cr in found
