@@ -139,7 +139,10 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
     @read("reviewers", "Reading the members", opens_a_screen=True)
     async def pick_member(self) -> None:
         try:
-            page = await client_of(self).members.list(self.space.organization, limit=1000)
+            # every page: in an organization of more than 1,000 members, those after the
+            # first page could not be asked (the chooser lists 200 at once, filtered as typed)
+            listed = client_of(self).members.list(self.space.organization, limit=1000)
+            members = [member async for member in listed]
         except APIError as error:
             self._set_error(describe(error, "Reading the members", in_dialog=True).message)
             return
@@ -147,7 +150,7 @@ class RequestedReviewersScreen(ChangeRequestDialog[bool]):
         author = self.change_request.createdBy.id
         choices: list[tuple[str, str]] = []
         below = 0
-        for member in page.items:
+        for member in members:
             user = member.user
             if user.id in asked or user.id == author or member.disabled:
                 continue
