@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Callable
+from pathlib import Path
 
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.chooser import Chooser
@@ -279,3 +281,27 @@ async def _until(condition: Callable[[], bool]) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("gave up waiting")
+
+
+async def test_every_space_of_a_big_organization_can_be_chosen(
+    make_app: AppFactory, sandbox_db: Path
+) -> None:
+    """The space chooser read one page of the organization's spaces (1,000): in a bigger
+    organization the others could not be put on the site."""
+    from docdeck.server import add_bulk_spaces
+
+    conn = sqlite3.connect(sandbox_db)
+    org = conn.execute("SELECT id FROM organizations WHERE title = 'Northwind Labs'").fetchone()
+    conn.close()
+    add_bulk_spaces(sandbox_db, org[0], 1001)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        await put_cursor(pilot, screen, "Runbooks")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, Chooser), "the space chooser")
+        await type_text(pilot, "bulk space 1001")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels == ["Bulk space 1001"]

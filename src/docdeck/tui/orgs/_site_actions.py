@@ -47,8 +47,9 @@ def new_site(screen: OrgBrowser) -> None:
 
 @read("spaces", "Reading the spaces")
 async def _read_spaces(screen: OrgBrowser, sites: SitesEntry, org: OrgEntry) -> None:
-    page = await screen.client.spaces.list(org.organization.id, limit=SPACES_LIMIT)
-    _pick(screen, sites, org, [space for space in page.items if space.deletedAt is None], [])
+    # every page: an organization of more spaces than a page holds offers them all
+    found = await screen.client.spaces.list(org.organization.id, limit=SPACES_LIMIT).all()
+    _pick(screen, sites, org, [space for space in found if space.deletedAt is None], [])
 
 
 def _pick(

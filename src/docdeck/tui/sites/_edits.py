@@ -121,8 +121,9 @@ def _land(screen: SiteScreen, kind: Kind | None, created: Any) -> None:
 async def _pick_space(screen: SiteScreen, title: str, chosen: Callable[[Space], None]) -> None:
     """The organization's spaces, filtered as typed; `chosen` gets the one picked."""
 
-    page = await client_of(screen).spaces.list(screen.org_id, limit=SPACES_LIMIT)
-    items = [(space.title or "(untitled)", space) for space in page.items]
+    # every page: an organization of more spaces than a page holds offers them all
+    found = await client_of(screen).spaces.list(screen.org_id, limit=SPACES_LIMIT).all()
+    items = [(space.title or "(untitled)", space) for space in found]
     if not items:
         screen.notify("The organization has no space to show.", title=title)
         return
