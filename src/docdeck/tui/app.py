@@ -234,7 +234,12 @@ class DocdeckApp(SessionApp):
         with self._opening():
             from docdeck.tui.space import SpaceScreen
 
-            self.push_screen(SpaceScreen(message.space, message.trail))
+            screen = SpaceScreen(message.space, list(message.trail or ()))
+            self.push_screen(screen)
+            if message.trail is None:
+                from docdeck.tui.open_at import read_breadcrumb
+
+                read_breadcrumb(self, screen)
 
     @on(OpenChangeRequest)
     def _open_change_request(self, message: OpenChangeRequest) -> None:

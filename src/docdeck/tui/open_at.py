@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # a space's first page needs none of the change request model
     from docdeck.tui.last_place import Place
     from docdeck.tui.space import SpaceScreen
 
-__all__ = ["OpenReads", "open_target", "resume_place"]
+__all__ = ["OpenReads", "open_target", "read_breadcrumb", "resume_place"]
 
 T = TypeVar("T")
 
@@ -245,6 +245,19 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
         start(app, breadcrumb, name=f"Reading where {space.title} is", group="open-breadcrumb")
 
     later(app, beneath)
+
+
+def read_breadcrumb(app: App[None], screen: SpaceScreen) -> None:
+    """The breadcrumb of a space screen opened without it (`OpenSpace` with no trail), read
+    in the background and shown once in, as `docdeck open` reads its own."""
+    client = client_of(app)
+
+    async def work() -> None:
+        screen.trail[:] = await _trail(client, _ready(screen.space))
+        if screen.is_mounted:
+            screen.page_changed()
+
+    start(app, work, name=f"Reading where {screen.space.title} is", group="open-breadcrumb")
 
 
 def _import_first_screen(target: OpenTarget) -> None:

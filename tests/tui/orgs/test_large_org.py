@@ -15,9 +15,11 @@ from tui.helpers import (
     find_node,
     open_node,
     open_northwind,
+    screen_lines,
     select,
     tree_of,
     wait_for_workers,
+    wait_until,
 )
 
 
@@ -148,3 +150,37 @@ async def test_the_filter_asks_the_server_for_what_is_not_loaded(
         await pilot.pause()
         with pytest.raises(AssertionError):
             find_node(tree, "Found on")
+
+
+async def test_a_space_found_on_the_server_opens_with_its_collections_above_it(
+    make_app: AppFactory,
+) -> None:
+    """Enter on a space under "Found on the server" (its collections not loaded in the tree)
+    opened it under "Northwind Labs › Public API Reference": its breadcrumb is read."""
+    from docdeck.tui.space import SpaceScreen
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_workers(pilot)
+        tree = tree_of(pilot)
+        await pilot.press("slash")
+        app.screen.query_one("#tree-filter", Input).value = "Public API"
+        await wait_for_workers(pilot)
+        await wait_until(
+            pilot,
+            lambda: tree.current is not None and tree.current.title == "Public API Reference",
+            "the found space has the cursor",
+        )
+        find_node(tree, "Found on")  # it is a server's hit, not a loaded entry
+        await pilot.press("enter")  # from the filter to the tree
+        await wait_until(pilot, lambda: app.focused is tree, "the tree has the keys")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SpaceScreen), "the space")
+        await wait_until(
+            pilot,
+            lambda: (
+                "Northwind Labs › Engineering › API › Public API Reference"
+                in screen_lines(pilot)[0]
+            ),
+            "the breadcrumb names its collections",
+        )

@@ -391,7 +391,7 @@ class TranslationsScreen(AdminScreen):
             self.say_failure(error, "Reading the result space")
             return
         (self.spaces or {})[space.id] = space
-        self.app.post_message(OpenSpace(space, [self.organization.title]))
+        self.app.post_message(OpenSpace(space))  # its collections: read with the screen
 
     @on(DataTable.RowSelected, "#translations")
     def _selected(self, event: DataTable.RowSelected) -> None:

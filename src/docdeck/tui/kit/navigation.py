@@ -26,10 +26,12 @@ class Navigation(Message):
 
 @dataclass
 class OpenSpace(Navigation):
-    """Push the space screen for `space`; `trail` is the breadcrumb above it."""
+    """Push the space screen for `space`; `trail` is the breadcrumb above it (None: the
+    opener does not know it, e.g. a space found by a search of the organization; it is read
+    once the screen is pushed)."""
 
     space: Space
-    trail: list[str] = field(default_factory=list)
+    trail: list[str] | None = None
 
 
 @dataclass

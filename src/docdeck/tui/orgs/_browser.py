@@ -35,6 +35,7 @@ from docdeck.tui.kit.entries import (
     ITS_DETAILS,
     CollectionEntry,
     Entry,
+    FoundEntry,
     LoadMoreEntry,
     MembersEntry,
     OrgEntry,
@@ -371,7 +372,10 @@ class OrgBrowser(ExplainsKeys, Horizontal):
                 severity="warning",
             )
             return
-        self.app.post_message(OpenSpace(entry.value, trail_of(entry)))
+        # Under "Found on the server" the collections above the space are not in the tree:
+        # its breadcrumb is read (`OpenSpace` without a trail).
+        found = isinstance(entry.parent, FoundEntry)
+        self.app.post_message(OpenSpace(entry.value, None if found else trail_of(entry)))
 
     @on(OpenAdmin)
     def _admin_opening(self, message: OpenAdmin) -> None:
