@@ -95,6 +95,8 @@ class Chooser(ModalScreen[T | None], Generic[T]):
                 continue
             self._shown.append(value)
             shown.append(Option(label))
+        if not shown and needle:
+            shown.append(Option(Text(f"Nothing matches “{text}”.", "dim"), disabled=True))
         if more:
             shown.append(
                 Option(Text(f"… {more:,} more: type to narrow the list", "dim"), disabled=True)
