@@ -165,6 +165,38 @@ async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
         assert view.results.option_count == len(view.hits) + (1 if view.next_page else 0)
 
 
+async def test_a_page_of_results_repeated_on_the_next_read_is_listed_once(
+    make_app: AppFactory, transport: RecordingTransport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Results paged by offset shift when the space changes between two reads: the next
+    page may begin with a page already listed. It is listed once."""
+    from docdeck.models import ListPage, SearchPageResult
+    from docdeck.tui.content import revision_cache as space_cache
+
+    monkeypatch.setattr(space_cache, "SEARCH_PAGE", 2)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        await pilot.press("slash")
+        await type_text(pilot, "the")
+        await _until_searched(pilot, transport)
+        await settle(pilot)
+        view = screen.query_one(SearchView)
+        assert view.pages == 2
+        listed = {hit.page_id for hit in view.hits}
+        client = app.client  # type: ignore[attr-defined]
+        first = (await client.content.search(screen.space.id, "the", limit=2)).items
+        repeated = first[-1]
+        new = repeated.model_copy(update={"id": "a-page-not-listed", "title": "Not listed"})
+        view.show_results(
+            "the", ListPage[SearchPageResult](items=[repeated, new], count=3), more=True
+        )
+        await pilot.pause()
+        assert view.pages == 3
+        assert {hit.page_id for hit in view.hits} == listed | {"a-page-not-listed"}
+        assert preview_text(pilot).count(f"▌ {repeated.title}") == 1
+
+
 async def test_a_pasted_page_of_text_or_a_broken_character_gets_a_short_clear_answer(
     make_app: AppFactory,
 ) -> None:

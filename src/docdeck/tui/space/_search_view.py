@@ -22,6 +22,7 @@ from textual.widgets import Input, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
+from docdeck.gateway import repeats_dropped
 from docdeck.models import ListPage, SearchPageResult
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
@@ -158,7 +159,10 @@ class SearchView(Vertical):
         self.loading_more = False
         options: list[Option] = []
         words = [w for w in query.split() if w]
-        for result in found.items:
+        # a page of results after the first leaves out a page already listed (results paged
+        # by offset shift when the space changes between two reads)
+        listed = {hit.page_id for hit in self.hits}
+        for result in repeats_dropped(found.items, listed) if more else found.items:
             self.pages += 1
             title = Text(f"▌ {result.title}", style="bold")
             title.append(f"  /{result.path}", style="dim")
