@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Select, TextArea
 
 from docdeck.gateway import Client
@@ -123,6 +125,18 @@ async def test_the_demo_provider_what_to_give_the_idp_and_the_logins(
         )
 
 
+async def _new_provider_form(pilot: Pilot[None]) -> tuple[SSOScreen, AdminForm[Any]]:
+    """The single sign-on screen, its providers read, and `n`'s form open."""
+    screen = await open_admin(pilot, "Single sign-on")
+    assert isinstance(screen, SSOScreen)
+    await wait_until(pilot, lambda: screen.providers is not None, "the providers are read")
+    await pilot.press("n")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, AdminForm), "the form is open")
+    form = pilot.app.screen
+    assert isinstance(form, AdminForm)
+    return screen, form
+
+
 async def test_add_change_and_delete_a_provider(
     make_app: AppFactory, transport: RecordingTransport, admin_token: str, tmp_path: Path
 ) -> None:
@@ -130,12 +144,7 @@ async def test_add_change_and_delete_a_provider(
     good.write_text(_pem(), encoding="ascii")
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_admin(pilot, "Single sign-on")
-        assert isinstance(screen, SSOScreen)
-        await wait_until(pilot, lambda: screen.providers is not None, "the providers are read")
-        await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, AdminForm), "the form is open")
-        form = app.screen
+        screen, form = await _new_provider_form(pilot)
         await type_text(pilot, "Entra ID")
         await pilot.press("enter")  # to the entity ID
         await type_text(pilot, "https://sts.windows.net/tenant/")
@@ -244,12 +253,7 @@ async def test_a_problem_under_a_field_goes_once_that_field_is_edited(
 ) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_admin(pilot, "Single sign-on")
-        assert isinstance(screen, SSOScreen)
-        await wait_until(pilot, lambda: screen.providers is not None, "the providers are read")
-        await pilot.press("n")
-        await wait_until(pilot, lambda: isinstance(app.screen, AdminForm), "the form is open")
-        form = app.screen
+        _screen, form = await _new_provider_form(pilot)
         form.query_one("#field-label", Input).value = "Okta"
         area = form.query_one("#field-certificate", TextArea)
         area.text = "not a certificate"

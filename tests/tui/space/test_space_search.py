@@ -8,7 +8,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.worker import WorkerState
 
-from docdeck.tui.space import SearchView
+from docdeck.tui.space import SearchView, SpaceScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, burst, type_text, wait_until
 from tui.space.helpers import open_api_reference, preview_text, settle
@@ -21,6 +21,18 @@ async def _until_searched(pilot: Pilot[None], transport: RecordingTransport) -> 
         lambda: any(r.endswith("/search") for r in transport.requests),
         "the search is sent",
     )
+
+
+async def _searched_the(
+    pilot: Pilot[None], transport: RecordingTransport
+) -> tuple[SpaceScreen, SearchView]:
+    """The API reference searched for "the", its first page of results shown."""
+    screen = await open_api_reference(pilot)
+    await pilot.press("slash")
+    await type_text(pilot, "the")
+    await _until_searched(pilot, transport)
+    await settle(pilot)
+    return screen, screen.query_one(SearchView)
 
 
 async def test_search_groups_hits_by_page_and_opens_the_section(
@@ -140,12 +152,7 @@ async def test_results_come_a_page_at_a_time_and_the_end_reads_more(
     monkeypatch.setattr(_search_view, "SECTIONS_SHOWN", 1)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_api_reference(pilot)
-        await pilot.press("slash")
-        await type_text(pilot, "the")
-        await _until_searched(pilot, transport)
-        await settle(pilot)
-        view = screen.query_one(SearchView)
+        _screen, view = await _searched_the(pilot, transport)
         searches = [r for r in transport.requests if r.endswith("/search")]
         assert len(searches) == 1
         assert view.pages == 2 and view.next_page is not None
@@ -176,12 +183,7 @@ async def test_a_page_of_results_repeated_on_the_next_read_is_listed_once(
     monkeypatch.setattr(space_cache, "SEARCH_PAGE", 2)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_api_reference(pilot)
-        await pilot.press("slash")
-        await type_text(pilot, "the")
-        await _until_searched(pilot, transport)
-        await settle(pilot)
-        view = screen.query_one(SearchView)
+        screen, view = await _searched_the(pilot, transport)
         assert view.pages == 2
         listed = {hit.page_id for hit in view.hits}
         client = app.client  # type: ignore[attr-defined]
