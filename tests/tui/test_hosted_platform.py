@@ -218,6 +218,12 @@ async def test_a_member_read_again_on_the_next_page_is_listed_once() -> None:
         table = app.screen.query_one(MemberTable)
         first = list(table.members)
         assert table.next_page is not None
+        members = next(r for r in served.requests if r.endswith("/members")).split(" ", 1)[1]
+        count = served(httpx.Request("GET", f"https://platform.test{members}")).json()["count"]
+        said = f"{len(first)} members" + (
+            " (more below)" if count <= len(first) else f" of {count}"
+        )
+        assert said in _screen(pilot)  # never "3 members of 2" (the double's count is low)
         await pilot.press("G")
         await wait_until(pilot, lambda: table.next_page is None, "the next page is read")
         await _settle(pilot)

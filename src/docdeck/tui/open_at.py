@@ -330,7 +330,7 @@ async def _open_site(
         if target.organization:
             orgs = [await client.orgs.get(target.organization)]
         else:
-            orgs = (await client.orgs.list(limit=100)).items
+            orgs = await client.orgs.list(limit=100).all()
         for org in orgs:
             try:
                 site = await client.sites.get(org.id, site_id)

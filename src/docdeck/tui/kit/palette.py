@@ -135,7 +135,7 @@ async def _choose_site(app: Any) -> None:
     from docdeck.tui.kit.workers import client_of
 
     client = client_of(app)
-    orgs = (await client.orgs.list(limit=100)).items
+    orgs = await client.orgs.list(limit=100).all()  # every page: a consultant's many
 
     async def sites_of(org: Any) -> list[Any]:
         return [site async for site in client.sites.list(org.id)]

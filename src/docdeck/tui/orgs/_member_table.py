@@ -170,7 +170,9 @@ class MemberTable(Vertical):
         if not members and any(self._filter):
             shown = "No member matches this filter."
         if next_page is not None:
-            shown += f" of {total}" if total is not None else " (more below)"
+            # (a count below what was read, a server's slip, is no "of": more are below)
+            known = total is not None and total > len(members)
+            shown += f" of {total}" if known else " (more below)"
         self.query_one("#member-count", Label).update(shown)
         self.post_message(RowChanged())
 
