@@ -305,3 +305,38 @@ async def test_every_space_of_a_big_organization_can_be_chosen(
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels == ["Bulk space 1001"]
+
+
+async def test_a_groups_icon_and_a_sections_description_are_shown_under_the_list(
+    make_app: AppFactory,
+) -> None:
+    """A group's icon and a section's description could be edited but were shown nowhere
+    (the list shows titles and paths; the line under it, the URL and the condition)."""
+    from textual.widgets import Static
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_site(pilot)
+        client: Client = app.client  # type: ignore[attr-defined]
+        await put_cursor(pilot, screen, "Build")
+        group = screen.view.current
+        assert group is not None and group.kind == GROUP
+        await client.sites.section_groups.update(
+            screen.org_id, screen.site.id, group.id, title="Build", icon="gear"
+        )
+        await put_cursor(pilot, screen, "API")
+        section = screen.view.current
+        assert section is not None and section.kind == SECTION
+        await client.sites.sections.update(
+            screen.org_id, screen.site.id, section.id, description="Every endpoint"
+        )
+        await pilot.press("r")
+        await wait_for_workers(pilot)
+
+        def detail() -> str:
+            return str(screen.query_one("#site-row", Static).render())
+
+        await put_cursor(pilot, screen, "Build")
+        await wait_until(pilot, lambda: "Icon: gear" in detail(), "the group's icon")
+        await put_cursor(pilot, screen, "API")
+        await wait_until(pilot, lambda: "Every endpoint" in detail(), "the description")

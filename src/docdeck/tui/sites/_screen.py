@@ -35,7 +35,7 @@ from docdeck.tui.sites.actions import (
     site_availability,
     site_bindings,
 )
-from docdeck.tui.sites.structure_model import GROUP, Row, SortBurst, StructureModel
+from docdeck.tui.sites.structure_model import GROUP, SECTION, Row, SortBurst, StructureModel
 
 __all__ = ["SiteScreen"]
 
@@ -256,6 +256,12 @@ class SiteScreen(ExplainsKeys, Screen[None]):
                 text.append(f"\n{url}", style="cyan")
         if row.condition:
             text.append(f"\nShown when {row.condition}", style="magenta")
+        icon = getattr(row.value, "icon", None)  # a name, e.g. "gear"
+        if isinstance(icon, str) and icon:
+            text.append(f"\nIcon: {icon}", style="dim")
+        description = getattr(row.value, "description", None) if row.kind == SECTION else None
+        if isinstance(description, str) and description:
+            text.append(f"\n{description}", style="italic")
         return text
 
     # ----- keys -------------------------------------------------------------------------------
