@@ -7,6 +7,8 @@ need them, and nowhere else."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import httpx
 import pytest
 from textual.pilot import Pilot
@@ -35,7 +37,15 @@ from tui.space.helpers import settle
 NOT_OFFERED = "This server does not offer link analysis"
 
 
-def _app(served: Platform) -> DocdeckApp:
+def _served(variation: str, links: bool) -> Platform:
+    """The platform double, or the test skipped where its documents are absent."""
+    served = platform(variation=variation, links=links)
+    if served is None:
+        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+    return served
+
+
+def _app(served: Callable[[httpx.Request], httpx.Response]) -> DocdeckApp:
     async def connect() -> Client:
         transport = httpx.MockTransport(served)
         return Client("https://platform.test", "token", transport=transport, max_retries=0)
@@ -59,9 +69,7 @@ def _errors(app: DocdeckApp) -> list[str]:
     ids=["unknown-fields-no-links", "unknown-fields-links", "edge-values-no-links"],
 )
 async def test_the_tui_reads_what_the_platform_answers(variation: str, links: bool) -> None:
-    served = platform(variation=variation, links=links)
-    if served is None:
-        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+    served = _served(variation, links)
     app = _app(served)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_organizations(pilot)
@@ -142,9 +150,7 @@ async def test_the_admin_screens_and_the_site_editor_read_what_the_platform_answ
     the site editor with a site space's edit form; no error anywhere. Found this way: a site
     feature's id rewritten by the double (its enum broken), specs with one slug, and the
     emoji the platform writes as codepoints ("1f468-200d-1f469") shown as that text."""
-    served = platform(variation=variation, links=True)
-    if served is None:
-        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+    served = _served(variation, True)
     app = _app(served)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_organizations(pilot)
@@ -190,9 +196,7 @@ async def test_a_member_read_again_on_the_next_page_is_listed_once() -> None:
     """A list that shifts between two page reads (a member joins while the table is read)
     repeats a member on the next page; the table is keyed by id, so the repeat raised
     DuplicateKey ("This is a bug in docdeck"). It is left out."""
-    served = platform(variation="lists", links=True)
-    if served is None:
-        pytest.skip("the platform's OpenAPI documents are absent (../shared/reference/)")
+    served = _served("lists", True)
 
     def shifted(request: httpx.Request) -> httpx.Response:
         answer = served(request)
@@ -204,11 +208,7 @@ async def test_a_member_read_again_on_the_next_page_is_listed_once() -> None:
         body["items"] = [first["items"][-1], joined]  # the last one read, again, then a new one
         return httpx.Response(200, json=body)
 
-    async def connect() -> Client:
-        transport = httpx.MockTransport(shifted)
-        return Client("https://platform.test", "token", transport=transport, max_retries=0)
-
-    app = DocdeckApp(connect=connect, account_label="platform")
+    app = _app(shifted)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_organizations(pilot)
         await open_node(pilot, "Organization 1")

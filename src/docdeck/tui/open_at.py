@@ -187,7 +187,6 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
             return  # the bare id was a site's
         app.report_error(error, f"Opening the space {target.space}")  # type: ignore[attr-defined]
         return
-    trail: list[str] = []
     trail_read = reads.trail if reads is not None else None
     if trail_read is None and not target.change_request:
         trail_read = read_ahead(_trail(client, _ready(space)))
@@ -202,22 +201,19 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
                 title="Page not found",
                 severity="warning",
             )
-    screens: list[SpaceScreen] = []
 
     def space_screen() -> SpaceScreen:
         from docdeck.tui.space import SpaceScreen
 
-        screen = SpaceScreen(
+        return SpaceScreen(
             space,
-            trail,
+            [],
             revision=target.revision,
             page_id=page_id,
             read=page_id is not None
             and not target.change_request
             and (resuming is None or resuming),
         )
-        screens.append(screen)
-        return screen
 
     pane: Screen[Any] | None = None
     if target.change_request:
@@ -226,35 +222,34 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
             app, space, target.change_request, resuming=resuming is not None, read=read
         )
 
-    async def breadcrumb(read: Awaitable[list[str]] | None = None) -> None:
-        trail[:] = await (read if read is not None else _trail(client, _ready(space)))
-        for screen in screens:
-            if screen.is_mounted:  # (one mounting later shows the trail as it mounts)
-                screen.page_changed()
-
     if pane is None:
-        app.push_screen(space_screen())  # a space, or a change request not read: its space
-        await breadcrumb(trail_read)
+        screen = space_screen()  # a space, or a change request not read: its space
+        app.push_screen(screen)
+        read_breadcrumb(app, screen, trail_read)
         return
     review = pane
 
     def beneath() -> None:
         # The pane shows no breadcrumb: its space screen's is read now, once the first diff
         # is drawn, not beside the reads that diff waited for.
-        install_beneath(app, space_screen(), review)
-        start(app, breadcrumb, name=f"Reading where {space.title} is", group="open-breadcrumb")
+        screen = space_screen()
+        install_beneath(app, screen, review)
+        read_breadcrumb(app, screen)
 
     later(app, beneath)
 
 
-def read_breadcrumb(app: App[None], screen: SpaceScreen) -> None:
-    """The breadcrumb of a space screen opened without it (`OpenSpace` with no trail), read
-    in the background and shown once in, as `docdeck open` reads its own."""
+def read_breadcrumb(
+    app: App[None], screen: SpaceScreen, read: Awaitable[list[str]] | None = None
+) -> None:
+    """The breadcrumb of a space screen (its organization and collections), read in the
+    background (`read`: asked for already) and shown once in: `docdeck open`'s screen, and
+    one opened without it (`OpenSpace` with no trail)."""
     client = client_of(app)
 
     async def work() -> None:
-        screen.trail[:] = await _trail(client, _ready(screen.space))
-        if screen.is_mounted:
+        screen.trail[:] = await (read if read is not None else _trail(client, _ready(screen.space)))
+        if screen.is_mounted:  # (one mounting later shows the trail as it mounts)
             screen.page_changed()
 
     start(app, work, name=f"Reading where {screen.space.title} is", group="open-breadcrumb")

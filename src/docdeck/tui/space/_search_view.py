@@ -161,8 +161,7 @@ class SearchView(Vertical):
         words = [w for w in query.split() if w]
         # a page of results after the first leaves out a page already listed (results paged
         # by offset shift when the space changes between two reads)
-        listed = {hit.page_id for hit in self.hits}
-        for result in repeats_dropped(found.items, listed) if more else found.items:
+        for result in repeats_dropped(found.items, {hit.page_id for hit in self.hits}):
             self.pages += 1
             title = Text(f"▌ {result.title}", style="bold")
             title.append(f"  /{result.path}", style="dim")
