@@ -140,3 +140,18 @@ async def test_enter_typed_with_the_key_that_asks_before_a_delete_cancels(
         await wait_until(pilot, lambda: app.screen is asker, "the question closed")
         await pilot.pause()
         assert asker.sent == 0, list(app._key_hold.trace)
+
+
+async def test_a_space_typed_in_the_list_goes_on_with_the_filter(make_app: AppFactory) -> None:
+    """"release", down into the list, then " n": the space went nowhere ("releasen"); once
+    the filter holds text, a space typed in the list is the filter's as the letters are."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        opener = await _opener(pilot)
+        await pilot.press("n")
+        screen = await _chooser(pilot)
+        await pilot.press(*"release", "down", "space", "n")
+        field = screen.query_one("#chooser-filter", Input)
+        await wait_until(pilot, lambda: field.value == "release n", "the space in the filter")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: opener.chosen == [4], "Release notes chosen")

@@ -147,9 +147,9 @@ class Chooser(ModalScreen[T | None], Generic[T]):
             if value is not None:
                 self.on_open(value)
             return
-        if event.character in "jkgG" or event.character == " ":
-            return
         field = self.query_one("#chooser-filter", Input)
+        if event.character in "jkgG" or (event.character == " " and not field.value):
+            return  # the list's keys; a space is the filter's once it holds text ("member 09")
         field.focus()
         field.insert_text_at_cursor(event.character)
         event.stop()
