@@ -143,7 +143,7 @@ async def test_enter_typed_with_the_key_that_asks_before_a_delete_cancels(
 
 
 async def test_a_space_typed_in_the_list_goes_on_with_the_filter(make_app: AppFactory) -> None:
-    """"release", down into the list, then " n": the space went nowhere ("releasen"); once
+    """ "release", down into the list, then " n": the space went nowhere ("releasen"); once
     the filter holds text, a space typed in the list is the filter's as the letters are."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
