@@ -41,9 +41,18 @@ lint: $(STAMP)
 # The suite runs in TEST_WORKERS processes (pytest-xdist): its tests mostly wait (on the
 # event loop, a server, a subprocess), so more workers than cores pays off; the measurements
 # are in bench/README.md ("Test time"). `make test TEST_WORKERS=0` runs it in one process.
+# The lint runs beside the tests, not before them: mypy's ~12 s on one core fit in the time
+# the workers spend waiting. Its output follows the tests'; either failing fails `make test`
+# (`make lint` alone says in seconds what it finds).
 TEST_WORKERS ?= 4
-test: lint
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
+test: $(STAMP)
+	@log=$$(mktemp); \
+	$(MAKE) --no-print-directory lint >$$log 2>&1 & lint=$$!; \
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal; tests=$$?; \
+	wait $$lint; linted=$$?; \
+	echo "==> lint (ran beside the tests):"; cat $$log; rm -f $$log; \
+	if [ $$linted -ne 0 ]; then echo "==> make test: the lint failed"; fi; \
+	[ $$tests -eq 0 ] && [ $$linted -eq 0 ]
 
 # The fuzz test of `make test` with many more cases, schema-valid and schema-invalid (a soak:
 # about 10-20 minutes on 2 cores). FUZZ_EXAMPLES=N changes how many per operation.
