@@ -9,18 +9,18 @@ from urllib.parse import urlsplit
 
 from docdeck.gateway._transport import Transport, TransportOptions
 from docdeck.gateway.resources.collections import Collections
-from docdeck.gateway.resources.members import Members
-from docdeck.gateway.resources.orgs import Orgs
 from docdeck.gateway.resources.spaces import Spaces
-from docdeck.gateway.resources.teams import Teams
 
-if TYPE_CHECKING:  # imported on first use: the organization tree needs none of them
+if TYPE_CHECKING:  # imported on first use: each builds its models' classes on import
     from docdeck.gateway.resources.change_requests import ChangeRequests
     from docdeck.gateway.resources.comments import Comments
     from docdeck.gateway.resources.content import Content
+    from docdeck.gateway.resources.members import Members
     from docdeck.gateway.resources.openapi_specs import OpenAPISpecs
+    from docdeck.gateway.resources.orgs import Orgs
     from docdeck.gateway.resources.saml import SAML
     from docdeck.gateway.resources.sites import Sites
+    from docdeck.gateway.resources.teams import Teams
     from docdeck.gateway.resources.translations import Translations
     from docdeck.gateway.resources.users import Users
 
@@ -90,14 +90,20 @@ class Client:
 
     @cached_property
     def orgs(self) -> Orgs:
+        from docdeck.gateway.resources.orgs import Orgs
+
         return Orgs(self._transport)
 
     @cached_property
     def members(self) -> Members:
+        from docdeck.gateway.resources.members import Members
+
         return Members(self._transport)
 
     @cached_property
     def teams(self) -> Teams:
+        from docdeck.gateway.resources.teams import Teams
+
         return Teams(self._transport)
 
     @cached_property

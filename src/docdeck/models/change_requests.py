@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from docdeck.models._base import Count, RequestBody, Resource, Timestamp
-from docdeck.models.comments import ReviewComment
+from docdeck.models.comment_text import ReviewComment
 from docdeck.models.users import User
 
 ChangeRequestStatus = Literal["draft", "open", "archived", "merged"]

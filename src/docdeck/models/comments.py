@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import Field
 
 from docdeck.models._base import (
     Count,
@@ -15,6 +15,9 @@ from docdeck.models._base import (
     Resource,
     Timestamp,
     read_tolerantly,
+)
+from docdeck.models.comment_text import (
+    CommentMarkdown,
 )
 from docdeck.models.content import PageFields
 from docdeck.models.members import Member
@@ -31,34 +34,6 @@ class CommentBody(Resource):
 
     markdown: CommentMarkdown | None = None
     document: dict[str, Any] | None = None
-
-
-MAX_COMMENT_CHARS = 65_536
-"""Characters of markdown in any comment text: a comment, a reply, a review's comment."""
-
-
-def comment_length(text: str) -> str:
-    """The one limit of comment text (a validator: the limit belongs to the type, so every
-    request body that carries comment text refuses the same text the same way)."""
-    if len(text) > MAX_COMMENT_CHARS:
-        raise ValueError(f"must be at most {MAX_COMMENT_CHARS:,} characters (got {len(text):,})")
-    return text
-
-
-CommentMarkdown = Annotated[str, AfterValidator(comment_length)]
-"""Comment text as a caller writes it (the JSON schema is that of a plain string)."""
-
-
-def _review_comment_length(comment: dict[str, Any]) -> dict[str, Any]:
-    markdown = comment.get("markdown")
-    if isinstance(markdown, str):
-        comment_length(markdown)
-    return comment
-
-
-ReviewComment = Annotated[dict[str, Any], AfterValidator(_review_comment_length)]
-"""A review's comment (`{markdown}` or a document): it becomes a comment thread, so its
-markdown has the limit of comment text; a document's is checked once turned to markdown."""
 
 
 class CommentBodyInput(RequestBody):

@@ -14,29 +14,33 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from pydantic import TypeAdapter, ValidationError
 
+from docdeck import models
 from docdeck.gateway._errors import APIResponseValidationError
 from docdeck.gateway._pagination import AsyncPaginator
 from docdeck.gateway._resource import DEFERRED, PathSegments, Resource, endpoint, endpoint_path
 from docdeck.gateway._transport import parse_content
 from docdeck.gateway._types import query_of
 from docdeck.models import (
-    ApplySpaceTemplate,
-    ContentLocation,
-    ImportContentResult,
-    ImportContentSource,
     JSONDocument,
-    LinkList,
     PageList,
     Revision,
     RevisionFile,
     RevisionPage,
     RevisionSemanticChanges,
-    SearchPageResult,
 )
+
+if TYPE_CHECKING:  # read through `models` when first used: a change request's diff needs none
+    from docdeck.models import (
+        ContentLocation,
+        ImportContentResult,
+        ImportContentSource,
+        LinkList,
+        SearchPageResult,
+    )
 
 __all__ = ["Content"]
 
@@ -95,7 +99,7 @@ class Links(Resource):
         """One page of the space's links (with `stats`); follow `next.page` for more."""
         params = query_of(status=status, page=page, limit=limit)
         path = endpoint_path(self.space, spaceId=space_id)
-        return await self._transport.call("GET", path, LinkList, params=params)
+        return await self._transport.call("GET", path, models.LinkList, params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/page/{pageId}/links")
     @endpoint(
@@ -115,7 +119,7 @@ class Links(Resource):
         path = endpoint_path(
             self.page, spaceId=space_id, changeRequestId=change_request, pageId=page_id
         )
-        return await self._transport.call("GET", path, LinkList, params=params)
+        return await self._transport.call("GET", path, models.LinkList, params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/files/{fileId}/backlinks")
     @endpoint(
@@ -134,7 +138,8 @@ class Links(Resource):
         path = endpoint_path(
             self.file_backlinks, spaceId=space_id, changeRequestId=change_request, fileId=file_id
         )
-        return self._list(path, ContentLocation, page=page, limit=limit)  # type: ignore[arg-type]
+        location = models.ContentLocation
+        return self._list(path, location, page=page, limit=limit)  # type: ignore[arg-type]
 
 
 class Content(Resource):
@@ -284,7 +289,7 @@ class Content(Resource):
         self, space_id: str, query: str, *, page: str | None = None, limit: int | None = None
     ) -> AsyncPaginator[SearchPageResult]:
         path = endpoint_path(self.search, spaceId=space_id)
-        return self._list(path, SearchPageResult, query=query, page=page, limit=limit)
+        return self._list(path, models.SearchPageResult, query=query, page=page, limit=limit)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/content/import")
     @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import")
@@ -298,13 +303,13 @@ class Content(Resource):
     ) -> ImportContentResult:
         body = {"url": url, "source": source}
         path = endpoint_path(self.import_content, spaceId=space_id, changeRequestId=change_request)
-        return await self._transport.call("POST", path, ImportContentResult, json=body)
+        return await self._transport.call("POST", path, models.ImportContentResult, json=body)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/content/template")
     async def apply_template(
         self, space_id: str, template_id: str, *, params: dict[str, Any] | None = None
     ) -> None:
-        body = ApplySpaceTemplate(id=template_id).model_dump(exclude_none=True)
+        body = models.ApplySpaceTemplate(id=template_id).model_dump(exclude_none=True)
         if params is not None:
             body["params"] = params
         path = endpoint_path(self.apply_template, spaceId=space_id)

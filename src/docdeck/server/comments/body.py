@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from docdeck.models.comments import MAX_COMMENT_CHARS, CommentBodyInput, comment_length
+from docdeck.models.comment_text import MAX_COMMENT_CHARS, comment_length
+from docdeck.models.comments import CommentBodyInput
 from docdeck.server.content.document import to_document
 from docdeck.server.content.document_markdown import to_markdown
 from docdeck.server.content.markdown import parse

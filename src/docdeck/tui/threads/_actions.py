@@ -8,19 +8,21 @@ subject, and the server's answer is put in the thread (or the threads are read a
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from rich.text import Text
 from textual.containers import Vertical
 
 from docdeck.gateway import Client
-from docdeck.models.comments import Comment, CommentReply
 from docdeck.tui.kit.dialogs.confirm import ConfirmDialog
 from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Write, Writes
 from docdeck.tui.threads._model import Me, Scope, Thread, ThreadItem
 from docdeck.tui.threads._reactions import choose_emoji, toggle_reaction, update_item
 from docdeck.tui.threads._render import body_text, target_text
+
+if TYPE_CHECKING:  # the comment models are built when a thread is read, not with the pane
+    from docdeck.models.comments import Comment, CommentReply
 
 __all__ = ["ThreadActions"]
 
@@ -192,6 +194,8 @@ class ThreadActions(Vertical):
 
     def _replace(self, updated: Comment | CommentReply) -> None:
         """Put the server's answer for a comment or reply in its thread."""
+        from docdeck.models.comments import Comment, CommentReply
+
         for thread in self.threads:
             if isinstance(updated, Comment) and thread.comment.id == updated.id:
                 thread.comment = updated

@@ -10,15 +10,17 @@ went away is the caller (docs/tui.md).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 
 from docdeck.gateway import Client
 from docdeck.models import emoji_characters
-from docdeck.models.comments import Comment, CommentReply, EmojiReaction
 from docdeck.tui.kit.formatting import emoji_text
 from docdeck.tui.threads._model import Me, Scope, ThreadItem
+
+if TYPE_CHECKING:  # the comment models are built when a thread is read, not with the pane
+    from docdeck.models.comments import Comment, CommentReply, EmojiReaction
 
 __all__ = ["EMOJI_CHOICES", "choose_emoji", "toggle_reaction", "update_item"]
 

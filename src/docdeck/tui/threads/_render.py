@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from docdeck.models.comments import Comment, CommentReply, EmojiReaction
 from docdeck.tui.content.markdown import parser
 from docdeck.tui.kit.formatting import datetime_text, emoji_text
 from docdeck.tui.threads._model import Me, Thread
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
+
+    from docdeck.models.comments import Comment, CommentReply, EmojiReaction
 
 __all__ = ["body_text", "item_text", "reactions_text", "summary_text", "target_text"]
 
