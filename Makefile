@@ -39,12 +39,13 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 # The suite runs in TEST_WORKERS processes (pytest-xdist): its tests mostly wait (on the
-# event loop, a server, a subprocess), so more workers than cores pays off; the measurements
-# are in bench/README.md ("Test time"). `make test TEST_WORKERS=0` runs it in one process.
+# event loop, a server, a subprocess), so more workers than cores pays off (6 on 2 cores);
+# the measurements are in bench/README.md ("Test time"). `make test TEST_WORKERS=0` runs it
+# in one process.
 # The lint runs beside the tests, not before them: mypy's ~12 s on one core fit in the time
 # the workers spend waiting. Its output follows the tests'; either failing fails `make test`
 # (`make lint` alone says in seconds what it finds).
-TEST_WORKERS ?= 4
+TEST_WORKERS ?= 6
 test: $(STAMP)
 	@log=$$(mktemp); \
 	$(MAKE) --no-print-directory lint >$$log 2>&1 & lint=$$!; \
