@@ -3,10 +3,17 @@ above the body, the rendered view (`v`), and a failed read shown in place."""
 
 from __future__ import annotations
 
+from docdeck.gateway import Client
 from docdeck.tui.review import ReviewScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_until
-from tui.review.helpers import authored_change_request, diff_view, open_review, review_settled
+from tui.review.helpers import (
+    authored_change_request,
+    diff_view,
+    open_review,
+    review_settled,
+    space_titled,
+)
 
 
 def _edit_far_apart(markdown: str) -> str:
@@ -141,3 +148,29 @@ async def test_a_failed_read_is_shown_in_place_and_r_retries(
         await wait_until(pilot, lambda: diff_view(pilot).display, "the diff is shown")
         assert diff_view(pilot).page_id == pagination.page_id
         assert isinstance(app.screen, ReviewScreen)
+
+
+async def test_a_page_without_text_on_either_side_says_so(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """A page added without a body (or a computed page deleted, as the hosted platform's
+    answers allow) has no line on either side: the pane says so instead of an empty box, and
+    `]` has no hunk of another page to move to."""
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        cr = await client.change_requests.create(space.id, subject="An empty page")
+        insert = {"operation": "insert_page", "title": "Blank", "document": {"markdown": ""}}
+        await client.change_requests.content.update(space.id, cr.number, [insert])
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_review(pilot, cr.number)
+        assert screen.changes is not None
+        blank = next(p for p in screen.changes.pages if p.title == "Blank")
+        screen.pages_list.select_page(blank.page_id)
+        await review_settled(pilot)
+        text = "\n".join(screen_lines(pilot))
+        assert "“Blank” was added without text." in text
+        view = diff_view(pilot)
+        assert not view.display
+        assert view.page_id == blank.page_id and view.diff is not None
+        assert view.diff.hunks == 0

@@ -179,9 +179,12 @@ class ReviewLoading(Screen[None]):
         current = self.pages_list.current
         if current is None or current.page_id != page.page_id:
             return  # the reader moved on meanwhile
-        self.query_one("#review-diff-message", Static).display = False
-        self.diff_view.display = True
         self.diff_view.show_diff(page.page_id, diff)
+        if diff.unified:
+            self.query_one("#review-diff-message", Static).display = False
+            self.diff_view.display = True
+        else:  # both sides without a line: an empty box said nothing
+            self.show_diff_message(_no_text(page))
         self.show_page_head(page)
         self.keys_changed()
 
@@ -279,3 +282,14 @@ class ReviewLoading(Screen[None]):
         """The page whose diff or rendering is shown."""
         page = self.pages_list.current if self.is_mounted else None
         return page.page_id if page is not None else None
+
+
+def _no_text(page: ChangedPage) -> str:
+    """What the diff of a page with no text on either side says (a computed page, a page
+    added or emptied without a body)."""
+    title = f"“{page.title or '(untitled)'}”"
+    if page.in_base and not page.in_change:
+        return f"{title} had no text when it was deleted."
+    if page.in_change and not page.in_base:
+        return f"{title} was added without text."
+    return f"Neither version of {title} has any text."
