@@ -3,16 +3,19 @@ they target, and the thread keys acting on the diff's cursor line."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 
 from docdeck.gateway import Client
+from docdeck.tui.kit import typeahead
 from docdeck.tui.review import ChangeRequestsView, ReviewScreen
 from docdeck.tui.threads import Composer
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, wait_for_workers, wait_until
-from tui.review.helpers import open_review, review_settled
+from tui.review.helpers import open_change_requests, open_review, review_settled
 from tui.space.helpers import settle
 from tui.threads.helpers import composer_open, open_guide, write_and_post
 
@@ -147,3 +150,50 @@ async def test_a_reader_is_told_why(make_app: AppFactory, token_for: Callable[[s
         assert any("needs the comment role" in note for note in notes)
         assert any("You may not reply to this comment" in note for note in notes)
         assert not isinstance(app.screen, Composer)
+
+
+async def test_the_threads_panel_comes_after_the_first_diff_in_its_place(
+    make_app: AppFactory, transport: RecordingTransport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The panel and the thread keys' part are mounted once the first diff is drawn, where a
+    slot of the panel's height kept the room (the diff does not move); a thread key pressed
+    before says why it does nothing."""
+    monkeypatch.setattr(typeahead, "LOAD_LIMIT", 0.3)  # keys go to the pane while it loads
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = await open_change_requests(pilot)
+        changes, threads = asyncio.Event(), asyncio.Event()
+        transport.held = ("/changes", changes)
+        view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        pane = app.screen
+        assert isinstance(pane, ReviewScreen)
+        await wait_until(
+            pilot, lambda: any(r.endswith("/changes") for r in transport.requests), "asked"
+        )
+        await pilot.pause()
+        slot = pane.query_one("#review-threads-slot")
+        assert pane.query_one_optional("#review-threads") is None
+        assert pane.check_action("thread_comment_block", ()) is None
+        await pilot.press("c")
+        await wait_until(
+            pilot,
+            lambda: any("The threads open once" in n.message for n in app._notifications),
+            "the key says why it does nothing",
+        )
+        room = slot.region
+
+        transport.held = ("/comments", threads)  # the threads' read waits: the panel as it comes
+        changes.set()
+        await wait_until(
+            pilot, lambda: pane.query_one_optional("#review-threads") is not None, "mounted"
+        )
+        await pilot.pause()
+        assert pane.query_one_optional("#review-threads-slot") is None
+        assert pane.threads_panel.region == room
+        threads.set()
+        await review_settled(pilot)
+        assert pane.check_action("thread_comment_block", ()) is True
+        assert "Threads in change request #4: 1 open, 1 resolved" in _text(pilot)

@@ -4,7 +4,8 @@ Opening a change request costs two dependent round trips before its first diff: 
 changes (`{CR}/changes`), then both sides of the first changed page at once. The header's
 reviews and requested reviewers and the threads are asked once that first diff is drawn:
 their reads, answers and widgets (and, with `docdeck open`, httpx's first import) would
-otherwise come before it on the one thread that draws. The other pages' diffs are
+otherwise come before it on the one thread that draws; the threads panel itself is mounted
+then (`show_threads`). The other pages' diffs are
 then fetched in the background, a few at a time, so `}` finds them ready. Everything goes
 through the per-revision caches (`review_content`), so nothing is read twice. A failure is
 shown where its answer would have been (the header, the list, the diff), with `r` to retry
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.screen import Screen
@@ -29,13 +31,15 @@ from docdeck.tui.kit.workers import client_of, read
 from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._header_view import ReviewHeader
-from docdeck.tui.review._threads import DiffThreads
 from docdeck.tui.review.changes import ChangedPage, ReviewChanges, review_changes
 from docdeck.tui.review.content import (
     DIFF_CONCURRENCY,
     ChangeRequestContent,
     change_request_content,
 )
+
+if TYPE_CHECKING:
+    from docdeck.tui.review._threads import DiffThreads
 
 __all__ = ["ReviewLoading"]
 
@@ -63,6 +67,33 @@ class ReviewLoading(Screen[None]):
     def preview(self) -> PagePreview:
         return self.query_one(PagePreview)
 
+    diff_threads_part: DiffThreads | None = None
+    """The threads' part of the pane, once mounted (`show_threads`)."""
+
+    async def show_threads(self) -> None:
+        """The threads panel, and `DiffThreads` that ties it to the diff, mounted and started
+        once the first diff is drawn, in the slot the pane keeps for the panel (the diff
+        keeps its rows). Their code, compose and first frame came before that diff (~20 ms
+        of CPU on `docdeck open <change request>`, all on the one thread that draws), and
+        the threads are read only from then on anyway. Keys typed ahead wait for it (the
+        first load's worker); a thread key pressed before says so (`ReviewScreen.on_key`)."""
+        from docdeck.tui.review._threads import DiffThreads
+        from docdeck.tui.threads import ThreadsPanel
+
+        if self.diff_threads_part is not None:
+            return
+        part = DiffThreads(self)  # type: ignore[arg-type]  # the pane (`ReviewScreen`) is its source
+        slot = self.query_one_optional("#review-threads-slot")
+        panel = ThreadsPanel(id="review-threads", classes="-docked")
+        if slot is not None:
+            await self.mount(panel, part, before=slot)
+            await slot.remove()
+        else:
+            await self.mount(panel, part)
+        self.diff_threads_part = part
+        part.start()
+        self.refresh_bindings()
+
     def sides(self) -> tuple[ChangeRequestContent, RevisionContent]:
         return change_request_content(self, client_of(self), self.space.id, self.change_request)
 
@@ -83,9 +114,7 @@ class ReviewLoading(Screen[None]):
             await self.wait_for_refresh()  # the first diff is drawn
             if read_header:
                 self.header.load()
-            threads = self.query_one_optional(DiffThreads)
-            if threads is not None:
-                threads.start()
+            await self.show_threads()
 
     async def _load_changes(self, fresh: bool, *, read_header: bool) -> bool:
         """The change request (`fresh`), its changes and the current page's diff; False when

@@ -8,12 +8,14 @@ The pane binds every key, so each works wherever the focus is in it, and runs th
 in invisible parts it composes (`ChangeRequestActions`: review, merge, the change request
 itself; `PageAuthoring`: its pages), which read the pane as their `ReviewSource`, and
 `DiffThreads`, which places the threads panel's threads in the diff and runs the thread keys
-on the diff's cursor or the list's (`ThreadsSource`).
+on the diff's cursor or the list's (`ThreadsSource`). The panel and `DiffThreads` are mounted
+once the first diff is drawn, in a slot kept for the panel (`ReviewLoading.show_threads`);
+until then the thread keys say they are not ready.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -38,10 +40,13 @@ from docdeck.tui.review._changed_pages import ChangedPagesList
 from docdeck.tui.review._diff_view import DiffView
 from docdeck.tui.review._header_view import ReviewHeader
 from docdeck.tui.review._loading import ReviewLoading
-from docdeck.tui.review._threads import THREAD_BINDINGS, DiffThreads
+from docdeck.tui.review._thread_keys import THREAD_BINDINGS, binds
 from docdeck.tui.review._viewed_pages import ViewedPages
 from docdeck.tui.review.change_request_subject import ChangeRequestSubject
-from docdeck.tui.threads import ThreadsPanel
+
+if TYPE_CHECKING:
+    from docdeck.tui.review._threads import DiffThreads
+    from docdeck.tui.threads import ThreadsPanel
 
 __all__ = ["ReviewScreen"]
 
@@ -79,6 +84,12 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
     ReviewScreen.-short.-pages-focused #review-threads { height: 1; }
     ReviewScreen.-short.-threads-focused #review-threads { height: 6; }
     ReviewScreen.-short #review-threads.-empty { height: auto; }
+    /* The threads panel's place until it is mounted (`show_threads`), as high as the
+       panel is then: the diff does not move when it comes. */
+    ReviewScreen #review-threads-slot { height: 35%; border-top: hkey $foreground 20%; }
+    ReviewScreen.-narrow #review-threads-slot { height: 5; }
+    ReviewScreen.-short #review-threads-slot { height: 2; border-top: none; }
+    ReviewScreen.-diff-only #review-threads-slot { display: none; }
     /* `z`: the diff (or the rendered page) alone, with its head line and the footer. */
     ReviewScreen.-diff-only #review-header { display: none; }
     ReviewScreen.-diff-only #review-side { display: none; }
@@ -165,12 +176,11 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
                     yield Static("", id="review-diff-message", markup=False)
                     yield DiffView(id="review-diff")
                 yield PagePreview(id="review-preview")
-        # The threads panel, composed with the pane so every thread key finds it.
-        yield ThreadsPanel(id="review-threads", classes="-docked")
+        # The threads panel's place: it is mounted here once the first diff is drawn.
+        yield Static("", id="review-threads-slot", markup=False)
         yield BrowserFooter()
         yield ChangeRequestActions(self, self._cr_subject)
         yield PageAuthoring(self, self._cr_subject)
-        yield DiffThreads(self)
         yield ViewedPages(self)
 
     def on_mount(self) -> None:
@@ -187,8 +197,8 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         self.set_class(self.app.size.width < self.NARROW_BELOW, "-narrow")
         self.set_class(self.app.size.height < self.SHORT_BELOW, "-short")
         self._focus_room(self.focused)
-        if self.query_one_optional(DiffThreads) is not None:
-            self.diff_threads.fit()
+        if self.diff_threads_part is not None:
+            self.diff_threads_part.fit()
 
     def _focus_room(self, focused: Widget | None) -> None:
         """The list with the focus gets the rows (on a short terminal, the CSS above).
@@ -232,15 +242,23 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
 
     @property
     def diff_threads(self) -> DiffThreads:
-        return self.query_one(DiffThreads)
+        """The threads' part (mounted once the first diff is drawn: `show_threads`)."""
+        part = self.diff_threads_part
+        if part is None:
+            raise LookupError("the review pane's threads are not mounted yet")
+        return part
 
     @property
     def threads_panel(self) -> ThreadsPanel:
+        from docdeck.tui.threads import ThreadsPanel
+
         return self.query_one("#review-threads", ThreadsPanel)
 
     def refresh_threads(self) -> None:
-        """Read the threads again, the cursor staying on the comment it was on."""
-        self.diff_threads.refresh_threads()
+        """Read the threads again, the cursor staying on the comment it was on (before
+        they are mounted, their first read is still to come)."""
+        if self.diff_threads_part is not None:
+            self.diff_threads_part.refresh_threads()
 
     async def page_blocks(self, page_id: str) -> BlockMap:
         """The block map of the change request's version of a page (cached per revision)."""
@@ -260,18 +278,21 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
             return True if self.changes is not None and len(self.changes.pages) > 1 else None
         if action == "toggle_layout":
             return True if self.view == "diff" else None
-        if DiffThreads.binds(action) and self.query_one_optional(DiffThreads) is not None:
-            return self.diff_threads.check(action)
+        if binds(action):  # not before the threads are mounted (`on_key` says why)
+            part = self.diff_threads_part
+            return None if part is None else part.check(action)
         return super().check_action(action, parameters)
 
     def on_key(self, event: events.Key) -> None:
         """A thread key that is not allowed says why (the footer shows it dimmed)."""
         active = self.active_bindings.get(event.key)
-        if active is None or active.enabled or not DiffThreads.binds(active.binding.action):
+        if active is None or active.enabled or not binds(active.binding.action):
             return
-        if self.query_one_optional(DiffThreads) is not None and self.diff_threads.explain(
-            active.binding.action
-        ):
+        part = self.diff_threads_part
+        if part is None:
+            self.notify("The threads open once the first changed page is shown.", title="Comments")
+            event.stop()
+        elif part.explain(active.binding.action):
             event.stop()
 
     def footer_label(self, binding: Binding) -> str | None:
@@ -446,10 +467,12 @@ class ReviewScreen(StyledOnMount, ReviewLoading):
         page = self.pages_list.current
         if page is not None and page.page_id != self.asked:
             self.page_chosen(page)
-        self.diff_threads.follow_page()
+        if self.diff_threads_part is not None:  # (it follows the page shown when mounted)
+            self.diff_threads_part.follow_page()
 
-    @on(ThreadsPanel.Loaded)
-    def _threads_loaded(self, message: ThreadsPanel.Loaded) -> None:
+    def on_threads_panel_loaded(self, message: ThreadsPanel.Loaded) -> None:
+        """The panel's threads changed: the diff's inline threads follow (`@on` would need
+        the panel's class when this module is imported, before the first diff)."""
         self.diff_threads.annotate_threads()
 
     @on(OptionList.OptionSelected, "#thread-list")

@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from rich.console import RenderableType
 from rich.text import Text
-from textual.binding import BindingType
 from textual.widget import Widget
 from textual.worker import Worker
 
 from docdeck.tui.content.block_map import BlockMap, block_map
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure, start
+from docdeck.tui.review._thread_keys import CHECKED as _CHECKED
 from docdeck.tui.threads import (
     Scope,
     Thread,
@@ -36,7 +36,6 @@ from docdeck.tui.threads import (
     ThreadsPanel,
     summary_text,
     thread_availability,
-    thread_binding,
 )
 
 if TYPE_CHECKING:
@@ -46,19 +45,7 @@ if TYPE_CHECKING:
     from docdeck.tui.review._diff_view import DiffView
     from docdeck.tui.review.content import ChangeRequestContent
 
-__all__ = ["THREAD_BINDINGS", "DiffThreads", "ThreadsSource"]
-
-_CHECKED = {
-    "thread_comment_block": "comment_block",
-    "thread_comment_scope": "comment_scope",
-    "thread_filter": "thread_filter",
-    "thread_reply": "reply",
-    "thread_edit": "edit_comment",
-    "thread_delete": "delete_comment",
-    "thread_react": "react",
-    "thread_resolve": "resolve",
-}
-"""The screen's thread keys and the availability each asks (`thread_availability`)."""
+__all__ = ["DiffThreads", "ThreadsSource"]
 
 _PANEL_ACTIONS = {
     "thread_reply": ("reply", "action_reply"),
@@ -67,39 +54,6 @@ _PANEL_ACTIONS = {
     "thread_react": ("react", "action_react"),
     "thread_resolve": ("resolve", "action_resolve"),
 }
-
-
-THREAD_BINDINGS: list[BindingType] = [
-    thread_binding(
-        "comment_block",
-        "thread_comment_block",
-        "Comment",
-        "Comment on the block of the line under the cursor",
-    ),
-    thread_binding(
-        "comment_scope",
-        "thread_comment_scope",
-        "Comment…",
-        "Comment on the page or the change request",
-    ),
-    thread_binding("reply", "thread_reply", "Reply", "Reply to the thread at the cursor"),
-    thread_binding("edit_comment", "thread_edit", "Edit", "Edit your comment at the cursor"),
-    thread_binding(
-        "delete_comment",
-        "thread_delete",
-        "Delete",
-        "Delete your comment at the cursor (asks first)",
-    ),
-    thread_binding("react", "thread_react", "React", "React to the comment at the cursor"),
-    thread_binding(
-        "resolve", "thread_resolve", "Resolve", "Resolve or reopen the thread at the cursor"
-    ),
-    thread_binding(
-        "thread_filter", "thread_filter", "Open/resolved", "Show all, open or resolved threads"
-    ),
-]
-"""The thread keys, bound by the pane (they work from the diff and the threads list),
-under the panel's ids (`thread_binding`)."""
 
 
 class ThreadsSource(Protocol):
@@ -182,11 +136,6 @@ class DiffThreads(Widget):
             panel = self.threads_panel
             item = panel.item
             panel.load(keep=item.subject.id if item is not None else None)
-
-    @staticmethod
-    def binds(action: str) -> bool:
-        """`action` is one of the thread keys this part runs."""
-        return action in _CHECKED
 
     def check(self, action: str) -> bool | None:
         """The pane's `check_action` for a thread key (`binds`)."""

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
         ThreadItem,
         thread_availability,
     )
-    from docdeck.tui.threads._panel import ThreadsPanel, me_of, thread_binding
+    from docdeck.tui.threads._panel import ThreadsPanel, me_of
     from docdeck.tui.threads._render import body_text, summary_text
+    from docdeck.tui.threads.keys import thread_binding
 
 __all__ = [
     "THREAD_FOOTER",
@@ -49,7 +50,7 @@ _LAZY: dict[str, str] = {
     "me_of": "docdeck.tui.threads._panel",
     "summary_text": "docdeck.tui.threads._render",
     "thread_availability": "docdeck.tui.threads._model",
-    "thread_binding": "docdeck.tui.threads._panel",
+    "thread_binding": "docdeck.tui.threads.keys",
 }
 """Each public name and the module that defines it, imported on first use."""
 

@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.widgets import Static
@@ -24,7 +24,6 @@ from textual.worker import Worker
 
 from docdeck.gateway import Client
 from docdeck.tui.kit.availability import Availability
-from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.in_flight import Writes
@@ -41,8 +40,9 @@ from docdeck.tui.threads._model import (
     thread_availability,
 )
 from docdeck.tui.threads._thread_list import ThreadList, group_threads
+from docdeck.tui.threads.keys import PANEL_BINDINGS
 
-__all__ = ["FILTERS", "ThreadsPanel", "me_of", "thread_binding"]
+__all__ = ["FILTERS", "ThreadsPanel", "me_of"]
 
 FILTERS: tuple[Literal["all", "open", "resolved"], ...] = ("all", "open", "resolved")
 REPLY_READS = 8
@@ -52,9 +52,6 @@ REPLY_READS = 8
 def me_of(node: DOMNode) -> Me:
     """The session's one `Me` (who the caller is, learnt from the comments)."""
     return session_of(node).me
-
-
-_b = binder("threads")
 
 
 @dataclass(eq=False)
@@ -67,16 +64,7 @@ class _ScopeSubject:
 
 class ThreadsPanel(ExplainsKeys, ThreadActions):
     EXPLAINED_ACTIONS = THREAD_ACTIONS
-    BINDINGS: ClassVar[list[BindingType]] = [
-        _b("c", "comment_block", "Comment here", "A new thread on the highlighted thread's block"),
-        _b("C", "comment_scope", "Comment…", "A new thread on the page or the whole scope"),
-        _b("R", "reply", "Reply", "Reply to the highlighted thread"),
-        _b("e", "edit_comment", "Edit comment", "Edit your comment or reply"),
-        _b("delete", "delete_comment", "Delete", "Delete your comment or reply (asks first)"),
-        _b("plus", "react", "React", "Add a reaction, or remove yours"),
-        _b("x", "resolve", "Resolve", "Resolve the thread, or reopen it"),
-        _b("F", "thread_filter", "Open/resolved", "Show all, open or resolved threads"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = PANEL_BINDINGS
     DEFAULT_CSS = """
     ThreadsPanel { height: 1fr; }
     ThreadsPanel > #threads-status { height: auto; padding: 0 1; background: $boost; }
@@ -268,13 +256,3 @@ class ThreadsPanel(ExplainsKeys, ThreadActions):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         event.stop()
         report_worker_failure(self, event)
-
-
-def thread_binding(panel_action: str, action: str, description: str, tooltip: str) -> Binding:
-    """The panel's key for `panel_action`, bound by a view beside the panel that runs it on
-    its own cursor (`action`, as the review pane's diff): under the panel's id, so one
-    `[keymap]` entry remaps a thread key wherever it works."""
-    for binding in ThreadsPanel.BINDINGS:
-        if isinstance(binding, Binding) and binding.action == panel_action:
-            return Binding(binding.key, action, description, id=binding.id, tooltip=tooltip)
-    raise ValueError(f"the threads panel has no action {panel_action!r}")
