@@ -15,7 +15,8 @@ from textual.app import App, ComposeResult
 from textual.widget import Widget
 from textual.widgets import Tree
 
-from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys, NavDataTable, NavOptionList
+from docdeck.tui.kit.list_keys import LIST_BINDINGS, ListKeys, NavOptionList
+from docdeck.tui.kit.nav_table import NavDataTable
 from tui.helpers import wait_until
 
 

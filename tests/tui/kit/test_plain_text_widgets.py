@@ -17,7 +17,8 @@ from textual.widgets import Select
 from textual.widgets.option_list import Option
 
 from docdeck.tui.kit.dialogs.form import FormDialog, FormField
-from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.orgs._field_list import FieldList
 from tui.helpers import screen_lines, wait_until
 

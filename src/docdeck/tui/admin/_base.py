@@ -26,7 +26,7 @@ from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.explained import ExplainsKeys
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.in_flight import Write, Writes
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.kit.write_runner import WriteRunner
 

@@ -22,7 +22,7 @@ from docdeck.tui.kit.bindings import binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs import FormDialog, FormField
 from docdeck.tui.kit.formatting import datetime_text
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read
 

@@ -4,32 +4,26 @@ Textual's Tree, DataTable and OptionList each name their cursor differently (a
 line, a row, a highlighted option) and disagree on Home/End (a row-cursor
 DataTable scrolls sideways). A widget mixes in `ListKeys` and says in three
 small methods where its cursor is, how many items it has and how to move; the
-bindings and the moves are the same everywhere.
+bindings and the moves are the same everywhere. The tables' widget, `NavDataTable`, is in
+`nav_table.py` (a screen without a table does not import Textual's DataTable).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from rich.markup import escape
-from rich.text import TextType
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, OptionList, Tree
-from textual.widgets.data_table import ColumnKey, RowKey
+from textual.widgets import OptionList, Tree
 from textual.widgets.tree import TreeNode
 
 __all__ = [
     "LIST_BINDINGS",
     "ListKeys",
-    "NavDataTable",
     "NavOptionList",
     "collapse_or_step_out",
     "expand_or_step_in",
 ]
-
-T = TypeVar("T")
-
 
 def _key(keys: str, action: str, description: str) -> Binding:
     return Binding(keys, action, description, show=False, id=f"list.{action.removeprefix('list_')}")
@@ -125,11 +119,6 @@ class ListKeys:
         self._list_move(max(self.list_index(), 0) - self.list_page())
 
 
-def _as_written(cell: Any) -> Any:
-    """A text cell escaped for the markup Textual reads it as; anything else as it is."""
-    return escape(cell) if isinstance(cell, str) else cell
-
-
 def expand_or_step_in(tree: Tree[Any], fill: Callable[[TreeNode[Any]], None] | None = None) -> None:
     """Right/l on a tree: expand the cursor's node (`fill` first gives it its children), or
     step to its first child when it is open already."""
@@ -154,63 +143,6 @@ def collapse_or_step_out(tree: Tree[Any]) -> None:
         node.collapse()
     elif node.parent is not None and node.parent is not tree.root:
         tree.move_cursor(node.parent)
-
-
-class NavDataTable(ListKeys, DataTable[str]):
-    """A row-cursor table with the shared list keys.
-
-    Its text cells are shown as written: Textual reads a `str` cell as markup, so a member
-    named "Bob [contractor]" was listed as "Bob " (and a "[/]" in a subject raised a
-    MarkupError as the row drew). A cell is stored with its markup escaped (what is read
-    back holds a backslash before such a bracket; nothing in docdeck reads cells back)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = LIST_BINDINGS
-
-    def add_row(
-        self,
-        *cells: str,
-        height: int | None = 1,
-        key: str | None = None,
-        label: TextType | None = None,
-    ) -> RowKey:
-        return super().add_row(*map(_as_written, cells), height=height, key=key, label=label)
-
-    def update_cell(
-        self,
-        row_key: RowKey | str,
-        column_key: ColumnKey | str,
-        value: str,
-        *,
-        update_width: bool = False,
-    ) -> None:
-        super().update_cell(row_key, column_key, _as_written(value), update_width=update_width)
-
-    def list_index(self) -> int:
-        return self.cursor_row if self.row_count else -1
-
-    def list_length(self) -> int:
-        return self.row_count
-
-    def list_go(self, index: int) -> None:
-        self.move_cursor(row=index, animate=False)
-
-    def list_page(self) -> int:
-        height = self.scrollable_content_region.height - (
-            self.header_height if self.show_header else 0
-        )
-        return max(1, height - 1)
-
-    def item_of(self, items: Sequence[T]) -> T | None:
-        """The item of the row under the cursor, the rows being `items` in their order (None:
-        no rows, or the cursor on none)."""
-        row = self.cursor_row
-        return items[row] if 0 <= row < len(items) else None
-
-    def keep_cursor_on(self, key: str | None) -> None:
-        """After the rows were written again: the cursor back on the row keyed `key`, where
-        it is still there (a refresh leaves the cursor where the user left it)."""
-        if key is not None and key in self.rows:
-            self.move_cursor(row=self.get_row_index(key), animate=False)
 
 
 class NavOptionList(ListKeys, OptionList):

@@ -16,7 +16,7 @@ from docdeck.models import Member, MemberRoleFilter
 from docdeck.tui.kit.entries import MembersEntry, OrgEntry
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.formatting import date, role_text
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs.messages import RowChanged
 

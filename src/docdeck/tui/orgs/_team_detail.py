@@ -13,7 +13,7 @@ from textual.worker import Worker, WorkerState
 from docdeck.models import TeamMembership
 from docdeck.tui.kit.entries import OrgEntry, TeamEntry, org_of
 from docdeck.tui.kit.formatting import role_text
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.orgs._field_list import FieldList
 from docdeck.tui.orgs._resource_fields import team_fields

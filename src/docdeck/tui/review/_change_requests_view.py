@@ -26,7 +26,7 @@ from textual.widgets import DataTable, Input, Static
 from docdeck.models import ChangeRequest
 from docdeck.models.change_requests import ChangeRequestStatus
 from docdeck.tui.kit.bindings import binder
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.review.columns import cut, fit_widths, lay_columns, next_order, sort_by
 
 __all__ = ["CR_STATUSES", "ChangeRequestsView", "review_cell"]

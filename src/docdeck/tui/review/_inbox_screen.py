@@ -27,7 +27,7 @@ from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.footer import BrowserFooter
 from docdeck.tui.kit.in_flight import WriteLanded
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import client_of, read, report_worker_failure
 from docdeck.tui.review.columns import cut, fit_widths, lay_columns, next_order, sort_by

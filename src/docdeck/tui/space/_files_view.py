@@ -26,7 +26,8 @@ from docdeck.tui.content.page_prepare import size_text
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.dialogs.save import SaveDialog
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.list_keys import NavDataTable, NavOptionList
+from docdeck.tui.kit.list_keys import NavOptionList
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource

@@ -32,7 +32,7 @@ from docdeck.tui.content.revision_cache import content_cache
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.formatting import datetime_text
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource

@@ -24,7 +24,7 @@ from textual.worker import Worker
 from docdeck.gateway import OperationUnavailableError
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.list_keys import NavDataTable
+from docdeck.tui.kit.nav_table import NavDataTable
 from docdeck.tui.kit.sharing import copy_value
 from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource
