@@ -25,6 +25,7 @@ __all__ = [
     "expand_or_step_in",
 ]
 
+
 def _key(keys: str, action: str, description: str) -> Binding:
     return Binding(keys, action, description, show=False, id=f"list.{action.removeprefix('list_')}")
 
