@@ -537,6 +537,42 @@ def test_no_arguments_is_what_the_parser_gives_without_building_it() -> None:
     assert out.stdout.split() == ["False", "True"]
 
 
+@pytest.mark.parametrize(
+    "target",
+    ["http://127.0.0.1:8080/app/spaces/s1/change-requests/4", "s1", "", "open", "tui", "a b"],
+)
+def test_open_a_target_is_what_the_parser_gives_without_building_it(target: str) -> None:
+    """`docdeck open TARGET` (a link opened from elsewhere) skips argparse too; with an
+    option, or a target that looks like one, the parser reads the command line."""
+    import subprocess
+
+    from docdeck.cli import _parse, build_parser
+
+    assert vars(_parse(["open", target])) == vars(build_parser().parse_args(["open", target]))
+    probe = (
+        "import sys, docdeck.cli as cli;"
+        f"args = cli._parse(['open', {target!r}]);"
+        "print('argparse' in sys.modules, args.handler is cli._run_open)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert out.stdout.split() == ["False", "True"]
+    with_option = _parse(["open", target, "--profile", "work"])
+    assert with_option.profile == "work" and with_option.target == target
+
+
+def test_open_with_what_looks_like_an_option_is_read_by_the_parser(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from docdeck.cli import _parse
+
+    with pytest.raises(SystemExit) as exited:
+        _parse(["open", "--no-such-option"])
+    assert exited.value.code == 2
+    assert "docdeck open: error:" in capsys.readouterr().err
+
+
 def test_profile_add_keeps_the_files_comments_and_explicit_settings(
     monkeypatch: pytest.MonkeyPatch, config_file: Path
 ) -> None:
