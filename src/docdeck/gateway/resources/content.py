@@ -30,15 +30,16 @@ from docdeck.models import (
     Revision,
     RevisionFile,
     RevisionPage,
-    RevisionSemanticChanges,
 )
 
 if TYPE_CHECKING:  # read through `models` when first used: a change request's diff needs none
+    # (nor a space's first page: the semantic changes)
     from docdeck.models import (
         ContentLocation,
         ImportContentResult,
         ImportContentSource,
         LinkList,
+        RevisionSemanticChanges,
         SearchPageResult,
     )
 
@@ -276,7 +277,7 @@ class Content(Resource):
         """What `revision` changed relative to its first parent."""
         path = endpoint_path(self.changes, spaceId=space_id, revisionId=revision)
         return await self._transport.call(
-            "GET", path, RevisionSemanticChanges, params=query_of(limit=limit)
+            "GET", path, models.RevisionSemanticChanges, params=query_of(limit=limit)
         )
 
     @endpoint("GET", "/v1/spaces/{spaceId}/documents/{documentId}")

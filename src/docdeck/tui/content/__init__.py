@@ -10,7 +10,8 @@ from docdeck.tui.kit.lazy import lazy_exports
 if TYPE_CHECKING:
     from docdeck.tui.content._page_lines import look_of
     from docdeck.tui.content._preview import PagePreview
-    from docdeck.tui.content._rendered_page import RawPage, RenderedPage
+    from docdeck.tui.content._raw_page import RawPage
+    from docdeck.tui.content._rendered_page import RenderedPage
 
 __all__ = [
     "PagePreview",
@@ -21,7 +22,7 @@ __all__ = [
 
 _LAZY: dict[str, str] = {
     "PagePreview": "docdeck.tui.content._preview",
-    "RawPage": "docdeck.tui.content._rendered_page",
+    "RawPage": "docdeck.tui.content._raw_page",
     "RenderedPage": "docdeck.tui.content._rendered_page",
     "look_of": "docdeck.tui.content._page_lines",
 }

@@ -22,12 +22,22 @@ from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.kit.view_slot import ViewSlot
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
     from docdeck.models import RevisionFile
-    from docdeck.tui.content._rendered_page import RawPage, RenderedPage
+    from docdeck.tui.content._raw_page import RawPage
+    from docdeck.tui.content._rendered_page import RenderedPage
 
 __all__ = ["PagePreview"]
 
-_VIEWS = "docdeck.tui.content._rendered_page"
+_VIEWS = ("docdeck.tui.content._rendered_page", "docdeck.tui.content._raw_page")
+"""The page views' modules, and the class each defines (imported when first shown)."""
+_CLASSES = ("RenderedPage", "RawPage")
+
+
+def _is_raw(view: RenderedPage | RawPage) -> TypeIs[RawPage]:
+    raw = sys.modules.get(_VIEWS[1])
+    return raw is not None and isinstance(view, raw.RawPage)
 
 
 class Notice(Static):
@@ -66,11 +76,12 @@ class PagePreview(Vertical):
 
     @property
     def view(self) -> RenderedPage | RawPage | None:
-        views = sys.modules.get(_VIEWS)
-        if views is None:  # never imported: no page was ever shown
-            return None
         view = self.slot.view
-        return view if isinstance(view, views.RenderedPage | views.RawPage) else None
+        for module, name in zip(_VIEWS, _CLASSES, strict=True):
+            views = sys.modules.get(module)  # None: never imported, no such view shown
+            if views is not None and isinstance(view, getattr(views, name)):
+                return view  # type: ignore[no-any-return]
+        return None
 
     def _title(self, page: PageInfo | None, state: str = "") -> None:
         text = Text()
@@ -102,15 +113,17 @@ class PagePreview(Vertical):
         *,
         line: int | None = None,
     ) -> None:
-        from docdeck.tui.content._rendered_page import RawPage, RenderedPage
-
         self.page, self.markdown, self.files = page, markdown, files
         self._title(page, "raw" if self.raw else "")
         if not markdown.strip():
             self.slot.swap(Notice("(this page is empty)"))
         elif self.raw:
+            from docdeck.tui.content._raw_page import RawPage
+
             self.slot.swap(RawPage(markdown, line=line))
         else:
+            from docdeck.tui.content._rendered_page import RenderedPage
+
             self.slot.swap(RenderedPage(markdown, files, line=line))
 
     def toggle_raw(self) -> None:
@@ -119,11 +132,11 @@ class PagePreview(Vertical):
             self.show_page(self.page, self.markdown, self.files)
 
     async def goto_line(self, line: int) -> None:
-        from docdeck.tui.content._rendered_page import RawPage, RenderedPage
-
         view = self.view
-        if isinstance(view, RenderedPage):
-            await view.goto_line(line)
-        elif isinstance(view, RawPage):
+        if view is None:
+            return
+        if _is_raw(view):
             view.move_cursor((line, 0))
             view.scroll_cursor_visible()
+        else:
+            await view.goto_line(line)

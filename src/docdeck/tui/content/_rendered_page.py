@@ -28,7 +28,6 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widgets import TextArea
 from textual.worker import get_current_worker
 
 from docdeck.models import RevisionFile
@@ -44,7 +43,7 @@ from docdeck.tui.content._page_lines import (
 from docdeck.tui.content.page_prepare import prepare
 from docdeck.tui.kit.workers import work
 
-__all__ = ["RawPage", "RenderedPage"]
+__all__ = ["RenderedPage"]
 
 _SCROLL_KEYS: list[BindingType] = [
     Binding("j", "scroll_down", "Down", show=False, id="page.down"),
@@ -636,21 +635,3 @@ class RenderedPage(ScrollView, can_focus=True):
     def action_page_up(self) -> None:
         self._stop_following()
         super().action_page_up()
-
-
-class RawPage(TextArea):
-    """The page's markdown as written: selectable, searchable by eye, never re-parsed."""
-
-    DEFAULT_CSS = """
-    RawPage { height: 1fr; border: none; padding: 0 1; }
-    """
-
-    def __init__(self, markdown: str, *, line: int | None = None) -> None:
-        super().__init__(markdown, read_only=True, soft_wrap=True, show_line_numbers=True)
-        self._first_line = line
-
-    def on_mount(self) -> None:
-        if self._first_line is not None:
-            line = self._first_line
-            self.move_cursor((line, 0))
-            self.call_after_refresh(self.scroll_cursor_visible, center=False)

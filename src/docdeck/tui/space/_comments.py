@@ -14,10 +14,15 @@ blocks; the keys typed after `c` wait meanwhile and become the comment's text.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 
-from docdeck.tui.content import RawPage, RenderedPage
+from docdeck.tui.content import RenderedPage
 from docdeck.tui.content.block_map import Block
+
+if TYPE_CHECKING:
+    from docdeck.tui.content import RawPage
 
 __all__ = ["COMMENT_ACTIONS", "block_context", "line_in_view"]
 
@@ -27,9 +32,9 @@ COMMENT_ACTIONS = frozenset({"comment_on_block", "comment_on_page"})
 
 def line_in_view(view: RenderedPage | RawPage) -> int:
     """The markdown line under the cursor (raw) or of the block at the top (rendered)."""
-    if isinstance(view, RawPage):
-        return view.cursor_location[0]
-    return view.top_line
+    if isinstance(view, RenderedPage):
+        return view.top_line
+    return view.cursor_location[0]
 
 
 def block_context(title: str, block: Block) -> Text:

@@ -9,7 +9,7 @@ page there (`SearchHitChosen`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -23,13 +23,15 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker
 
 from docdeck.gateway import repeats_dropped
-from docdeck.models import ListPage, SearchPageResult
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.focus import focus_now
 from docdeck.tui.kit.formatting import quoted
 from docdeck.tui.kit.list_keys import NavOptionList
 from docdeck.tui.kit.workers import read, report_worker_failure
 from docdeck.tui.space._source import SpaceSource
+
+if TYPE_CHECKING:  # read when a search answers: a space opened by its URL needs neither
+    from docdeck.models import ListPage, SearchPageResult
 
 __all__ = ["SEARCH_PAUSE", "SearchHit", "SearchView"]
 
