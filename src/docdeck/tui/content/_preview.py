@@ -11,7 +11,7 @@ imported when a page is first shown, not with the pane: the review pane composes
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -22,8 +22,6 @@ from docdeck.tui.content.page_tree import PageInfo
 from docdeck.tui.kit.view_slot import ViewSlot
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeIs
-
     from docdeck.models import RevisionFile
     from docdeck.tui.content._raw_page import RawPage
     from docdeck.tui.content._rendered_page import RenderedPage
@@ -31,11 +29,15 @@ if TYPE_CHECKING:
 __all__ = ["PagePreview"]
 
 _VIEWS = ("docdeck.tui.content._rendered_page", "docdeck.tui.content._raw_page")
-"""The page views' modules, and the class each defines (imported when first shown)."""
-_CLASSES = ("RenderedPage", "RawPage")
+"""The page views' modules (imported when a view is first shown: not yet, no such view)."""
 
 
-def _is_raw(view: RenderedPage | RawPage) -> TypeIs[RawPage]:
+def _is_rendered(view: object) -> TypeGuard[RenderedPage]:
+    rendered = sys.modules.get(_VIEWS[0])
+    return rendered is not None and isinstance(view, rendered.RenderedPage)
+
+
+def _is_raw(view: object) -> TypeGuard[RawPage]:
     raw = sys.modules.get(_VIEWS[1])
     return raw is not None and isinstance(view, raw.RawPage)
 
@@ -77,11 +79,7 @@ class PagePreview(Vertical):
     @property
     def view(self) -> RenderedPage | RawPage | None:
         view = self.slot.view
-        for module, name in zip(_VIEWS, _CLASSES, strict=True):
-            views = sys.modules.get(module)  # None: never imported, no such view shown
-            if views is not None and isinstance(view, getattr(views, name)):
-                return view  # type: ignore[no-any-return]
-        return None
+        return view if _is_rendered(view) or _is_raw(view) else None
 
     def _title(self, page: PageInfo | None, state: str = "") -> None:
         text = Text()
@@ -133,10 +131,8 @@ class PagePreview(Vertical):
 
     async def goto_line(self, line: int) -> None:
         view = self.view
-        if view is None:
-            return
-        if _is_raw(view):
+        if _is_rendered(view):
+            await view.goto_line(line)
+        elif _is_raw(view):
             view.move_cursor((line, 0))
             view.scroll_cursor_visible()
-        else:
-            await view.goto_line(line)
