@@ -197,3 +197,37 @@ async def test_the_threads_panel_comes_after_the_first_diff_in_its_place(
         await review_settled(pilot)
         assert pane.check_action("thread_comment_block", ()) is True
         assert "Threads in change request #4: 1 open, 1 resolved" in _text(pilot)
+
+
+async def test_the_threads_come_when_r_replaced_the_first_load(
+    make_app: AppFactory, transport: RecordingTransport, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`r` pressed while the first diff is still read replaces that load: the load that
+    ends mounts the threads (they were left unread, their keys disabled for good)."""
+    monkeypatch.setattr(typeahead, "LOAD_LIMIT", 0.3)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = await open_change_requests(pilot)
+        changes = asyncio.Event()
+        transport.held = ("/changes", changes)
+        view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
+        pane = app.screen
+        assert isinstance(pane, ReviewScreen)
+        await wait_until(
+            pilot, lambda: any(r.endswith("/changes") for r in transport.requests), "asked"
+        )
+        asked = len(transport.requests)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: len(transport.requests) > asked, "read again")
+        changes.set()
+        await review_settled(pilot)
+        await wait_until(pilot, lambda: pane.diff_threads_part is not None, "the threads")
+        await wait_until(
+            pilot,
+            lambda: "Threads in change request #4: 1 open, 1 resolved" in _text(pilot),
+            "the threads are read",
+        )
+        assert pane.check_action("thread_comment_block", ()) is True

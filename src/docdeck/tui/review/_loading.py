@@ -110,9 +110,11 @@ class ReviewLoading(Screen[None]):
     async def _load(self, fresh: bool) -> None:
         first, self._first_load = self._first_load, False
         read_header = await self._load_changes(fresh, read_header=not first)
-        if first:
-            await self.wait_for_refresh()  # the first diff is drawn
-            if read_header:
+        if first or self.diff_threads_part is None:
+            # The first load that gets this far (`r` pressed during the first one replaces
+            # it): its diff is drawn, then the reviews (unless read already) and the threads.
+            await self.wait_for_refresh()
+            if first and read_header:
                 self.header.load()
             await self.show_threads()
 
