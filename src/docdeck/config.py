@@ -210,9 +210,9 @@ class Settings(BaseSettings):
     @field_validator("keymap", mode="before")
     @classmethod
     def _dotted_ids(cls, value: Any) -> Any:
-        """`review.reply = "ctrl+r"` under `[keymap]` (an id as TOML's dotted key, as the help
-        screen writes it) arrives as `{"review": {"reply": ...}}`: flattened back to the id,
-        not refused as "keymap.review: Input should be a valid string"."""
+        """`threads.reply = "ctrl+r"` under `[keymap]` (an id as TOML's dotted key, as the help
+        screen writes it) arrives as `{"threads": {"reply": ...}}`: flattened back to the id,
+        not refused as "keymap.threads: Input should be a valid string"."""
         if not isinstance(value, Mapping):
             return value
         flat: dict[str, Any] = {}

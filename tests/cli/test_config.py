@@ -59,16 +59,16 @@ def test_round_trip_keeps_every_setting_and_the_token(config_file: Path) -> None
 
 
 def test_a_keymap_id_written_as_a_dotted_key_is_the_same_id(config_file: Path) -> None:
-    """`review.reply = "ctrl+r"` (the help screen's example, unquoted) is a TOML dotted key,
-    read as a table `review`: it was refused ("keymap.review: Input should be a valid
+    """`threads.reply = "ctrl+r"` (the help screen's example, unquoted) is a TOML dotted key,
+    read as a table `threads`: it was refused ("keymap.threads: Input should be a valid
     string"), so docdeck did not start."""
     config_file.parent.mkdir(parents=True)
     config_file.write_text(
-        '[keymap]\nreview.reply = "ctrl+r"\n"app.quit" = "ctrl+q"\nlist.down = "j,down"\n'
+        '[keymap]\nthreads.reply = "ctrl+r"\n"app.quit" = "ctrl+q"\nlist.down = "j,down"\n'
     )
 
     assert load_settings().keymap == {
-        "review.reply": "ctrl+r",
+        "threads.reply": "ctrl+r",
         "app.quit": "ctrl+q",
         "list.down": "j,down",
     }

@@ -118,3 +118,20 @@ def test_every_key_docdeck_binds_is_a_key_the_check_accepts() -> None:
                         assert key_problem(binding.key) == "", (cls, binding.key)
     for keys in ("?", "question_mark", "shift+tab", "f5", "pageup", "ctrl+j,J", "delete"):
         assert key_problem(keys) == "", keys
+
+
+def test_the_help_screens_keymap_example_remaps_a_real_key() -> None:
+    """The `?` screen's example `[keymap]` line names a binding id that exists: it said
+    `review.reply`, which no key has (a user copying it got an "unknown id" warning and no
+    remap)."""
+    import tomllib
+
+    from docdeck.tui.kit.help import KEYMAP_NOTE
+
+    example = re.search(r'e\.g\. (\S+ = "[^"]+")', KEYMAP_NOTE)
+    assert example is not None
+    table = tomllib.loads(example.group(1))
+    [(group, ids)] = table.items()
+    [(name, keys)] = ids.items()
+    keymap, unknown, invalid = resolve_keymap({f"{group}.{name}": keys})
+    assert unknown == [] and invalid == {} and keymap == {f"{group}.{name}": keys}

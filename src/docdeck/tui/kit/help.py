@@ -32,7 +32,7 @@ class HelpRow:
 
 KEYMAP_NOTE = (
     "Each key's id (in brackets) is what a [keymap] entry in the config file remaps, "
-    'e.g. review.reply = "ctrl+r". '
+    'e.g. threads.reply = "ctrl+r". '
 )
 
 
