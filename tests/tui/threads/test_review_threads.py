@@ -152,6 +152,25 @@ async def test_a_reader_is_told_why(make_app: AppFactory, token_for: Callable[[s
         assert not isinstance(app.screen, Composer)
 
 
+async def _open_4_while_its_changes_wait(
+    pilot: Pilot[None], transport: RecordingTransport, changes: asyncio.Event
+) -> ReviewScreen:
+    """Change request #4 opened from the list, its changes' read held until `changes` is set
+    (its first diff not drawn yet)."""
+    view = await open_change_requests(pilot)
+    transport.held = ("/changes", changes)
+    view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
+    await pilot.pause()
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, ReviewScreen), "the pane opens")
+    pane = pilot.app.screen
+    assert isinstance(pane, ReviewScreen)
+    await wait_until(
+        pilot, lambda: any(r.endswith("/changes") for r in transport.requests), "asked"
+    )
+    return pane
+
+
 async def test_the_threads_panel_comes_after_the_first_diff_in_its_place(
     make_app: AppFactory, transport: RecordingTransport, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -161,18 +180,8 @@ async def test_the_threads_panel_comes_after_the_first_diff_in_its_place(
     monkeypatch.setattr(typeahead, "LOAD_LIMIT", 0.3)  # keys go to the pane while it loads
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        view = await open_change_requests(pilot)
         changes, threads = asyncio.Event(), asyncio.Event()
-        transport.held = ("/changes", changes)
-        view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
-        await pilot.pause()
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
-        pane = app.screen
-        assert isinstance(pane, ReviewScreen)
-        await wait_until(
-            pilot, lambda: any(r.endswith("/changes") for r in transport.requests), "asked"
-        )
+        pane = await _open_4_while_its_changes_wait(pilot, transport, changes)
         await pilot.pause()
         slot = pane.query_one("#review-threads-slot")
         assert pane.query_one_optional("#review-threads") is None
@@ -207,18 +216,8 @@ async def test_the_threads_come_when_r_replaced_the_first_load(
     monkeypatch.setattr(typeahead, "LOAD_LIMIT", 0.3)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        view = await open_change_requests(pilot)
         changes = asyncio.Event()
-        transport.held = ("/changes", changes)
-        view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
-        await pilot.pause()
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the pane opens")
-        pane = app.screen
-        assert isinstance(pane, ReviewScreen)
-        await wait_until(
-            pilot, lambda: any(r.endswith("/changes") for r in transport.requests), "asked"
-        )
+        pane = await _open_4_while_its_changes_wait(pilot, transport, changes)
         asked = len(transport.requests)
         await pilot.press("r")
         await wait_until(pilot, lambda: len(transport.requests) > asked, "read again")
