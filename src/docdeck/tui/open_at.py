@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.screen import Screen
@@ -35,8 +35,6 @@ if TYPE_CHECKING:  # a space's first page needs none of the change request model
     from docdeck.tui.space import SpaceScreen
 
 __all__ = ["OpenReads", "open_target", "read_breadcrumb", "resume_place"]
-
-T = TypeVar("T")
 
 
 class OpenReads:
@@ -236,16 +234,14 @@ async def _open(app: App[None], target: OpenTarget, *, resuming: bool | None = N
     later(app, beneath)
 
 
-def read_breadcrumb(
-    app: App[None], screen: SpaceScreen, read: Awaitable[list[str]] | None = None
-) -> None:
+def read_breadcrumb(app: App[None], screen: SpaceScreen) -> None:
     """The breadcrumb of a space screen (its organization and collections), read in the
-    background (`read`: asked for already) and shown once in: `docdeck open`'s screen, and
-    one opened without it (`OpenSpace` with no trail)."""
+    background and shown once in: `docdeck open`'s screen, and one opened without it
+    (`OpenSpace` with no trail)."""
     client = client_of(app)
 
     async def work() -> None:
-        screen.trail[:] = await (read if read is not None else _trail(client, _ready(screen.space)))
+        screen.trail[:] = await _trail(client, screen.space)
         if screen.is_mounted:  # (one mounting later shows the trail as it mounts)
             screen.page_changed()
 
@@ -261,14 +257,9 @@ def _import_first_screen(target: OpenTarget) -> None:
         from docdeck.tui.space import SpaceScreen  # noqa: F401
 
 
-async def _ready(value: T) -> T:
-    return value
-
-
-async def _trail(client: Client, space_read: Awaitable[Space]) -> list[str]:
+async def _trail(client: Client, space: Space) -> list[str]:
     """The breadcrumb: the space's organization and collections (shorter when one of them
     cannot be read: the space itself is readable)."""
-    space = await space_read
     trail: list[str] = []
     try:
         parent = space.parent
