@@ -230,3 +230,38 @@ async def test_the_threads_come_when_r_replaced_the_first_load(
             "the threads are read",
         )
         assert pane.check_action("thread_comment_block", ()) is True
+
+
+async def test_a_load_replaced_while_the_threads_mount_leaves_one_started_panel(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A load replaced (`r`, or the reload after an edit) while it waited for the panel's
+    mount left that panel mounted but never started, and the next load mounted a second one
+    under the same id: the threads never read, the pane's children never settled."""
+    from docdeck.tui.threads import ThreadsPanel
+
+    mount = ReviewScreen.mount
+    replaced: list[ReviewScreen] = []
+
+    def mount_then_reload(self: ReviewScreen, *widgets: object, **where: object) -> object:
+        mounting = mount(self, *widgets, **where)  # type: ignore[arg-type]
+        if not replaced and any(isinstance(w, ThreadsPanel) for w in widgets):
+            replaced.append(self)
+            self.load(fresh=True)  # as `r` does, while the first load awaits this mount
+        return mounting
+
+    monkeypatch.setattr(ReviewScreen, "mount", mount_then_reload)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await open_review(pilot, 4)
+        await review_settled(pilot)
+        await wait_until(pilot, lambda: pane.diff_threads_part is not None, "the threads")
+        assert replaced == [pane]
+        assert len(pane.query(ThreadsPanel)) == 1
+        assert all(child.parent is not None for child in pane.walk_children())
+        await wait_until(
+            pilot,
+            lambda: "Threads in change request #4: 1 open, 1 resolved" in _text(pilot),
+            "the threads are read",
+        )
+        assert pane.check_action("thread_comment_block", ()) is True

@@ -70,18 +70,28 @@ class ReviewLoading(Screen[None]):
     diff_threads_part: DiffThreads | None = None
     """The threads' part of the pane, once mounted (`show_threads`)."""
 
+    _threads_mount: asyncio.Future[None] | None = None
+
     async def show_threads(self) -> None:
         """The threads panel, and `DiffThreads` that ties it to the diff, mounted and started
         once the first diff is drawn, in the slot the pane keeps for the panel (the diff
         keeps its rows). Their code, compose and first frame came before that diff (~20 ms
         of CPU on `docdeck open <change request>`, all on the one thread that draws), and
         the threads are read only from then on anyway. Keys typed ahead wait for it (the
-        first load's worker); a thread key pressed before says so (`ReviewScreen.on_key`)."""
+        first load's worker); a thread key pressed before says so (`ReviewScreen.on_key`).
+
+        The mount runs once, in a task of its own that every load awaits: a load is an
+        exclusive worker, and one replaced while it waited here (`r`, or the reload after
+        an edit) would leave a panel mounted but never started, and the next load would
+        mount a second one."""
+        if self._threads_mount is None:
+            self._threads_mount = asyncio.ensure_future(self._mount_threads())
+        await asyncio.shield(self._threads_mount)
+
+    async def _mount_threads(self) -> None:
         from docdeck.tui.review._threads import DiffThreads
         from docdeck.tui.threads import ThreadsPanel
 
-        if self.diff_threads_part is not None:
-            return
         part = DiffThreads(self)  # type: ignore[arg-type]  # the pane (`ReviewScreen`) is its source
         slot = self.query_one_optional("#review-threads-slot")
         panel = ThreadsPanel(id="review-threads", classes="-docked")
