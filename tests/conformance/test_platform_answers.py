@@ -119,6 +119,8 @@ def _calls(method: Callable[..., Any]) -> list[dict[str, Any]]:
     base: dict[str, Any] = {}
     optional: list[str] = []
     for param in inspect.signature(method).parameters.values():
+        if param.kind is inspect.Parameter.VAR_KEYWORD:  # `**paging`: a list's first page
+            continue
         if param.default is inspect.Parameter.empty:
             base[param.name] = ARGUMENTS.get(param.name, f"id-{param.name}")
         elif param.name in ("revision", "change_request"):

@@ -8,16 +8,27 @@ every item holds each once, and a table keyed by id can show it."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Generator, Iterable
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from pydantic import TypeAdapter
 
 from docdeck.gateway._transport import Transport
 from docdeck.models import ListPage
 
-__all__ = ["AsyncPaginator", "paginate", "repeats_dropped"]
+__all__ = ["AsyncPaginator", "Paging", "paginate", "repeats_dropped"]
 
 T = TypeVar("T")
+
+
+class Paging(TypedDict, total=False):
+    """Where a list starts and how long its pages are, the same two query parameters on every
+    list the API has; a list method takes them as `**paging: Unpack[Paging]`, each left out
+    of the request when not given (or None)."""
+
+    page: str | None
+    """The cursor a page's `next.page` gave; the first page without it."""
+    limit: int | None
+    """Items per page (the API's default 50, at most 100 per the platform's document)."""
 
 
 class AsyncPaginator(Generic[T]):

@@ -4,9 +4,9 @@ groups for what belongs to one (`.content` reads its revision)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path, in_change_request
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
 from docdeck.gateway.resources.content import Content, Links
@@ -69,12 +69,10 @@ class Reviews(Resource):
         self,
         space_id: str,
         change_request: str | int,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[ChangeRequestReview]:
         path = endpoint_path(self.list, spaceId=space_id, changeRequestId=change_request)
-        return self._list(path, ChangeRequestReview, page=page, limit=limit)
+        return self._list(path, ChangeRequestReview, **paging)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews")
     async def submit(
@@ -101,12 +99,10 @@ class RequestedReviewersGroup(Resource):
         self,
         space_id: str,
         change_request: str | int,
-        *,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[ChangeRequestRequestedReviewer]:
         path = endpoint_path(self.list, spaceId=space_id, changeRequestId=change_request)
-        return self._list(path, ChangeRequestRequestedReviewer, page=page, limit=limit)
+        return self._list(path, ChangeRequestRequestedReviewer, **paging)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers")
     async def request(
@@ -154,8 +150,7 @@ class ChangeRequests(Resource):
         *,
         status: ChangeRequestStatus | None = None,
         contributor: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[ChangeRequest]:
         """Newest first; without `status` the platform lists the open ones."""
         return self._list(
@@ -163,8 +158,7 @@ class ChangeRequests(Resource):
             ChangeRequest,
             status=status,
             contributor=contributor,
-            page=page,
-            limit=limit,
+            **paging,
         )
 
     @endpoint("POST", "/v1/spaces/{spaceId}/change-requests")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from docdeck.gateway._pagination import AsyncPaginator
+from typing import Unpack
+
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.spaces import TreeItems
@@ -23,11 +25,10 @@ class Collections(TreeItems[Collection]):
         org_id: str,
         *,
         nested: bool | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[Collection]:
         path = endpoint_path(self.list, organizationId=org_id)
-        return self._list(path, Collection, nested=nested, page=page, limit=limit)
+        return self._list(path, Collection, nested=nested, **paging)
 
     @endpoint("POST", "/v1/orgs/{organizationId}/collections")
     async def create(
@@ -66,8 +67,6 @@ class Collections(TreeItems[Collection]):
         )
 
     @endpoint("GET", f"{_C}/spaces")
-    def spaces(
-        self, collection_id: str, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[Space]:
+    def spaces(self, collection_id: str, **paging: Unpack[Paging]) -> AsyncPaginator[Space]:
         path = endpoint_path(self.spaces, collectionId=collection_id)
-        return self._list(path, Space, page=page, limit=limit)
+        return self._list(path, Space, **paging)

@@ -5,9 +5,9 @@ written as markdown and read back as the `format` asks (markdown by default)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of, query_of
 from docdeck.models import Member
@@ -73,13 +73,12 @@ class CommentReplies(Resource):
         *,
         change_request: str | int | None = None,
         format: DocumentFormat | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[CommentReply]:
         path = endpoint_path(
             self.list, spaceId=space_id, changeRequestId=change_request, commentId=comment_id
         )
-        return self._list(path, CommentReply, format=format, page=page, limit=limit)
+        return self._list(path, CommentReply, format=format, **paging)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/comments/{commentId}/replies")
     @endpoint(
@@ -173,8 +172,7 @@ class Comments(Resource):
         format: DocumentFormat | None = None,
         target_page: str | None = None,
         authors: Sequence[str] | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[Comment]:
         """Newest first unless `order="asc"`; every status unless `status` says."""
         return self._list(
@@ -185,8 +183,7 @@ class Comments(Resource):
             format=format,
             targetPage=target_page,
             authors=None if authors is None else list(authors),
-            page=page,
-            limit=limit,
+            **paging,
         )
 
     @endpoint("POST", "/v1/spaces/{spaceId}/comments")
@@ -272,9 +269,8 @@ class Comments(Resource):
         space_id: str,
         *,
         change_request: str | int | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[Member]:
         """The organization members who posted a comment or a reply there."""
         path = endpoint_path(self.commenters, spaceId=space_id, changeRequestId=change_request)
-        return self._list(path, Member, page=page, limit=limit)
+        return self._list(path, Member, **paging)

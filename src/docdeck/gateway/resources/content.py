@@ -14,13 +14,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Unpack
 
 from pydantic import TypeAdapter, ValidationError
 
 from docdeck import models
 from docdeck.gateway._errors import APIResponseValidationError
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import DEFERRED, PathSegments, Resource, endpoint, endpoint_path
 from docdeck.gateway._transport import parse_content
 from docdeck.gateway._types import query_of
@@ -133,14 +133,13 @@ class Links(Resource):
         file_id: str,
         *,
         change_request: str | int | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[ContentLocation]:
         path = endpoint_path(
             self.file_backlinks, spaceId=space_id, changeRequestId=change_request, fileId=file_id
         )
         location = models.ContentLocation
-        return self._list(path, location, page=page, limit=limit)  # type: ignore[arg-type]
+        return self._list(path, location, **paging)  # type: ignore[arg-type]
 
 
 class Content(Resource):
@@ -244,11 +243,10 @@ class Content(Resource):
         revision: str | None = None,
         *,
         change_request: str | int | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[RevisionFile]:
         path = _scoped(self.files, space_id, revision, change_request)
-        return self._list(path, RevisionFile, page=page, limit=limit)
+        return self._list(path, RevisionFile, **paging)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/files/{fileId}")
     @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}")
@@ -287,10 +285,10 @@ class Content(Resource):
 
     @endpoint("GET", "/v1/spaces/{spaceId}/search")
     def search(
-        self, space_id: str, query: str, *, page: str | None = None, limit: int | None = None
+        self, space_id: str, query: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[SearchPageResult]:
         path = endpoint_path(self.search, spaceId=space_id)
-        return self._list(path, models.SearchPageResult, query=query, page=page, limit=limit)
+        return self._list(path, models.SearchPageResult, query=query, **paging)
 
     @endpoint("POST", "/v1/spaces/{spaceId}/content/import")
     @endpoint("POST", "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import")

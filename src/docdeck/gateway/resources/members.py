@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from docdeck.gateway._pagination import AsyncPaginator
+from typing import Unpack
+
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.models import (
     ListOrder,
@@ -29,8 +31,7 @@ class Members(Resource):
         search: str | None = None,
         sort: MemberSort | None = None,
         order: ListOrder | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[Member]:
         return self._list(
             endpoint_path(self.list, organizationId=org_id),
@@ -39,8 +40,7 @@ class Members(Resource):
             search=search,
             sort=sort,
             order=order,
-            page=page,
-            limit=limit,
+            **paging,
         )
 
     @endpoint("GET", f"{_O}/members/{{userId}}")
@@ -70,11 +70,10 @@ class Members(Resource):
         user_id: str,
         *,
         order: ListOrder | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[MemberSpace]:
         path = endpoint_path(self.spaces, organizationId=org_id, userId=user_id)
-        return self._list(path, MemberSpace, order=order, page=page, limit=limit)
+        return self._list(path, MemberSpace, order=order, **paging)
 
     @endpoint("GET", f"{_O}/members/{{userId}}/teams")
     def teams(
@@ -83,8 +82,7 @@ class Members(Resource):
         user_id: str,
         *,
         title: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[MemberTeam]:
         path = endpoint_path(self.teams, organizationId=org_id, userId=user_id)
-        return self._list(path, MemberTeam, title=title, page=page, limit=limit)
+        return self._list(path, MemberTeam, title=title, **paging)

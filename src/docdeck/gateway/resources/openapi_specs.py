@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Literal
+from typing import Literal, Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.models import OpenAPISpec, OpenAPISpecContent, OpenAPISpecVersion
 
@@ -26,11 +26,11 @@ class OpenAPISpecVersions(Resource):
 
     @endpoint("GET", f"{_O}/{{specSlug}}/versions")
     def list(
-        self, org_id: str, slug: str, *, page: str | None = None, limit: int | None = None
+        self, org_id: str, slug: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[OpenAPISpecVersion]:
         """Newest first."""
         path = endpoint_path(self.list, organizationId=org_id, specSlug=slug)
-        return self._list(path, OpenAPISpecVersion, page=page, limit=limit)
+        return self._list(path, OpenAPISpecVersion, **paging)
 
     @endpoint("GET", f"{_O}/{{specSlug}}/versions/latest")
     @endpoint("GET", f"{_O}/{{specSlug}}/versions/{{versionId}}")
@@ -55,11 +55,9 @@ class OpenAPISpecs(Resource):
         return OpenAPISpecVersions(self._transport)
 
     @endpoint("GET", _O)
-    def list(
-        self, org_id: str, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[OpenAPISpec]:
+    def list(self, org_id: str, **paging: Unpack[Paging]) -> AsyncPaginator[OpenAPISpec]:
         path = endpoint_path(self.list, organizationId=org_id)
-        return self._list(path, OpenAPISpec, page=page, limit=limit)
+        return self._list(path, OpenAPISpec, **paging)
 
     @endpoint("POST", _O)
     async def create(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import builtins
+from typing import Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
@@ -21,10 +22,8 @@ __all__ = ["Orgs"]
 
 class Orgs(Resource):
     @endpoint("GET", "/v1/orgs")
-    def list(
-        self, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[Organization]:
-        return self._list(endpoint_path(self.list), Organization, page=page, limit=limit)
+    def list(self, **paging: Unpack[Paging]) -> AsyncPaginator[Organization]:
+        return self._list(endpoint_path(self.list), Organization, **paging)
 
     @endpoint("GET", "/v1/orgs/{organizationId}")
     async def get(self, org_id: str) -> Organization:
@@ -68,10 +67,10 @@ class Orgs(Resource):
 
     @endpoint("GET", "/v1/orgs/{organizationId}/search")
     def search(
-        self, org_id: str, query: str, *, page: str | None = None, limit: int | None = None
+        self, org_id: str, query: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[SearchSpaceResult]:
         path = endpoint_path(self.search, organizationId=org_id)
-        return self._list(path, SearchSpaceResult, query=query, page=page, limit=limit)
+        return self._list(path, SearchSpaceResult, query=query, **paging)
 
     @endpoint("GET", "/v1/email-domains/{emailDomain}/orgs")
     async def by_email_domain(self, domain: str) -> builtins.list[Organization]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import builtins
+from typing import Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import MemberRoleOrGuest, SAMLProvider, SSOProviderLogin, SSOProviderLogins
@@ -38,11 +39,9 @@ class SAML(Resource):
     (X.509 PEM) and SSO URL; `service` says what to give the identity provider."""
 
     @endpoint("GET", f"{_O}/saml")
-    def list(
-        self, org_id: str, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[SAMLProvider]:
+    def list(self, org_id: str, **paging: Unpack[Paging]) -> AsyncPaginator[SAMLProvider]:
         path = endpoint_path(self.list, organizationId=org_id)
-        return self._list(path, SAMLProvider, page=page, limit=limit)
+        return self._list(path, SAMLProvider, **paging)
 
     @endpoint("POST", f"{_O}/saml")
     async def create(

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, Unpack
 
 from pydantic import BaseModel, TypeAdapter
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import DEFERRED, Resource, endpoint, endpoint_path, path_template
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
@@ -79,15 +79,13 @@ class SiteSections(_SitePart):
         site_id: str,
         *,
         shareKey: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[SiteSection]:
         return self._list(
             self._url(self.list, org_id, site_id),
             SiteSection,
             shareKey=shareKey,
-            page=page,
-            limit=limit,
+            **paging,
         )
 
     @endpoint("POST", f"{ST}/sections")
@@ -151,11 +149,9 @@ class SiteSectionGroups(_SitePart):
 
     @endpoint("GET", f"{ST}/section-groups")
     def list(
-        self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
+        self, org_id: str, site_id: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[SiteSectionGroup]:
-        return self._list(
-            self._url(self.list, org_id, site_id), SiteSectionGroup, page=page, limit=limit
-        )
+        return self._list(self._url(self.list, org_id, site_id), SiteSectionGroup, **paging)
 
     @endpoint("POST", f"{ST}/section-groups")
     async def create(
@@ -231,16 +227,14 @@ class SiteSpaces(_SitePart):
         *,
         default: bool | None = None,
         shareKey: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[SiteSpace]:
         return self._list(
             self._url(self.list, org_id, site_id),
             SiteSpace,
             default=default,
             shareKey=shareKey,
-            page=page,
-            limit=limit,
+            **paging,
         )
 
     @endpoint("POST", f"{ST}/site-spaces")
@@ -289,9 +283,9 @@ class SiteShareLinks(_SitePart):
 
     @endpoint("GET", f"{ST}/share-links")
     def list(
-        self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
+        self, org_id: str, site_id: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[ShareLink]:
-        return self._list(self._url(self.list, org_id, site_id), ShareLink, page=page, limit=limit)
+        return self._list(self._url(self.list, org_id, site_id), ShareLink, **paging)
 
     @endpoint("POST", f"{ST}/share-links")
     async def create(self, org_id: str, site_id: str, *, name: str) -> ShareLink:

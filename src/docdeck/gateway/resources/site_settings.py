@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, path_template
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import ST
@@ -28,10 +28,10 @@ class SiteRedirects(Resource):
     """Redirects (platform operations): a path of the site that leads somewhere else."""
 
     def list(
-        self, org_id: str, site_id: str, *, page: str | None = None, limit: int | None = None
+        self, org_id: str, site_id: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[SiteRedirect]:
         url = path_template(_REDIRECTS, organizationId=org_id, siteId=site_id)
-        return self._list(url, SiteRedirect, page=page, limit=limit)
+        return self._list(url, SiteRedirect, **paging)
 
     async def create(
         self, org_id: str, site_id: str, *, source: str, destination: dict[str, str]

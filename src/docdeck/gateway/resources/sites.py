@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import builtins
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, Unpack
 
 from pydantic import TypeAdapter
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import DEFERRED, Resource, endpoint, endpoint_path, path_template
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.gateway.resources.site_parts import (
@@ -76,8 +76,7 @@ class Sites(Resource):
         space: str | None = None,
         title: str | None = None,
         published: bool | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[Site]:
         return self._list(
             endpoint_path(self.list, organizationId=org_id),
@@ -85,8 +84,7 @@ class Sites(Resource):
             space=space,
             title=title,
             published=published,
-            page=page,
-            limit=limit,
+            **paging,
         )
 
     @endpoint("POST", f"{_O}/sites")

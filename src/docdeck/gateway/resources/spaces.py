@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import builtins
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, TypeVar, Unpack, cast
 
 from pydantic import BaseModel
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import (
@@ -59,12 +59,8 @@ class Spaces(TreeItems[Space]):
     _model = Space
 
     @endpoint("GET", "/v1/orgs/{organizationId}/spaces")
-    def list(
-        self, org_id: str, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[Space]:
-        return self._list(
-            endpoint_path(self.list, organizationId=org_id), Space, page=page, limit=limit
-        )
+    def list(self, org_id: str, **paging: Unpack[Paging]) -> AsyncPaginator[Space]:
+        return self._list(endpoint_path(self.list, organizationId=org_id), Space, **paging)
 
     async def list_deleted(self, org_id: str) -> builtins.list[Space]:
         """Spaces deleted in the last 7 days (a sandbox extension; empty where unsupported)."""

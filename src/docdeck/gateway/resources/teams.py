@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import builtins
 from functools import cached_property
+from typing import Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import Team, TeamMemberRole, TeamMembership, TeamRole
@@ -18,10 +19,10 @@ _T = "/v1/orgs/{organizationId}/teams"
 class TeamMembers(Resource):
     @endpoint("GET", f"{_T}/{{teamId}}/members")
     def list(
-        self, org_id: str, team_id: str, *, page: str | None = None, limit: int | None = None
+        self, org_id: str, team_id: str, **paging: Unpack[Paging]
     ) -> AsyncPaginator[TeamMembership]:
         path = endpoint_path(self.list, organizationId=org_id, teamId=team_id)
-        return self._list(path, TeamMembership, page=page, limit=limit)
+        return self._list(path, TeamMembership, **paging)
 
     @endpoint("PUT", f"{_T}/{{teamId}}/members")
     async def update(
@@ -72,11 +73,10 @@ class Teams(Resource):
         *,
         owner: str | None = None,
         title: str | None = None,
-        page: str | None = None,
-        limit: int | None = None,
+        **paging: Unpack[Paging],
     ) -> AsyncPaginator[Team]:
         path = endpoint_path(self.list, organizationId=org_id)
-        return self._list(path, Team, owner=owner, title=title, page=page, limit=limit)
+        return self._list(path, Team, owner=owner, title=title, **paging)
 
     @endpoint("PUT", _T)
     async def create(

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
-from docdeck.gateway._pagination import AsyncPaginator
+from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import Resource, endpoint, endpoint_path
 from docdeck.gateway._types import NOT_GIVEN, NotGiven, body_of
 from docdeck.models import Translation, TranslationLanguage
@@ -20,11 +20,9 @@ class Translations(Resource):
     `pending`."""
 
     @endpoint("GET", _O)
-    def list(
-        self, org_id: str, *, page: str | None = None, limit: int | None = None
-    ) -> AsyncPaginator[Translation]:
+    def list(self, org_id: str, **paging: Unpack[Paging]) -> AsyncPaginator[Translation]:
         path = endpoint_path(self.list, organizationId=org_id)
-        return self._list(path, Translation, page=page, limit=limit)
+        return self._list(path, Translation, **paging)
 
     @endpoint("POST", _O)
     async def create(
