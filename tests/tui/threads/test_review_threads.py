@@ -265,3 +265,40 @@ async def test_a_load_replaced_while_the_threads_mount_leaves_one_started_panel(
             "the threads are read",
         )
         assert pane.check_action("thread_comment_block", ()) is True
+
+
+async def test_the_pane_closed_while_the_threads_mount_leaves_no_error(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Escape while the panel is being mounted: the mount, which outlives the load that
+    started it, ends quietly (no error left unretrieved, nothing reported)."""
+    from docdeck.tui.threads import ThreadsPanel
+
+    mount = ReviewScreen.mount
+    closed: list[ReviewScreen] = []
+
+    def mount_then_close(self: ReviewScreen, *widgets: object, **where: object) -> object:
+        mounting = mount(self, *widgets, **where)  # type: ignore[arg-type]
+        if not closed and any(isinstance(w, ThreadsPanel) for w in widgets):
+            closed.append(self)
+            self.app.pop_screen()
+        return mounting
+
+    monkeypatch.setattr(ReviewScreen, "mount", mount_then_close)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        errors: list[dict[str, object]] = []
+        asyncio.get_running_loop().set_exception_handler(lambda _, context: errors.append(context))
+        view = await open_change_requests(pilot)
+        view.table.move_cursor(row=[cr.number for cr in view.shown].index(4), animate=False)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(closed), "the panel's mount begins")
+        pane = closed[0]
+        await wait_until(pilot, lambda: pilot.app.screen is not pane, "the pane is closed")
+        mounting = pane._threads_mount
+        assert mounting is not None
+        await asyncio.wait_for(asyncio.shield(mounting), 10)
+        await wait_for_workers(pilot)
+        assert errors == []
+        assert not [n for n in app._notifications if n.severity == "error"]
