@@ -73,3 +73,21 @@ def test_every_lazy_model_name_is_mapped_to_the_module_that_defines_it() -> None
     assert set(where.values()) == set(models._LAZY_MODULES)
     for name, module in where.items():
         assert hasattr(importlib.import_module(f"docdeck.models.{module}"), name), (name, module)
+
+
+def test_the_models_annotations_are_evaluated_when_their_classes_are_made() -> None:
+    """No model module defers its annotations (`from __future__ import annotations`): pydantic
+    would compile and evaluate each field's annotation from its text when the class is made
+    (a thousand on the way to a change request's first diff, ~4.5 ms of the models' import).
+    A name defined further down stays quoted."""
+    from pathlib import Path
+
+    import docdeck.models
+
+    package = Path(docdeck.models.__file__).parent
+    deferring = sorted(
+        path.name
+        for path in package.glob("*.py")
+        if "from __future__ import annotations" in path.read_text(encoding="utf-8").splitlines()
+    )
+    assert deferring == []

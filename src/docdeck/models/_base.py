@@ -1,7 +1,5 @@
 """Shared base classes and enumerations of the wire format."""
 
-from __future__ import annotations
-
 from datetime import datetime
 from typing import Annotated, Any, Generic, Literal, TypeVar
 

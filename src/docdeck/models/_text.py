@@ -4,8 +4,6 @@ Pure functions used as pydantic validators, so the gateway refuses such values b
 them and the sandbox answers them with a 400 naming the field.
 """
 
-from __future__ import annotations
-
 import re
 import unicodedata
 

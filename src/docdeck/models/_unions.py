@@ -5,8 +5,6 @@ in its OpenAPI document but grow between releases. A variant this version does n
 parsed as the union's generic model, keeping every field, instead of failing the response.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 

@@ -1,8 +1,6 @@
 """Authoring a change request's content (`updateChangeRequestContent`, platform 0.202.0):
 a batch of 1..50 changes applied in order as one new revision."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag

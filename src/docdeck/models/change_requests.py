@@ -5,8 +5,6 @@ Fields follow the platform's `ChangeRequest` (0.130.0) plus `mergedBy`/`mergedAt
 newer document, present only once merged.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

@@ -1,7 +1,5 @@
 """Collections: groups of spaces, nested."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

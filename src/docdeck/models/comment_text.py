@@ -2,8 +2,6 @@
 comment. Apart from the comment models so that a change request's models (a review carries a
 comment) do not build every comment model on the way to a change request's first screen."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any
 
 from pydantic import AfterValidator

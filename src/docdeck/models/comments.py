@@ -1,8 +1,6 @@
 """Comments and replies on a space or a change request (reference: Comment, CommentReply,
 CommentBody; platform 0.130.0 PostCommentSchema, UpdateCommentSchema, UpdateCommentReplySchema)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field

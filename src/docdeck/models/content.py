@@ -5,8 +5,6 @@ union ends with a generic model (`...Unknown`) that a variant from a newer platf
 into, so reading content never fails on a page type this version has not seen.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
@@ -115,7 +113,7 @@ class PageFields(Resource):
 
 
 class PageBase(PageFields):
-    def walk(self) -> Iterator[RevisionPage]:
+    def walk(self) -> "Iterator[RevisionPage]":
         """This page's descendants, depth first (the page itself is not included)."""
         for child in getattr(self, "pages", None) or []:
             yield child
@@ -129,7 +127,7 @@ class RevisionPageDocument(PageBase):
     slug: str
     path: str
     description: str | None = None
-    pages: list[RevisionPage] = Field(default_factory=list)
+    pages: "list[RevisionPage]" = Field(default_factory=list)
     layout: PageLayout = Field(default_factory=PageLayout)
     hidden: bool | None = None
     noIndex: bool | None = None
@@ -147,7 +145,7 @@ class RevisionPageGroup(PageBase):
     type: Literal["group"] = "group"
     slug: str
     path: str
-    pages: list[RevisionPage] = Field(default_factory=list)
+    pages: "list[RevisionPage]" = Field(default_factory=list)
     hidden: bool | None = None
     noIndex: bool | None = None
     noRobotsIndex: bool | None = None
@@ -170,7 +168,7 @@ class RevisionPageUnknown(PageBase):
     """A page type this version does not know; its fields are kept as extras."""
 
     type: unknown_tag(_PAGE_TYPES)  # type: ignore[valid-type]
-    pages: list[RevisionPage] = Field(default_factory=list)
+    pages: "list[RevisionPage]" = Field(default_factory=list)
 
 
 RevisionPage = Annotated[

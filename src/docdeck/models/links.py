@@ -4,8 +4,6 @@
 objects); like the page union it falls back to a generic model for unknown kinds.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag

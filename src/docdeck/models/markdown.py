@@ -18,8 +18,6 @@ item's box (`task_box`), for the renderers that draw them as text (the TUI and t
 the published HTML draws the box as a checkbox).
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -33,7 +31,7 @@ ALERT_KINDS = ("NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION")
 _ALERT_ICONS = {"NOTE": "ℹ", "TIP": "✔", "IMPORTANT": "❗", "WARNING": "⚠", "CAUTION": "⛔"}
 
 
-def markdown_parser(*, html: bool = True) -> MarkdownIt:
+def markdown_parser(*, html: bool = True) -> "MarkdownIt":
     """A new parser of page bodies. `html=False` leaves raw HTML as text (the published
     site); every other setting is the same, so the token stream has the same blocks."""
     from markdown_it import MarkdownIt  # ~45 ms: when a body is first read, not before

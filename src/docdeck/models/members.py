@@ -1,7 +1,5 @@
 """Organization members and teams."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

@@ -1,7 +1,5 @@
 """OpenAPI specifications of an organization and their versions."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field

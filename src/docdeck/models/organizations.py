@@ -1,7 +1,5 @@
 """Organizations and their bodies."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

@@ -1,7 +1,5 @@
 """SAML single sign-on: an organization's identity providers and its login entry points."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

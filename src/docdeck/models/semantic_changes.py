@@ -6,8 +6,6 @@ analysis' models (which bring the organization's with them), and each model clas
 its creation on the way to the first diff.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Tag

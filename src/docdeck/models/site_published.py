@@ -1,7 +1,5 @@
 """The published view of a site: what a visitor's browser is built from."""
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from docdeck.models._base import Resource, read_tolerantly

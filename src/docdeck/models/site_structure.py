@@ -5,8 +5,6 @@ adds external links); a variant this version does not know parses into a generic
 keeps every field, instead of failing the whole answer.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag

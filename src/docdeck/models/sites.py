@@ -1,7 +1,5 @@
 """Docs sites: the site itself, share links, the adaptive-content schema, publishing."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -106,7 +104,7 @@ class SiteUpdate(RequestBody):
     visibility: SiteVisibility | None = None
     basename: SiteBasename | None = None
     hostname: Annotated[str, Field(max_length=512)] | None = None
-    adaptiveContent: SiteAdaptiveContentUpdate | None = None
+    adaptiveContent: "SiteAdaptiveContentUpdate | None" = None
     agentsContext: SiteAgentsContext | None = None
     defaultSiteSpace: str | None = None
     defaultSiteSection: str | None = None

@@ -1,7 +1,5 @@
 """Spaces: containers of documentation content."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field

@@ -1,7 +1,5 @@
 """Translations of a space into another language."""
 
-from __future__ import annotations
-
 from typing import Any, Literal
 
 from pydantic import Field

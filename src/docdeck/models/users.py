@@ -1,7 +1,5 @@
 """Users as embedded in members, comments and change requests."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from docdeck.models._base import Resource
