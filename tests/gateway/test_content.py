@@ -69,6 +69,38 @@ async def test_page_bodies_by_explicit_format(client: Client) -> None:
         await client.content.page_by_path(space, "reference/nothing", format=None)
 
 
+async def test_a_pages_markdown_alone_at_each_place_its_content_lives(client: Client) -> None:
+    """`page_markdown`: the text `page(..., format="markdown")` gives, read without the page
+    models, at the current revision, an older one and in a change request; None where a
+    page has no body."""
+    space = await _space(client, "Public API Reference")
+    page = await client.content.page_by_path(space, "reference/errors", format="markdown")
+    alone = await client.content.page_markdown(space, page.id)
+    assert alone.id == page.id and alone.title == page.title
+    assert alone.markdown == getattr(page, "markdown", None) and alone.markdown
+    assert client.content.page_of(alone) == page  # the same answer, parsed as its page type
+    revision = await client.content.revision(space)
+    older = await client.content.page(
+        space, page.id, format="markdown", revision=revision.parents[0]
+    )
+    at_older = await client.content.page_markdown(space, page.id, revision=revision.parents[0])
+    assert at_older.markdown == getattr(older, "markdown", None)
+    created = await client.change_requests.create(space, subject="Edit the errors page")
+    in_cr = await client.content.page_markdown(space, page.id, change_request=created.number)
+    assert in_cr.markdown == alone.markdown
+    in_cr_group = client.change_requests.content.page_markdown
+    assert (await in_cr_group(space, created.number, page.id)).markdown == alone.markdown
+    pages = await client.content.pages(await _space(client, "Getting Started"))
+    group = next(p for p in pages.walk() if isinstance(p, RevisionPageGroup))
+    bodiless = await client.content.page_markdown(await _space(client, "Getting Started"), group.id)
+    assert bodiless.markdown is None and bodiless.title == group.title
+    as_group = client.content.page_of(bodiless)
+    assert isinstance(as_group, RevisionPageGroup) and as_group.id == group.id
+    assert not hasattr(as_group, "markdown")  # not added where the answer had none
+    with pytest.raises(NotFoundError):
+        await client.content.page_markdown(space, "no-such-page")
+
+
 async def test_group_and_link_pages(client: Client) -> None:
     space = await _space(client, "Getting Started")
     pages = await client.content.pages(space)

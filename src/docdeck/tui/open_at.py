@@ -30,7 +30,7 @@ from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import client_of, read_ahead, start
 
 if TYPE_CHECKING:  # a space's first page needs none of the change request models
-    from docdeck.models import ChangeRequest, RevisionSemanticChanges, Space
+    from docdeck.models import ChangeRequest, PageMarkdown, RevisionSemanticChanges, Space
     from docdeck.tui.last_place import Place
     from docdeck.tui.space import SpaceScreen
 
@@ -85,9 +85,9 @@ class OpenReads:
         page = bodies[0]  # the first diff the pane shows (`ChangedPagesList.show_changes`)
         number = self.target.change_request or ""
 
-        async def change_side() -> Any:
-            return await client.change_requests.content.page(
-                space_id, number, page.page_id, format="markdown"
+        async def change_side() -> PageMarkdown:
+            return await client.change_requests.content.page_markdown(
+                space_id, number, page.page_id
             )
 
         side = read_ahead(change_side()) if page.in_change else None
@@ -97,7 +97,7 @@ class OpenReads:
             base.ask_markdown(page.page_id)
         content.adopt("changes", changes_read)
         if side is not None and str(cr.number) == number:
-            content.adopt(("page", page.page_id), side)
+            content.adopt_answer(page.page_id, side)
         await content.page_diff(base, page.page_id, in_base=page.in_base, in_change=page.in_change)
 
     async def _first_page(self, app: App[None]) -> None:

@@ -174,3 +174,21 @@ async def test_a_page_without_text_on_either_side_says_so(
         assert not view.display
         assert view.page_id == blank.page_id and view.diff is not None
         assert view.diff.hunks == 0
+
+
+async def test_the_rendered_view_parses_the_answer_the_diff_read(
+    make_app: AppFactory, transport: RecordingTransport
+) -> None:
+    """The diff reads a page's markdown without the page models (`page_markdown`); `v` then
+    shows the page from that same answer, parsed as its page type: no second read."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_review(pilot, 4)
+        page = screen.pages_list.current
+        assert page is not None and page.in_change
+        ours = f"/change-requests/4/content/page/{page.page_id}"
+        await pilot.press("v")
+        await review_settled(pilot)
+        assert screen.view == "rendered"
+        assert screen.preview.markdown and page.title in "\n".join(screen_lines(pilot))
+        assert len([r for r in transport.requests if ours in r]) == 1, transport.requests

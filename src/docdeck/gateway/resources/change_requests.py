@@ -39,6 +39,7 @@ class ChangeRequestContent(Resource):
     revision = in_change_request(Content, Content.revision)
     pages = in_change_request(Content, Content.pages)
     page = in_change_request(Content, Content.page)
+    page_markdown = in_change_request(Content, Content.page_markdown)
     page_links = in_change_request(Links, Links.page)
     files = in_change_request(Content, Content.files)
     file = in_change_request(Content, Content.file)

@@ -117,10 +117,10 @@ class RevisionContent:
 
     def _markdown_read(self, page_id: str) -> Callable[[], Awaitable[str]]:
         async def fetch() -> str:
-            page = await self.client.content.page(
-                self.space_id, page_id, format="markdown", revision=self.revision_id
+            page = await self.client.content.page_markdown(
+                self.space_id, page_id, revision=self.revision_id
             )
-            return str(getattr(page, "markdown", None) or "")
+            return page.markdown or ""
 
         return fetch
 

@@ -27,6 +27,8 @@ from docdeck.tui.review.first_reads import CHANGES_LIMIT
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
+    from docdeck.models import PageMarkdown
+
 __all__ = [
     "CHANGES_LIMIT",
     "DIFF_CONCURRENCY",
@@ -55,17 +57,31 @@ class ChangeRequestContent(RevisionContent):
         self.number = number
 
     async def page(self, page_id: str) -> RevisionPage:
-        """The page with its markdown (the rendered view needs the page, the diff its text)."""
-        return await self._once(
-            ("page", page_id),
-            lambda: self.client.change_requests.content.page(
-                self.space_id, self.number, page_id, format="markdown"
-            ),
-        )
+        """The page with its markdown (the rendered view needs the page, the diff its text):
+        the answer the diff read, parsed as its page type when first asked for."""
+
+        async def parse() -> RevisionPage:
+            return self.client.content.page_of(await self._answer(page_id))
+
+        return await self._once(("page", page_id), parse)
 
     async def markdown(self, page_id: str) -> str:
-        page = await self.page(page_id)
-        return str(getattr(page, "markdown", None) or "")
+        return (await self._answer(page_id)).markdown or ""
+
+    def adopt_answer(self, page_id: str, read: asyncio.Task[PageMarkdown]) -> None:
+        """`read`, already sent (`docdeck open` reads the first diff's side ahead), as the
+        page's answer (`_answer`)."""
+        self.adopt(("page-markdown", page_id), read)
+
+    async def _answer(self, page_id: str) -> PageMarkdown:
+        """The page read as markdown, once for the diff and the rendered view alike; its text
+        is read without building the page union's validator (`page_markdown`)."""
+        return await self._once(
+            ("page-markdown", page_id),
+            lambda: self.client.change_requests.content.page_markdown(
+                self.space_id, self.number, page_id
+            ),
+        )
 
     async def changes(self) -> RevisionSemanticChanges:
         return await self._once(
