@@ -232,6 +232,27 @@ async def test_the_threads_come_when_r_replaced_the_first_load(
         assert pane.check_action("thread_comment_block", ()) is True
 
 
+def _while_the_panel_mounts(
+    monkeypatch: pytest.MonkeyPatch, then: Callable[[ReviewScreen], object]
+) -> list[ReviewScreen]:
+    """`then(pane)` run once, right after the threads panel's mount is asked and before it
+    is awaited; the list holds the pane once it has run."""
+    from docdeck.tui.threads import ThreadsPanel
+
+    mount = ReviewScreen.mount
+    done: list[ReviewScreen] = []
+
+    def mount_then(self: ReviewScreen, *widgets: object, **where: object) -> object:
+        mounting = mount(self, *widgets, **where)  # type: ignore[arg-type]
+        if not done and any(isinstance(w, ThreadsPanel) for w in widgets):
+            done.append(self)
+            then(self)
+        return mounting
+
+    monkeypatch.setattr(ReviewScreen, "mount", mount_then)
+    return done
+
+
 async def test_a_load_replaced_while_the_threads_mount_leaves_one_started_panel(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -240,17 +261,8 @@ async def test_a_load_replaced_while_the_threads_mount_leaves_one_started_panel(
     under the same id: the threads never read, the pane's children never settled."""
     from docdeck.tui.threads import ThreadsPanel
 
-    mount = ReviewScreen.mount
-    replaced: list[ReviewScreen] = []
-
-    def mount_then_reload(self: ReviewScreen, *widgets: object, **where: object) -> object:
-        mounting = mount(self, *widgets, **where)  # type: ignore[arg-type]
-        if not replaced and any(isinstance(w, ThreadsPanel) for w in widgets):
-            replaced.append(self)
-            self.load(fresh=True)  # as `r` does, while the first load awaits this mount
-        return mounting
-
-    monkeypatch.setattr(ReviewScreen, "mount", mount_then_reload)
+    # As `r` does, while the first load awaits the panel's mount.
+    replaced = _while_the_panel_mounts(monkeypatch, lambda pane: pane.load(fresh=True))
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await open_review(pilot, 4)
@@ -272,19 +284,7 @@ async def test_the_pane_closed_while_the_threads_mount_leaves_no_error(
 ) -> None:
     """Escape while the panel is being mounted: the mount, which outlives the load that
     started it, ends quietly (no error left unretrieved, nothing reported)."""
-    from docdeck.tui.threads import ThreadsPanel
-
-    mount = ReviewScreen.mount
-    closed: list[ReviewScreen] = []
-
-    def mount_then_close(self: ReviewScreen, *widgets: object, **where: object) -> object:
-        mounting = mount(self, *widgets, **where)  # type: ignore[arg-type]
-        if not closed and any(isinstance(w, ThreadsPanel) for w in widgets):
-            closed.append(self)
-            self.app.pop_screen()
-        return mounting
-
-    monkeypatch.setattr(ReviewScreen, "mount", mount_then_close)
+    closed = _while_the_panel_mounts(monkeypatch, lambda pane: pane.app.pop_screen())
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
         errors: list[dict[str, object]] = []
