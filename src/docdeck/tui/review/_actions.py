@@ -18,7 +18,6 @@ from docdeck.tui.kit.in_flight import Said
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.workers import read
 from docdeck.tui.review._base import ChangeRequestWrites
-from docdeck.tui.review.conflict_pages import describe_result
 
 __all__ = ["ChangeRequestActions"]
 
@@ -58,6 +57,10 @@ class ChangeRequestActions(ChangeRequestWrites):
             return result.result
 
         def said(result: str) -> Said:
+            # On use, as the merge and conflict screens are: the pane's first diff does
+            # not wait for the conflict markers' parser.
+            from docdeck.tui.review.conflict_pages import describe_result
+
             return describe_result("update", result, number)
 
         def applied(result: str) -> None:

@@ -92,10 +92,10 @@ class PageAuthoring(ChangeRequestWrites):
 
         if text is None:
             space_id, number = self.cr_ref
-            page = await self.client.change_requests.content.page(
-                space_id, number, page_id, format="markdown"
+            page = await self.client.change_requests.content.page_markdown(
+                space_id, number, page_id
             )
-            markdown = getattr(page, "markdown", None)
+            markdown = page.markdown
             if markdown is None:
                 self.notify(
                     f"“{page.title}” is not a document page: it has no markdown to edit.",

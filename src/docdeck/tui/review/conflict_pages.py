@@ -31,10 +31,8 @@ async def conflicted_pages(client: Client, space_id: str, number: int) -> list[C
 
     async def read(page_id: str, title: str) -> ConflictedPage | None:
         async with gate:
-            page = await client.change_requests.content.page(
-                space_id, number, page_id, format="markdown"
-            )
-        markdown = getattr(page, "markdown", None)
+            page = await client.change_requests.content.page_markdown(space_id, number, page_id)
+        markdown = page.markdown
         if not markdown or not has_markers(markdown):
             return None
         found = parse_conflicts(page_id, page.title or title, markdown)
