@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the link models' module is imported when a link is first re
         LinkList,
         ListPage,
         Revision,
+        RevisionPage,
         RevisionSemanticChanges,
         SearchPageResult,
     )
@@ -134,14 +135,18 @@ class RevisionContent:
 
         async def build() -> BlockMap:
             markdown = await self.markdown(page_id)
-            page = await self.client.content.page(
-                self.space_id, page_id, format="document", revision=self.revision_id
-            )
+            page = await self._as_document(page_id)
             document = getattr(page, "document", None)
             nodes = {"nodes": document.nodes} if document is not None else {"nodes": []}
             return await asyncio.to_thread(block_map, nodes, markdown)
 
         return await self._once(("blocks", page_id), build)
+
+    async def _as_document(self, page_id: str) -> RevisionPage:
+        """The page with its body as a document (`format=document`): its blocks' keys."""
+        return await self.client.content.page(
+            self.space_id, page_id, format="document", revision=self.revision_id
+        )
 
     async def links(self) -> tuple[list[ContentReferenceUsage], LinkList]:
         """Every link of the space (all pages of the list) and the first page's stats."""

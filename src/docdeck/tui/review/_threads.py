@@ -16,7 +16,6 @@ binds the thread keys (they work from the diff and from the list) and hands them
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from typing import TYPE_CHECKING, Protocol
 
@@ -25,9 +24,9 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.worker import Worker
 
-from docdeck.tui.content.block_map import BlockMap, block_map
+from docdeck.tui.content.block_map import BlockMap
 from docdeck.tui.kit.errors import describe
-from docdeck.tui.kit.workers import client_of, read, report_worker_failure, start
+from docdeck.tui.kit.workers import read, report_worker_failure, start
 from docdeck.tui.review._thread_keys import CHECKED as _CHECKED
 from docdeck.tui.threads import (
     Scope,
@@ -172,20 +171,7 @@ class DiffThreads(Widget):
     async def page_blocks(self, page_id: str) -> BlockMap:
         """The block map of the change request's version of a page (cached per revision)."""
         content, _base = self.source.sides()
-        client = client_of(self)
-        number = self.change_request.number
-
-        async def build() -> BlockMap:
-            markdown = await content.markdown(page_id)
-            page = await client.change_requests.content.page(
-                self.space.id, number, page_id, format="document"
-            )
-            document = getattr(page, "document", None)
-            nodes = {"nodes": document.nodes if document is not None else []}
-            return await asyncio.to_thread(block_map, nodes, markdown)
-
-        result: BlockMap = await content._once(("blocks", page_id), build)
-        return result
+        return await content.blocks(page_id)
 
     async def _page_blocks_or_say(self, page_id: str) -> BlockMap | None:
         """`page_blocks` for a key the user pressed: None when they could not be read, after

@@ -68,6 +68,11 @@ class ChangeRequestContent(RevisionContent):
     async def markdown(self, page_id: str) -> str:
         return (await self._answer(page_id)).markdown or ""
 
+    async def _as_document(self, page_id: str) -> RevisionPage:
+        return await self.client.change_requests.content.page(
+            self.space_id, self.number, page_id, format="document"
+        )
+
     def adopt_answer(self, page_id: str, read: asyncio.Task[PageMarkdown]) -> None:
         """`read`, already sent (`docdeck open` reads the first diff's side ahead), as the
         page's answer (`_answer`)."""
