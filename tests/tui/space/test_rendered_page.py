@@ -141,6 +141,30 @@ async def test_a_page_given_its_size_with_no_resize_still_renders(
         assert "with a signed payload; see Rate limits." in text(pilot)
 
 
+async def test_a_page_in_a_laid_out_pane_renders_from_its_mount_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pane was laid out before the page came (it showed "loading…"): the rendering
+    starts as the view mounts, before the layout that sizes the view (it waited for that
+    layout's Resize, a frame drawn with no line later), at the width that layout then
+    gives it, so it is not made twice."""
+    started: list[tuple[int, int]] = []  # (the view's width then, the width rendered at)
+    render_lines = RenderedPage._render_lines
+
+    def recording(self: RenderedPage, generation: int, width: int, *rest: Any) -> Any:
+        started.append((self.size.width, width))
+        return render_lines(self, generation, width, *rest)
+
+    monkeypatch.setattr(RenderedPage, "_render_lines", recording)
+    app = Host()
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_until(pilot, lambda: app.query_one(PagePreview).slot.size.width > 0, "laid out")
+        view = show(pilot, SMALL)
+        await rendered(pilot, view)
+        assert "with a signed payload; see Rate limits." in text(pilot)
+        assert started == [(0, view.scrollable_content_region.width)]
+
+
 async def test_a_page_given_before_the_preview_is_composed_is_shown_once_it_is() -> None:
     """The preview asked for its title line and view slot by query: given a page before
     it had composed them (or after they left), it raised NoMatches on '#preview-body'

@@ -28,6 +28,7 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.worker import get_current_worker
 
 from docdeck.models import RevisionFile
@@ -223,6 +224,25 @@ class RenderedPage(ScrollView, can_focus=True):
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._restyle)
+        # The page goes into a pane already laid out (the preview, the review pane's
+        # rendered view): its width is known now, so the rendering starts at mount, not
+        # after the layout that sizes this view (a frame later, drawn with no line yet).
+        # A wrong guess costs one rendering more: `on_resize` renders at the real width.
+        width, height = self._expected_size()
+        if width > 0:
+            self._render_again(width, height)
+
+    def _expected_size(self) -> tuple[int, int]:
+        """The width `_fit` will find (the parent's content less this view's padding and
+        scrollbar gutter), and the height, before the first layout; zeros when unknown."""
+        parent = self.parent
+        if not isinstance(parent, Widget):
+            return 0, 0
+        styles = self.styles
+        gutter = styles.scrollbar_size_vertical if styles.scrollbar_gutter == "stable" else 0
+        size = parent.content_size
+        width = size.width - styles.gutter.width - gutter
+        return max(width, 0), max(size.height - styles.gutter.height, 0)
 
     def on_resize(self, event: Resize) -> None:
         self._fit()
@@ -238,15 +258,17 @@ class RenderedPage(ScrollView, can_focus=True):
         if self._wanted_width() > 0:
             self._render_again(self._wanted_width())
 
-    def _render_again(self, width: int) -> None:
+    def _render_again(self, width: int, height: int | None = None) -> None:
         """Render the page at `width`; what is shown stays until the new lines reach the
-        block at the top (which then is at the top again), or the end, after G."""
+        block at the top (which then is at the top again), or the end, after G. `height`:
+        the view's, when it is not laid out yet."""
         if self._shown.lines and self._anchor is None and not self._follow_end:
             self._anchor = self.top_line
         self._close_window()
         self._generation += 1
         self._next = _Rendering(width)
-        self._render_lines(self._generation, width, self.size.height, look_of(self.app))
+        height = self.size.height if height is None else height
+        self._render_lines(self._generation, width, height, look_of(self.app))
 
     def _wanted_width(self) -> int:
         return self._next.width if self._next is not None else self._shown.width

@@ -65,7 +65,7 @@ class PageTree(ListKeys, Tree[PageInfo]):
         page: PageInfo
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("pages", id=id)
+        super().__init__(Text("pages"), id=id)  # a Text: no markup parse (nor emoji table)
         self.show_root = False
         self.guide_depth = 2
         self.auto_expand = False
