@@ -267,14 +267,16 @@ def test_the_review_pane_imports_nothing_its_first_diff_does_not_draw() -> None:
     """`docdeck open <change request URL>` imports the review pane before its first diff:
     the page renderer (`v`), the markdown parser (threads' block map, comment bodies),
     Pygments (a code block's colours come once the diff is on screen), the comment editor,
-    the org tree's entries and the models of authoring are imported when first used."""
+    the org tree's entries and the models of authoring are imported when first used; so is
+    the page union's module (the diff's sides are read as `PageMarkdown`)."""
     probe = (
-        "import sys; from docdeck.tui.review import ReviewScreen;"
-        "from docdeck.gateway import Client; Client('http://x', 't').change_requests;"
+        "import sys; import docdeck.tui.open_at; from docdeck.tui.review import ReviewScreen;"
+        "from docdeck.gateway import Client; from docdeck import models;"
+        "Client('http://x', 't').change_requests.content; models.PageMarkdown;"
         "lazy = ('markdown_it', 'rich.markdown', 'rich.syntax', 'pygments',"
         " 'docdeck.tui.content._rendered_page', 'textual.widgets._text_area',"
         " 'docdeck.tui.threads._composer', 'docdeck.tui.kit.entries',"
-        " 'docdeck.models.change_request_content');"
+        " 'docdeck.models.change_request_content', 'docdeck.models.content');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = _probe(probe)

@@ -82,7 +82,6 @@ if TYPE_CHECKING:
         PageBase,
         PageLayout,
         PageList,
-        PageMarkdown,
         PageType,
         PageUrls,
         ReusableContent,
@@ -178,6 +177,9 @@ if TYPE_CHECKING:
         SearchSpaceResult,
         SitePointer,
         Trial,
+    )
+    from docdeck.models.page_markdown import (
+        PageMarkdown,
     )
     from docdeck.models.saml import (
         SAMLProvider,
@@ -562,6 +564,7 @@ _LAZY_MODULES = (
     "organizations",
     "change_requests",
     "content",
+    "page_markdown",
     "links",
     "semantic_changes",
     "site_structure",

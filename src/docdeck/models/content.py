@@ -181,17 +181,6 @@ RevisionPage = Annotated[
 ]
 
 
-class PageMarkdown(Resource):
-    """A page read as `format=markdown` for its text alone (a diff's side): its id and title,
-    `markdown` (absent on a page without a body, a group or a link), every other field kept
-    as an extra, unread. Its validator is built in a fraction of the page union's, which a
-    change request's first diff otherwise built for nothing but this text."""
-
-    id: str
-    title: str
-    markdown: str | None = None
-
-
 def walk_pages(pages: list[RevisionPage]) -> Iterator[RevisionPage]:
     """Every page of a tree, depth first, parents before their children."""
     for page in pages:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, Unpack
 
 from pydantic import TypeAdapter, ValidationError
@@ -24,21 +25,20 @@ from docdeck.gateway._pagination import AsyncPaginator, Paging
 from docdeck.gateway._resource import DEFERRED, PathSegments, Resource, endpoint, endpoint_path
 from docdeck.gateway._transport import parse_content
 from docdeck.gateway._types import query_of
-from docdeck.models import (
-    JSONDocument,
-    PageList,
-    Revision,
-    RevisionFile,
-    RevisionPage,
-)
 
-if TYPE_CHECKING:  # read through `models` when first used: a change request's diff needs none
-    # (nor a space's first page: the semantic changes)
+if TYPE_CHECKING:  # read through `models` when first used: a change request's first diff
+    # needs none of them (its sides are `PageMarkdown`), nor a space's first page the
+    # semantic changes
     from docdeck.models import (
         ContentLocation,
         ImportContentResult,
         ImportContentSource,
+        JSONDocument,
         LinkList,
+        PageList,
+        Revision,
+        RevisionFile,
+        RevisionPage,
         RevisionSemanticChanges,
         SearchPageResult,
     )
@@ -50,13 +50,22 @@ T = TypeVar("T")
 PageFormat = Literal["markdown", "document"]
 LinkStatus = Literal["ok", "broken", "in-app"]
 
-_REVISION: TypeAdapter[Revision] = TypeAdapter(Revision, config=DEFERRED)
-_PAGE: TypeAdapter[RevisionPage] = TypeAdapter(RevisionPage, config=DEFERRED)
+
+@cache
+def _revision() -> TypeAdapter[Revision]:
+    return TypeAdapter(models.Revision, config=DEFERRED)
 
 
-_PAGE_MARKDOWN: TypeAdapter[models.PageMarkdown] | None = None
-"""`Content.page_markdown`'s answer (made on first use: `models.PageMarkdown` is read through
-the package, its module imported with the first page)."""
+@cache
+def _page() -> TypeAdapter[RevisionPage]:
+    return TypeAdapter(models.RevisionPage, config=DEFERRED)
+
+
+@cache
+def _page_markdown() -> TypeAdapter[models.PageMarkdown]:
+    """`Content.page_markdown`'s answer (the adapters are made on first use, their models
+    read through the package: the page union's module is not imported for a diff's text)."""
+    return TypeAdapter(models.PageMarkdown)
 
 
 _BODY: TypeAdapter[dict[str, Any]] = TypeAdapter(dict[str, Any], config=DEFERRED)
@@ -167,7 +176,7 @@ class Content(Resource):
         """The current revision, or the given one, with its page tree and files."""
         params = query_of(metadata=metadata, computed=computed)
         path = _scoped(self.revision, space_id, revision, change_request)
-        return await self._transport.call("GET", path, _REVISION, params=params)
+        return await self._transport.call("GET", path, _revision(), params=params)
 
     async def revision_in_steps(self, space_id: str, revision: str | None = None) -> Revision:
         """`revision`, parsed a top-level page at a time, letting the event loop run between.
@@ -178,10 +187,10 @@ class Content(Resource):
         path = endpoint_path(self.revision, spaceId=space_id, revisionId=revision)
         body = parse_content(*await self._transport.answer("GET", path), _BODY, "GET", path)
         pages = body.get("pages")
-        result = _validated(_REVISION, {**body, "pages": []}, path)
+        result = _validated(_revision(), {**body, "pages": []}, path)
         parsed: list[RevisionPage] = []
         for page in pages if isinstance(pages, list) else []:
-            parsed.append(_validated(_PAGE, page, path, "pages"))
+            parsed.append(_validated(_page(), page, path, "pages"))
             await asyncio.sleep(0)
         result.pages = parsed
         return result
@@ -201,7 +210,7 @@ class Content(Resource):
         """The page tree (`.walk()`, `.find(id)`, `.by_path(path)` help to move in it)."""
         params = query_of(metadata=metadata, computed=computed)
         path = _scoped(self.pages, space_id, revision, change_request)
-        return await self._transport.call("GET", path, PageList, params=params)
+        return await self._transport.call("GET", path, models.PageList, params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/page/{pageId}")
     @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}")
@@ -220,7 +229,7 @@ class Content(Resource):
         body, as the platform does)."""
         params = query_of(format=format, evaluated=evaluated)
         path = _scoped(self.page, space_id, revision, change_request, pageId=page_id)
-        return await self._transport.call("GET", path, _PAGE, params=params)
+        return await self._transport.call("GET", path, _page(), params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/page/{pageId}")
     @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}")
@@ -237,19 +246,16 @@ class Content(Resource):
         without a body): the answer is not parsed as a page of its type, whose validator
         (~10 ms to build) a change request's first diff needed for nothing else. The rest
         of the answer is kept: `page_of` parses it as `page` would, with no second read."""
-        global _PAGE_MARKDOWN
-        if _PAGE_MARKDOWN is None:
-            _PAGE_MARKDOWN = TypeAdapter(models.PageMarkdown)
         path = _scoped(self.page_markdown, space_id, revision, change_request, pageId=page_id)
         params = query_of(format="markdown")
-        return await self._transport.call("GET", path, _PAGE_MARKDOWN, params=params)
+        return await self._transport.call("GET", path, _page_markdown(), params=params)
 
     @staticmethod
     def page_of(answer: models.PageMarkdown) -> RevisionPage:
         """The page a `page_markdown` answer holds, parsed as `page` parses its answer (a
         document, group, link, computed or unknown page), from the answer as it came."""
         data = answer.model_dump(exclude_unset=True)
-        return _validated(_PAGE, data, f".../page/{answer.id}?format=markdown")
+        return _validated(_page(), data, f".../page/{answer.id}?format=markdown")
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/path/{pagePath}")
     @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}")
@@ -266,7 +272,7 @@ class Content(Resource):
         path = endpoint_path(
             self.page_by_path, spaceId=space_id, revisionId=revision, pagePath=_page_path(page_path)
         )
-        return await self._transport.call("GET", path, _PAGE, params=params)
+        return await self._transport.call("GET", path, _page(), params=params)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/files")
     @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/files")
@@ -280,7 +286,7 @@ class Content(Resource):
         **paging: Unpack[Paging],
     ) -> AsyncPaginator[RevisionFile]:
         path = _scoped(self.files, space_id, revision, change_request)
-        return self._list(path, RevisionFile, **paging)
+        return self._list(path, models.RevisionFile, **paging)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/content/files/{fileId}")
     @endpoint("GET", "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}")
@@ -296,7 +302,7 @@ class Content(Resource):
         change_request: str | int | None = None,
     ) -> RevisionFile:
         path = _scoped(self.file, space_id, revision, change_request, fileId=file_id)
-        return await self._transport.call("GET", path, RevisionFile)
+        return await self._transport.call("GET", path, models.RevisionFile)
 
     async def download(self, file: RevisionFile, write: Callable[[bytes], object]) -> int:
         """A file's bytes, from its signed `downloadURL`, streamed to `write`."""
@@ -315,7 +321,7 @@ class Content(Resource):
     @endpoint("GET", "/v1/spaces/{spaceId}/documents/{documentId}")
     async def document(self, space_id: str, document_id: str) -> JSONDocument:
         path = endpoint_path(self.document, spaceId=space_id, documentId=document_id)
-        return await self._transport.call("GET", path, JSONDocument)
+        return await self._transport.call("GET", path, models.JSONDocument)
 
     @endpoint("GET", "/v1/spaces/{spaceId}/search")
     def search(

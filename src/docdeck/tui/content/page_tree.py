@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import unquote, urlsplit
 
-from docdeck.models import RevisionFile, RevisionPage
+if TYPE_CHECKING:  # (the page union's module: imported by the first parse of a page tree)
+    from docdeck.models import RevisionFile, RevisionPage
 
 __all__ = ["PageInfo", "SpacePages", "Target"]
 

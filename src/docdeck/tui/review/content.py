@@ -18,7 +18,6 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from docdeck.gateway import Client
-from docdeck.models import ChangeRequest, RevisionPage, RevisionSemanticChanges
 from docdeck.tui.content.revision_cache import RevisionContent, content_cache
 from docdeck.tui.kit.session import session_of
 from docdeck.tui.review.diff_model import PageDiff, diff_pages
@@ -27,7 +26,7 @@ from docdeck.tui.review.first_reads import CHANGES_LIMIT
 if TYPE_CHECKING:
     from textual.dom import DOMNode
 
-    from docdeck.models import PageMarkdown
+    from docdeck.models import ChangeRequest, PageMarkdown, RevisionPage, RevisionSemanticChanges
 
 __all__ = [
     "CHANGES_LIMIT",
