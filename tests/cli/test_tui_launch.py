@@ -276,7 +276,8 @@ def test_the_review_pane_imports_nothing_its_first_diff_does_not_draw() -> None:
         "lazy = ('markdown_it', 'rich.markdown', 'rich.syntax', 'pygments',"
         " 'docdeck.tui.content._rendered_page', 'textual.widgets._text_area',"
         " 'docdeck.tui.threads._composer', 'docdeck.tui.kit.entries',"
-        " 'docdeck.models.change_request_content', 'docdeck.models.content');"
+        " 'docdeck.models.change_request_content', 'docdeck.models.content',"
+        " 'docdeck.tui.kit.dialogs.request');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = _probe(probe)

@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from docdeck.gateway import Client
-from docdeck.tui.kit.dialogs.request import RequestDialog
 from docdeck.tui.kit.in_flight import Said, Write, Writes
 from docdeck.tui.kit.workers import client_of
 from docdeck.tui.kit.write_runner import WriteRunner
@@ -20,6 +19,7 @@ from docdeck.tui.review.change_request_subject import ChangeRequestSubject
 
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Space
+    from docdeck.tui.kit.dialogs.request import RequestDialog
     from docdeck.tui.review.changes import ReviewChanges
 
 __all__ = ["ChangeRequestWrites", "ReviewSource"]
