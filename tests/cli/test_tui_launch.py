@@ -277,7 +277,8 @@ def test_the_review_pane_imports_nothing_its_first_diff_does_not_draw() -> None:
         " 'docdeck.tui.content._rendered_page', 'textual.widgets._text_area',"
         " 'docdeck.tui.threads._composer', 'docdeck.tui.kit.entries',"
         " 'docdeck.models.change_request_content', 'docdeck.models.content',"
-        " 'docdeck.tui.kit.dialogs.request');"
+        " 'docdeck.tui.kit.dialogs.request', 'docdeck.tui.content.block_map',"
+        " 'docdeck.tui.content.markdown');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = _probe(probe)
@@ -286,10 +287,12 @@ def test_the_review_pane_imports_nothing_its_first_diff_does_not_draw() -> None:
 
 def test_the_space_screen_imports_no_dialog_its_first_page_does_not_show() -> None:
     """`docdeck open <space URL>` imports the space screen before its first page: the new
-    change request's form and the chooser of `E` are imported on use."""
+    change request's form and the chooser of `E` are imported on use, and the block map
+    (comments on blocks) with the first comment shown."""
     probe = (
         "import sys; from docdeck.tui.space import SpaceScreen;"
-        "lazy = ('docdeck.tui.kit.dialogs.form', 'docdeck.tui.kit.dialogs.choose');"
+        "lazy = ('docdeck.tui.kit.dialogs.form', 'docdeck.tui.kit.dialogs.choose',"
+        " 'docdeck.tui.content.block_map');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = _probe(probe)

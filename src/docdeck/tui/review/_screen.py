@@ -27,7 +27,6 @@ from textual.worker import Worker
 
 from docdeck.models import ChangeRequest, Space
 from docdeck.tui.content import PagePreview
-from docdeck.tui.content.block_map import BlockMap
 from docdeck.tui.kit.bindings import HELP, binder
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.footer import BrowserFooter
@@ -45,6 +44,7 @@ from docdeck.tui.review._viewed_pages import ViewedPages
 from docdeck.tui.review.change_request_subject import ChangeRequestSubject
 
 if TYPE_CHECKING:
+    from docdeck.tui.content.block_map import BlockMap
     from docdeck.tui.review._threads import DiffThreads
     from docdeck.tui.threads import ThreadsPanel
 

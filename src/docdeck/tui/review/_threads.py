@@ -24,7 +24,6 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.worker import Worker
 
-from docdeck.tui.content.block_map import BlockMap
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.workers import read, report_worker_failure, start
 from docdeck.tui.review._thread_keys import CHECKED as _CHECKED
@@ -39,6 +38,7 @@ from docdeck.tui.threads import (
 
 if TYPE_CHECKING:
     from docdeck.models import ChangeRequest, Space
+    from docdeck.tui.content.block_map import BlockMap
     from docdeck.tui.content.revision_cache import RevisionContent
     from docdeck.tui.review._changed_pages import ChangedPagesList
     from docdeck.tui.review._diff_view import DiffView

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from docdeck.tui.content import RenderedPage
-from docdeck.tui.content.block_map import Block
 
 if TYPE_CHECKING:
     from docdeck.tui.content import RawPage
+    from docdeck.tui.content.block_map import Block
 
 __all__ = ["COMMENT_ACTIONS", "block_context", "line_in_view"]
 
