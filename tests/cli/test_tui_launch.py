@@ -287,12 +287,14 @@ def test_the_review_pane_imports_nothing_its_first_diff_does_not_draw() -> None:
 
 def test_the_space_screen_imports_no_dialog_its_first_page_does_not_show() -> None:
     """`docdeck open <space URL>` imports the space screen before its first page: the new
-    change request's form and the chooser of `E` are imported on use, and the block map
-    (comments on blocks) with the first comment shown."""
+    change request's form and the chooser of `E` are imported on use, the block map
+    (comments on blocks) with the first comment shown, and a page's headings and links, their
+    chooser and the links view's rows with `t`, `l`, an anchor or a link followed."""
     probe = (
         "import sys; from docdeck.tui.space import SpaceScreen;"
         "lazy = ('docdeck.tui.kit.dialogs.form', 'docdeck.tui.kit.dialogs.choose',"
-        " 'docdeck.tui.content.block_map');"
+        " 'docdeck.tui.content.block_map', 'docdeck.tui.content.page_text',"
+        " 'docdeck.tui.space.link_rows', 'docdeck.tui.kit.chooser');"
         "print(','.join(m for m in lazy if m in sys.modules))"
     )
     result = _probe(probe)

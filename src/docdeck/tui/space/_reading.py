@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -23,17 +24,21 @@ from textual.widgets import ContentSwitcher
 from docdeck.models import RevisionFile
 from docdeck.tui.content import PagePreview, RenderedPage
 from docdeck.tui.content.page_prepare import file_summary
-from docdeck.tui.content.page_text import PageLink, headings, links
 from docdeck.tui.content.page_tree import PageInfo, SpacePages, Target
 from docdeck.tui.content.revision_cache import RevisionContent
-from docdeck.tui.kit.chooser import Chooser
 from docdeck.tui.kit.copy_values import CopyValue
 from docdeck.tui.kit.errors import describe
 from docdeck.tui.kit.sharing import copy_value, open_url
 from docdeck.tui.kit.typeahead import opens_a_screen
 from docdeck.tui.kit.workers import read
 from docdeck.tui.space._page_tree import PageTree
-from docdeck.tui.space.link_rows import LinkRow, find_link
+
+if TYPE_CHECKING:
+    from docdeck.tui.content.page_text import PageLink
+    from docdeck.tui.space.link_rows import LinkRow
+
+# A page's headings and links (`t`, `l`, an anchor, a link followed) and the chooser are
+# imported when first used: the first page shows none of them.
 
 __all__ = ["HIGHLIGHT_PAUSE", "Location", "SpaceReading"]
 
@@ -200,6 +205,8 @@ class SpaceReading(Screen[None]):
 
     @read("preview", lambda self, row: f"Opening “{row.source_title}”")
     async def _open_at_link(self, row: LinkRow) -> None:
+        from docdeck.tui.space.link_rows import find_link
+
         line = None
         if self.pages is not None:
             try:
@@ -218,6 +225,8 @@ class SpaceReading(Screen[None]):
 
     @read("preview", "Opening the page")
     async def _open_at_file_link(self, page_id: str, file: RevisionFile) -> None:
+        from docdeck.tui.content.page_text import links
+
         line = None
         if self.pages is not None:
             source = self.pages.by_id.get(page_id)
@@ -279,6 +288,8 @@ class SpaceReading(Screen[None]):
         if location.line is not None:
             return location.line
         if location.anchor:
+            from docdeck.tui.content.page_text import headings
+
             for heading in headings(markdown):
                 if heading.anchor == location.anchor:
                     return heading.line
@@ -385,6 +396,9 @@ class SpaceReading(Screen[None]):
     # ----- links -----------------------------------------------------------------------------
 
     def action_toc(self) -> None:
+        from docdeck.tui.content.page_text import headings
+        from docdeck.tui.kit.chooser import Chooser
+
         markdown = self.preview.markdown
         page = self.current_page
         if markdown is None or page is None:
@@ -402,6 +416,9 @@ class SpaceReading(Screen[None]):
         self.app.push_screen(Chooser(f"Contents of “{page.title}”", items), chosen)
 
     def action_page_links(self) -> None:
+        from docdeck.tui.content.page_text import PageLink, links
+        from docdeck.tui.kit.chooser import Chooser
+
         markdown = self.preview.markdown
         page = self.current_page
         if markdown is None or page is None or self.pages is None:
