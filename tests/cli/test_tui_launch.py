@@ -299,3 +299,28 @@ def test_the_space_screen_imports_no_dialog_its_first_page_does_not_show() -> No
     )
     result = _probe(probe)
     assert result.stdout.strip() == ""
+
+
+def test_the_trees_draw_their_first_rows_without_rich_s_emoji_table() -> None:
+    """A tree given a `str` label parses it as Rich markup, whose emoji codes load Rich's
+    emoji table (~3.5 ms) on the way to the org tree's first view and a space's first page;
+    both trees' hidden root labels are `Text`, so neither draws through that parser."""
+    probe = (
+        "import sys, asyncio\n"
+        "from textual.app import App\n"
+        "from docdeck.tui.orgs._tree_view import TreeView\n"
+        "from docdeck.tui.space._page_tree import PageTree\n"
+        "class Host(App[None]):\n"
+        "    def compose(self):\n"
+        "        yield TreeView(id='orgs')\n"
+        "        yield PageTree(id='pages')\n"
+        "async def main():\n"
+        "    app = Host()\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        await pilot.pause()\n"
+        "        print(len(app.query(TreeView)), len(app.query(PageTree)))\n"
+        "asyncio.run(main())\n"
+        "print('rich._emoji_codes' in sys.modules)\n"
+    )
+    result = _probe(probe)
+    assert result.stdout.split() == ["1", "1", "False"]

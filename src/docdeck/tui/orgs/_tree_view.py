@@ -46,7 +46,7 @@ class TreeView(Tree[Entry]):
 
     def __init__(self, *, id: str | None = None) -> None:
         self.model = RootEntry(expanded=True, loading=True)
-        super().__init__("Organizations", self.model, id=id)
+        super().__init__(Text("Organizations"), self.model, id=id)  # no markup parse
         self.show_root = False
         self.guide_depth = 3
         self.filter_text = ""
