@@ -1,6 +1,7 @@
 """Shared base classes and enumerations of the wire format."""
 
 from datetime import datetime
+from inspect import signature
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import (
@@ -37,8 +38,29 @@ __all__ = [
     "SpacePointer",
     "Timestamp",
     "Url",
+    "empty_dict",
+    "empty_list",
     "read_tolerantly",
 ]
+
+
+def empty_list() -> list[Any]:
+    """`default_factory` of a field that defaults to an empty list.
+
+    pydantic asks a factory's signature each time it builds a field's validator (does it
+    take the validated data?); `inspect.signature(list)`, a builtin class, costs about
+    0.3 ms, and the page tree's validator asked it 12 times (a quarter of its build). This
+    function's signature is worked out once, here."""
+    return []
+
+
+def empty_dict() -> dict[str, Any]:
+    """`default_factory` of a field that defaults to an empty object (see `empty_list`)."""
+    return {}
+
+
+empty_list.__signature__ = signature(empty_list)  # type: ignore[attr-defined]
+empty_dict.__signature__ = signature(empty_dict)  # type: ignore[attr-defined]
 
 
 def _iso(value: datetime) -> str:

@@ -10,7 +10,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
-from docdeck.models._base import Count, Open, Resource, Timestamp, read_tolerantly
+from docdeck.models._base import (
+    Count,
+    Open,
+    Resource,
+    Timestamp,
+    empty_dict,
+    empty_list,
+    read_tolerantly,
+)
 from docdeck.models._unions import UNKNOWN, discriminate, unknown_tag
 
 # --- Content references (relative: a link's target, a cover image) -------------------------
@@ -96,7 +104,7 @@ class JSONDocument(Resource):
     """
 
     object: Literal["document"] = "document"
-    data: dict[str, Any] = Field(default_factory=dict)
+    data: dict[str, Any] = Field(default_factory=empty_dict)
     nodes: list[dict[str, Any]]
 
 
@@ -127,7 +135,7 @@ class RevisionPageDocument(PageBase):
     slug: str
     path: str
     description: str | None = None
-    pages: "list[RevisionPage]" = Field(default_factory=list)
+    pages: "list[RevisionPage]" = Field(default_factory=empty_list)
     layout: PageLayout = Field(default_factory=PageLayout)
     hidden: bool | None = None
     noIndex: bool | None = None
@@ -145,7 +153,7 @@ class RevisionPageGroup(PageBase):
     type: Literal["group"] = "group"
     slug: str
     path: str
-    pages: "list[RevisionPage]" = Field(default_factory=list)
+    pages: "list[RevisionPage]" = Field(default_factory=empty_list)
     hidden: bool | None = None
     noIndex: bool | None = None
     noRobotsIndex: bool | None = None
@@ -168,7 +176,7 @@ class RevisionPageUnknown(PageBase):
     """A page type this version does not know; its fields are kept as extras."""
 
     type: unknown_tag(_PAGE_TYPES)  # type: ignore[valid-type]
-    pages: "list[RevisionPage]" = Field(default_factory=list)
+    pages: "list[RevisionPage]" = Field(default_factory=empty_list)
 
 
 RevisionPage = Annotated[
@@ -263,7 +271,7 @@ class RevisionBase(Resource):
     parents: list[str]
     pages: list[RevisionPage]
     files: list[RevisionFile]
-    reusableContents: list[ReusableContent] = Field(default_factory=list)
+    reusableContents: list[ReusableContent] = Field(default_factory=empty_list)
     variables: dict[str, str | int | float | bool] | None = None
     createdAt: Timestamp
     git: GitCommit | None = None
