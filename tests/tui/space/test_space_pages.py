@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from docdeck.gateway import Client
-from docdeck.tui.content import RenderedPage
+from docdeck.tui.content import PagePreview, RenderedPage
 from docdeck.tui.space import SpaceScreen
 from tui.conftest import RecordingTransport
 from tui.helpers import AppFactory, screen_lines, tree_of, wait_for_workers, wait_until
@@ -96,3 +98,33 @@ async def test_a_burst_of_next_and_previous_ends_on_the_page_the_keys_lead_to(
         assert isinstance(view, RenderedPage)
         assert view.size.height > 0 and view.line_count > 0, "the page is rendered"
         assert expected.title in screen_lines(pilot)[0]
+
+
+async def test_a_space_whose_revision_is_read_shows_its_tree_as_it_mounts(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opened again (or by `docdeck open`, whose early read of the revision is in by then),
+    the tree is shown as the screen mounts: its first frame has the tree, not "loading the
+    page tree…" and the tree a worker and a frame later."""
+    said: list[str] = []
+    show_message = PagePreview.show_message
+
+    def recording(self: PagePreview, page: object, message: str, **kwargs: object) -> None:
+        said.append(message)
+        show_message(self, page, message, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PagePreview, "show_message", recording)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_api_reference(pilot)
+        assert "loading the page tree…" in said  # the first visit reads the revision
+        await pilot.press("escape")
+        await wait_for_workers(pilot)
+        said.clear()
+        again = SpaceScreen(screen.space, list(screen.trail))
+        await app.push_screen(again)  # mounted: nothing else has run yet
+        assert again.pages is not None and again.page_tree.root.children
+        assert "loading the page tree…" not in said
+        await settle(pilot)
+        assert again.current_page is not None
+        assert again.current_page.title in preview_text(pilot)

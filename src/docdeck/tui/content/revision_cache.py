@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from docdeck.gateway import Client
 from docdeck.tui.content.page_tree import SpacePages
@@ -60,7 +60,7 @@ class RevisionContent:
         self.client = client
         self.space_id = space_id
         self.revision_id = revision_id
-        self._tasks: dict[Any, asyncio.Task[Any]] = {}
+        self._tasks: dict[Any, asyncio.Future[Any]] = {}
         self.requests = 0
         """How many requests this revision's reads sent (tests check nothing is sent twice)."""
 
@@ -69,7 +69,7 @@ class RevisionContent:
         task = self._ask(key, fetch)
         return await (asyncio.shield(task) if shield else task)
 
-    def _ask(self, key: Any, fetch: Callable[[], Awaitable[T]]) -> asyncio.Task[T]:
+    def _ask(self, key: Any, fetch: Callable[[], Awaitable[T]]) -> asyncio.Future[T]:
         """The read for `key`: the one under way or kept, else one started now."""
         task = self._tasks.get(key)
         if task is None or (task.done() and (task.cancelled() or task.exception())):
@@ -105,6 +105,17 @@ class RevisionContent:
             return SpacePages(revision.pages, revision.files)
 
         return await self._once("pages", build)
+
+    def pages_now(self) -> SpacePages | None:
+        """The page tree at once if the revision is in (None: `pages` reads it): no turn
+        of the event loop, so a screen can show the tree as it mounts."""
+        pages = self.cached("pages")
+        if pages is None and (revision := self.cached("revision")) is not None:
+            pages = SpacePages(revision.pages, revision.files)
+            done: asyncio.Future[SpacePages] = asyncio.get_running_loop().create_future()
+            done.set_result(pages)
+            self._tasks["pages"] = done
+        return cast("SpacePages | None", pages)
 
     async def markdown(self, page_id: str) -> str:
         return await self._once(("markdown", page_id), self._markdown_read(page_id))

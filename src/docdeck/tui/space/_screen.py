@@ -44,6 +44,8 @@ from docdeck.tui.space._search_view import SearchView
 from docdeck.tui.threads import THREAD_FOOTER, Scope
 
 if TYPE_CHECKING:
+    from docdeck.tui.content.page_tree import SpacePages
+
     # The views besides the pages are imported when first made (`make_view`): a space
     # opened by its URL draws its first page without them.
     from docdeck.tui.space._change_requests import ChangeRequestsOfSpace
@@ -241,6 +243,12 @@ class SpaceScreen(StyledOnMount, SpaceReading):
     # ----- loading ---------------------------------------------------------------------------
 
     def load_pages(self) -> None:
+        # The revision read already (`docdeck open`'s early read, a revision seen before):
+        # the tree now, so the screen's first frame has it, not "loading…" and a frame later.
+        pages = self.content.pages_now()
+        if pages is not None:
+            self._show_pages(pages)
+            return
         self.preview.show_message(None, "loading the page tree…")
         self._load_pages()
 
@@ -256,6 +264,9 @@ class SpaceScreen(StyledOnMount, SpaceReading):
             if problem.fatal:
                 self.app.report_error(error, "Loading the pages")  # type: ignore[attr-defined]
             return
+        self._show_pages(pages)
+
+    def _show_pages(self, pages: SpacePages) -> None:
         self.pages = pages
         self.page_tree.show_pages(pages)
         start = self._start
