@@ -315,3 +315,35 @@ async def test_the_reviews_and_threads_are_asked_once_the_first_diff_is_drawn(
         assert sides and len(later) >= 3, sent
         assert max(sides[:2]) < min(later), sent
         assert "#4 Document partial refunds" in "\n".join(screen_lines(pilot))
+
+
+async def test_a_spaces_first_page_is_asked_with_its_revision_before_its_screen(
+    make_app: AppFactory, transport: RecordingTransport, admin_token: str
+) -> None:
+    """`docdeck open <space>` asks the first readable page's markdown as soon as the
+    revision names it, into the cache the screen reads: the screen, mounting, finds it
+    there (shown with the tree), or under way, and asks for nothing twice."""
+    from docdeck.tui.content.revision_cache import content_cache
+    from docdeck.tui.kit.workers import client_of
+    from docdeck.tui.open_at import OpenReads
+
+    async with Client("http://sandbox", admin_token, transport=transport) as client:
+        space = await space_titled(client, "Public API Reference")
+        first = (await client.content.pages(space.id)).pages[0]
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_organizations(pilot)
+        transport.requests.clear()
+        OpenReads(app, client_of(app), OpenTarget(space=space.id))  # no screen of its own
+        content = content_cache(app).get(client_of(app), space.id, space.revision)
+        await wait_until(
+            pilot,
+            lambda: content.cached(("markdown", first.id)) is not None,
+            f"the first page's markdown is read: {transport.requests}",
+        )
+        assert "Everything you need before your first request" in content.cached(
+            ("markdown", first.id)
+        )
+        assert not isinstance(app.screen, SpaceScreen)
+        pages = [r for r in transport.requests if "/page/" in r]
+        assert len(pages) == 1, transport.requests

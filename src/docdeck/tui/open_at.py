@@ -43,7 +43,8 @@ class OpenReads:
     For a change request: the space, the change request and its changes together, then
     both sides of the first changed page (the CR's side as soon as the changes name the
     page), the diff computed; for a space (or a page): the space and the revision shown
-    together (the page is the screen's to read). Each answer is handed to the
+    together, then the page's markdown (the first readable page, or the one named).
+    Each answer is handed to the
     caches the screens read through (`RevisionContent.adopt`), so they ask for nothing
     twice; a failed read is asked again by the screen, which shows the failure."""
 
@@ -109,9 +110,15 @@ class OpenReads:
         if revision.id != content.revision_id:
             return  # the space moved on meanwhile: the screen reads what it shows
         content.adopt("revision", revision_read)
-        # The page itself is left to the screen: a page's markdown already in when the
-        # screen first shows it is mounted before the preview's first layout, and in a
-        # real terminal it then never rendered (seen in tmux, not headless).
+        # The page's markdown asked now (the launcher's answer is in): in when the screen
+        # mounts, the page is shown with the tree, not from a worker a frame later. (Its
+        # view then mounts before the preview's first layout: it renders when first drawn
+        # with a width, Resize or not: `RenderedPage.render_lines`.)
+        pages = content.pages_now()
+        if pages is not None:
+            first = pages.by_id.get(target.page) if target.page else pages.first_readable()
+            if first is not None and first.readable:
+                content.ask_markdown(first.id)
 
 
 def open_target(app: App[None], target: OpenTarget) -> None:
