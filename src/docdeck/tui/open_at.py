@@ -43,10 +43,10 @@ class OpenReads:
     For a change request: the space, the change request and its changes together, then
     both sides of the first changed page (the CR's side as soon as the changes name the
     page), the diff computed; for a space (or a page): the space and the revision shown
-    together, then the page's markdown (the first readable page, or the one named).
-    Each answer is handed to the
-    caches the screens read through (`RevisionContent.adopt`), so they ask for nothing
-    twice; a failed read is asked again by the screen, which shows the failure."""
+    together, then the page's markdown (the first readable page, or the one named). Each
+    answer is handed to the caches the screens read through (`RevisionContent.adopt`), so
+    they ask for nothing twice; a failed read is asked again by the screen, which shows
+    the failure."""
 
     def __init__(self, app: App[None], client: Client, target: OpenTarget) -> None:
         self.target = target

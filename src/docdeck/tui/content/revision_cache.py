@@ -101,8 +101,7 @@ class RevisionContent:
 
     async def pages(self) -> SpacePages:
         async def build() -> SpacePages:
-            revision = await self.revision()
-            return SpacePages(revision.pages, revision.files)
+            return _tree_of(await self.revision())
 
         return await self._once("pages", build)
 
@@ -111,7 +110,7 @@ class RevisionContent:
         of the event loop, so a screen can show the tree as it mounts."""
         pages = self.cached("pages")
         if pages is None and (revision := self.cached("revision")) is not None:
-            pages = SpacePages(revision.pages, revision.files)
+            pages = _tree_of(revision)
             done: asyncio.Future[SpacePages] = asyncio.get_running_loop().create_future()
             done.set_result(pages)
             self._tasks["pages"] = done
@@ -205,6 +204,10 @@ class RevisionContent:
             )
 
         return await self._once(("search", query, page), fetch, shield=False)
+
+
+def _tree_of(revision: Revision) -> SpacePages:
+    return SpacePages(revision.pages, revision.files)
 
 
 async def _run(fetch: Callable[[], Awaitable[T]]) -> T:
