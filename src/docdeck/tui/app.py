@@ -25,11 +25,18 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from docdeck.tui.kit.beneath import Beneath, install_beneath
 from docdeck.tui.kit.escape_then_key import split_escape
-from docdeck.tui.kit.heap import HOLD_AT_MOST_S, IdleCollector, keep_long_lived, release_collections
+from docdeck.tui.kit.heap import (
+    HOLD_AT_MOST_S,
+    IDLE_SECONDS,
+    IdleCollector,
+    keep_long_lived,
+    release_collections,
+)
 from docdeck.tui.kit.navigation import (
     Navigation,
     OpenAdmin,
@@ -38,6 +45,7 @@ from docdeck.tui.kit.navigation import (
     OpenSite,
     OpenSpace,
 )
+from docdeck.tui.kit.paced import InputPaced
 from docdeck.tui.kit.session import SessionApp
 from docdeck.tui.kit.typeahead import KeyHold
 from docdeck.tui.kit.workers import read
@@ -104,6 +112,8 @@ class DocdeckApp(SessionApp):
     HORIZONTAL_BREAKPOINTS = [(0, "-stacked"), (80, "-narrow"), (110, "-wide")]
     _heap: IdleCollector | None = None
     """Full garbage-collector passes at idle moments (`docdeck.tui.kit.heap`)."""
+    _hold_ends: Timer | None = None
+    """Ends the start-up's hold on collections if the organizations never come."""
 
     def __init__(
         self,
@@ -172,6 +182,8 @@ class DocdeckApp(SessionApp):
         self._root_prefetch: Awaitable[list[Entry]] | None = None
         self.open_reads: OpenReads | None = None
         """`docdeck open`: the first screen's reads, sent as the client arrives."""
+        self._paced: list[InputPaced] = []
+        """The schedules that sleep while nobody uses the app (`kit.paced`)."""
         self._saved_theme = ""
         self.browser: MainScreen | None = None
         """The browser once its code has loaded and it has replaced the shell."""
@@ -209,17 +221,22 @@ class DocdeckApp(SessionApp):
         return any(worker.is_running for worker in self.workers)
 
     def on_mount(self) -> None:
-        self._heap = IdleCollector(busy=self._working)
-        self.set_interval(1.0, self._heap.tick, name="idle collector")
-        self.set_timer(HOLD_AT_MOST_S, release_collections, name="start-up collections")
+        heap = self._heap = IdleCollector(busy=self._working)
+        # Both schedules sleep once settled and wake on input (`kit.paced`): an app left
+        # open does not wake the process.
+        self._paced.append(InputPaced(self, 1.0, heap.tick, "idle collector"))
+        self._hold_ends = self.set_timer(
+            HOLD_AT_MOST_S, release_collections, name="start-up collections"
+        )
         if self._keymap_setting:
             self._apply_keymap_setting()
         self._apply_theme_setting()
         self._saved_theme = self.theme
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if self.place_path is not None:  # this account keeps its place
-            self.screen_change_signal.subscribe(self, self._keep_place)
-            self.set_interval(PLACE_EVERY_S, self._keep_place, name="place keeper")
+            self.screen_change_signal.subscribe(self, self._screen_changed)
+            keeper = InputPaced(self, PLACE_EVERY_S, self._keep_place_now, "place keeper")
+            self._paced.append(keeper)
 
     # ----- navigation: a screen pushed for a message; keys typed meanwhile wait for it --------
 
@@ -510,6 +527,8 @@ class DocdeckApp(SessionApp):
         """The organizations are in (or failed): replay early keys; the cold-start benchmark's
         finish line, once they are live."""
         release_collections()
+        if self._hold_ends is not None:
+            self._hold_ends.stop()  # released: no wake-up at HOLD_AT_MOST_S for nothing
         self._replay_early_keys()
         if self.browser is None or self.browser.org_tree.model.children is None:
             return
@@ -669,8 +688,8 @@ class DocdeckApp(SessionApp):
         Quitting is never held back; on a connection failure the kept keys are
         dropped (they were meant for a tree that is not there).
         """
-        if isinstance(event, events.Key | events.MouseEvent) and self._heap is not None:
-            self._heap.input_seen()
+        if isinstance(event, events.Key | events.MouseEvent | events.Paste):
+            self._input_seen()
         if isinstance(event, events.Key) and not event.is_forwarded and "alt+" in event.key:
             typed = split_escape(event, self.screen if self._screen_stack else None)
             if typed is not None:  # Escape then a key, arrived together (tmux)
@@ -714,6 +733,25 @@ class DocdeckApp(SessionApp):
         self._early_keys = None
 
     # ----- where the user is, for the next start (`docdeck.tui.last_place`) -------------------
+
+    def _input_seen(self) -> None:
+        if self._heap is not None:
+            self._heap.input_seen()
+        for paced in self._paced:
+            paced.wake()
+
+    def _screen_changed(self, *_: object) -> None:
+        self._keep_place()
+        for paced in self._paced:
+            paced.wake()  # what follows a new screen (its page read) may change the place
+
+    def _keep_place_now(self) -> bool:
+        """The place keeper's tick: True (settled) once input has been idle a while and no
+        work is in flight, so nothing changes the place until the next input."""
+        self._keep_place()
+        heap = self._heap
+        quiet = heap is None or time.monotonic() - heap.last_input >= IDLE_SECONDS
+        return quiet and not self._working()
 
     def _keep_place(self, *_: object) -> None:
         """Write where the user is when it changed (the screen in front, the page read, the

@@ -14,6 +14,9 @@ Two things, both set up once by `IdleCollector`:
   threshold is raised 1,000-fold, a safety net for memory); they run when no key or mouse
   event came for `IDLE_SECONDS` and no worker is running (a page chosen and still loading
   or rendering is a screen someone is waiting for), where a pause cannot drop a frame.
+  Once settled (input idle, nothing in flight, nothing new), the ticks sleep until the next
+  input (`kit.paced`): garbage made later without any input waits for it, or for the safety
+  net.
 Young collections (generations 0 and 1) stay automatic: they are short.
 
 During start-up there is no collection at all (`hold_collections` ... `release_collections`):
@@ -104,14 +107,16 @@ class IdleCollector:
     def input_seen(self) -> None:
         self.last_input = time.monotonic()
 
-    def tick(self) -> None:
+    def tick(self) -> bool:
         """Called every second or so: a full pass when input is idle and there was
-        anything new to look at since the last one."""
-        if time.monotonic() - self.last_input < IDLE_SECONDS:
-            return
-        if self._young == self._young_at_last_pass or self.busy():
-            return
-        gc.collect()
+        anything new to look at since the last one. True when settled: input idle, no
+        work in flight and nothing new to collect (the pass just run, or none needed), so
+        the ticks may stop until the next input (`kit.paced.InputPaced`)."""
+        if time.monotonic() - self.last_input < IDLE_SECONDS or self.busy():
+            return False
+        if self._young != self._young_at_last_pass:
+            gc.collect()
+        return True
 
     def close(self) -> None:
         """The interpreter's own schedule again (the app is leaving)."""
