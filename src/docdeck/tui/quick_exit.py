@@ -13,12 +13,15 @@ It also ends the app when its terminal hangs up (an SSH connection dropped, the 
 window or tmux server closed) without the SIGHUP that would end the process: Textual's
 input thread then reads end-of-file at once, again and again, and the orphaned app spun a
 core (and held its sandbox lease) until killed. A second thread waits, without polling
-the input, for the terminal's hangup, and ends the app.
+the input, for the terminal's hangup, and ends the app. It sleeps until then: its wait has
+no timeout (it woke every second to look for the reader's stop, one of the wake-ups of an
+app left open; `kit/paced.py`), and the reader's stop closes a pipe the wait also watches.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import select
 import signal
 import termios
@@ -33,22 +36,47 @@ _HUNG_UP = select.POLLHUP | select.POLLERR | select.POLLNVAL
 
 
 class QuickExitDriver(LinuxDriver):
+    _watch_stop: int | None = None
+    """The write end of the pipe the hang-up watcher also waits on: closed, it stops."""
+
     def _run_input_thread(self) -> None:
-        Thread(target=self._watch_hangup, name="docdeck-hangup", daemon=True).start()
+        self._start_watching()
         super()._run_input_thread()
 
-    def _watch_hangup(self) -> None:
-        """Until the reader stops: when the terminal hangs up, stop it and end the app."""
+    def _start_watching(self) -> Thread:
+        stop, self._watch_stop = os.pipe()
+        watcher = Thread(target=self._watch_hangup, args=(stop,), name="docdeck-hangup")
+        watcher.daemon = True
+        watcher.start()
+        return watcher
+
+    def _watch_hangup(self, stop: int) -> None:
+        """Until the reader stops (`_stop_watching`): when the terminal hangs up, stop it and
+        end the app."""
         poller = select.poll()
         poller.register(self.fileno, 0)  # no input asked for: only a hangup or an error
-        while not self.exit_event.is_set():
-            if any(mask & _HUNG_UP for _fd, mask in poller.poll(1000)):
-                if not self.exit_event.is_set():
-                    self.exit_event.set()  # the reader stops reading end-of-file
-                    self._app.call_later(self._app.exit, None, 129)  # 128 + SIGHUP
-                return
+        poller.register(stop, select.POLLIN)  # its write end closed: a hangup of its own
+        try:
+            while True:
+                ready = poller.poll()  # no timeout: nothing to do until one of the two
+                if any(fd == stop for fd, _mask in ready):
+                    return
+                if any(mask & _HUNG_UP for _fd, mask in ready):
+                    if not self.exit_event.is_set():
+                        self.exit_event.set()  # the reader stops reading end-of-file
+                        self._app.call_later(self._app.exit, None, 129)  # 128 + SIGHUP
+                    return
+        finally:
+            os.close(stop)
+
+    def _stop_watching(self) -> None:
+        stop, self._watch_stop = self._watch_stop, None
+        if stop is not None:
+            with contextlib.suppress(OSError):
+                os.close(stop)
 
     def disable_input(self) -> None:
+        self._stop_watching()  # the reader stops (or the app suspends): so does the watcher
         if getattr(self._app, "_running", True) or self.exit_event.is_set() or _relaunch(self._app):
             # Suspending, already stopped, or another app comes next in this process (a
             # profile switch): wait for the reader, so it reads no key meant for that app.
