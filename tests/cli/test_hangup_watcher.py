@@ -65,3 +65,25 @@ def test_a_hangup_stops_the_reader_and_ends_the_app() -> None:
         if master >= 0:
             os.close(master)
         os.close(slave)
+
+
+def test_a_quit_tells_a_profile_switch_without_importing_the_profiles_module() -> None:
+    """`disable_input` asks whether another app comes next (a profile switch); a plain quit
+    imported the profiles' and the palette's modules to ask it (~10-20 ms of every quit)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from docdeck.tui.quick_exit import _relaunch\n"
+        "class App: return_value = None\n"
+        "assert _relaunch(App()) is False\n"
+        "assert 'docdeck.tui.kit.profiles' not in sys.modules\n"
+        "from docdeck.tui.kit.profiles import SwitchProfile\n"
+        "App.return_value = SwitchProfile('work')\n"
+        "assert _relaunch(App()) is True\n"
+        "App.return_value = 0\n"
+        "assert _relaunch(App()) is False\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
