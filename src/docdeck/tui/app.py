@@ -32,7 +32,6 @@ from docdeck.tui.kit.beneath import Beneath, install_beneath
 from docdeck.tui.kit.escape_then_key import split_escape
 from docdeck.tui.kit.heap import (
     HOLD_AT_MOST_S,
-    IDLE_SECONDS,
     IdleCollector,
     keep_long_lived,
     release_collections,
@@ -737,21 +736,22 @@ class DocdeckApp(SessionApp):
     def _input_seen(self) -> None:
         if self._heap is not None:
             self._heap.input_seen()
+        self._wake_schedules()
+
+    def _wake_schedules(self) -> None:
         for paced in self._paced:
             paced.wake()
 
     def _screen_changed(self, *_: object) -> None:
         self._keep_place()
-        for paced in self._paced:
-            paced.wake()  # what follows a new screen (its page read) may change the place
+        self._wake_schedules()  # what follows a new screen (its page read) may change the place
 
     def _keep_place_now(self) -> bool:
         """The place keeper's tick: True (settled) once input has been idle a while and no
-        work is in flight, so nothing changes the place until the next input."""
+        work is in flight (`IdleCollector.quiet`), so nothing changes the place until the
+        next input."""
         self._keep_place()
-        heap = self._heap
-        quiet = heap is None or time.monotonic() - heap.last_input >= IDLE_SECONDS
-        return quiet and not self._working()
+        return self._heap is None or self._heap.quiet()
 
     def _keep_place(self, *_: object) -> None:
         """Write where the user is when it changed (the screen in front, the page read, the

@@ -96,7 +96,7 @@ class QuickExitDriver(LinuxDriver):
 def _relaunch(app: object) -> bool:
     """Whether the app ends asking for another account (a profile switch). Its module is
     imported only by the palette's switch: not imported, no switch. (Imported here, it
-    cost every quit ~10-20 ms: the profiles' and the palette's modules.)"""
+    cost every quit 3-3.5 ms: the profiles' and the palette's modules.)"""
     profiles = sys.modules.get("docdeck.tui.kit.profiles")
     if profiles is None:
         return False

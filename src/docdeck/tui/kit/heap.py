@@ -107,12 +107,16 @@ class IdleCollector:
     def input_seen(self) -> None:
         self.last_input = time.monotonic()
 
+    def quiet(self) -> bool:
+        """No input for `IDLE_SECONDS` and no work in flight."""
+        return time.monotonic() - self.last_input >= IDLE_SECONDS and not self.busy()
+
     def tick(self) -> bool:
         """Called every second or so: a full pass when input is idle and there was
-        anything new to look at since the last one. True when settled: input idle, no
-        work in flight and nothing new to collect (the pass just run, or none needed), so
-        the ticks may stop until the next input (`kit.paced.InputPaced`)."""
-        if time.monotonic() - self.last_input < IDLE_SECONDS or self.busy():
+        anything new to look at since the last one. True when settled: quiet and nothing
+        new to collect (the pass just run, or none needed), so the ticks may stop until the
+        next input (`kit.paced.InputPaced`)."""
+        if not self.quiet():
             return False
         if self._young != self._young_at_last_pass:
             gc.collect()
